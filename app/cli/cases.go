@@ -1,0 +1,178 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"dipdesk/engine"
+	"dipdesk/engine/casefile"
+)
+
+type casefileSetup = casefile.Setup
+
+func newSetup(v *engine.Variant, m *engine.Map) *casefile.Setup {
+	return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m)}
+}
+
+func readCaseFile(c *CLI, name string) (*casefile.File, error) {
+	r, err := openArg(c, name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return casefile.Parse(name, io.LimitReader(r, 64<<20))
+}
+
+// runCases runs case files and prints one line per failing case, then
+// "cases: N passed, M failed".
+func runCases(c *CLI, args []string) int {
+	fs := newFlags(c, "cases")
+	verbose := fs.Bool("v", false, "print every case with its order results")
+	variant := fs.String("variant", "", "variant to run the cases in (default: the file's VARIANT_ALL, else standard)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk cases [-v] [-variant id] FILE...")
+		return 2
+	}
+	passed, failed := 0, 0
+	for _, name := range fs.Args() {
+		f, err := readCaseFile(c, name)
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "cases: %v\n", err)
+			failed++
+			continue
+		}
+		for _, cs := range f.Cases {
+			su, err := setup(*variant, cs.Variant)
+			if err != nil {
+				fmt.Fprintf(c.Stdout, "FAIL %s:%d %s: %v\n", name, cs.Line, cs.Name, err)
+				failed++
+				continue
+			}
+			rep := su.Run(name, cs)
+			if *verbose {
+				printReport(c.Stdout, su, rep)
+			}
+			switch {
+			case rep.Err != nil:
+				fmt.Fprintf(c.Stdout, "FAIL %s:%d %s: %v\n", name, cs.Line, cs.Name, rep.Err)
+				failed++
+			case !rep.Passed():
+				fmt.Fprintf(c.Stdout, "FAIL %s:%d %s: %s\n", name, cs.Line, cs.Name, strings.Join(rep.Diffs, "; "))
+				failed++
+			default:
+				passed++
+			}
+		}
+	}
+	fmt.Fprintf(c.Stdout, "cases: %d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// runAdjudicate adjudicates the cases of a file (normally one position
+// with orders) and prints what happened.
+func runAdjudicate(c *CLI, args []string) int {
+	fs := newFlags(c, "adjudicate")
+	variant := fs.String("variant", "", "variant (default: the file's VARIANT_ALL, else standard)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk adjudicate [-variant id] FILE")
+		return 2
+	}
+	f, err := readCaseFile(c, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "adjudicate: %v\n", err)
+		return 1
+	}
+	status := 0
+	for _, cs := range f.Cases {
+		su, err := setup(*variant, cs.Variant)
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "adjudicate: %v\n", err)
+			return 1
+		}
+		rep := su.Run(fs.Arg(0), cs)
+		printReport(c.Stdout, su, rep)
+		if rep.Err != nil {
+			fmt.Fprintf(c.Stderr, "adjudicate: %v\n", rep.Err)
+			status = 1
+		}
+	}
+	return status
+}
+
+func printReport(w io.Writer, su *casefile.Setup, rep *casefile.Report) {
+	m := su.Map
+	fmt.Fprintf(w, "== %s\n", rep.Case.Name)
+	for _, st := range rep.Steps {
+		out := st.Outcome
+		fmt.Fprintf(w, "%s (%s)\n", out.Phase, out.Phase.Short())
+		for _, r := range out.Results {
+			mark := "ok  "
+			if !r.OK {
+				mark = "FAIL"
+			}
+			fmt.Fprintf(w, "  %s %-34s %s\n", mark, orderLine(m, r.Order), r.Reason)
+		}
+		for _, e := range out.Events {
+			fmt.Fprintf(w, "  * %s\n", e)
+		}
+		printPosition(w, su, out.Next)
+	}
+	if len(rep.Diffs) > 0 {
+		fmt.Fprintf(w, "  differs from the expected position:\n")
+		for _, d := range rep.Diffs {
+			fmt.Fprintf(w, "    %s\n", d)
+		}
+	}
+}
+
+func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
+	m := su.Map
+	fmt.Fprintf(w, "Position, %s (%s):\n", s.Phase, s.Phase.Short())
+	units := append([]engine.Unit(nil), s.Units...)
+	sort.SliceStable(units, func(i, j int) bool {
+		if units[i].Power != units[j].Power {
+			return units[i].Power < units[j].Power
+		}
+		return m.LocString(units[i].Loc) < m.LocString(units[j].Loc)
+	})
+	for _, u := range units {
+		fmt.Fprintf(w, "  %s: %s %s\n", m.PowerName(u.Power), u.Type, m.LocString(u.Loc))
+	}
+	for _, d := range s.Dislodged {
+		var opts []string
+		for _, l := range engine.RetreatOptions(s, d, su.Rules) {
+			opts = append(opts, m.LocString(l))
+		}
+		where := "none: it will be disbanded"
+		if len(opts) > 0 {
+			where = strings.Join(opts, ", ")
+		}
+		fmt.Fprintf(w, "  dislodged %s: %s %s (may retreat to %s)\n", m.PowerName(d.Unit.Power), d.Unit.Type, m.LocString(d.Unit.Loc), where)
+	}
+	if s.Phase.Type == engine.Adjustment {
+		adj := engine.Adjustments(s)
+		powers := make([]engine.Power, 0, len(adj))
+		for p := range adj {
+			powers = append(powers, p)
+		}
+		sort.Slice(powers, func(i, j int) bool { return powers[i] < powers[j] })
+		for _, p := range powers {
+			if n := adj[p]; n > 0 {
+				fmt.Fprintf(w, "  %s builds %d\n", m.PowerName(p), n)
+			} else {
+				fmt.Fprintf(w, "  %s disbands %d\n", m.PowerName(p), -n)
+			}
+		}
+	}
+}

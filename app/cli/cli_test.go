@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func run(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	c := &CLI{Stdout: &out, Stderr: &errb, Stdin: strings.NewReader("")}
+	code := c.Run(args)
+	return code, out.String(), errb.String()
+}
+
+func TestHelpListsCommands(t *testing.T) {
+	code, out, _ := run("help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, cmd := range commands() {
+		if !strings.Contains(out, cmd.usage) {
+			t.Errorf("help lacks %q", cmd.usage)
+		}
+	}
+	if code, _, errs := run("frobnicate"); code != 2 || !strings.Contains(errs, `unknown command "frobnicate"`) {
+		t.Errorf("unknown command: exit %d, %q", code, errs)
+	}
+}
+
+func TestCasesDATC(t *testing.T) {
+	files, _ := filepath.Glob("../../engine/testdata/datc/*.txt")
+	code, out, errs := run(append([]string{"cases"}, files...)...)
+	if code != 0 || !strings.HasSuffix(out, "cases: 164 passed, 0 failed\n") {
+		t.Fatalf("exit %d, stderr %q, output tail %q", code, errs, tail(out))
+	}
+}
+
+func TestCasesReportsFailure(t *testing.T) {
+	code, out, _ := run("cases", "testdata/failing.txt")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	want := "FAIL testdata/failing.txt:2 deliberately wrong: expected unit Germany A mun, missing; unexpected unit Germany A bur\ncases: 0 passed, 1 failed\n"
+	if out != want {
+		t.Errorf("output\n%s\nwant\n%s", out, want)
+	}
+	if code, _, errs := run("cases", "testdata/nonexistent.txt"); code != 1 || !strings.Contains(errs, "testdata/nonexistent.txt: no such file") {
+		t.Errorf("missing file: exit %d, %q", code, errs)
+	}
+}
+
+func TestAdjudicate(t *testing.T) {
+	code, out, errs := run("adjudicate", "testdata/position.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"ok   Germany: A mun - bur",
+		"dislodging A bur (2 vs 1)",
+		"France: A pic - bel",
+		"Position, Fall 1901 Retreat (F1901R):",
+		"dislodged France: A bur (may retreat to gas, mar, par, pic)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 400 {
+		return s[len(s)-400:]
+	}
+	return s
+}

@@ -1,0 +1,249 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Adjustments returns, per power, builds due (positive) or disbands due
+// (negative): owned centres minus units.
+func Adjustments(s *State) map[Power]int {
+	out := map[Power]int{}
+	for p, n := range s.Centres() {
+		out[p] += n
+	}
+	for p, n := range s.UnitCounts() {
+		out[p] -= n
+	}
+	for p, n := range out {
+		if n == 0 || p == "" {
+			delete(out, p)
+		}
+	}
+	return out
+}
+
+// AdjudicateAdjustments adjudicates a Winter adjustment phase. Orders are
+// taken one by one (DATC 4.D.4-4.D.6: the first legal ones count); builds
+// go on owned, empty home centres; a power that removes too few units has
+// the rest removed by the civil disorder rule of the 2023 rulebook (DATC
+// 4.D.8, 6.J); builds not ordered are waived.
+func AdjudicateAdjustments(s *State, orders []Order, r *Rules) *Outcome {
+	out := &Outcome{Phase: s.Phase}
+	next := s.Clone()
+	next.Dislodged, next.Standoffs = nil, nil
+	due := Adjustments(s)
+	removed := map[int]bool{} // indexes into s.Units
+	built := map[ProvinceID]bool{}
+	for k := range orders {
+		o := &orders[k]
+		res := Result{Order: *o}
+		switch o.Kind {
+		case Build:
+			res.Unit, res.Reason = adjustBuild(s, o, due, built)
+			if res.Reason == "" {
+				res.OK, res.Reason = true, "built "+res.Unit.Type.Word()+" in "+s.Map.LocName(res.Unit.Loc)
+				next.Units = append(next.Units, res.Unit)
+				due[o.Power]--
+				built[o.At.P] = true
+			} else {
+				res.Code = Refused
+			}
+		case Waive:
+			if due[o.Power] > 0 {
+				due[o.Power]--
+				res.OK, res.Reason = true, "build waived"
+			} else {
+				res.Code, res.Reason = Refused, "no build to waive"
+			}
+		case Disband:
+			i, why := adjustRemove(s, o, due, removed)
+			if why == "" {
+				res.Unit = s.Units[i]
+				res.OK, res.Reason = true, "removed"
+				removed[i] = true
+				due[o.Power]++
+			} else {
+				res.Code, res.Reason = Refused, why
+				if i >= 0 {
+					res.Unit = s.Units[i]
+				}
+			}
+		default:
+			res.Code, res.Reason = Illegal, fmt.Sprintf("a %s order is not allowed in an adjustment phase", o.Kind)
+		}
+		out.Results = append(out.Results, res)
+	}
+	powers := make([]Power, 0, len(due))
+	for p := range due {
+		powers = append(powers, p)
+	}
+	sort.Slice(powers, func(i, j int) bool { return powers[i] < powers[j] })
+	for _, p := range powers {
+		n := due[p]
+		if n > 0 {
+			out.Events = append(out.Events, fmt.Sprintf("%s waives %d build%s", s.Map.PowerName(p), n, plural(n)))
+		}
+		for ; n < 0; n++ {
+			i := CivilDisorderRemoval(s, p, removed, r)
+			if i < 0 {
+				break
+			}
+			removed[i] = true
+			u := s.Units[i]
+			out.Results = append(out.Results, Result{
+				Order: Order{Power: p, Kind: Disband, Unit: u.Type, At: u.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere},
+				Unit:  u, OK: true, Code: Defaulted,
+				Reason: "removed by the civil disorder rule (furthest from an owned centre)",
+			})
+		}
+	}
+	kept := next.Units[:0]
+	for i, u := range next.Units {
+		if i >= len(s.Units) || !removed[i] {
+			kept = append(kept, u)
+		}
+	}
+	next.Units = kept
+	out.Next = next
+	return out
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// adjustBuild checks a build order and returns the unit to build, or why
+// it is refused (DATC 4.B.7, 4.C.3, 4.C.4).
+func adjustBuild(s *State, o *Order, due map[Power]int, built map[ProvinceID]bool) (Unit, string) {
+	m := s.Map
+	if !o.At.Valid() || int(o.At.P) >= len(m.Provinces) {
+		return Unit{}, "no province to build in"
+	}
+	p := &m.Provinces[o.At.P]
+	u := Unit{Type: o.Unit, Power: o.Power, Loc: o.At}
+	switch {
+	case due[o.Power] <= 0:
+		return u, fmt.Sprintf("%s has no build due", m.PowerName(o.Power))
+	case !p.SC || p.Home != o.Power:
+		return u, fmt.Sprintf("%s is not a home centre of %s", p.Name, m.PowerName(o.Power))
+	case s.Owners[o.At.P] != o.Power:
+		return u, fmt.Sprintf("%s does not own %s", m.PowerName(o.Power), p.Name)
+	case built[o.At.P] || s.UnitAt(o.At.P) >= 0:
+		return u, p.Name + " is occupied"
+	}
+	if u.Type == NoUnitType {
+		switch {
+		case p.Kind == Land:
+			u.Type = Army
+		case len(p.Coasts) > 0 && o.At.C != NoCoast:
+			u.Type = Fleet
+		default:
+			return u, "say whether to build an army or a fleet"
+		}
+	}
+	if u.Type == Army {
+		u.Loc.C = NoCoast
+	}
+	if u.Type == Fleet && len(p.Coasts) > 0 && !m.HasCoast(o.At.P, o.At.C) {
+		return u, "the coast of " + p.Name + " must be given"
+	}
+	if u.Type == Fleet && len(p.Coasts) == 0 {
+		u.Loc.C = NoCoast
+	}
+	if !m.CanHold(u.Type, u.Loc) {
+		return u, fmt.Sprintf("%s cannot be built in %s", u.Type.Noun(), p.Name)
+	}
+	return u, ""
+}
+
+// adjustRemove checks a removal and returns the unit's index, or why it
+// is refused.
+func adjustRemove(s *State, o *Order, due map[Power]int, removed map[int]bool) (int, string) {
+	if !o.At.Valid() {
+		return -1, "no unit named"
+	}
+	i := s.UnitAt(o.At.P)
+	switch {
+	case i < 0:
+		return -1, "no unit in " + s.Map.LocName(o.At.Prov())
+	case s.Units[i].Power != o.Power:
+		return i, fmt.Sprintf("%s may not remove a unit of %s", s.Map.PowerName(o.Power), s.Map.PowerName(s.Units[i].Power))
+	case removed[i]:
+		return i, "already removed"
+	case due[o.Power] >= 0:
+		return i, fmt.Sprintf("%s has no disband due", s.Map.PowerName(o.Power))
+	}
+	return i, ""
+}
+
+// CivilDisorderRemoval picks the unit of power p that the 2023 rulebook
+// removes when p orders too few disbands (DATC 4.D.8): the one furthest
+// from any centre p owns, counting moves over land and sea alike; on a
+// tie fleets before armies, then by English province name. It returns
+// the index in s.Units, or -1 when p has no unit left to remove.
+func CivilDisorderRemoval(s *State, p Power, removed map[int]bool, r *Rules) int {
+	dist := distancesFromOwned(s, p)
+	best := -1
+	for i, u := range s.Units {
+		if u.Power != p || removed[i] {
+			continue
+		}
+		if best < 0 || removalBefore(s, u, s.Units[best], dist) {
+			best = i
+		}
+	}
+	return best
+}
+
+func removalBefore(s *State, a, b Unit, dist []int) bool {
+	da, db := dist[a.Loc.P], dist[b.Loc.P]
+	if da != db {
+		return da > db
+	}
+	if a.Type != b.Type {
+		return a.Type == Fleet
+	}
+	return strings.ToLower(s.Map.Provinces[a.Loc.P].Name) < strings.ToLower(s.Map.Provinces[b.Loc.P].Name)
+}
+
+// distancesFromOwned is a breadth-first search from every centre p owns
+// over army and fleet links together. Unreachable provinces get a large
+// distance.
+func distancesFromOwned(s *State, p Power) []int {
+	m := s.Map
+	const far = 1 << 20
+	dist := make([]int, len(m.Provinces))
+	var queue []ProvinceID
+	for i := range dist {
+		dist[i] = far
+		if m.Provinces[i].SC && s.Owners[i] == p {
+			dist[i] = 0
+			queue = append(queue, ProvinceID(i))
+		}
+	}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		visit := func(y ProvinceID) {
+			if dist[y] == far {
+				dist[y] = dist[x] + 1
+				queue = append(queue, y)
+			}
+		}
+		for _, y := range m.ArmyNeighbours(x) {
+			visit(y)
+		}
+		coasts := append([]Coast{NoCoast}, m.Provinces[x].Coasts...)
+		for _, c := range coasts {
+			for _, l := range m.FleetNeighbours(Loc{x, c}) {
+				visit(l.P)
+			}
+		}
+	}
+	return dist
+}

@@ -1,0 +1,139 @@
+package casefile_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"dipdesk/engine"
+	"dipdesk/engine/casefile"
+)
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"outside case", "PRESTATE\n", `c.txt:1: "PRESTATE" outside a case (want CASE first)`},
+		{"no end", "CASE a\nPRESTATE\nEngland: F lon\n", `c.txt:3: case "a" has no END`},
+		{"nested", "CASE a\nCASE b\n", `c.txt:2: CASE before END of case "a"`},
+		{"unknown keyword", "CASE a\nPRESTATE\nPRESTATE_CARDS\nEND\n", `c.txt:3: unknown keyword "PRESTATE_CARDS"`},
+		{"stray line", "CASE a\nEngland: F lon\nEND\n", `c.txt:2: unexpected line "England: F lon" in case "a" (no block open)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := casefile.Parse("c.txt", strings.NewReader(tt.text))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error %v\nwant  %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestCRLFAndKeywordCase(t *testing.T) {
+	su := standardSetup(t)
+	text := "variant_all Standard\r\ncase crlf\r\nprestate\r\nFrance: A Paris  # a comment\r\norders\r\nFrance: A Paris - Burgundy\r\nposttate\r\n"
+	if _, err := casefile.Parse("c.txt", strings.NewReader(text)); err == nil {
+		t.Fatal("misspelt keyword accepted")
+	}
+	text = strings.Replace(text, "posttate", "poststate\r\nFrance: A bur\r\nend", 1)
+	f, err := casefile.Parse("c.txt", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := su.Run("c.txt", f.Cases[0]); !rep.Passed() {
+		t.Fatalf("%v %v", rep.Err, rep.Diffs)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	su := standardSetup(t)
+	tests := []struct{ name, body, want string }{
+		{"bad province", "PRESTATE\nEngland: F Lodnon\n", `c.txt:4: no province "Lodnon" (did you mean London?)`},
+		{"bad power", "PRESTATE\nEngand: F lon\n", `c.txt:4: unknown power "Engand"`},
+		{"two units", "PRESTATE\nEngland: F lon\nFrance: A lon\n", `c.txt:5: London already holds a unit`},
+		{"army at sea", "PRESTATE\nEngland: A nth\n", `c.txt:4: an army cannot stand in North Sea`},
+		{"bad phase", "PRESTATE_SETPHASE Sprung 1901, Movement\n", `c.txt:3: engine: phase "Sprung 1901, Movement": unknown season "sprung"`},
+		{"bad order", "PRESTATE\nEngland: F lon\nORDERS\nEngland: F lon - Nrth Sea\n", `c.txt:6: no province "Nrth Sea" (did you mean North Sea?)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := "VARIANT_ALL Standard\nCASE x\n" + tt.body + "END\n"
+			f, err := casefile.Parse("c.txt", strings.NewReader(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := su.Run("c.txt", f.Cases[0])
+			if rep.Err == nil || rep.Err.Error() != tt.want {
+				t.Errorf("error %v\nwant  %s", rep.Err, tt.want)
+			}
+		})
+	}
+}
+
+func TestPrestateResults(t *testing.T) {
+	// A retreat phase set up directly, as jDip and godip files do.
+	su := standardSetup(t)
+	text := `CASE retreat from results
+PRESTATE_SETPHASE Spring 1901, Retreat
+PRESTATE
+Italy: A tri
+Italy: A tyr
+PRESTATE_DISLODGED
+Austria: A vie
+PRESTATE_RESULTS
+SUCCESS: Italy: A boh - vie
+SUCCESS: Italy: A gal S A boh - vie
+FAILURE: Russia: A war - gal
+FAILURE: Turkey: A bud - gal
+ORDERS
+Austria: A vie - boh
+POSTSTATE
+Italy: A tri
+Italy: A tyr
+END
+`
+	f, err := casefile.Parse("r.txt", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := su.Run("r.txt", f.Cases[0])
+	if rep.Err != nil {
+		t.Fatal(rep.Err)
+	}
+	// Bohemia is where the attacker came from: the retreat is illegal and
+	// the army is disbanded.
+	if !rep.Passed() {
+		t.Fatalf("diffs: %v", rep.Diffs)
+	}
+	if s := rep.Steps[0].Before; !s.Standoff(mustProv(t, su, "gal")) || s.Dislodged[0].From != mustProv(t, su, "boh") {
+		t.Errorf("standoffs %v, from %v", s.Standoffs, s.Dislodged[0].From)
+	}
+}
+
+func mustProv(t *testing.T, su *casefile.Setup, name string) engine.ProvinceID {
+	t.Helper()
+	id, ok := su.Map.Lookup(name)
+	if !ok {
+		t.Fatal(name)
+	}
+	return id
+}
+
+func FuzzParse(f *testing.F) {
+	for _, name := range []string{"../testdata/datc/6a.txt", "../testdata/datc/6h.txt", "../testdata/datc/6j.txt"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	f.Add("CASE x\nPRESTATE_SETPHASE F1901R\nPRESTATE_DISLODGED\nEngland: F nth\nPRESTATE_RESULTS\nSUCCESS: France: F eng - nth\nORDERS\nEngland: F nth - nwg\nEND\n")
+	su := standardSetup(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		cf, err := casefile.Parse("fuzz.txt", strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		for _, c := range cf.Cases {
+			su.Run("fuzz.txt", c) // must not panic, whatever the file says
+		}
+	})
+}

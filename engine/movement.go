@@ -1,0 +1,1012 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Resolution states of the guess-and-check resolver (DATC section 5,
+// after Lucas Kruijswijk's algorithm).
+const (
+	unresolved uint8 = iota
+	resolved
+)
+
+// noLow marks an adjudication that rests on no guess.
+const noLow = int32(1 << 30)
+
+// mv is one unit's order in a movement phase, after validation.
+type mv struct {
+	unit   Unit
+	uidx   int        // index in State.Units
+	given  *Order     // the order as given; nil when the unit had none
+	kind   OrderKind  // effective kind: Hold, Move, Support or Convoy
+	src    ProvinceID // where the unit stands
+	to     Loc        // Move: destination (coast resolved). Support/Convoy: where the other unit goes (NoProvince for a support to hold)
+	aux    int32      // Support/Convoy: order index of the other unit
+	convoy bool       // Move: goes by convoy
+	code   ResultCode // set by validation for Illegal / Void orders
+	why    string     // reason for code
+
+	state    uint8
+	res      bool
+	visited  bool
+	inCycle  bool
+	low      int32 // recursion depth of the oldest guess this order rests on
+	h2h      int32 // Move: index of the head-to-head opponent, or -1
+	nextInto int32 // next move into the same province
+	firstSup int32 // first valid support for this order
+	nextSup  int32 // Support: next support of the same order
+}
+
+// movement adjudicates one movement phase.
+type movement struct {
+	s     *State
+	r     *Rules
+	m     *Map
+	o     []mv
+	at    []int32 // per province: order of the unit occupying it, or -1
+	into  []int32 // per province: first move into it, or -1
+	cycle []int32 // orders whose resolution rests on a guess (DATC 5.F)
+	depth int32   // recursion depth of the resolver
+	low   int32   // oldest guess the adjudication under way rests on
+	extra []Result
+}
+
+func (a *movement) unitName(i int32) string {
+	u := a.o[i].unit
+	return u.Type.String() + " " + a.m.LocString(u.Loc)
+}
+
+// AdjudicateMovement adjudicates a movement phase: orders are assigned to
+// units and validated, resolved together, and applied. Units without an
+// order hold. The State is not changed.
+func AdjudicateMovement(s *State, orders []Order, r *Rules) *Outcome {
+	a := newMovement(s, r)
+	a.assign(orders)
+	a.validate()
+	for i := range a.o {
+		if a.o[i].kind == Move || a.o[i].kind == Support || a.o[i].kind == Convoy {
+			a.resolve(int32(i))
+		}
+	}
+	return a.outcome()
+}
+
+func newMovement(s *State, r *Rules) *movement {
+	n := len(s.Map.Provinces)
+	a := &movement{s: s, r: r, m: s.Map, low: noLow}
+	buf := make([]int32, 2*n)
+	a.at, a.into = buf[:n], buf[n:]
+	for i := range buf {
+		buf[i] = -1
+	}
+	a.o = make([]mv, len(s.Units))
+	for i, u := range s.Units {
+		a.o[i] = mv{unit: u, uidx: i, kind: Hold, src: u.Loc.P, to: Nowhere, aux: -1, h2h: -1, nextInto: -1, firstSup: -1, nextSup: -1}
+		if r.occupies(s, u) && !s.Map.Provinces[u.Loc.P].Unlimited {
+			a.at[u.Loc.P] = int32(i)
+		}
+	}
+	return a
+}
+
+// findUnit returns the order index of the unit an order names, or -1.
+func (a *movement) findUnit(o *Order) int32 {
+	if !o.At.Valid() || int(o.At.P) >= len(a.m.Provinces) {
+		return -1
+	}
+	if i := a.at[o.At.P]; i >= 0 && (o.Number == 0 || a.o[i].unit.Number == o.Number) {
+		return i
+	}
+	// Units that do not occupy their province, and units in unlimited
+	// spaces, are found by number, then by type.
+	best := int32(-1)
+	for i := range a.o {
+		u := a.o[i].unit
+		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) {
+			continue
+		}
+		if best < 0 || (o.Unit != NoUnitType && u.Type == o.Unit && a.o[best].unit.Type != o.Unit) {
+			best = int32(i)
+		}
+	}
+	return best
+}
+
+// assign gives each unit its order. An impossible order is reported and
+// the unit holds; DATC 4.D.3: a unit with two different legal orders holds.
+func (a *movement) assign(orders []Order) {
+	var conflict []int32
+	for k := range orders {
+		o := &orders[k]
+		i := a.findUnit(o)
+		switch {
+		case i < 0:
+			a.extra = append(a.extra, Result{Order: *o, Code: NoUnit,
+				Reason: fmt.Sprintf("no unit in %s", a.m.LocName(o.At.Prov()))})
+			continue
+		case a.o[i].unit.Power != o.Power && o.Power != "":
+			a.extra = append(a.extra, Result{Order: *o, Unit: a.o[i].unit, Code: NotOwner,
+				Reason: fmt.Sprintf("%s may not order the %s %s in %s", a.m.PowerName(o.Power),
+					a.adjective(a.o[i].unit.Power), a.o[i].unit.Type.Word(), a.m.LocName(a.o[i].unit.Loc))})
+			continue
+		}
+		e, why := a.legal(i, o)
+		x := &a.o[i]
+		if why != "" {
+			if x.given == nil {
+				x.given, x.code, x.why = o, Illegal, why
+			} else {
+				a.extra = append(a.extra, Result{Order: *o, Unit: x.unit, Code: Illegal, Reason: why})
+			}
+			continue
+		}
+		if x.given != nil && x.code == OK {
+			if x.given.Format(a.m) == o.Format(a.m) {
+				continue
+			}
+			a.extra = append(a.extra, Result{Order: *x.given, Unit: x.unit, Code: Illegal,
+				Reason: "two different orders for one unit; it holds (DATC 4.D.3)"})
+			conflict = append(conflict, i)
+		} else if x.given != nil {
+			a.extra = append(a.extra, Result{Order: *x.given, Unit: x.unit, Code: Illegal, Reason: x.why})
+		}
+		x.given, x.code, x.why = o, OK, ""
+		x.kind, x.to, x.convoy = e.kind, e.to, e.convoy
+	}
+	for _, i := range conflict {
+		x := &a.o[i]
+		x.kind, x.to, x.convoy = Hold, Nowhere, false
+		x.code, x.why = Illegal, "two different orders for one unit; it holds (DATC 4.D.3)"
+	}
+}
+
+// eff is the effective form of a legal order.
+type eff struct {
+	kind   OrderKind
+	to     Loc
+	convoy bool
+}
+
+func (a *movement) adjective(p Power) string {
+	if pi, ok := a.m.Power(p); ok {
+		return pi.Adjective
+	}
+	return string(p)
+}
+
+// legal checks what can be known of an order without the other orders
+// (DATC 4.E.1) and returns its effective form, or why it is impossible.
+func (a *movement) legal(i int32, o *Order) (eff, string) {
+	u := a.o[i].unit
+	fail := func(format string, args ...any) (eff, string) {
+		return eff{}, fmt.Sprintf(format, args...)
+	}
+	nprov := len(a.m.Provinces)
+	switch o.Kind {
+	case Hold:
+		return eff{kind: Hold, to: Nowhere}, ""
+	case Special:
+		return fail("%q is not an order of this game", o.Special)
+	case Move:
+		if !o.To.Valid() || int(o.To.P) >= nprov {
+			return fail("no destination")
+		}
+		if o.To.P == u.Loc.P {
+			return fail("a unit cannot move to the province it is in")
+		}
+		to, ok, why := a.moveDest(u, o)
+		if !ok {
+			return fail("%s", why)
+		}
+		e := eff{kind: Move, to: to, convoy: u.Type == Army && (o.ViaConvoy || !a.adjacent(u, to))}
+		if e.convoy && !a.possibleRoute(u.Loc.P, to.P, -1) {
+			return fail("no fleets could convoy %s to %s", a.unitName(i), a.m.Provinces[to.P].Name)
+		}
+		return e, ""
+	case Support:
+		if !o.AuxAt.Valid() || int(o.AuxAt.P) >= nprov || int(o.AuxTo.P) >= nprov {
+			return fail("support names no unit")
+		}
+		t := o.AuxAt.P
+		if o.AuxTo.Valid() {
+			t = o.AuxTo.P
+		}
+		switch {
+		case o.AuxAt.P == u.Loc.P:
+			return fail("a unit cannot support itself")
+		case t == u.Loc.P:
+			return fail("a unit cannot support a move into its own province")
+		case o.AuxTo.Valid() && o.AuxTo.P == o.AuxAt.P:
+			return fail("the supported move goes nowhere")
+		case !a.adjacent(u, Loc{P: t}):
+			return fail("%s cannot reach %s, so it cannot support there", a.unitName(i), a.m.Provinces[t].Name)
+		}
+		e := eff{kind: Support, to: Nowhere}
+		if o.AuxTo.Valid() {
+			e.to = o.AuxTo
+		}
+		return e, ""
+	case Convoy:
+		switch {
+		case u.Type != Fleet:
+			return fail("only fleets convoy")
+		case !a.r.canConvoy(a.s, u):
+			return fail("a fleet in a coastal province cannot convoy")
+		case !o.AuxAt.Valid() || !o.AuxTo.Valid() || int(o.AuxAt.P) >= nprov || int(o.AuxTo.P) >= nprov:
+			return fail("convoy needs an army and a destination")
+		case o.AuxAt.P == o.AuxTo.P:
+			return fail("the convoyed move goes nowhere")
+		case !a.possibleRoute(o.AuxAt.P, o.AuxTo.P, i):
+			return fail("%s cannot take part in a convoy from %s to %s", a.unitName(i),
+				a.m.Provinces[o.AuxAt.P].Name, a.m.Provinces[o.AuxTo.P].Name)
+		}
+		return eff{kind: Convoy, to: Loc{P: o.AuxTo.P}}, ""
+	}
+	return fail("a %s order is not allowed in a movement phase", o.Kind)
+}
+
+// adjacent reports whether u may move straight to l (any coast when l has
+// none), by the map or by a variant's Reach.
+func (a *movement) adjacent(u Unit, l Loc) bool {
+	if a.m.Provinces[l.P].Impassable {
+		return false
+	}
+	switch u.Type {
+	case Army:
+		if a.m.ArmyAdjacent(u.Loc.P, l.P) {
+			return true
+		}
+	case Fleet:
+		if a.m.FleetAdjacent(u.Loc, l) {
+			return true
+		}
+	}
+	return a.r.reach(a.s, u, l)
+}
+
+// moveDest resolves the destination of a move (DATC 4.B): a fleet's coast
+// is taken when only one is reachable, an unreachable coast is illegal,
+// an army's coast is ignored.
+func (a *movement) moveDest(u Unit, o *Order) (Loc, bool, string) {
+	to := o.To
+	p := &a.m.Provinces[to.P]
+	if p.Impassable {
+		return to, false, p.Name + " is impassable"
+	}
+	switch u.Type {
+	case Army:
+		to.C = NoCoast
+		if p.Kind == Sea {
+			return to, false, "an army cannot move into a sea"
+		}
+		if a.adjacent(u, to) {
+			return to, true, ""
+		}
+		if a.m.Provinces[u.Loc.P].Kind == Coastal && p.Kind == Coastal {
+			if a.possibleRoute(u.Loc.P, to.P, -1) {
+				return to, true, "" // a move by convoy
+			}
+			return to, false, fmt.Sprintf("%s is not adjacent to %s and no fleets could convoy it there", a.m.LocName(u.Loc), p.Name)
+		}
+		return to, false, fmt.Sprintf("%s cannot reach %s", a.m.LocName(u.Loc), p.Name)
+	case Fleet:
+		if p.Kind == Land {
+			return to, false, "a fleet cannot move inland"
+		}
+		if len(p.Coasts) == 0 {
+			to.C = NoCoast
+			if a.adjacent(u, to) {
+				return to, true, ""
+			}
+			return to, false, fmt.Sprintf("a fleet cannot move from %s to %s", a.m.LocName(u.Loc), p.Name)
+		}
+		if to.C != NoCoast {
+			if a.m.FleetAdjacent(u.Loc, to) || a.r.reach(a.s, u, to) {
+				return to, true, ""
+			}
+			return to, false, fmt.Sprintf("a fleet cannot reach %s from %s", a.m.LocName(to), a.m.LocName(u.Loc))
+		}
+		var found []Loc
+		for _, c := range p.Coasts {
+			l := Loc{to.P, c}
+			if a.m.FleetAdjacent(u.Loc, l) || a.r.reach(a.s, u, l) {
+				found = append(found, l)
+			}
+		}
+		switch len(found) {
+		case 1:
+			return found[0], true, ""
+		case 0:
+			return to, false, fmt.Sprintf("a fleet cannot move from %s to %s", a.m.LocName(u.Loc), p.Name)
+		}
+		return to, false, fmt.Sprintf("the coast of %s must be given", p.Name)
+	}
+	return to, false, "this unit cannot move"
+}
+
+// validate matches supports and convoys with the orders they name and
+// decides which armies go by convoy (DATC 4.A.3, 4.E.1).
+func (a *movement) validate() {
+	// Link every unit's other-unit reference.
+	for i := range a.o {
+		x := &a.o[i]
+		if (x.kind == Support || x.kind == Convoy) && x.given != nil {
+			x.aux = a.findUnit(&Order{At: x.given.AuxAt})
+		}
+	}
+	// Convoys match army moves to their destination.
+	for i := range a.o {
+		x := &a.o[i]
+		if x.kind != Convoy {
+			continue
+		}
+		if x.aux < 0 {
+			a.void(int32(i), "no army in %s to convoy", a.m.LocName(x.given.AuxAt.Prov()))
+			continue
+		}
+		y := &a.o[x.aux]
+		if y.unit.Type != Army {
+			a.void(int32(i), "only armies can be convoyed")
+		} else if y.kind != Move || y.to.P != x.to.P {
+			a.void(int32(i), "%s was not ordered to %s", a.unitName(x.aux), a.m.LocName(x.to))
+		}
+	}
+	// An army adjacent to its destination goes by convoy when it says so
+	// or when a fleet of its own power convoys it (2000/2023 rule, DATC
+	// 4.A.3 without fallback to the land route).
+	for i := range a.o {
+		x := &a.o[i]
+		if x.kind != Move || x.unit.Type != Army || x.convoy {
+			continue
+		}
+		for j := range a.o {
+			y := &a.o[j]
+			if y.kind == Convoy && y.aux == int32(i) && y.unit.Power == x.unit.Power {
+				x.convoy = true
+				break
+			}
+		}
+	}
+	for i := range a.o {
+		x := &a.o[i]
+		if x.kind == Convoy && x.code == OK && !a.o[x.aux].convoy {
+			a.void(int32(i), "%s does not go by convoy", a.unitName(x.aux))
+		}
+	}
+	// Supports match the order of the supported unit.
+	for i := range a.o {
+		x := &a.o[i]
+		if x.kind != Support {
+			continue
+		}
+		if x.aux < 0 {
+			a.void(int32(i), "no unit in %s to support", a.m.LocName(x.given.AuxAt.Prov()))
+			continue
+		}
+		y := &a.o[x.aux]
+		if x.to.Valid() {
+			if y.kind != Move || y.to.P != x.to.P {
+				a.void(int32(i), "%s was not ordered to %s", a.unitName(x.aux), a.m.LocName(x.to.Prov()))
+				continue
+			}
+			if x.to.C != NoCoast && y.to.C != NoCoast && x.to.C != y.to.C {
+				a.void(int32(i), "%s moves to %s, not %s", a.unitName(x.aux), a.m.LocName(y.to), a.m.LocName(x.to))
+				continue
+			}
+		} else if y.kind == Move {
+			a.void(int32(i), "%s moves, so it cannot be supported to hold", a.unitName(x.aux))
+			continue
+		}
+		x.nextSup = y.firstSup
+		y.firstSup = int32(i)
+	}
+	// Index moves by destination and find head-to-head battles.
+	for i := len(a.o) - 1; i >= 0; i-- {
+		x := &a.o[i]
+		if x.kind == Move {
+			x.nextInto = a.into[x.to.P]
+			a.into[x.to.P] = int32(i)
+		}
+	}
+	for i := range a.o {
+		x := &a.o[i]
+		if x.kind != Move || x.convoy {
+			continue
+		}
+		if j := a.at[x.to.P]; j >= 0 && a.o[j].kind == Move && !a.o[j].convoy && a.o[j].to.P == x.src {
+			x.h2h = j
+		}
+	}
+}
+
+func (a *movement) void(i int32, format string, args ...any) {
+	x := &a.o[i]
+	x.code, x.why = Void, fmt.Sprintf(format, args...)
+	x.kind = Hold
+}
+
+// possibleRoute reports whether fleets on the board, whatever their
+// orders, could convoy an army from src to dst along a route on which
+// every fleet is needed (a chordless chain). With through set, the route
+// must use that unit's fleet. DATC 4.E.1 and 6.G.19: a convoy order of a
+// fleet that no such route needs is illegal.
+func (a *movement) possibleRoute(src, dst ProvinceID, through int32) bool {
+	var fleets [32]int32
+	fl := fleets[:0]
+	for i := range a.o {
+		if a.o[i].unit.Type == Fleet && a.r.canConvoy(a.s, a.o[i].unit) {
+			fl = append(fl, int32(i))
+		}
+	}
+	if through >= 0 && !a.r.canConvoy(a.s, a.o[through].unit) {
+		return false
+	}
+	var pathBuf [32]int32
+	return a.chordless(src, dst, through, fl, pathBuf[:0])
+}
+
+func (a *movement) chordless(src, dst ProvinceID, through int32, fleets, path []int32) bool {
+	touches := func(f int32, p ProvinceID) bool { return a.m.FleetAdjacent(a.o[f].unit.Loc, Loc{P: p}) }
+	if n := len(path); n > 0 && touches(path[n-1], dst) {
+		if through < 0 {
+			return true
+		}
+		for _, f := range path {
+			if f == through {
+				return true
+			}
+		}
+		return false // a longer path would have the chord last-dst
+	}
+	for _, f := range fleets {
+		ok := true
+		if len(path) == 0 {
+			ok = touches(f, src)
+		} else {
+			if !a.m.FleetAdjacent(a.o[path[len(path)-1]].unit.Loc, a.o[f].unit.Loc) || touches(f, src) {
+				ok = false
+			}
+			for k := 0; ok && k < len(path)-1; k++ {
+				if path[k] == f || a.m.FleetAdjacent(a.o[path[k]].unit.Loc, a.o[f].unit.Loc) {
+					ok = false
+				}
+			}
+			if path[len(path)-1] == f {
+				ok = false
+			}
+		}
+		if ok && len(path) > 0 {
+			for _, g := range path {
+				if touches(g, dst) {
+					ok = false
+				}
+			}
+		}
+		if ok && a.chordless(src, dst, through, fleets, append(path, f)) {
+			return true
+		}
+	}
+	return false
+}
+
+// route reports whether army move i has a chain of convoying fleets from
+// its province to its destination. With resolving set, only fleets whose
+// convoy succeeds (they are not dislodged) count.
+func (a *movement) route(i int32, resolving bool) bool {
+	x := &a.o[i]
+	var seen [64]bool // small maps; larger ones fall back to a slice
+	var seenBig []bool
+	if len(a.o) > len(seen) {
+		seenBig = make([]bool, len(a.o))
+	}
+	mark := func(j int) bool {
+		if seenBig != nil {
+			if seenBig[j] {
+				return false
+			}
+			seenBig[j] = true
+			return true
+		}
+		if seen[j] {
+			return false
+		}
+		seen[j] = true
+		return true
+	}
+	var stack [16]int32
+	todo := stack[:0]
+	for j := range a.o {
+		y := &a.o[j]
+		if y.kind == Convoy && y.aux == i && y.code == OK && a.m.FleetAdjacent(y.unit.Loc, Loc{P: x.src}) {
+			if mark(j) {
+				todo = append(todo, int32(j))
+			}
+		}
+	}
+	for len(todo) > 0 {
+		j := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		y := &a.o[j]
+		if resolving && !a.resolve(j) {
+			continue
+		}
+		if a.m.FleetAdjacent(y.unit.Loc, Loc{P: x.to.P}) {
+			return true
+		}
+		for k := range a.o {
+			z := &a.o[k]
+			if z.kind == Convoy && z.aux == i && z.code == OK && a.m.FleetAdjacent(y.unit.Loc, z.unit.Loc) && mark(k) {
+				todo = append(todo, int32(k))
+			}
+		}
+	}
+	return false
+}
+
+// path reports whether move i can arrive: over land always; by convoy
+// when an undisrupted chain of fleets remains.
+func (a *movement) path(i int32) bool {
+	if !a.o[i].convoy {
+		return true
+	}
+	return a.route(i, true)
+}
+
+// resolve is the guess-and-check resolver of DATC section 5.F: it
+// decides order i, guessing when it meets a dependency cycle. Each order
+// on the recursion stack has a depth; an order whose adjudication rests
+// on guesses remembers the smallest depth it depends on (as in Tarjan's
+// algorithm), so only the ancestor of the whole cycle tries the other
+// guess. When the cycle has no or two consistent resolutions the backup
+// rules apply: circular movement succeeds, and a convoy paradox is broken
+// by the Szykman rule (DATC 4.A.2).
+func (a *movement) resolve(i int32) bool {
+	x := &a.o[i]
+	if x.state == resolved {
+		return x.res
+	}
+	if x.visited || x.inCycle {
+		// A dependency cycle, or an order pending on one: use its guess.
+		if x.low < a.low {
+			a.low = x.low
+		}
+		a.addCycle(i)
+		return x.res
+	}
+	x.visited = true
+	x.low = a.depth
+	a.depth++
+	oldLen, oldLow := len(a.cycle), a.low
+	a.low = noLow
+	x.res = false
+	first := a.adjudicate(i)
+	low := a.low
+	a.depth--
+	switch {
+	case low == noLow:
+		// No guess was involved.
+		a.low = oldLow
+		x.res, x.state, x.visited = first, resolved, false
+		return first
+	case low < x.low:
+		// Rests on a guess made further up: remember the result and let
+		// the ancestor of the cycle decide.
+		a.addCycle(i)
+		x.low, x.res, x.visited = low, first, false
+		a.low = min(oldLow, low)
+		return first
+	}
+	// This order is the ancestor of the whole cycle: try the other guess.
+	a.truncCycle(oldLen)
+	x.res = true
+	a.depth++
+	second := a.adjudicate(i)
+	a.depth--
+	a.low = oldLow
+	if first == second {
+		a.truncCycle(oldLen)
+		x.res, x.state, x.visited = first, resolved, false
+		return first
+	}
+	a.addCycle(i)
+	a.backup(a.cycle[oldLen:])
+	a.truncCycle(oldLen)
+	x.visited = false
+	return a.resolve(i)
+}
+
+func (a *movement) addCycle(i int32) {
+	if !a.o[i].inCycle {
+		a.o[i].inCycle = true
+		a.cycle = append(a.cycle, i)
+	}
+}
+
+func (a *movement) truncCycle(n int) {
+	for _, d := range a.cycle[n:] {
+		a.o[d].inCycle = false
+	}
+	a.cycle = a.cycle[:n]
+}
+
+// backup settles a cycle with no or two resolutions.
+func (a *movement) backup(cycle []int32) {
+	paradox := false
+	for _, d := range cycle {
+		if a.o[d].kind == Convoy {
+			paradox = true
+			break
+		}
+	}
+	for _, d := range cycle {
+		y := &a.o[d]
+		switch {
+		case paradox && y.kind == Convoy:
+			// Szykman: the convoying fleets of the paradox hold.
+			y.res, y.state = false, resolved
+		case !paradox && y.kind == Move:
+			// Circular movement: every move of the circle succeeds.
+			y.res, y.state = true, resolved
+		}
+		y.visited = false
+	}
+}
+
+// adjudicate decides order i given the current resolutions and guesses.
+func (a *movement) adjudicate(i int32) bool {
+	switch a.o[i].kind {
+	case Move:
+		return a.adjudicateMove(i)
+	case Support:
+		return a.adjudicateSupport(i)
+	case Convoy:
+		return !a.dislodgedBy(a.o[i].src)
+	}
+	return true
+}
+
+func (a *movement) adjudicateMove(i int32) bool {
+	x := &a.o[i]
+	if !a.path(i) {
+		return false
+	}
+	if a.m.Provinces[x.to.P].Unlimited {
+		return true
+	}
+	att := a.attack(i)
+	if x.h2h >= 0 {
+		if att <= a.defend(x.h2h) {
+			return false
+		}
+	} else if att <= a.hold(x.to.P) {
+		return false
+	}
+	for j := a.into[x.to.P]; j >= 0; j = a.o[j].nextInto {
+		if j != i && att <= a.prevent(j) {
+			return false
+		}
+	}
+	return true
+}
+
+// dislodgedBy reports whether some move into p succeeds.
+func (a *movement) dislodgedBy(p ProvinceID) bool {
+	for j := a.into[p]; j >= 0; j = a.o[j].nextInto {
+		if a.resolve(j) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutters counts the attacks that may cut support i (DATC 5.B: not from
+// the province the support is directed into, not by the supporter's own
+// power, and for a convoyed army only when it arrives at the border).
+func (a *movement) cutters(i int32) int {
+	x := &a.o[i]
+	target := x.to.P
+	if !x.to.Valid() {
+		target = a.o[x.aux].src
+	}
+	n := 0
+	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
+		y := &a.o[j]
+		if y.src == target || y.unit.Power == x.unit.Power {
+			continue
+		}
+		if a.r != nil && a.r.Cuts != nil && !a.r.Cuts(a.s, y.unit, x.unit) {
+			continue
+		}
+		if a.path(j) {
+			n++
+		}
+	}
+	return n
+}
+
+// supportWeight is what support i adds, once cuts are counted.
+func (a *movement) supportWeight(i int32) int {
+	x := &a.o[i]
+	w := a.r.strength(a.s, x.unit, RoleSupport)
+	n := a.cutters(i)
+	if n == 0 {
+		return w
+	}
+	if a.r != nil && a.r.SupportLost != nil {
+		w -= a.r.SupportLost(a.s, x.unit, w, n)
+		if w < 0 {
+			w = 0
+		}
+		return w
+	}
+	return 0
+}
+
+func (a *movement) adjudicateSupport(i int32) bool {
+	x := &a.o[i]
+	if a.supportWeight(i) <= 0 {
+		return false
+	}
+	// A support is also cut when the supporter is dislodged, even from
+	// the province the support is directed into.
+	target := x.to.P
+	if !x.to.Valid() {
+		target = a.o[x.aux].src
+	}
+	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
+		if a.o[j].src == target && a.resolve(j) {
+			return false
+		}
+	}
+	return true
+}
+
+// supports sums the supports given to order i; with exclude set, supports
+// by that power do not count (a power does not help dislodge its own unit).
+func (a *movement) supports(i int32, exclude Power) int {
+	n := 0
+	for j := a.o[i].firstSup; j >= 0; j = a.o[j].nextSup {
+		if exclude != "" && a.o[j].unit.Power == exclude {
+			continue
+		}
+		if a.resolve(j) {
+			n += a.supportWeight(j)
+		}
+	}
+	return n
+}
+
+func (a *movement) attack(i int32) int {
+	x := &a.o[i]
+	if !a.path(i) {
+		return 0
+	}
+	base := a.r.strength(a.s, x.unit, RoleMove)
+	d := a.at[x.to.P]
+	if d < 0 || (a.o[d].kind == Move && a.o[d].h2h != i && a.resolve(d)) {
+		return base + a.supports(i, "")
+	}
+	if a.o[d].unit.Power == x.unit.Power {
+		return 0
+	}
+	return base + a.supports(i, a.o[d].unit.Power)
+}
+
+func (a *movement) defend(i int32) int {
+	return a.r.strength(a.s, a.o[i].unit, RoleDefend) + a.supports(i, "")
+}
+
+func (a *movement) prevent(i int32) int {
+	x := &a.o[i]
+	if !a.path(i) {
+		return 0
+	}
+	if x.h2h >= 0 && a.resolve(x.h2h) {
+		return 0
+	}
+	return a.r.strength(a.s, x.unit, RolePrevent) + a.supports(i, "")
+}
+
+func (a *movement) hold(p ProvinceID) int {
+	d := a.at[p]
+	if d < 0 {
+		return 0
+	}
+	if a.o[d].kind == Move {
+		if a.resolve(d) {
+			return 0
+		}
+		return 1
+	}
+	return a.r.strength(a.s, a.o[d].unit, RoleHold) + a.supports(d, "")
+}
+
+// outcome reports every order and builds the next state.
+func (a *movement) outcome() *Outcome {
+	out := &Outcome{Phase: a.s.Phase}
+	next := a.s.Clone()
+	next.Dislodged, next.Standoffs = nil, nil
+	dislodger := make([]int32, len(a.o))
+	for i := range dislodger {
+		dislodger[i] = -1
+	}
+	for i := range a.o {
+		x := &a.o[i]
+		if x.kind == Move && x.res && !a.m.Provinces[x.to.P].Unlimited {
+			if d := a.at[x.to.P]; d >= 0 && !(a.o[d].kind == Move && a.o[d].res) {
+				dislodger[d] = int32(i)
+			}
+		}
+	}
+	for i := range a.o {
+		x := &a.o[i]
+		res := a.result(int32(i), dislodger[i])
+		out.Results = append(out.Results, res)
+		if x.kind == Move && x.res {
+			next.Units[x.uidx].Loc = x.to
+		}
+		if d := dislodger[i]; d >= 0 {
+			next.Dislodged = append(next.Dislodged, Dislodgement{Unit: x.unit, From: a.o[d].src, ByConvoy: a.o[d].convoy})
+		}
+	}
+	out.Results = append(out.Results, a.extra...)
+	// Remove dislodged units from the board.
+	kept := next.Units[:0]
+	for i, u := range next.Units {
+		if dislodger[i] < 0 {
+			kept = append(kept, u)
+		}
+	}
+	next.Units = kept
+	next.Standoffs = a.standoffs(next)
+	out.Next = next
+	return out
+}
+
+// standoffs lists the provinces left vacant by a bounce: an empty province
+// that a move with a route (and not beaten head-to-head) failed to enter.
+func (a *movement) standoffs(next *State) []ProvinceID {
+	var out []ProvinceID
+	for p := range a.into {
+		if a.into[p] < 0 || a.m.Provinces[p].Unlimited {
+			continue
+		}
+		occupied := false
+		for _, u := range next.Units {
+			if u.Loc.P == ProvinceID(p) && a.r.occupies(next, u) {
+				occupied = true
+				break
+			}
+		}
+		if occupied {
+			continue
+		}
+		for j := a.into[p]; j >= 0; j = a.o[j].nextInto {
+			if !a.o[j].res && a.prevent(j) > 0 {
+				out = append(out, ProvinceID(p))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// result explains order i in words.
+func (a *movement) result(i, dislodger int32) Result {
+	x := &a.o[i]
+	r := Result{Unit: x.unit, OK: true, Code: OK}
+	if x.given != nil {
+		r.Order = *x.given
+	} else {
+		r.Order = Order{Power: x.unit.Power, Kind: Hold, Unit: x.unit.Type, At: x.unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+	}
+	switch {
+	case x.code != OK:
+		r.OK, r.Code, r.Reason = false, x.code, x.why
+	case x.kind == Move && x.res:
+		r.Reason = "moved to " + a.m.LocName(x.to)
+		if d := a.at[x.to.P]; d >= 0 && !(a.o[d].kind == Move && a.o[d].res) && !a.m.Provinces[x.to.P].Unlimited {
+			r.Reason = fmt.Sprintf("moved to %s, dislodging %s (%d vs %d)", a.m.LocName(x.to), a.unitName(d), a.attack(i), a.holdOrDefend(i, d))
+		}
+	case x.kind == Move:
+		r.OK, r.Code, r.Reason = false, Bounced, a.whyBounced(i)
+		if !a.path(i) {
+			r.Code = NoRoute
+		}
+	case x.kind == Support && x.res:
+		r.Reason = "support given to " + a.unitName(x.aux)
+	case x.kind == Support:
+		r.OK, r.Code, r.Reason = false, Cut, a.whyCut(i)
+	case x.kind == Convoy:
+		r.Reason = "convoyed " + a.unitName(x.aux)
+		if !x.res {
+			r.OK, r.Code, r.Reason = false, Dislodged, "convoy disrupted: the fleet was dislodged"
+		}
+	case x.given == nil:
+		r.Code, r.Reason = Defaulted, "no order; held"
+	default:
+		r.Reason = "held"
+	}
+	if dislodger >= 0 {
+		r.OK = false
+		if r.Code == OK || r.Code == Defaulted {
+			r.Code = Dislodged
+		}
+		r.Reason += fmt.Sprintf("; dislodged by %s (%d vs %d)", a.unitName(dislodger), a.attack(dislodger), a.holdOrDefend(dislodger, i))
+	}
+	return r
+}
+
+func (a *movement) holdOrDefend(mover, d int32) int {
+	if a.o[mover].h2h == d {
+		return a.defend(d)
+	}
+	return a.hold(a.o[d].src)
+}
+
+func (a *movement) whyBounced(i int32) string {
+	x := &a.o[i]
+	if !a.path(i) {
+		return "no convoy route: the convoy was disrupted"
+	}
+	att := a.attack(i)
+	if x.h2h >= 0 {
+		if def := a.defend(x.h2h); att <= def {
+			return fmt.Sprintf("lost the head-to-head battle with %s (%d vs %d)", a.unitName(x.h2h), att, def)
+		}
+	} else if d := a.at[x.to.P]; d >= 0 {
+		if h := a.hold(x.to.P); att <= h {
+			if att == 0 && a.o[d].unit.Power == x.unit.Power {
+				return fmt.Sprintf("a unit may not dislodge its own power's %s", a.unitName(d))
+			}
+			if a.o[d].kind == Move {
+				return fmt.Sprintf("bounced off %s, whose own move failed (%d vs %d)", a.unitName(d), att, h)
+			}
+			return fmt.Sprintf("bounced off %s holding in %s (%d vs %d)", a.unitName(d), a.m.Provinces[x.to.P].Abbr, att, h)
+		}
+	}
+	var with []string
+	best := 0
+	for j := a.into[x.to.P]; j >= 0; j = a.o[j].nextInto {
+		if j == i {
+			continue
+		}
+		if p := a.prevent(j); att <= p {
+			with = append(with, a.unitName(j))
+			if p > best {
+				best = p
+			}
+		}
+	}
+	if len(with) > 0 {
+		return fmt.Sprintf("bounced with %s in %s (%d vs %d)", strings.Join(with, " and "), a.m.Provinces[x.to.P].Abbr, att, best)
+	}
+	return "failed"
+}
+
+func (a *movement) whyCut(i int32) string {
+	x := &a.o[i]
+	target := x.to.P
+	if !x.to.Valid() {
+		target = a.o[x.aux].src
+	}
+	var by []string
+	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
+		y := &a.o[j]
+		if y.src == target {
+			if a.resolve(j) {
+				return "support cut: dislodged by " + a.unitName(j)
+			}
+			continue
+		}
+		if y.unit.Power != x.unit.Power && a.path(j) {
+			by = append(by, a.unitName(j))
+		}
+	}
+	if len(by) > 0 {
+		return "support cut by " + strings.Join(by, " and ")
+	}
+	return "support cut"
+}

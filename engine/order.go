@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// OrderKind is what an order tells a unit (or a power) to do.
+type OrderKind uint8
+
+// The order kinds. Move is also the retreat order of a retreat phase;
+// Disband is both a retreat-phase disband and an adjustment removal.
+// Special orders belong to variants and are named by Order.Special.
+const (
+	NoOrder OrderKind = iota
+	Hold
+	Move
+	Support
+	Convoy
+	Disband
+	Build
+	Waive
+	Special
+)
+
+var kindWords = [...]string{"none", "hold", "move", "support", "convoy", "disband", "build", "waive", "special"}
+
+// String returns the kind in words.
+func (k OrderKind) String() string {
+	if int(k) < len(kindWords) {
+		return kindWords[k]
+	}
+	return "?"
+}
+
+// Order is one order as a player wrote it, parsed but not yet validated
+// against the board. Locations keep the coast exactly as written
+// (NoCoast when none was given); validation decides what it means
+// (DATC 4.B).
+type Order struct {
+	Power  Power     // the power that gave the order
+	Kind   OrderKind //
+	Unit   UnitType  // type as written; NoUnitType when omitted (DATC 4.C.1)
+	Number int       // unit number as written (Character Diplomacy rule 10), 0 if none
+	At     Loc       // the ordered unit, or the province built in
+	To     Loc       // Move/retreat destination
+
+	// ViaConvoy is set by "via convoy": the army takes the convoy route
+	// even to an adjacent province (DATC 4.A.3).
+	ViaConvoy bool
+
+	// Support and Convoy name another unit and, for supports of a move
+	// and for convoys, where it goes. AuxTo is Nowhere for a support to
+	// hold. AuxPower is the nationality if written (ignored, DATC 4.C.6).
+	AuxUnit  UnitType
+	AuxPower Power
+	AuxAt    Loc
+	AuxTo    Loc
+
+	// Special names a variant's order ("annihilate", "lay mine") and Args
+	// holds its further words; the variant interprets them.
+	Special string
+	Args    []string
+
+	// Text is the order as typed, for reports.
+	Text string
+}
+
+// SupportsHold reports whether o is a support to hold.
+func (o *Order) SupportsHold() bool { return o.Kind == Support && !o.AuxTo.Valid() }
+
+// Format writes o in the short notation, "A par - bur", "F nth C A lon - bel".
+func (o Order) Format(m *Map) string {
+	var b strings.Builder
+	unit := func(t UnitType, n int, l Loc) {
+		if n > 0 {
+			b.WriteString(strconv.Itoa(n))
+		}
+		if t != NoUnitType {
+			b.WriteString(t.String())
+			b.WriteByte(' ')
+		} else if n > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(m.LocString(l))
+	}
+	switch o.Kind {
+	case Build:
+		b.WriteString("build ")
+		unit(o.Unit, 0, o.At)
+		return b.String()
+	case Waive:
+		return "waive"
+	}
+	unit(o.Unit, o.Number, o.At)
+	switch o.Kind {
+	case Hold:
+		b.WriteString(" H")
+	case Move:
+		b.WriteString(" - ")
+		b.WriteString(m.LocString(o.To))
+		if o.ViaConvoy {
+			b.WriteString(" via convoy")
+		}
+	case Support, Convoy:
+		if o.Kind == Support {
+			b.WriteString(" S ")
+		} else {
+			b.WriteString(" C ")
+		}
+		unit(o.AuxUnit, 0, o.AuxAt)
+		if o.AuxTo.Valid() {
+			b.WriteString(" - ")
+			b.WriteString(m.LocString(o.AuxTo))
+		}
+	case Disband:
+		b.WriteString(" disband")
+	case Special:
+		b.WriteByte(' ')
+		b.WriteString(o.Special)
+		for _, a := range o.Args {
+			b.WriteByte(' ')
+			b.WriteString(a)
+		}
+	}
+	return b.String()
+}

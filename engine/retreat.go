@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// RetreatOptions returns where dislodged unit d may retreat in state s:
+// adjacent, passable, empty, not where its attacker came from (unless the
+// attacker was convoyed, DATC 4.A.5), and not left vacant by a standoff.
+func RetreatOptions(s *State, d Dislodgement, r *Rules) []Loc {
+	var out []Loc
+	u := d.Unit
+	consider := func(l Loc) {
+		p := &s.Map.Provinces[l.P]
+		if p.Impassable || s.Standoff(l.P) || (l.P == d.From && !d.ByConvoy) {
+			return
+		}
+		if !p.Unlimited {
+			for _, v := range s.Units {
+				if v.Loc.P == l.P && r.occupies(s, v) {
+					return
+				}
+			}
+		}
+		out = append(out, l)
+	}
+	switch u.Type {
+	case Army:
+		for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
+			consider(Loc{P: p})
+		}
+	case Fleet:
+		for _, l := range s.Map.FleetNeighbours(u.Loc) {
+			consider(l)
+		}
+	}
+	if r != nil && r.Reach != nil {
+		for id := range s.Map.Provinces {
+			l := Loc{P: ProvinceID(id)}
+			if l.P != u.Loc.P && !containsProv(out, l.P) && r.Reach(s, u, l) && s.Map.CanHold(u.Type, l) {
+				consider(l)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].P != out[j].P {
+			return s.Map.Provinces[out[i].P].Abbr < s.Map.Provinces[out[j].P].Abbr
+		}
+		return out[i].C < out[j].C
+	})
+	return out
+}
+
+func containsProv(ls []Loc, p ProvinceID) bool {
+	for _, l := range ls {
+		if l.P == p {
+			return true
+		}
+	}
+	return false
+}
+
+// AdjudicateRetreats adjudicates a retreat phase: each dislodged unit
+// retreats where ordered if it may and no other unit retreats there too;
+// otherwise, and when not ordered, it is disbanded.
+func AdjudicateRetreats(s *State, orders []Order, r *Rules) *Outcome {
+	out := &Outcome{Phase: s.Phase}
+	next := s.Clone()
+	next.Dislodged, next.Standoffs = nil, nil
+	n := len(s.Dislodged)
+	chosen := make([]*Order, n)
+	dest := make([]Loc, n)
+	why := make([]string, n)
+	conflict := make([]bool, n)
+	for k := range orders {
+		o := &orders[k]
+		i := -1
+		if o.At.Valid() {
+			i = s.DislodgedAt(o.At.P)
+		}
+		if i < 0 {
+			out.Results = append(out.Results, Result{Order: *o, Code: NoUnit,
+				Reason: fmt.Sprintf("no dislodged unit in %s", s.Map.LocName(o.At.Prov()))})
+			continue
+		}
+		d := s.Dislodged[i]
+		if o.Power != "" && o.Power != d.Unit.Power {
+			out.Results = append(out.Results, Result{Order: *o, Unit: d.Unit, Code: NotOwner,
+				Reason: fmt.Sprintf("%s may not order a unit of %s", s.Map.PowerName(o.Power), s.Map.PowerName(d.Unit.Power))})
+			continue
+		}
+		to, bad := retreatDest(s, d, o, r)
+		if bad != "" {
+			if chosen[i] == nil && why[i] == "" {
+				why[i] = bad
+			}
+			out.Results = append(out.Results, Result{Order: *o, Unit: d.Unit, Code: Illegal, Reason: bad + "; the unit is disbanded unless it has a valid order"})
+			continue
+		}
+		if chosen[i] != nil && chosen[i].Format(s.Map) != o.Format(s.Map) {
+			conflict[i] = true
+		}
+		chosen[i], dest[i] = o, to
+	}
+	count := map[ProvinceID]int{}
+	for i := range chosen {
+		if chosen[i] != nil && !conflict[i] && chosen[i].Kind == Move {
+			count[dest[i].P]++
+		}
+	}
+	for i, d := range s.Dislodged {
+		res := Result{Unit: d.Unit, Code: Disbanded}
+		switch {
+		case conflict[i]:
+			res.Order = *chosen[i]
+			res.Reason = "two different orders for one unit; disbanded"
+		case chosen[i] == nil:
+			res.Order = Order{Power: d.Unit.Power, Kind: Disband, Unit: d.Unit.Type, At: d.Unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+			res.Code, res.Reason = Defaulted, "no valid retreat order; disbanded"
+		case chosen[i].Kind == Disband:
+			res.Order = *chosen[i]
+			res.OK, res.Reason = true, "disbanded"
+		case count[dest[i].P] > 1 && !s.Map.Provinces[dest[i].P].Unlimited:
+			res.Order = *chosen[i]
+			res.Code, res.Reason = Bounced, fmt.Sprintf("bounced with another retreat to %s; disbanded", s.Map.Provinces[dest[i].P].Name)
+		default:
+			res.Order = *chosen[i]
+			res.OK, res.Code, res.Reason = true, OK, "retreated to "+s.Map.LocName(dest[i])
+			u := d.Unit
+			u.Loc = dest[i]
+			next.Units = append(next.Units, u)
+		}
+		out.Results = append(out.Results, res)
+	}
+	out.Next = next
+	return out
+}
+
+// retreatDest validates a retreat-phase order and returns the destination.
+func retreatDest(s *State, d Dislodgement, o *Order, r *Rules) (Loc, string) {
+	switch o.Kind {
+	case Disband:
+		return Nowhere, ""
+	case Move:
+	default:
+		return Nowhere, fmt.Sprintf("a %s order is not allowed in a retreat phase", o.Kind)
+	}
+	if !o.To.Valid() || int(o.To.P) >= len(s.Map.Provinces) {
+		return Nowhere, "no destination"
+	}
+	opts := RetreatOptions(s, d, r)
+	var match []Loc
+	for _, l := range opts {
+		if l.P != o.To.P {
+			continue
+		}
+		if d.Unit.Type == Fleet && o.To.C != NoCoast && l.C != o.To.C && s.Map.MultiCoast(l.P) {
+			continue
+		}
+		match = append(match, l)
+	}
+	switch len(match) {
+	case 1:
+		return match[0], ""
+	case 0:
+		return Nowhere, fmt.Sprintf("%s cannot retreat to %s", s.Map.LocName(d.Unit.Loc), s.Map.LocName(o.To))
+	}
+	return Nowhere, fmt.Sprintf("the coast of %s must be given", s.Map.Provinces[o.To.P].Name)
+}

@@ -1,0 +1,109 @@
+package engine
+
+// Role is what a unit's strength is counted for.
+type Role uint8
+
+// The roles a strength or a support weight may differ by (Davis cards #1,
+// #2; Rather Silly monsters; Questionable Character dice).
+const (
+	RoleMove    Role = iota + 1 // attacking a province
+	RoleHold                    // holding its own province
+	RoleDefend                  // in a head-to-head battle
+	RolePrevent                 // keeping others out of the province it moves to
+	RoleSupport                 // the weight of one support it gives
+)
+
+// Rules holds the hooks through which a variant changes adjudication.
+// Every hook is optional: a nil hook means the standard rule, so the zero
+// Rules is standard Diplomacy exact to DATC v3.0. docs/engine.md lists each
+// hook with the seed rules that need it.
+type Rules struct {
+	// Strength returns the strength unit u contributes in role (standard: 1).
+	// For RoleSupport it is the weight of one support u gives.
+	Strength func(s *State, u Unit, role Role) int
+
+	// SupportLost returns how much of supporter's support is lost when it
+	// is attacked by the given number of units that may cut it (standard:
+	// all of it for one attack or more). Davis 16.f: a single attack on a
+	// double-strength supporter cuts only one unit of support.
+	SupportLost func(s *State, supporter Unit, weight, attacks int) int
+
+	// Cuts reports whether attacker's move may cut supporter's support at
+	// all, once the standard conditions hold (Davis X8: support cut only
+	// by dislodgement).
+	Cuts func(s *State, attacker, supporter Unit) bool
+
+	// Reach reports whether unit u may move directly to l although the map
+	// does not link them (two-space moves, jumps, special links, temporary
+	// links of a season, Hyperspace). It is also asked for supports.
+	Reach func(s *State, u Unit, l Loc) bool
+
+	// Occupies reports whether u occupies its province (ghosts, birds and
+	// female armies do not: they neither hold it nor are dislodged there).
+	Occupies func(s *State, u Unit) bool
+
+	// CanConvoy reports whether fleet f may convoy from where it stands
+	// (standard: only fleets in sea provinces).
+	CanConvoy func(s *State, f Unit) bool
+
+	// Phase adjudicates the phases the variant handles itself, returning
+	// ok false to leave a phase to the standard adjudicators (Warped
+	// Diplomacy's card-driven planning, logistics and battle phases; Rather
+	// Silly's Borg and llama steps).
+	Phase func(s *State, orders []Order, rng *Rand) (out *Outcome, ok bool)
+
+	// Sequence splits a movement phase into steps adjudicated one after
+	// another, each with the units not ordered in it holding (Davis X2
+	// Move First; Warped Diplomacy's non-simultaneous turns). Standard:
+	// one simultaneous step.
+	Sequence func(s *State, orders []Order) [][]Order
+
+	// Rewrite changes the orders before adjudication (hypnotism, bribes,
+	// the Jester) and returns the new orders with a log line per change.
+	Rewrite func(s *State, orders []Order, rng *Rand) ([]Order, []string)
+
+	// After applies effects once a phase is adjudicated (mines,
+	// annihilation, monsters, llamas), changing out.Next and adding to
+	// out.Events.
+	After func(s *State, out *Outcome, rng *Rand)
+
+	// NextPhase returns the phase that follows p (standard: Spring and Fall
+	// movement, their retreats when units were dislodged, Winter
+	// adjustments when a power must build or disband).
+	NextPhase func(s *State, p Phase) Phase
+
+	// VictoryCentres is the number of centres that wins (standard: 18).
+	VictoryCentres int
+}
+
+func (r *Rules) strength(s *State, u Unit, role Role) int {
+	if r != nil && r.Strength != nil {
+		return r.Strength(s, u, role)
+	}
+	return 1
+}
+
+func (r *Rules) occupies(s *State, u Unit) bool {
+	if r != nil && r.Occupies != nil {
+		return r.Occupies(s, u)
+	}
+	return true
+}
+
+func (r *Rules) reach(s *State, u Unit, l Loc) bool {
+	return r != nil && r.Reach != nil && r.Reach(s, u, l)
+}
+
+func (r *Rules) canConvoy(s *State, f Unit) bool {
+	if r != nil && r.CanConvoy != nil {
+		return r.CanConvoy(s, f)
+	}
+	return f.Type == Fleet && s.Map.Provinces[f.Loc.P].Kind == Sea
+}
+
+func (r *Rules) victory() int {
+	if r != nil && r.VictoryCentres > 0 {
+		return r.VictoryCentres
+	}
+	return 18
+}

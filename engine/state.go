@@ -1,0 +1,108 @@
+package engine
+
+import "sort"
+
+// Dislodgement is a unit dislodged in the last movement phase, waiting
+// for its retreat.
+type Dislodgement struct {
+	Unit     Unit
+	From     ProvinceID // where the attacker came from
+	ByConvoy bool       // the attacker was convoyed (DATC 4.A.5: may retreat there)
+}
+
+// State is a whole position: the phase, the units, the owners of the
+// supply centres, and after a movement phase the dislodged units and the
+// provinces left vacant by a standoff.
+type State struct {
+	Map       *Map
+	Phase     Phase
+	Units     []Unit
+	Owners    []Power // per ProvinceID; "" for unowned or not a centre
+	Dislodged []Dislodgement
+	Standoffs []ProvinceID
+}
+
+// NewState returns the starting position of m in the given phase: the
+// starting units, and home centres owned by their powers.
+func NewState(m *Map, p Phase) *State {
+	s := &State{Map: m, Phase: p, Owners: make([]Power, len(m.Provinces))}
+	s.Units = append(s.Units, m.Start...)
+	for _, pr := range m.Provinces {
+		if pr.SC && pr.Home != "" {
+			s.Owners[pr.ID] = pr.Home
+		}
+	}
+	return s
+}
+
+// Clone returns a deep copy of s (the Map is shared).
+func (s *State) Clone() *State {
+	c := *s
+	c.Units = append([]Unit(nil), s.Units...)
+	c.Owners = append([]Power(nil), s.Owners...)
+	c.Dislodged = append([]Dislodgement(nil), s.Dislodged...)
+	c.Standoffs = append([]ProvinceID(nil), s.Standoffs...)
+	return &c
+}
+
+// UnitAt returns the index in Units of the unit in province p, or -1.
+func (s *State) UnitAt(p ProvinceID) int {
+	for i := range s.Units {
+		if s.Units[i].Loc.P == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// DislodgedAt returns the index in Dislodged of the unit dislodged from
+// p, or -1.
+func (s *State) DislodgedAt(p ProvinceID) int {
+	for i := range s.Dislodged {
+		if s.Dislodged[i].Unit.Loc.P == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// Centres returns how many supply centres each power owns.
+func (s *State) Centres() map[Power]int {
+	out := map[Power]int{}
+	for id, o := range s.Owners {
+		if o != "" && s.Map.Provinces[id].SC {
+			out[o]++
+		}
+	}
+	return out
+}
+
+// UnitCounts returns how many units each power has on the board.
+func (s *State) UnitCounts() map[Power]int {
+	out := map[Power]int{}
+	for _, u := range s.Units {
+		out[u.Power]++
+	}
+	return out
+}
+
+// SortUnits orders the units by power then province, for stable output.
+func (s *State) SortUnits() {
+	sort.SliceStable(s.Units, func(i, j int) bool {
+		a, b := s.Units[i], s.Units[j]
+		if a.Power != b.Power {
+			return a.Power < b.Power
+		}
+		return s.Map.Provinces[a.Loc.P].Abbr < s.Map.Provinces[b.Loc.P].Abbr
+	})
+}
+
+// Standoff reports whether p was left vacant by a standoff.
+func (s *State) Standoff(p ProvinceID) bool {
+	for _, x := range s.Standoffs {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+// Package render will draw an engine view of the board with gg (the board
+// issue).
+package render
