@@ -21,7 +21,7 @@ build: deps
 run: build
 	./$(BIN) $(ARGS)
 
-test: deps lint
+test: deps lint build
 	$(GO) test -count=1 $(PKGS)
 	./$(BIN) cases engine/testdata/datc/*.txt | tail -n 1
 
