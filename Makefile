@@ -23,7 +23,7 @@ run: build
 
 test: deps lint build
 	$(GO) test -count=1 $(PKGS)
-	./$(BIN) cases engine/testdata/datc/*.txt | tail -n 1
+	./$(BIN) cases engine/testdata/datc/*.txt
 
 lint: fmt-check vet staticcheck
 

@@ -53,6 +53,10 @@ func Adjudicate(s *State, orders []Order, r *Rules, rng *Rand) *Outcome {
 	} else {
 		next.Phase = StandardNextPhase(next, s.Phase)
 	}
+	if next.Phase.Type != Retreat {
+		// Standoffs matter only to the retreats that follow the movement.
+		next.Standoffs = nil
+	}
 	return out
 }
 

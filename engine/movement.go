@@ -825,7 +825,7 @@ func (a *movement) hold(p ProvinceID) int {
 
 // outcome reports every order and builds the next state.
 func (a *movement) outcome() *Outcome {
-	out := &Outcome{Phase: a.s.Phase}
+	out := &Outcome{Phase: a.s.Phase, Results: make([]Result, 0, len(a.o)+len(a.extra))}
 	next := a.s.Clone()
 	next.Dislodged, next.Standoffs = nil, nil
 	dislodger := make([]int32, len(a.o))

@@ -72,6 +72,11 @@ type Rules struct {
 	// adjustments when a power must build or disband).
 	NextPhase func(s *State, p Phase) Phase
 
+	// Conceal removes from a seat's view what that seat may not know
+	// (Davis rule 3: a unit's card is known to its owner and the game
+	// master; Galt's invisible units).
+	Conceal func(v *View)
+
 	// VictoryCentres is the number of centres that wins (standard: 18).
 	VictoryCentres int
 }

@@ -1,0 +1,265 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// StateRecord is the stable, readable form of a State that save files and
+// the network carry: provinces by abbreviation, powers by id, so a record
+// stays meaningful without the engine's internal numbering.
+type StateRecord struct {
+	Phase     PhaseRecord       `json:"phase"`
+	Units     []UnitRecord      `json:"units"`
+	Owners    map[string]string `json:"owners"` // centre abbreviation -> power
+	Dislodged []DislodgedRecord `json:"dislodged,omitempty"`
+	Standoffs []string          `json:"standoffs,omitempty"`
+}
+
+// PhaseRecord is a Phase in a record. Name is the short form, for people.
+type PhaseRecord struct {
+	Name   string `json:"name"`
+	Year   int    `json:"year"`
+	Season int    `json:"season"`
+	Type   int    `json:"type"`
+}
+
+// UnitRecord is a Unit in a record: "A", "france", "par".
+type UnitRecord struct {
+	Type   string `json:"type"`
+	Power  string `json:"power"`
+	Loc    string `json:"loc"`
+	Number int    `json:"number,omitempty"`
+}
+
+// DislodgedRecord is a Dislodgement in a record.
+type DislodgedRecord struct {
+	Unit     UnitRecord `json:"unit"`
+	From     string     `json:"from,omitempty"`
+	ByConvoy bool       `json:"by_convoy,omitempty"`
+}
+
+// Record returns the record of s.
+func (s *State) Record() StateRecord {
+	m := s.Map
+	r := StateRecord{
+		Phase:  PhaseRecord{Name: s.Phase.Short(), Year: s.Phase.Year, Season: int(s.Phase.Season), Type: int(s.Phase.Type)},
+		Owners: map[string]string{},
+	}
+	for _, u := range s.Units {
+		r.Units = append(r.Units, unitRecord(m, u))
+	}
+	for id, o := range s.Owners {
+		if o != "" {
+			r.Owners[m.Provinces[id].Abbr] = string(o)
+		}
+	}
+	for _, d := range s.Dislodged {
+		dr := DislodgedRecord{Unit: unitRecord(m, d.Unit), ByConvoy: d.ByConvoy}
+		if d.From >= 0 && int(d.From) < len(m.Provinces) {
+			dr.From = m.Provinces[d.From].Abbr
+		}
+		r.Dislodged = append(r.Dislodged, dr)
+	}
+	for _, p := range s.Standoffs {
+		r.Standoffs = append(r.Standoffs, m.Provinces[p].Abbr)
+	}
+	sort.Strings(r.Standoffs)
+	return r
+}
+
+func unitRecord(m *Map, u Unit) UnitRecord {
+	return UnitRecord{Type: u.Type.String(), Power: string(u.Power), Loc: m.LocString(u.Loc), Number: u.Number}
+}
+
+// MarshalState encodes s as JSON.
+func MarshalState(s *State) ([]byte, error) { return json.Marshal(s.Record()) }
+
+// UnmarshalState decodes a state encoded by MarshalState for map m,
+// checking every name and position; the error says what is wrong.
+func UnmarshalState(m *Map, b []byte) (*State, error) {
+	var r StateRecord
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("engine: state: %w", err)
+	}
+	return r.State(m)
+}
+
+// State rebuilds the State a record describes on map m.
+func (r StateRecord) State(m *Map) (*State, error) {
+	s := &State{Map: m, Owners: make([]Power, len(m.Provinces))}
+	s.Phase = Phase{Year: r.Phase.Year, Season: Season(r.Phase.Season), Type: PhaseType(r.Phase.Type)}
+	if s.Phase.Season == 0 || s.Phase.Type == 0 {
+		return nil, fmt.Errorf("engine: state: bad phase %+v", r.Phase)
+	}
+	for i, ur := range r.Units {
+		u, err := ur.unit(m)
+		if err != nil {
+			return nil, fmt.Errorf("engine: state: unit %d: %w", i+1, err)
+		}
+		s.Units = append(s.Units, u)
+	}
+	for abbr, pw := range r.Owners {
+		p, ok := m.Lookup(abbr)
+		if !ok || !m.Provinces[p].SC {
+			return nil, fmt.Errorf("engine: state: owner of %q: no such supply centre", abbr)
+		}
+		if _, ok := m.Power(Power(pw)); !ok {
+			return nil, fmt.Errorf("engine: state: owner of %s: unknown power %q", abbr, pw)
+		}
+		s.Owners[p] = Power(pw)
+	}
+	for i, dr := range r.Dislodged {
+		u, err := dr.Unit.unit(m)
+		if err != nil {
+			return nil, fmt.Errorf("engine: state: dislodged unit %d: %w", i+1, err)
+		}
+		d := Dislodgement{Unit: u, From: NoProvince, ByConvoy: dr.ByConvoy}
+		if dr.From != "" {
+			p, ok := m.Lookup(dr.From)
+			if !ok {
+				return nil, fmt.Errorf("engine: state: dislodged unit %d: no province %q", i+1, dr.From)
+			}
+			d.From = p
+		}
+		s.Dislodged = append(s.Dislodged, d)
+	}
+	for _, abbr := range r.Standoffs {
+		p, ok := m.Lookup(abbr)
+		if !ok {
+			return nil, fmt.Errorf("engine: state: standoff in unknown province %q", abbr)
+		}
+		s.Standoffs = append(s.Standoffs, p)
+	}
+	return s, nil
+}
+
+func (ur UnitRecord) unit(m *Map) (Unit, error) {
+	u := Unit{Power: Power(ur.Power), Number: ur.Number}
+	switch ur.Type {
+	case "A":
+		u.Type = Army
+	case "F":
+		u.Type = Fleet
+	default:
+		return u, fmt.Errorf("unknown unit type %q", ur.Type)
+	}
+	if _, ok := m.Power(u.Power); !ok {
+		return u, fmt.Errorf("unknown power %q", ur.Power)
+	}
+	l, err := m.ParseLoc(ur.Loc)
+	if err != nil {
+		return u, err
+	}
+	if !m.CanHold(u.Type, l) {
+		return u, fmt.Errorf("%s cannot stand in %s", u.Type.Noun(), ur.Loc)
+	}
+	u.Loc = l
+	return u, nil
+}
+
+// ParseLoc reads a location written as by LocString: "lon", "spa/nc".
+func (m *Map) ParseLoc(s string) (Loc, error) {
+	name, coast, _ := strings.Cut(s, "/")
+	p, ok := m.Lookup(name)
+	if !ok {
+		return Nowhere, fmt.Errorf("no province %q", name)
+	}
+	l := Loc{P: p}
+	if coast != "" {
+		c, ok := ParseCoast(coast)
+		if !ok || !m.HasCoast(p, c) {
+			return Nowhere, fmt.Errorf("%s has no coast %q", m.Provinces[p].Name, coast)
+		}
+		l.C = c
+	}
+	return l, nil
+}
+
+// OrderRecord is an Order in a record, with locations as abbreviations.
+type OrderRecord struct {
+	Power     string   `json:"power"`
+	Kind      string   `json:"kind"`
+	Unit      string   `json:"unit,omitempty"`
+	Number    int      `json:"number,omitempty"`
+	At        string   `json:"at,omitempty"`
+	To        string   `json:"to,omitempty"`
+	ViaConvoy bool     `json:"via_convoy,omitempty"`
+	AuxUnit   string   `json:"aux_unit,omitempty"`
+	AuxPower  string   `json:"aux_power,omitempty"`
+	AuxAt     string   `json:"aux_at,omitempty"`
+	AuxTo     string   `json:"aux_to,omitempty"`
+	Special   string   `json:"special,omitempty"`
+	Args      []string `json:"args,omitempty"`
+	Text      string   `json:"text,omitempty"`
+}
+
+// Record returns the record of o on map m.
+func (o Order) Record(m *Map) OrderRecord {
+	loc := func(l Loc) string {
+		if !l.Valid() || int(l.P) >= len(m.Provinces) {
+			return ""
+		}
+		return m.LocString(l)
+	}
+	ut := func(t UnitType) string {
+		if t == NoUnitType {
+			return ""
+		}
+		return t.String()
+	}
+	return OrderRecord{Power: string(o.Power), Kind: o.Kind.String(), Unit: ut(o.Unit), Number: o.Number,
+		At: loc(o.At), To: loc(o.To), ViaConvoy: o.ViaConvoy, AuxUnit: ut(o.AuxUnit), AuxPower: string(o.AuxPower),
+		AuxAt: loc(o.AuxAt), AuxTo: loc(o.AuxTo), Special: o.Special, Args: o.Args, Text: o.Text}
+}
+
+// Order rebuilds the order a record describes on map m.
+func (r OrderRecord) Order(m *Map) (Order, error) {
+	o := Order{Power: Power(r.Power), Number: r.Number, ViaConvoy: r.ViaConvoy, AuxPower: Power(r.AuxPower),
+		Special: r.Special, Args: r.Args, Text: r.Text, At: Nowhere, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+	kind := -1
+	for i, w := range kindWords {
+		if w == r.Kind {
+			kind = i
+		}
+	}
+	if kind <= 0 {
+		return o, fmt.Errorf("engine: order: unknown kind %q", r.Kind)
+	}
+	o.Kind = OrderKind(kind)
+	var err error
+	if o.Unit, err = parseUnitType(r.Unit); err != nil {
+		return o, err
+	}
+	if o.AuxUnit, err = parseUnitType(r.AuxUnit); err != nil {
+		return o, err
+	}
+	for _, f := range []struct {
+		s   string
+		dst *Loc
+	}{{r.At, &o.At}, {r.To, &o.To}, {r.AuxAt, &o.AuxAt}, {r.AuxTo, &o.AuxTo}} {
+		if f.s == "" {
+			continue
+		}
+		l, err := m.ParseLoc(f.s)
+		if err != nil {
+			return o, fmt.Errorf("engine: order %q: %w", r.Text, err)
+		}
+		*f.dst = l
+	}
+	return o, nil
+}
+
+func parseUnitType(s string) (UnitType, error) {
+	switch s {
+	case "":
+		return NoUnitType, nil
+	case "A":
+		return Army, nil
+	case "F":
+		return Fleet, nil
+	}
+	return NoUnitType, fmt.Errorf("engine: unknown unit type %q", s)
+}
