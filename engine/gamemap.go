@@ -68,9 +68,10 @@ type Map struct {
 	Provinces []Province
 	Start     []Unit
 
-	names map[string]ProvinceID // lower-case abbreviations, names and aliases
-	army  [][]ProvinceID        // army links per province
-	fleet [][]Loc               // fleet links per node (see node)
+	names   map[string]ProvinceID // lower-case abbreviations, names and aliases
+	nameRun int                   // the most words a name spans (for the parser)
+	army    [][]ProvinceID        // army links per province
+	fleet   [][]Loc               // fleet links per node (see node)
 }
 
 const coastsPerProvince = 5 // NoCoast plus four coasts
@@ -84,7 +85,7 @@ func NewMap(id, name string) *Map {
 
 // Clone returns a deep copy of m that a variant may change freely.
 func (m *Map) Clone() *Map {
-	c := &Map{ID: m.ID, Name: m.Name, names: make(map[string]ProvinceID, len(m.names))}
+	c := &Map{ID: m.ID, Name: m.Name, names: make(map[string]ProvinceID, len(m.names)), nameRun: m.nameRun}
 	c.Powers = append([]PowerInfo(nil), m.Powers...)
 	c.Start = append([]Unit(nil), m.Start...)
 	c.Provinces = make([]Province, len(m.Provinces))
@@ -243,6 +244,7 @@ func (m *Map) AddProvince(p Province) (ProvinceID, error) {
 	m.Provinces = append(m.Provinces, p)
 	for _, n := range append([]string{p.Abbr, p.Name}, p.Aliases...) {
 		m.names[normName(n)] = id
+		m.nameRun = max(m.nameRun, nameTokens(normName(n)))
 	}
 	m.army = append(m.army, nil)
 	for i := 0; i < coastsPerProvince; i++ {

@@ -344,12 +344,7 @@ type parseContext struct {
 }
 
 func newParseContext(p *Parser) *parseContext {
-	c := &parseContext{m: p.Map, maxRun: 1}
-	for n := range p.Map.names {
-		if k := nameTokens(n); k > c.maxRun {
-			c.maxRun = k
-		}
-	}
+	c := &parseContext{m: p.Map, maxRun: max(1, p.Map.nameRun)}
 	if c.maxRun > 12 {
 		c.maxRun = 12
 	}
@@ -1057,7 +1052,13 @@ func (s *orderState) auxNationality(o *Order, i int, missing string) (int, *Pars
 		}
 		return i, nil
 	}
-	// A misspelt nationality: "S Frence A par".
+	// A misspelt nationality: "S Frence A par". A unit word is not one.
+	if _, isType := unitWords[w]; isType {
+		return i, nil
+	}
+	if _, _, isNum := unitNumber(w); isNum {
+		return i, nil
+	}
 	if _, _, err := s.parseLoc(i); err != nil && startsUnit(i+1) {
 		if sug := s.suggestPower(w); sug != "" {
 			raw := s.toks[i].raw
