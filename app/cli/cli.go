@@ -28,15 +28,18 @@ type CLI struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Stdin  io.Reader
+	// Seed picks the seed of a new game when none is given (default: the
+	// clock); tests set it.
+	Seed func() uint64
 }
 
 func commands() []command {
-	return []command{
+	return append([]command{
 		{"help", "help [command]", "list the commands, or explain one", runHelp},
 		{"variants", "variants", "list the variants DipDesk plays", runVariants},
 		{"cases", "cases [-v] [-variant id] FILE...", "run adjudication test-case files (DATC format) and report failures", runCases},
 		{"adjudicate", "adjudicate [-variant id] FILE", "adjudicate a position with orders and print results and the new position", runAdjudicate},
-	}
+	}, gameCommands()...)
 }
 
 // Main runs the command named by args[0] and returns the exit status.

@@ -75,3 +75,26 @@ func tail(s string) string {
 	}
 	return s
 }
+
+func TestNewWithSeats(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.dipdesk")
+	code, out, errs := run("new", "--seed", "3", "--seat", "france=Ann:1234", "--seat", "england", "--out", file)
+	if code != 0 || !strings.Contains(out, "seed 3") {
+		t.Fatalf("new: %d %s %s", code, out, errs)
+	}
+	if code, _, errs := run("new", "--seat", "narnia", "--out", filepath.Join(t.TempDir(), "h.dipdesk")); code == 0 || !strings.Contains(errs, `unknown power "narnia"`) {
+		t.Errorf("bad seat accepted: %s", errs)
+	}
+	if code, _, errs := run("new", "--out", file); code == 0 || !strings.Contains(errs, "exists") {
+		t.Errorf("new over an existing file: %d %s", code, errs)
+	}
+	if code, _, errs := run("orders", file, "--power", "france", "testdata/nonexistent.txt"); code == 0 || !strings.Contains(errs, "no such file") {
+		t.Errorf("orders from a missing file: %s", errs)
+	}
+	if code, _, errs := run("show", file, "--phase", "F1905M"); code == 0 || !strings.Contains(errs, "no such phase F1905M") {
+		t.Errorf("show of a phase not played: %s", errs)
+	}
+	if code, _, errs := run("process", "testdata/position.txt"); code == 0 || !strings.Contains(errs, "not a DipDesk save file") {
+		t.Errorf("process of a text file: %s", errs)
+	}
+}

@@ -1,0 +1,380 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"dipdesk/app/session"
+	"dipdesk/app/store"
+	"dipdesk/engine"
+)
+
+// gameCommands are the game master's tools on a save file.
+func gameCommands() []command {
+	return []command{
+		{"new", "new [--variant id] [--seed N] --out FILE", "create a new game file", runNew},
+		{"orders", "orders FILE --power P [TEXT-FILE|-]", "enter the orders a power sent (replaces its earlier ones)", runOrders},
+		{"process", "process FILE", "adjudicate the current phase", runProcess},
+		{"show", "show FILE [--phase F1902M] [--as gm|public|POWER]", "show a phase's position and the orders the seat may see", runShow},
+		{"history", "history FILE [--all]", "list the phases played (--all: with abandoned branches and the audit log)", runHistory},
+		{"report", "report FILE [--phase P] [--for gm|public|POWER]", "write the report of a phase for mailing or a zine", runReport},
+		{"rollback", "rollback FILE --to PHASE [--reason TEXT]", "return to an earlier phase; later ones are kept as an abandoned branch", runRollback},
+		{"edit", "edit FILE add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none", "correct the current position as game master", runEdit},
+	}
+}
+
+// splitArgs separates the FILE argument from flags written before or
+// after it, so "orders game.dipdesk --power france" and "orders --power
+// france game.dipdesk" both work.
+func splitArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) > 0 {
+			rest = append(rest, args[0])
+			args = args[1:]
+		}
+	}
+	return rest, nil
+}
+
+func (c *CLI) fail(cmd string, err error) int {
+	fmt.Fprintf(c.Stderr, "%s: %v\n", cmd, err)
+	return 1
+}
+
+func runNew(c *CLI, args []string) int {
+	fs := newFlags(c, "new")
+	variant := fs.String("variant", "standard", "variant id (see dipdesk variants)")
+	seed := fs.Uint64("seed", 0, "random seed (recorded; 0 picks one from the clock)")
+	out := fs.String("out", "", "the game file to create")
+	var seats seatFlags
+	fs.Var(&seats, "seat", "a seat: POWER[=PLAYER][:PIN] (repeat; default: one seat per power, no PINs)")
+	rest, err := splitArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if *out == "" && len(rest) == 1 {
+		*out = rest[0]
+	}
+	if *out == "" {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk new [--variant id] [--seed N] --out FILE")
+		return 2
+	}
+	if *seed == 0 {
+		*seed = c.seed()
+	}
+	g, err := session.Create(*out, session.Options{Variant: *variant, Seed: *seed, Seats: seats})
+	if err != nil {
+		return c.fail("new", err)
+	}
+	defer g.Close()
+	cur, err := g.Current()
+	if err != nil {
+		return c.fail("new", err)
+	}
+	fmt.Fprintf(c.Stdout, "created %s: %s, seed %d, %s\n", *out, g.Variant().Name, *seed, cur.State.Phase)
+	return 0
+}
+
+func runOrders(c *CLI, args []string) int {
+	fs := newFlags(c, "orders")
+	power := fs.String("power", "", "the power whose orders these are")
+	rest, err := splitArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) < 1 || len(rest) > 2 || *power == "" {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk orders FILE --power P [TEXT-FILE|-]")
+		return 2
+	}
+	src := "-"
+	if len(rest) == 2 {
+		src = rest[1]
+	}
+	r, err := openArg(c, src)
+	if err != nil {
+		return c.fail("orders", err)
+	}
+	text, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	r.Close()
+	if err != nil {
+		return c.fail("orders", err)
+	}
+	g, err := session.Open(rest[0])
+	if err != nil {
+		return c.fail("orders", err)
+	}
+	defer g.Close()
+	p, ok := g.Map().LookupPower(*power)
+	if !ok {
+		return c.fail("orders", fmt.Errorf("unknown power %q", *power))
+	}
+	good, errs, err := g.SubmitOrders(p, string(text))
+	if err != nil {
+		return c.fail("orders", err)
+	}
+	for _, e := range errs {
+		fmt.Fprintf(c.Stderr, "orders: %v\n", e)
+	}
+	fmt.Fprintf(c.Stdout, "%s: %d order%s stored", g.Map().PowerName(p), len(good), plural(len(good)))
+	if len(errs) > 0 {
+		fmt.Fprintf(c.Stdout, ", %d line%s not understood (see above)", len(errs), plural(len(errs)))
+	}
+	fmt.Fprintln(c.Stdout)
+	for _, o := range good {
+		fmt.Fprintf(c.Stdout, "  %s\n", o.Format(g.Map()))
+	}
+	if len(errs) > 0 {
+		return 1
+	}
+	return 0
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func runProcess(c *CLI, args []string) int {
+	fs := newFlags(c, "process")
+	rest, err := splitArgs(fs, args)
+	if err != nil || len(rest) != 1 {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk process FILE")
+		return 2
+	}
+	g, err := session.Open(rest[0])
+	if err != nil {
+		return c.fail("process", err)
+	}
+	defer g.Close()
+	out, next, err := g.Process()
+	if err != nil {
+		return c.fail("process", err)
+	}
+	m := g.Map()
+	fmt.Fprintf(c.Stdout, "%s (%s) adjudicated\n", out.Phase, out.Phase.Short())
+	for _, r := range out.Results {
+		mark := " "
+		if !r.OK {
+			mark = "*"
+		}
+		fmt.Fprintf(c.Stdout, " %s %-34s %s\n", mark, orderLine(m, r.Order), r.Reason)
+	}
+	for _, e := range out.Events {
+		fmt.Fprintf(c.Stdout, "   %s\n", e)
+	}
+	if out.Winner != "" {
+		fmt.Fprintf(c.Stdout, "%s wins.\n", m.PowerName(out.Winner))
+	}
+	fmt.Fprintf(c.Stdout, "now %s (%s)\n", next.State.Phase, next.State.Phase.Short())
+	return 0
+}
+
+func runShow(c *CLI, args []string) int {
+	fs := newFlags(c, "show")
+	phase := fs.String("phase", "", "phase, e.g. F1902M or \"Fall 1902 Movement\" (default: current)")
+	as := fs.String("as", "gm", "seat: gm, public or a power")
+	rest, err := splitArgs(fs, args)
+	if err != nil || len(rest) != 1 {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk show FILE [--phase P] [--as gm|public|POWER]")
+		return 2
+	}
+	g, err := session.OpenReadOnly(rest[0])
+	if err != nil {
+		return c.fail("show", err)
+	}
+	defer g.Close()
+	seat, err := g.ParseSeat(*as)
+	if err != nil {
+		return c.fail("show", err)
+	}
+	v, err := g.View(seat, *phase)
+	if err != nil {
+		return c.fail("show", err)
+	}
+	m := g.Map()
+	fmt.Fprintf(c.Stdout, "%s, %s (%s), as %s\n", g.Variant().Name, v.State.Phase, v.State.Phase.Short(), seat)
+	printPosition(c.Stdout, &casefileSetup{Map: m, Rules: g.Variant().Rules}, v.State)
+	centres := v.State.Centres()
+	var line []string
+	for _, p := range m.PowerIDs() {
+		line = append(line, fmt.Sprintf("%s %d", m.PowerName(p), centres[p]))
+	}
+	fmt.Fprintf(c.Stdout, "Centres: %s\n", strings.Join(line, ", "))
+	if len(v.Submitted) > 0 {
+		names := make([]string, 0, len(v.Submitted))
+		for _, p := range v.Submitted {
+			names = append(names, m.PowerName(p))
+		}
+		sort.Strings(names)
+		fmt.Fprintf(c.Stdout, "Orders in from: %s\n", strings.Join(names, ", "))
+	}
+	for _, o := range v.Pending {
+		fmt.Fprintf(c.Stdout, "  %s\n", orderLine(m, o))
+	}
+	return 0
+}
+
+func runHistory(c *CLI, args []string) int {
+	fs := newFlags(c, "history")
+	all := fs.Bool("all", false, "include abandoned branches and the audit log")
+	rest, err := splitArgs(fs, args)
+	if err != nil || len(rest) != 1 {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk history FILE [--all]")
+		return 2
+	}
+	g, err := session.OpenReadOnly(rest[0])
+	if err != nil {
+		return c.fail("history", err)
+	}
+	defer g.Close()
+	phases, err := g.History(*all)
+	if err != nil {
+		return c.fail("history", err)
+	}
+	for _, p := range phases {
+		state := "adjudicated"
+		switch {
+		case p.Abandoned:
+			state = "abandoned by a rollback"
+		case !p.Adjudicated:
+			state = "current"
+		}
+		ph, _ := engine.ParsePhase(p.Name)
+		fmt.Fprintf(c.Stdout, "%3d  %-7s %-26s %s\n", p.Seq, p.Name, ph.String(), state)
+	}
+	if *all {
+		audit, err := g.Audit()
+		if err != nil {
+			return c.fail("history", err)
+		}
+		fmt.Fprintln(c.Stdout, "\nAudit log:")
+		for _, a := range audit {
+			fmt.Fprintf(c.Stdout, "  %s  %-10s %-7s %s\n", a.At.UTC().Format("2006-01-02 15:04:05"), a.Kind, a.Phase, firstLine(a.Detail))
+		}
+	}
+	return 0
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 100 {
+		s = s[:100] + "..."
+	}
+	return s
+}
+
+func runReport(c *CLI, args []string) int {
+	fs := newFlags(c, "report")
+	phase := fs.String("phase", "", "phase (default: the last adjudicated one)")
+	who := fs.String("for", "public", "seat: gm, public or a power")
+	rest, err := splitArgs(fs, args)
+	if err != nil || len(rest) != 1 {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk report FILE [--phase P] [--for gm|public|POWER]")
+		return 2
+	}
+	g, err := session.OpenReadOnly(rest[0])
+	if err != nil {
+		return c.fail("report", err)
+	}
+	defer g.Close()
+	seat, err := g.ParseSeat(*who)
+	if err != nil {
+		return c.fail("report", err)
+	}
+	text, err := g.Report(*phase, seat)
+	if err != nil {
+		return c.fail("report", err)
+	}
+	fmt.Fprint(c.Stdout, text)
+	return 0
+}
+
+func runRollback(c *CLI, args []string) int {
+	fs := newFlags(c, "rollback")
+	to := fs.String("to", "", "the phase to return to, e.g. S1903M")
+	reason := fs.String("reason", "", "why (kept in the audit log)")
+	rest, err := splitArgs(fs, args)
+	if err != nil || len(rest) != 1 || *to == "" {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk rollback FILE --to PHASE [--reason TEXT]")
+		return 2
+	}
+	g, err := session.Open(rest[0])
+	if err != nil {
+		return c.fail("rollback", err)
+	}
+	defer g.Close()
+	ps, err := g.Rollback(*to, *reason)
+	if err != nil {
+		return c.fail("rollback", err)
+	}
+	orders, err := g.Orders(ps.Phase)
+	if err != nil {
+		return c.fail("rollback", err)
+	}
+	fmt.Fprintf(c.Stdout, "back at %s (%s); %d order%s carried over; later phases kept as an abandoned branch\n",
+		ps.State.Phase, ps.State.Phase.Short(), len(orders), plural(len(orders)))
+	return 0
+}
+
+func runEdit(c *CLI, args []string) int {
+	if len(args) < 2 {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk edit FILE add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none")
+		return 2
+	}
+	g, err := session.Open(args[0])
+	if err != nil {
+		return c.fail("edit", err)
+	}
+	defer g.Close()
+	e, err := g.ParseEdit(args[1:])
+	if err != nil {
+		return c.fail("edit", err)
+	}
+	if err := g.ApplyEdit(e); err != nil {
+		return c.fail("edit", err)
+	}
+	fmt.Fprintf(c.Stdout, "edited: %s\n", strings.Join(args[1:], " "))
+	return 0
+}
+
+// seed picks a seed for a new game when none is given; the seed is
+// recorded in the file, so the game still replays exactly.
+func (c *CLI) seed() uint64 {
+	if c.Seed != nil {
+		return c.Seed()
+	}
+	return uint64(time.Now().UnixNano())
+}
+
+// seatFlags collects --seat POWER[=PLAYER][:PIN] flags.
+type seatFlags []store.Seat
+
+func (s *seatFlags) String() string { return fmt.Sprint(len(*s), " seats") }
+
+func (s *seatFlags) Set(v string) error {
+	v, pin, hasPIN := strings.Cut(v, ":")
+	power, player, _ := strings.Cut(v, "=")
+	if strings.TrimSpace(power) == "" {
+		return fmt.Errorf("want POWER[=PLAYER][:PIN]")
+	}
+	seat := store.Seat{Power: strings.ToLower(strings.TrimSpace(power)), Player: strings.TrimSpace(player)}
+	if hasPIN {
+		if pin == "" {
+			return fmt.Errorf("empty PIN for %s", power)
+		}
+		seat.PinHash = session.HashPIN(pin)
+	}
+	*s = append(*s, seat)
+	return nil
+}

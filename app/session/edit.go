@@ -1,0 +1,185 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"dipdesk/engine"
+)
+
+// EditKind is a game master's change to the position.
+type EditKind uint8
+
+// The edits a game master may make to the current phase's position.
+const (
+	AddUnit EditKind = iota + 1
+	RemoveUnit
+	MoveUnit
+	SetOwner
+)
+
+// Edit is one change to the position, made by the game master to correct
+// the board. Every edit is kept in the audit log with the position before
+// and after it.
+type Edit struct {
+	Kind  EditKind
+	Unit  engine.Unit  // AddUnit: the unit
+	At    engine.Loc   // RemoveUnit, MoveUnit: where the unit is; SetOwner: the centre
+	To    engine.Loc   // MoveUnit: where it goes
+	Owner engine.Power // SetOwner: the new owner ("" for none)
+}
+
+// ParseEdit reads an edit in the words of the command line:
+//
+//	add france A bur     remove bur     move bur mar     owner bel france     owner bel none
+func (g *Game) ParseEdit(words []string) (Edit, error) {
+	usage := fmt.Errorf("session: edit: want add POWER A|F PROVINCE, remove PROVINCE, move FROM TO, or owner CENTRE POWER|none")
+	if len(words) == 0 {
+		return Edit{}, usage
+	}
+	loc := func(s string) (engine.Loc, error) {
+		o, err := g.parser.ParseOrder("", "A "+s)
+		if err != nil {
+			return engine.Nowhere, fmt.Errorf("session: edit: %w", err)
+		}
+		return o.At, nil
+	}
+	switch strings.ToLower(words[0]) {
+	case "add":
+		if len(words) != 4 {
+			return Edit{}, usage
+		}
+		p, ok := g.m.LookupPower(words[1])
+		if !ok {
+			return Edit{}, fmt.Errorf("session: edit: unknown power %q", words[1])
+		}
+		o, err := g.parser.ParseOrder(p, words[2]+" "+words[3])
+		if err != nil || o.Unit == engine.NoUnitType {
+			return Edit{}, fmt.Errorf("session: edit: want a unit such as \"A bur\" or \"F spa/nc\", got %q", words[2]+" "+words[3])
+		}
+		return Edit{Kind: AddUnit, Unit: engine.Unit{Type: o.Unit, Power: p, Loc: o.At}}, nil
+	case "remove":
+		if len(words) != 2 {
+			return Edit{}, usage
+		}
+		l, err := loc(words[1])
+		return Edit{Kind: RemoveUnit, At: l}, err
+	case "move":
+		if len(words) != 3 {
+			return Edit{}, usage
+		}
+		from, err := loc(words[1])
+		if err != nil {
+			return Edit{}, err
+		}
+		to, err := g.locAnyCoast(words[2])
+		return Edit{Kind: MoveUnit, At: from, To: to}, err
+	case "owner":
+		if len(words) != 3 {
+			return Edit{}, usage
+		}
+		l, err := loc(words[1])
+		if err != nil {
+			return Edit{}, err
+		}
+		e := Edit{Kind: SetOwner, At: l}
+		if w := strings.ToLower(words[2]); w != "none" && w != "nobody" {
+			p, ok := g.m.LookupPower(words[2])
+			if !ok {
+				return Edit{}, fmt.Errorf("session: edit: unknown power %q", words[2])
+			}
+			e.Owner = p
+		}
+		return e, nil
+	}
+	return Edit{}, usage
+}
+
+func (g *Game) locAnyCoast(s string) (engine.Loc, error) {
+	o, err := g.parser.ParseOrder("", "F "+s)
+	if err != nil {
+		return engine.Nowhere, fmt.Errorf("session: edit: %w", err)
+	}
+	return o.At, nil
+}
+
+// ApplyEdit changes the current phase's position. It refuses edits that
+// would leave an impossible board (two units in a province, an army at
+// sea, a fleet without its coast).
+func (g *Game) ApplyEdit(e Edit) error {
+	if err := g.writable(); err != nil {
+		return err
+	}
+	cur, err := g.Current()
+	if err != nil {
+		return err
+	}
+	s := cur.State.Clone()
+	desc, err := g.apply(s, e)
+	if err != nil {
+		return err
+	}
+	b, err := engine.MarshalState(s)
+	if err != nil {
+		return err
+	}
+	return g.file.Edit(cur.Phase.ID, b, desc)
+}
+
+func (g *Game) apply(s *engine.State, e Edit) (string, error) {
+	m := g.m
+	switch e.Kind {
+	case AddUnit:
+		if err := g.placeable(s, e.Unit, -1); err != nil {
+			return "", err
+		}
+		s.Units = append(s.Units, e.Unit)
+		return fmt.Sprintf("added %s %s %s", m.PowerName(e.Unit.Power), e.Unit.Type, m.LocString(e.Unit.Loc)), nil
+	case RemoveUnit:
+		i := s.UnitAt(e.At.P)
+		if i < 0 {
+			return "", fmt.Errorf("session: edit: no unit in %s", m.LocName(e.At.Prov()))
+		}
+		u := s.Units[i]
+		s.Units = append(s.Units[:i], s.Units[i+1:]...)
+		return fmt.Sprintf("removed %s %s %s", m.PowerName(u.Power), u.Type, m.LocString(u.Loc)), nil
+	case MoveUnit:
+		i := s.UnitAt(e.At.P)
+		if i < 0 {
+			return "", fmt.Errorf("session: edit: no unit in %s", m.LocName(e.At.Prov()))
+		}
+		u := s.Units[i]
+		u.Loc = e.To
+		if u.Type == engine.Army {
+			u.Loc.C = engine.NoCoast
+		}
+		if err := g.placeable(s, u, i); err != nil {
+			return "", err
+		}
+		from := s.Units[i].Loc
+		s.Units[i] = u
+		return fmt.Sprintf("moved %s %s from %s to %s", m.PowerName(u.Power), u.Type, m.LocString(from), m.LocString(u.Loc)), nil
+	case SetOwner:
+		if !m.Provinces[e.At.P].SC {
+			return "", fmt.Errorf("session: edit: %s is not a supply centre", m.Provinces[e.At.P].Name)
+		}
+		s.Owners[e.At.P] = e.Owner
+		return fmt.Sprintf("%s now owned by %s", m.Provinces[e.At.P].Name, m.PowerName(e.Owner)), nil
+	}
+	return "", fmt.Errorf("session: edit: unknown edit")
+}
+
+// placeable checks that u may stand where it is, ignoring unit skip.
+func (g *Game) placeable(s *engine.State, u engine.Unit, skip int) error {
+	m := g.m
+	if !m.CanHold(u.Type, u.Loc) {
+		if u.Type == engine.Fleet && m.MultiCoast(u.Loc.P) && u.Loc.C == engine.NoCoast {
+			return fmt.Errorf("session: edit: say which coast of %s", m.Provinces[u.Loc.P].Name)
+		}
+		return fmt.Errorf("session: edit: %s cannot stand in %s", u.Type.Noun(), m.LocName(u.Loc))
+	}
+	if i := s.UnitAt(u.Loc.P); i >= 0 && i != skip && !m.Provinces[u.Loc.P].Unlimited {
+		return fmt.Errorf("session: edit: %s already holds a unit", m.Provinces[u.Loc.P].Name)
+	}
+	return nil
+}

@@ -1,0 +1,211 @@
+package session
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"dipdesk/app/store"
+	"dipdesk/engine"
+)
+
+// Report writes the report a game master mails to the players or prints
+// in a zine: the orders of an adjudicated phase with their results and
+// reasons, the dislodged units and where they may retreat, the supply
+// centre chart and the adjustments due. For a phase not yet adjudicated
+// it lists the orders the seat may see. name "" is the last adjudicated
+// phase.
+func (g *Game) Report(name string, seat engine.Seat) (string, error) {
+	ps, next, err := g.reportPhases(name)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", g.variant.Name, baseName(g.Path()), ps.State.Phase, ps.State.Phase.Short())
+	if !ps.Phase.Adjudicated {
+		orders, err := g.Orders(ps.Phase)
+		if err != nil {
+			return "", err
+		}
+		v := engine.ViewFor(ps.State, orders, seat, g.variant.Rules)
+		fmt.Fprintf(&b, "\nNot yet adjudicated. Orders in from: %s\n", g.powerList(v.Submitted))
+		g.writeOrders(&b, v.Pending)
+		g.writeCentres(&b, v.State)
+		return b.String(), nil
+	}
+	results, err := g.file.Results(ps.Phase.ID)
+	if err != nil {
+		return "", err
+	}
+	g.writeResults(&b, results)
+	if next != nil {
+		g.writeDislodged(&b, next.State)
+		g.writeCentres(&b, next.State)
+		if next.State.Phase.Type == engine.Adjustment {
+			g.writeAdjustments(&b, next.State)
+		}
+		fmt.Fprintf(&b, "\nNext: %s (%s)\n", next.State.Phase, next.State.Phase.Short())
+	}
+	return b.String(), nil
+}
+
+// reportPhases finds the phase to report and the one after it.
+func (g *Game) reportPhases(name string) (PhaseState, *PhaseState, error) {
+	phases, err := g.file.Phases(false)
+	if err != nil {
+		return PhaseState{}, nil, err
+	}
+	idx := -1
+	if name == "" {
+		for i, p := range phases {
+			if p.Adjudicated {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			idx = len(phases) - 1
+		}
+	} else {
+		ph, err := engine.ParsePhase(name)
+		if err != nil {
+			return PhaseState{}, nil, err
+		}
+		for i, p := range phases {
+			if p.Name == ph.Short() {
+				idx = i
+			}
+		}
+		if idx < 0 {
+			return PhaseState{}, nil, fmt.Errorf("%w %s in %s", ErrNoPhase, ph.Short(), g.Path())
+		}
+	}
+	ps, err := g.decode(phases[idx])
+	if err != nil {
+		return PhaseState{}, nil, err
+	}
+	if idx+1 < len(phases) {
+		next, err := g.decode(phases[idx+1])
+		if err != nil {
+			return PhaseState{}, nil, err
+		}
+		return ps, &next, nil
+	}
+	return ps, nil, nil
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+func (g *Game) powerList(ps []engine.Power) string {
+	if len(ps) == 0 {
+		return "nobody"
+	}
+	var names []string
+	for _, p := range ps {
+		names = append(names, g.m.PowerName(p))
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+func (g *Game) writeOrders(b *strings.Builder, orders []engine.Order) {
+	by := map[engine.Power][]string{}
+	for _, o := range orders {
+		by[o.Power] = append(by[o.Power], o.Format(g.m))
+	}
+	for _, p := range g.m.PowerIDs() {
+		if len(by[p]) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "\n%s:\n", g.m.PowerName(p))
+		for _, o := range by[p] {
+			fmt.Fprintf(b, "  %s\n", o)
+		}
+	}
+}
+
+func (g *Game) writeResults(b *strings.Builder, results []store.Result) {
+	by := map[string][]store.Result{}
+	var events []string
+	for _, r := range results {
+		if r.Code == "event" {
+			events = append(events, r.Reason)
+			continue
+		}
+		by[r.Power] = append(by[r.Power], r)
+	}
+	for _, p := range g.m.PowerIDs() {
+		rs := by[string(p)]
+		if len(rs) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "\n%s:\n", g.m.PowerName(p))
+		for _, r := range rs {
+			mark := " "
+			if !r.OK {
+				mark = "*"
+			}
+			fmt.Fprintf(b, " %s %-24s %s\n", mark, r.Order, r.Reason)
+		}
+	}
+	for _, e := range events {
+		fmt.Fprintf(b, "\n  %s\n", e)
+	}
+	fmt.Fprintf(b, "\n(* the order failed)\n")
+}
+
+func (g *Game) writeDislodged(b *strings.Builder, s *engine.State) {
+	if len(s.Dislodged) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nDislodged:\n")
+	for _, d := range s.Dislodged {
+		var opts []string
+		for _, l := range engine.RetreatOptions(s, d, g.variant.Rules) {
+			opts = append(opts, g.m.LocString(l))
+		}
+		where := "nowhere: it will be disbanded"
+		if len(opts) > 0 {
+			where = strings.Join(opts, ", ")
+		}
+		pi, _ := g.m.Power(d.Unit.Power)
+		fmt.Fprintf(b, "  %s %s %s may retreat to %s\n", pi.Adjective, d.Unit.Type, g.m.LocString(d.Unit.Loc), where)
+	}
+}
+
+// writeCentres prints the supply-centre chart: each power's centres and
+// unit count.
+func (g *Game) writeCentres(b *strings.Builder, s *engine.State) {
+	fmt.Fprintf(b, "\nSupply centres:\n")
+	owned := map[engine.Power][]string{}
+	for _, id := range g.m.SupplyCentres() {
+		owned[s.Owners[id]] = append(owned[s.Owners[id]], g.m.Provinces[id].Abbr)
+	}
+	units := s.UnitCounts()
+	for _, p := range g.m.PowerIDs() {
+		c := owned[p]
+		sort.Strings(c)
+		fmt.Fprintf(b, "  %-8s %2d centres, %2d units  %s\n", g.m.PowerName(p), len(c), units[p], strings.Join(c, " "))
+	}
+	if c := owned[""]; len(c) > 0 {
+		sort.Strings(c)
+		fmt.Fprintf(b, "  %-8s %2d centres            %s\n", "Neutral", len(c), strings.Join(c, " "))
+	}
+}
+
+func (g *Game) writeAdjustments(b *strings.Builder, s *engine.State) {
+	adj := engine.Adjustments(s)
+	fmt.Fprintf(b, "\nAdjustments due:\n")
+	for _, p := range g.m.PowerIDs() {
+		switch n := adj[p]; {
+		case n > 0:
+			fmt.Fprintf(b, "  %s builds %d\n", g.m.PowerName(p), n)
+		case n < 0:
+			fmt.Fprintf(b, "  %s removes %d\n", g.m.PowerName(p), -n)
+		}
+	}
+}

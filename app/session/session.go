@@ -1,0 +1,343 @@
+// Package session is the one service every front end goes through: the
+// command line, the desktop window and the LAN host create games, submit
+// orders, adjudicate, roll back, edit and read views here, and the
+// session keeps the save file (app/store) in step with the engine.
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"dipdesk/app/store"
+	"dipdesk/engine"
+	"dipdesk/variants"
+)
+
+// Errors callers may test with errors.Is.
+var (
+	ErrReadOnly   = errors.New("session: the game is open read-only")
+	ErrNoPhase    = errors.New("session: no such phase")
+	ErrNotAllowed = errors.New("session: not allowed")
+)
+
+// Game is an open game: its save file, its variant and board.
+type Game struct {
+	file     *store.File
+	variant  *engine.Variant
+	m        *engine.Map
+	parser   *engine.Parser
+	readOnly bool
+	now      func() time.Time
+}
+
+// Options configure a new game.
+type Options struct {
+	Variant string            // variant id, default "standard"
+	Seed    uint64            // random seed; recorded in the file
+	Options map[string]string // variant options
+	Seats   []store.Seat      // who plays; empty means one seat per power
+	Now     func() time.Time  // clock for timestamps; default time.Now
+}
+
+// Create makes a new game file at path in the variant's first phase.
+func Create(path string, o Options) (*Game, error) {
+	if o.Variant == "" {
+		o.Variant = "standard"
+	}
+	v, ok := variants.Lookup(o.Variant)
+	if !ok {
+		return nil, fmt.Errorf("session: unknown variant %q", o.Variant)
+	}
+	m, err := v.Map()
+	if err != nil {
+		return nil, err
+	}
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	seats := o.Seats
+	for _, st := range seats {
+		if _, ok := m.Power(engine.Power(st.Power)); !ok && st.Power != "gm" {
+			return nil, fmt.Errorf("session: seat for unknown power %q", st.Power)
+		}
+	}
+	if len(seats) == 0 {
+		for _, p := range m.Powers {
+			seats = append(seats, store.Seat{Power: string(p.ID)})
+		}
+	}
+	s := engine.NewState(m, v.Start)
+	state, err := engine.MarshalState(s)
+	if err != nil {
+		return nil, err
+	}
+	meta := store.Game{Variant: v.ID, Options: o.Options, Seed: o.Seed, Created: now().UTC(), Seats: seats}
+	f, err := store.Create(path, meta, store.Phase{Name: s.Phase.Short(), State: state, Created: now().UTC()})
+	if err != nil {
+		return nil, err
+	}
+	return &Game{file: f, variant: v, m: m, parser: v.Parser(m), now: now}, nil
+}
+
+// Open opens a game for play (exclusive: another process gets an error).
+func Open(path string) (*Game, error) { return open(path, false) }
+
+// OpenReadOnly opens a game for review; nothing can change it.
+func OpenReadOnly(path string) (*Game, error) { return open(path, true) }
+
+func open(path string, readOnly bool) (*Game, error) {
+	var f *store.File
+	var err error
+	if readOnly {
+		f, err = store.OpenReadOnly(path)
+	} else {
+		f, err = store.Open(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	v, ok := variants.Lookup(f.Game().Variant)
+	if !ok {
+		f.Close()
+		return nil, fmt.Errorf("session: %s: variant %q is not known to this DipDesk", path, f.Game().Variant)
+	}
+	m, err := v.Map()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &Game{file: f, variant: v, m: m, parser: v.Parser(m), readOnly: readOnly, now: time.Now}, nil
+}
+
+// Close closes the save file.
+func (g *Game) Close() error { return g.file.Close() }
+
+// Path returns the save file's path.
+func (g *Game) Path() string { return g.file.Path() }
+
+// Variant returns the game's variant.
+func (g *Game) Variant() *engine.Variant { return g.variant }
+
+// Map returns the game's board.
+func (g *Game) Map() *engine.Map { return g.m }
+
+// Info returns the game's settings.
+func (g *Game) Info() store.Game { return g.file.Game() }
+
+// PhaseState is one phase of the game with its position decoded.
+type PhaseState struct {
+	Phase store.Phase
+	State *engine.State
+}
+
+func (g *Game) decode(p store.Phase) (PhaseState, error) {
+	s, err := engine.UnmarshalState(g.m, p.State)
+	if err != nil {
+		return PhaseState{}, fmt.Errorf("session: %s: phase %s: %w", g.Path(), p.Name, err)
+	}
+	return PhaseState{Phase: p, State: s}, nil
+}
+
+// Current returns the phase being played.
+func (g *Game) Current() (PhaseState, error) {
+	p, err := g.file.Current()
+	if err != nil {
+		return PhaseState{}, err
+	}
+	return g.decode(p)
+}
+
+// Phase returns the phase named name ("S1901M", "Spring 1901 Movement")
+// on the line of play; "" is the current phase.
+func (g *Game) Phase(name string) (PhaseState, error) {
+	if name == "" {
+		return g.Current()
+	}
+	ph, err := engine.ParsePhase(name)
+	if err != nil {
+		return PhaseState{}, err
+	}
+	p, err := g.file.PhaseByName(ph.Short())
+	if err != nil {
+		return PhaseState{}, fmt.Errorf("%w %s in %s (%v)", ErrNoPhase, ph.Short(), g.Path(), err)
+	}
+	return g.decode(p)
+}
+
+// History returns the phases in the order they were created; with
+// abandoned set, also those of branches abandoned by rollbacks.
+func (g *Game) History(abandoned bool) ([]store.Phase, error) { return g.file.Phases(abandoned) }
+
+// Audit returns the file's audit log.
+func (g *Game) Audit() ([]store.AuditEntry, error) { return g.file.Audit() }
+
+func (g *Game) writable() error {
+	if g.readOnly {
+		return ErrReadOnly
+	}
+	return nil
+}
+
+// SubmitOrders reads the orders a power sent (one or more per line) and
+// stores the good ones as that power's orders for the current phase,
+// replacing any it sent before. Each bad line is returned as an error
+// naming the line; the good orders are kept.
+func (g *Game) SubmitOrders(power engine.Power, text string) ([]engine.Order, []error, error) {
+	if err := g.writable(); err != nil {
+		return nil, nil, err
+	}
+	if _, ok := g.m.Power(power); !ok {
+		return nil, nil, fmt.Errorf("session: unknown power %q", power)
+	}
+	cur, err := g.file.Current()
+	if err != nil {
+		return nil, nil, err
+	}
+	orders, errs := g.parser.ParseOrders(power, text)
+	var good []engine.Order
+	var rows []store.Order
+	for _, o := range orders {
+		if o.Power != power {
+			errs = append(errs, fmt.Errorf("%q: orders for %s must be sent as %s's orders", o.Text, g.m.PowerName(o.Power), g.m.PowerName(o.Power)))
+			continue
+		}
+		parsed, err := json.Marshal(o.Record(g.m))
+		if err != nil {
+			return nil, nil, err
+		}
+		good = append(good, o)
+		rows = append(rows, store.Order{Power: string(power), Typed: o.Text, Parsed: parsed,
+			Canonical: o.Format(g.m), Submitted: g.now().UTC()})
+	}
+	if err := g.file.SubmitOrders(cur.ID, string(power), rows); err != nil {
+		return nil, nil, err
+	}
+	return good, errs, nil
+}
+
+// Orders returns the current orders of phase p (all powers).
+func (g *Game) Orders(p store.Phase) ([]engine.Order, error) {
+	rows, err := g.file.Orders(p.ID, true)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]engine.Order, 0, len(rows))
+	for _, r := range rows {
+		var rec engine.OrderRecord
+		if err := json.Unmarshal(r.Parsed, &rec); err != nil {
+			return nil, fmt.Errorf("session: %s: order %q of %s: %w", g.Path(), r.Typed, p.Name, err)
+		}
+		o, err := rec.Order(g.m)
+		if err != nil {
+			return nil, fmt.Errorf("session: %s: order %q of %s: %w", g.Path(), r.Typed, p.Name, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// Results returns the stored results of an adjudicated phase.
+func (g *Game) Results(p store.Phase) ([]store.Result, error) { return g.file.Results(p.ID) }
+
+// Draws returns the random draws made when p was adjudicated.
+func (g *Game) Draws(p store.Phase) ([]store.Draw, error) { return g.file.Draws(p.ID) }
+
+// phaseRand is the seeded source for adjudicating phase number seq: one
+// stream per phase, so any phase replays on its own.
+func (g *Game) phaseRand(seq int) *engine.Rand {
+	return engine.NewRand(g.file.Game().Seed + uint64(seq)*0x9e3779b97f4a7c15)
+}
+
+// Process adjudicates the current phase with the orders stored for it
+// and stores the results, the draws and the next phase in one
+// transaction.
+func (g *Game) Process() (*engine.Outcome, PhaseState, error) {
+	if err := g.writable(); err != nil {
+		return nil, PhaseState{}, err
+	}
+	cur, err := g.Current()
+	if err != nil {
+		return nil, PhaseState{}, err
+	}
+	orders, err := g.Orders(cur.Phase)
+	if err != nil {
+		return nil, PhaseState{}, err
+	}
+	rng := g.phaseRand(cur.Phase.Seq)
+	out := engine.Adjudicate(cur.State, orders, g.variant.Rules, rng)
+	next, err := engine.MarshalState(out.Next)
+	if err != nil {
+		return nil, PhaseState{}, err
+	}
+	var results []store.Result
+	for i, r := range out.Results {
+		results = append(results, store.Result{Index: i, Power: string(r.Order.Power), Order: r.Order.Format(g.m),
+			OK: r.OK, Code: r.Code.String(), Reason: r.Reason})
+	}
+	for _, e := range out.Events {
+		results = append(results, store.Result{Index: len(results), Order: "", OK: true, Code: "event", Reason: e})
+	}
+	var draws []store.Draw
+	for i, d := range rng.Draws() {
+		draws = append(draws, store.Draw{Index: i, Why: d.Why, N: d.N, Value: d.Value})
+	}
+	p, err := g.file.Adjudicated(cur.Phase.ID, results, draws,
+		store.Phase{Name: out.Next.Phase.Short(), State: next, Created: g.now().UTC()})
+	if err != nil {
+		return nil, PhaseState{}, err
+	}
+	return out, PhaseState{Phase: p, State: out.Next}, nil
+}
+
+// Rollback returns the game to phase name (on the line of play): later
+// phases are kept in the file as an abandoned branch, and the orders that
+// phase had are carried over so the game master can correct and process
+// again.
+func (g *Game) Rollback(name, reason string) (PhaseState, error) {
+	if err := g.writable(); err != nil {
+		return PhaseState{}, err
+	}
+	target, err := g.Phase(name)
+	if err != nil {
+		return PhaseState{}, err
+	}
+	p, err := g.file.Rollback(target.Phase.ID, reason)
+	if err != nil {
+		return PhaseState{}, err
+	}
+	return g.decode(p)
+}
+
+// View returns what seat may see of phase name ("" for the current one).
+func (g *Game) View(seat engine.Seat, name string) (engine.View, error) {
+	ps, err := g.Phase(name)
+	if err != nil {
+		return engine.View{}, err
+	}
+	var pending []engine.Order
+	if !ps.Phase.Adjudicated {
+		if pending, err = g.Orders(ps.Phase); err != nil {
+			return engine.View{}, err
+		}
+	}
+	return engine.ViewFor(ps.State, pending, seat, g.variant.Rules), nil
+}
+
+// ParseSeat reads "gm", "public" or a power's name.
+func (g *Game) ParseSeat(s string) (engine.Seat, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "gm", "master", "game master":
+		return engine.Seat{GM: true}, nil
+	case "", "public", "all":
+		return engine.Seat{}, nil
+	}
+	p, ok := g.m.LookupPower(s)
+	if !ok {
+		return engine.Seat{}, fmt.Errorf("session: no seat %q (say gm, public or a power)", s)
+	}
+	return engine.Seat{Power: p}, nil
+}

@@ -1,0 +1,219 @@
+package store
+
+import (
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// migration brings a file from version-1 to version. Its steps run in
+// order inside one transaction together with every other pending
+// migration, so a file is either fully upgraded or left as it was.
+type migration struct {
+	version int
+	about   string
+	steps   []string
+}
+
+// migrations is the ordered list of every format change since the first.
+// Never edit a step that has shipped: add a migration instead. The schema
+// a new file gets is the result of running all of them on an empty file.
+var migrations = []migration{
+	{version: 1, about: "first format", steps: schemaV1},
+}
+
+// SupportedVersion returns the newest save format version this DipDesk
+// reads and writes (PRAGMA user_version of the files it creates).
+func SupportedVersion() int { return migrations[len(migrations)-1].version }
+
+// schemaV1 creates the tables of format version 1. See docs/save-format.md.
+var schemaV1 = []string{
+	fmt.Sprintf("PRAGMA application_id = %d", ApplicationID),
+	`CREATE TABLE meta (
+		key   TEXT PRIMARY KEY,
+		value TEXT NOT NULL
+	)`,
+	`CREATE TABLE game (
+		id      INTEGER PRIMARY KEY CHECK (id = 1),
+		variant TEXT NOT NULL,
+		options TEXT NOT NULL DEFAULT '{}',
+		seed    TEXT NOT NULL,
+		created TEXT NOT NULL,
+		crc     INTEGER
+	)`,
+	`CREATE TABLE seats (
+		idx      INTEGER PRIMARY KEY,
+		power    TEXT NOT NULL UNIQUE,
+		player   TEXT NOT NULL DEFAULT '',
+		pin_hash TEXT NOT NULL DEFAULT '',
+		crc      INTEGER
+	)`,
+	`CREATE TABLE phases (
+		id          INTEGER PRIMARY KEY,
+		seq         INTEGER NOT NULL CHECK (seq >= 0),
+		name        TEXT NOT NULL,
+		state       TEXT NOT NULL,
+		parent      INTEGER REFERENCES phases(id),
+		replaces    INTEGER REFERENCES phases(id),
+		abandoned   INTEGER NOT NULL DEFAULT 0 CHECK (abandoned IN (0, 1)),
+		adjudicated INTEGER NOT NULL DEFAULT 0 CHECK (adjudicated IN (0, 1)),
+		created     TEXT NOT NULL,
+		crc         INTEGER
+	)`,
+	`CREATE INDEX phases_live ON phases(abandoned, id)`,
+	`CREATE TABLE orders (
+		id          INTEGER PRIMARY KEY,
+		phase_id    INTEGER NOT NULL REFERENCES phases(id),
+		power       TEXT NOT NULL,
+		typed       TEXT NOT NULL,
+		parsed      TEXT NOT NULL,
+		canonical   TEXT NOT NULL,
+		current     INTEGER NOT NULL DEFAULT 1 CHECK (current IN (0, 1)),
+		submitted   TEXT NOT NULL,
+		copied_from INTEGER REFERENCES orders(id),
+		crc         INTEGER
+	)`,
+	`CREATE INDEX orders_phase ON orders(phase_id, power, current)`,
+	`CREATE TABLE results (
+		id         INTEGER PRIMARY KEY,
+		phase_id   INTEGER NOT NULL REFERENCES phases(id),
+		idx        INTEGER NOT NULL,
+		power      TEXT NOT NULL,
+		order_text TEXT NOT NULL,
+		ok         INTEGER NOT NULL CHECK (ok IN (0, 1)),
+		code       TEXT NOT NULL DEFAULT '',
+		reason     TEXT NOT NULL DEFAULT '',
+		crc        INTEGER,
+		UNIQUE (phase_id, idx)
+	)`,
+	`CREATE TABLE draws (
+		id       INTEGER PRIMARY KEY,
+		phase_id INTEGER NOT NULL REFERENCES phases(id),
+		idx      INTEGER NOT NULL,
+		why      TEXT NOT NULL,
+		n        INTEGER NOT NULL,
+		value    INTEGER NOT NULL,
+		crc      INTEGER,
+		UNIQUE (phase_id, idx)
+	)`,
+	`CREATE TABLE audit (
+		id     INTEGER PRIMARY KEY,
+		at     TEXT NOT NULL,
+		kind   TEXT NOT NULL,
+		phase  TEXT NOT NULL DEFAULT '',
+		detail TEXT NOT NULL DEFAULT '',
+		crc    INTEGER
+	)`,
+	// Nothing may be lost: the audit trail is append-only...
+	guard("audit_no_update", "BEFORE UPDATE ON audit", "", "audit entries are never changed"),
+	guard("audit_no_delete", "BEFORE DELETE ON audit", "", "audit entries are never deleted"),
+	// ...and so is the rest of the history, except the few flags and the
+	// one state that the store's own operations change.
+	guard("game_no_delete", "BEFORE DELETE ON game", "", "the game row is never deleted"),
+	guard("phases_no_delete", "BEFORE DELETE ON phases", "", "phases are never deleted (a rollback abandons them)"),
+	guard("phases_keep", "BEFORE UPDATE ON phases",
+		`NEW.id IS NOT OLD.id OR NEW.seq IS NOT OLD.seq OR NEW.name IS NOT OLD.name
+		OR NEW.parent IS NOT OLD.parent OR NEW.replaces IS NOT OLD.replaces
+		OR NEW.created IS NOT OLD.created
+		OR NEW.abandoned < OLD.abandoned OR NEW.adjudicated < OLD.adjudicated
+		OR (NEW.state IS NOT OLD.state AND (OLD.adjudicated = 1 OR OLD.abandoned = 1))`,
+		"a phase's history is never rewritten"),
+	guard("orders_no_delete", "BEFORE DELETE ON orders", "", "orders are never deleted (new ones replace them)"),
+	guard("orders_keep", "BEFORE UPDATE ON orders",
+		`NEW.id IS NOT OLD.id OR NEW.phase_id IS NOT OLD.phase_id OR NEW.power IS NOT OLD.power
+		OR NEW.typed IS NOT OLD.typed OR NEW.parsed IS NOT OLD.parsed
+		OR NEW.canonical IS NOT OLD.canonical OR NEW.submitted IS NOT OLD.submitted
+		OR NEW.copied_from IS NOT OLD.copied_from OR NEW.crc IS NOT OLD.crc
+		OR NEW.current > OLD.current`,
+		"orders are never rewritten (new ones replace them)"),
+	guard("orders_open_phase", "BEFORE INSERT ON orders",
+		`(SELECT adjudicated + abandoned FROM phases WHERE id = NEW.phase_id) > 0`,
+		"no orders for an adjudicated or abandoned phase"),
+	guard("results_no_update", "BEFORE UPDATE ON results", "", "results are never changed"),
+	guard("results_no_delete", "BEFORE DELETE ON results", "", "results are never deleted"),
+	guard("results_open_phase", "BEFORE INSERT ON results",
+		`(SELECT adjudicated FROM phases WHERE id = NEW.phase_id) = 1`,
+		"the phase already has its results"),
+	guard("draws_no_update", "BEFORE UPDATE ON draws", "", "draws are never changed"),
+	guard("draws_no_delete", "BEFORE DELETE ON draws", "", "draws are never deleted"),
+}
+
+// requiredTriggers are checked on every open: a file without them could
+// lose its audit trail.
+var requiredTriggers = []string{"audit_no_update", "audit_no_delete"}
+
+// guard writes a trigger that aborts the statement with message when the
+// condition (SQL, "" for always) holds.
+func guard(name, event, when, message string) string {
+	if when != "" {
+		when = " WHEN " + when
+	}
+	return "CREATE TRIGGER " + name + " " + event + when +
+		" BEGIN SELECT RAISE(ABORT, 'dipdesk: " + strings.ReplaceAll(message, "'", "''") + "'); END"
+}
+
+// tableSpec names the columns of a table whose row checksum (column crc)
+// covers them; see rowSum.
+type tableSpec struct {
+	name   string
+	cols   []string
+	atOpen bool // every row is checked when the file is opened
+}
+
+// checked lists every table whose rows carry a checksum, with the columns
+// it covers. Flags that the store changes (abandoned, adjudicated,
+// current) are not covered. Every row is checked when it is read; the
+// tables marked atOpen are also checked whole at every open. Orders and
+// results are not: reading every row through the driver costs about a
+// microsecond a row (20 ms for 100 years of play), and the
+// integrity_check done at open already vouches for their structure.
+var checked = []tableSpec{
+	{"game", []string{"variant", "options", "seed", "created"}, true},
+	{"seats", []string{"idx", "power", "player", "pin_hash"}, true},
+	{"phases", []string{"seq", "name", "state", "parent", "replaces", "created"}, true},
+	{"orders", []string{"phase_id", "power", "typed", "parsed", "canonical", "submitted", "copied_from"}, false},
+	{"results", []string{"phase_id", "idx", "power", "order_text", "ok", "code", "reason"}, false},
+	{"draws", []string{"phase_id", "idx", "why", "n", "value"}, false},
+	{"audit", []string{"at", "kind", "phase", "detail"}, true},
+}
+
+// specOf returns the checksum spec of a table.
+func specOf(table string) tableSpec {
+	for _, s := range checked {
+		if s.name == table {
+			return s
+		}
+	}
+	panic("store: no table spec for " + table)
+}
+
+// migrate brings db from version from to the last version in list, in one
+// transaction: either every step of every pending migration is applied,
+// user_version says so and check (if not nil) approves the result, or
+// nothing changed.
+func migrate(db *sql.DB, from int, list []migration, at string, check func(*sql.Tx) error) error {
+	return withTx(db, func(tx *sql.Tx) error {
+		for _, m := range list {
+			if m.version <= from {
+				continue
+			}
+			for i, step := range m.steps {
+				if _, err := tx.Exec(step); err != nil {
+					return fmt.Errorf("migration to version %d (%s), step %d: %w", m.version, m.about, i+1, err)
+				}
+			}
+			if _, err := tx.Exec("PRAGMA user_version = " + strconv.Itoa(m.version)); err != nil {
+				return err
+			}
+			key := "migrated_to_" + strconv.Itoa(m.version)
+			if _, err := tx.Exec("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", key, at); err != nil {
+				return fmt.Errorf("migration to version %d: recording it in meta: %w", m.version, err)
+			}
+		}
+		if check != nil {
+			return check(tx)
+		}
+		return nil
+	})
+}
