@@ -39,7 +39,7 @@ staticcheck:
 
 # Benchmarks (figures go in docs/performance.md).
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/...
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./app/...
 
 # Short fuzz runs of every parser and loader; FUZZTIME=5m for longer.
 FUZZTIME ?= 30s

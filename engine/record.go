@@ -51,6 +51,14 @@ func (s *State) Record() StateRecord {
 	for _, u := range s.Units {
 		r.Units = append(r.Units, unitRecord(m, u))
 	}
+	// Records are canonical: the same position always gives the same text.
+	sort.Slice(r.Units, func(i, j int) bool {
+		a, b := r.Units[i], r.Units[j]
+		if a.Power != b.Power {
+			return a.Power < b.Power
+		}
+		return a.Loc < b.Loc
+	})
 	for id, o := range s.Owners {
 		if o != "" {
 			r.Owners[m.Provinces[id].Abbr] = string(o)
