@@ -47,6 +47,7 @@ fuzz: deps
 	$(GO) test ./engine -run '^$$' -fuzz FuzzParseOrders -fuzztime $(FUZZTIME)
 	$(GO) test ./engine -run '^$$' -fuzz FuzzLoadMap -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/casefile -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./app/store -run '^$$' -fuzz FuzzOpen -fuzztime $(FUZZTIME)
 
 datc: build
 	./$(BIN) cases engine/testdata/datc/*.txt
