@@ -33,64 +33,91 @@ func AdjudicateAdjustments(s *State, orders []Order, r *Rules) *Outcome {
 	out := &Outcome{Phase: s.Phase}
 	next := s.Clone()
 	next.Dislodged, next.Standoffs = nil, nil
-	due := Adjustments(s)
-	removed := map[int]bool{} // indexes into s.Units
-	built := map[ProvinceID]bool{}
+	a := &adjuster{s: s, next: next, due: Adjustments(s), removed: map[int]bool{}, built: map[ProvinceID]bool{}}
 	for k := range orders {
-		o := &orders[k]
-		res := Result{Order: *o}
-		switch o.Kind {
-		case Build:
-			res.Unit, res.Reason = adjustBuild(s, o, due, built)
-			if res.Reason == "" {
-				res.OK, res.Reason = true, "built "+res.Unit.Type.Word()+" in "+s.Map.LocName(res.Unit.Loc)
-				next.Units = append(next.Units, res.Unit)
-				due[o.Power]--
-				built[o.At.P] = true
-			} else {
-				res.Code = Refused
-			}
-		case Waive:
-			if due[o.Power] > 0 {
-				due[o.Power]--
-				res.OK, res.Reason = true, "build waived"
-			} else {
-				res.Code, res.Reason = Refused, "no build to waive"
-			}
-		case Disband:
-			i, why := adjustRemove(s, o, due, removed)
-			if why == "" {
-				res.Unit = s.Units[i]
-				res.OK, res.Reason = true, "removed"
-				removed[i] = true
-				due[o.Power]++
-			} else {
-				res.Code, res.Reason = Refused, why
-				if i >= 0 {
-					res.Unit = s.Units[i]
-				}
-			}
-		default:
-			res.Code, res.Reason = Illegal, fmt.Sprintf("a %s order is not allowed in an adjustment phase", o.Kind)
-		}
-		out.Results = append(out.Results, res)
+		out.Results = append(out.Results, a.order(&orders[k]))
 	}
-	powers := make([]Power, 0, len(due))
-	for p := range due {
+	a.defaults(out, r)
+	kept := next.Units[:0]
+	for i, u := range next.Units {
+		if i >= len(s.Units) || !a.removed[i] {
+			kept = append(kept, u)
+		}
+	}
+	next.Units = kept
+	out.Next = next
+	return out
+}
+
+// adjuster is the state of an adjustment phase while its orders are
+// taken one by one.
+type adjuster struct {
+	s, next *State
+	due     map[Power]int       // builds (positive) or disbands (negative) still due
+	removed map[int]bool        // indexes into s.Units
+	built   map[ProvinceID]bool // provinces built in
+}
+
+// order applies one adjustment order and returns its result.
+func (a *adjuster) order(o *Order) Result {
+	s := a.s
+	res := Result{Order: *o}
+	switch o.Kind {
+	case Build:
+		res.Unit, res.Reason = adjustBuild(s, o, a.due, a.built)
+		if res.Reason != "" {
+			res.Code = Refused
+			return res
+		}
+		res.OK, res.Reason = true, "built "+res.Unit.Type.Word()+" in "+s.Map.LocName(res.Unit.Loc)
+		a.next.Units = append(a.next.Units, res.Unit)
+		a.due[o.Power]--
+		a.built[o.At.P] = true
+	case Waive:
+		if a.due[o.Power] <= 0 {
+			res.Code, res.Reason = Refused, "no build to waive"
+			return res
+		}
+		a.due[o.Power]--
+		res.OK, res.Reason = true, "build waived"
+	case Disband:
+		i, why := adjustRemove(s, o, a.due, a.removed)
+		if i >= 0 {
+			res.Unit = s.Units[i]
+		}
+		if why != "" {
+			res.Code, res.Reason = Refused, why
+			return res
+		}
+		res.OK, res.Reason = true, "removed"
+		a.removed[i] = true
+		a.due[o.Power]++
+	default:
+		res.Code, res.Reason = Illegal, fmt.Sprintf("a %s order is not allowed in an adjustment phase", o.Kind)
+	}
+	return res
+}
+
+// defaults waives the builds not ordered and removes, by the civil
+// disorder rule, the units a power failed to remove.
+func (a *adjuster) defaults(out *Outcome, r *Rules) {
+	s := a.s
+	powers := make([]Power, 0, len(a.due))
+	for p := range a.due {
 		powers = append(powers, p)
 	}
 	sort.Slice(powers, func(i, j int) bool { return powers[i] < powers[j] })
 	for _, p := range powers {
-		n := due[p]
+		n := a.due[p]
 		if n > 0 {
 			out.Events = append(out.Events, fmt.Sprintf("%s waives %d build%s", s.Map.PowerName(p), n, plural(n)))
 		}
 		for ; n < 0; n++ {
-			i := CivilDisorderRemoval(s, p, removed, r)
+			i := CivilDisorderRemoval(s, p, a.removed, r)
 			if i < 0 {
 				break
 			}
-			removed[i] = true
+			a.removed[i] = true
 			u := s.Units[i]
 			out.Results = append(out.Results, Result{
 				Order: Order{Power: p, Kind: Disband, Unit: u.Type, At: u.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere},
@@ -99,15 +126,6 @@ func AdjudicateAdjustments(s *State, orders []Order, r *Rules) *Outcome {
 			})
 		}
 	}
-	kept := next.Units[:0]
-	for i, u := range next.Units {
-		if i >= len(s.Units) || !removed[i] {
-			kept = append(kept, u)
-		}
-	}
-	next.Units = kept
-	out.Next = next
-	return out
 }
 
 func plural(n int) string {

@@ -329,14 +329,22 @@ func (a *movement) moveDest(u Unit, o *Order) (Loc, bool, string) {
 // validate matches supports and convoys with the orders they name and
 // decides which armies go by convoy (DATC 4.A.3, 4.E.1).
 func (a *movement) validate() {
-	// Link every unit's other-unit reference.
 	for i := range a.o {
 		x := &a.o[i]
 		if (x.kind == Support || x.kind == Convoy) && x.given != nil {
 			x.aux = a.findUnit(&Order{At: x.given.AuxAt})
 		}
 	}
-	// Convoys match army moves to their destination.
+	a.matchConvoys()
+	a.matchSupports()
+	a.indexMoves()
+}
+
+// matchConvoys voids convoys that match no army move, and decides which
+// armies go by convoy: an army adjacent to its destination goes by
+// convoy when it says so or when a fleet of its own power convoys it
+// (2000/2023 rule, DATC 4.A.3, without fallback to the land route).
+func (a *movement) matchConvoys() {
 	for i := range a.o {
 		x := &a.o[i]
 		if x.kind != Convoy {
@@ -353,9 +361,6 @@ func (a *movement) validate() {
 			a.void(int32(i), "%s was not ordered to %s", a.unitName(x.aux), a.m.LocName(x.to))
 		}
 	}
-	// An army adjacent to its destination goes by convoy when it says so
-	// or when a fleet of its own power convoys it (2000/2023 rule, DATC
-	// 4.A.3 without fallback to the land route).
 	for i := range a.o {
 		x := &a.o[i]
 		if x.kind != Move || x.unit.Type != Army || x.convoy {
@@ -375,7 +380,11 @@ func (a *movement) validate() {
 			a.void(int32(i), "%s does not go by convoy", a.unitName(x.aux))
 		}
 	}
-	// Supports match the order of the supported unit.
+}
+
+// matchSupports voids supports that do not match the supported unit's
+// order and links the others to the order they support.
+func (a *movement) matchSupports() {
 	for i := range a.o {
 		x := &a.o[i]
 		if x.kind != Support {
@@ -402,7 +411,11 @@ func (a *movement) validate() {
 		x.nextSup = y.firstSup
 		y.firstSup = int32(i)
 	}
-	// Index moves by destination and find head-to-head battles.
+}
+
+// indexMoves lists the moves into each province and finds head-to-head
+// battles (two units moving into each other's provinces over land).
+func (a *movement) indexMoves() {
 	for i := len(a.o) - 1; i >= 0; i-- {
 		x := &a.o[i]
 		if x.kind == Move {

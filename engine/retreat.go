@@ -68,11 +68,53 @@ func AdjudicateRetreats(s *State, orders []Order, r *Rules) *Outcome {
 	out := &Outcome{Phase: s.Phase}
 	next := s.Clone()
 	next.Dislodged, next.Standoffs = nil, nil
-	n := len(s.Dislodged)
-	chosen := make([]*Order, n)
-	dest := make([]Loc, n)
-	why := make([]string, n)
-	conflict := make([]bool, n)
+	ch := chooseRetreats(s, orders, r, out)
+	count := map[ProvinceID]int{}
+	for i := range ch {
+		if ch[i].order != nil && !ch[i].conflict && ch[i].order.Kind == Move {
+			count[ch[i].dest.P]++
+		}
+	}
+	for i, d := range s.Dislodged {
+		c := ch[i]
+		res := Result{Unit: d.Unit, Code: Disbanded}
+		if c.order != nil {
+			res.Order = *c.order
+		}
+		switch {
+		case c.conflict:
+			res.Reason = "two different orders for one unit; disbanded"
+		case c.order == nil:
+			res.Order = Order{Power: d.Unit.Power, Kind: Disband, Unit: d.Unit.Type, At: d.Unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+			res.Code, res.Reason = Defaulted, "no valid retreat order; disbanded"
+		case c.order.Kind == Disband:
+			res.OK, res.Reason = true, "disbanded"
+		case count[c.dest.P] > 1 && !s.Map.Provinces[c.dest.P].Unlimited:
+			res.Code, res.Reason = Bounced, fmt.Sprintf("bounced with another retreat to %s; disbanded", s.Map.Provinces[c.dest.P].Name)
+		default:
+			res.OK, res.Code, res.Reason = true, OK, "retreated to "+s.Map.LocName(c.dest)
+			u := d.Unit
+			u.Loc = c.dest
+			next.Units = append(next.Units, u)
+		}
+		out.Results = append(out.Results, res)
+	}
+	out.Next = next
+	return out
+}
+
+// retreatChoice is the valid order a dislodged unit got, if any.
+type retreatChoice struct {
+	order    *Order
+	dest     Loc
+	conflict bool // two different valid orders: the unit is disbanded
+}
+
+// chooseRetreats gives each dislodged unit its valid order, reporting in
+// out the orders that name no dislodged unit, another power's unit, or an
+// impossible retreat.
+func chooseRetreats(s *State, orders []Order, r *Rules, out *Outcome) []retreatChoice {
+	ch := make([]retreatChoice, len(s.Dislodged))
 	for k := range orders {
 		o := &orders[k]
 		i := -1
@@ -92,49 +134,15 @@ func AdjudicateRetreats(s *State, orders []Order, r *Rules) *Outcome {
 		}
 		to, bad := retreatDest(s, d, o, r)
 		if bad != "" {
-			if chosen[i] == nil && why[i] == "" {
-				why[i] = bad
-			}
 			out.Results = append(out.Results, Result{Order: *o, Unit: d.Unit, Code: Illegal, Reason: bad + "; the unit is disbanded unless it has a valid order"})
 			continue
 		}
-		if chosen[i] != nil && chosen[i].Format(s.Map) != o.Format(s.Map) {
-			conflict[i] = true
+		if ch[i].order != nil && ch[i].order.Format(s.Map) != o.Format(s.Map) {
+			ch[i].conflict = true
 		}
-		chosen[i], dest[i] = o, to
+		ch[i].order, ch[i].dest = o, to
 	}
-	count := map[ProvinceID]int{}
-	for i := range chosen {
-		if chosen[i] != nil && !conflict[i] && chosen[i].Kind == Move {
-			count[dest[i].P]++
-		}
-	}
-	for i, d := range s.Dislodged {
-		res := Result{Unit: d.Unit, Code: Disbanded}
-		switch {
-		case conflict[i]:
-			res.Order = *chosen[i]
-			res.Reason = "two different orders for one unit; disbanded"
-		case chosen[i] == nil:
-			res.Order = Order{Power: d.Unit.Power, Kind: Disband, Unit: d.Unit.Type, At: d.Unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
-			res.Code, res.Reason = Defaulted, "no valid retreat order; disbanded"
-		case chosen[i].Kind == Disband:
-			res.Order = *chosen[i]
-			res.OK, res.Reason = true, "disbanded"
-		case count[dest[i].P] > 1 && !s.Map.Provinces[dest[i].P].Unlimited:
-			res.Order = *chosen[i]
-			res.Code, res.Reason = Bounced, fmt.Sprintf("bounced with another retreat to %s; disbanded", s.Map.Provinces[dest[i].P].Name)
-		default:
-			res.Order = *chosen[i]
-			res.OK, res.Code, res.Reason = true, OK, "retreated to "+s.Map.LocName(dest[i])
-			u := d.Unit
-			u.Loc = dest[i]
-			next.Units = append(next.Units, u)
-		}
-		out.Results = append(out.Results, res)
-	}
-	out.Next = next
-	return out
+	return ch
 }
 
 // retreatDest validates a retreat-phase order and returns the destination.

@@ -61,26 +61,11 @@ const maxLine = 64 * 1024
 
 // Parse reads a case file. name is used in error messages.
 func Parse(name string, r io.Reader) (*File, error) {
-	f := &File{Name: name}
+	p := &fileParser{f: &File{Name: name}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxLine)
-	var (
-		cur     *Case
-		block   *[]Line
-		variant string
-		n       int
-	)
-	errf := func(format string, args ...any) error {
-		return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
-	}
-	step := func() *Step {
-		if len(cur.Steps) == 0 {
-			cur.Steps = append(cur.Steps, Step{})
-		}
-		return &cur.Steps[len(cur.Steps)-1]
-	}
 	for sc.Scan() {
-		n++
+		p.n++
 		text := sc.Text()
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
@@ -89,79 +74,113 @@ func Parse(name string, r io.Reader) (*File, error) {
 		if text == "" {
 			continue
 		}
-		kw, rest, _ := strings.Cut(text, " ")
-		kw = strings.ToUpper(strings.TrimSpace(kw))
-		rest = strings.TrimSpace(rest)
-		if cur == nil && kw != "CASE" && kw != "VARIANT_ALL" {
-			return nil, errf("%q outside a case (want CASE first)", text)
-		}
-		switch kw {
-		case "VARIANT_ALL":
-			if cur != nil {
-				return nil, errf("VARIANT_ALL inside case %q", cur.Name)
-			}
-			variant = rest
-		case "CASE":
-			if cur != nil {
-				return nil, errf("CASE before END of case %q", cur.Name)
-			}
-			cur = &Case{Name: rest, Line: n, Variant: variant}
-			block = nil
-		case "PRESTATE_SETPHASE":
-			cur.Phase, cur.PhaseLine = rest, n
-			block = nil
-		case "PRESTATE_SUPPLYCENTER_OWNERS":
-			cur.HasOwners = true
-			block = &cur.Owners
-		case "PRESTATE":
-			block = &cur.Pre
-		case "PRESTATE_DISLODGED":
-			block = &cur.Dislodged
-		case "PRESTATE_RESULTS":
-			block = &cur.PreResults
-		case "ORDERS":
-			if len(cur.Steps) > 0 && len(cur.Steps[len(cur.Steps)-1].Orders) == 0 && !cur.Steps[len(cur.Steps)-1].Check {
-				block = &step().Orders
-				break
-			}
-			cur.Steps = append(cur.Steps, Step{})
-			block = &step().Orders
-		case "POSTSTATE":
-			s := step()
-			s.Check = true
-			block = &s.Post
-		case "POSTSTATE_DISLODGED":
-			s := step()
-			s.Check = true
-			block = &s.PostDislodged
-		case "POSTSTATE_SAME":
-			s := step()
-			s.Check, s.PostSame = true, true
-			block = nil
-		case "END":
-			if len(cur.Steps) == 0 {
-				cur.Steps = append(cur.Steps, Step{})
-			}
-			f.Cases = append(f.Cases, cur)
-			cur, block = nil, nil
-		default:
-			if !strings.Contains(text, ":") && strings.Contains(kw, "_") && kw == strings.ToUpper(kw) {
-				return nil, errf("unknown keyword %q", kw)
-			}
-			if block == nil {
-				return nil, errf("unexpected line %q in case %q (no block open)", text, cur.Name)
-			}
-			*block = append(*block, Line{N: n, Text: text})
+		if err := p.line(text); err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		if err == bufio.ErrTooLong {
-			return nil, &SyntaxError{File: name, Line: n + 1, Msg: "line too long"}
+			return nil, &SyntaxError{File: name, Line: p.n + 1, Msg: "line too long"}
 		}
 		return nil, fmt.Errorf("casefile: reading %s: %w", name, err)
 	}
-	if cur != nil {
-		return nil, &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("case %q has no END", cur.Name)}
+	if p.cur != nil {
+		return nil, &SyntaxError{File: name, Line: p.n, Msg: fmt.Sprintf("case %q has no END", p.cur.Name)}
 	}
-	return f, nil
+	return p.f, nil
+}
+
+// fileParser is the state of Parse between lines.
+type fileParser struct {
+	f       *File
+	cur     *Case
+	block   *[]Line
+	variant string
+	n       int
+}
+
+func (p *fileParser) errf(format string, args ...any) error {
+	return &SyntaxError{File: p.f.Name, Line: p.n, Msg: fmt.Sprintf(format, args...)}
+}
+
+// step returns the current step of the case, starting one if needed.
+func (p *fileParser) step() *Step {
+	if len(p.cur.Steps) == 0 {
+		p.cur.Steps = append(p.cur.Steps, Step{})
+	}
+	return &p.cur.Steps[len(p.cur.Steps)-1]
+}
+
+// line handles one non-empty line: a keyword, or a line of the open block.
+func (p *fileParser) line(text string) error {
+	kw, rest, _ := strings.Cut(text, " ")
+	kw = strings.ToUpper(strings.TrimSpace(kw))
+	rest = strings.TrimSpace(rest)
+	if p.cur == nil && kw != "CASE" && kw != "VARIANT_ALL" {
+		return p.errf("%q outside a case (want CASE first)", text)
+	}
+	switch kw {
+	case "VARIANT_ALL":
+		if p.cur != nil {
+			return p.errf("VARIANT_ALL inside case %q", p.cur.Name)
+		}
+		p.variant = rest
+	case "CASE":
+		if p.cur != nil {
+			return p.errf("CASE before END of case %q", p.cur.Name)
+		}
+		p.cur, p.block = &Case{Name: rest, Line: p.n, Variant: p.variant}, nil
+	case "END":
+		p.step()
+		p.f.Cases = append(p.f.Cases, p.cur)
+		p.cur, p.block = nil, nil
+	default:
+		if p.blockKeyword(kw, rest) {
+			return nil
+		}
+		if !strings.Contains(text, ":") && strings.Contains(kw, "_") && kw == strings.ToUpper(kw) {
+			return p.errf("unknown keyword %q", kw)
+		}
+		if p.block == nil {
+			return p.errf("unexpected line %q in case %q (no block open)", text, p.cur.Name)
+		}
+		*p.block = append(*p.block, Line{N: p.n, Text: text})
+	}
+	return nil
+}
+
+// blockKeyword handles the keywords inside a case; it reports whether kw
+// was one.
+func (p *fileParser) blockKeyword(kw, rest string) bool {
+	c := p.cur
+	switch kw {
+	case "PRESTATE_SETPHASE":
+		c.Phase, c.PhaseLine, p.block = rest, p.n, nil
+	case "PRESTATE_SUPPLYCENTER_OWNERS":
+		c.HasOwners, p.block = true, &c.Owners
+	case "PRESTATE":
+		p.block = &c.Pre
+	case "PRESTATE_DISLODGED":
+		p.block = &c.Dislodged
+	case "PRESTATE_RESULTS":
+		p.block = &c.PreResults
+	case "ORDERS":
+		// A new step, unless the current one has neither orders nor checks.
+		if n := len(c.Steps); n == 0 || len(c.Steps[n-1].Orders) > 0 || c.Steps[n-1].Check {
+			c.Steps = append(c.Steps, Step{})
+		}
+		p.block = &p.step().Orders
+	case "POSTSTATE":
+		st := p.step()
+		st.Check, p.block = true, &st.Post
+	case "POSTSTATE_DISLODGED":
+		st := p.step()
+		st.Check, p.block = true, &st.PostDislodged
+	case "POSTSTATE_SAME":
+		st := p.step()
+		st.Check, st.PostSame, p.block = true, true, nil
+	default:
+		return false
+	}
+	return true
 }
