@@ -4,7 +4,12 @@ go 1.26.0
 
 tool honnef.co/go/tools/cmd/staticcheck
 
-require github.com/mattn/go-sqlite3 v1.14.53
+require (
+	github.com/fogleman/gg v1.3.0
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
+	github.com/mattn/go-sqlite3 v1.14.53
+	golang.org/x/image v0.47.0
+)
 
 require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect

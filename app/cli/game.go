@@ -24,6 +24,7 @@ func gameCommands() []command {
 		{"report", "report FILE [--phase P] [--for gm|public|POWER]", "write the report of a phase for mailing or a zine", runReport},
 		{"rollback", "rollback FILE --to PHASE [--reason TEXT]", "return to an earlier phase; later ones are kept as an abandoned branch", runRollback},
 		{"edit", "edit FILE add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none", "correct the current position as game master", runEdit},
+		{"render", "render FILE --out board.png [--width 1600] [--no-orders] [--phase P] [--as SEAT]", "draw a case file's position or a saved game's phase, with orders and results, as a PNG", runRender},
 	}
 }
 

@@ -341,3 +341,18 @@ func (g *Game) ParseSeat(s string) (engine.Seat, error) {
 	}
 	return engine.Seat{Power: p}, nil
 }
+
+// Replay adjudicates an adjudicated phase again from its stored position,
+// orders and seed. The engine is deterministic, so this gives exactly the
+// outcome that was stored; it lets a screen or a board image show the
+// results with the engine's own types.
+func (g *Game) Replay(ps PhaseState) (*engine.Outcome, error) {
+	if !ps.Phase.Adjudicated {
+		return nil, fmt.Errorf("session: %s: %s is not adjudicated yet", g.Path(), ps.Phase.Name)
+	}
+	orders, err := g.Orders(ps.Phase)
+	if err != nil {
+		return nil, err
+	}
+	return engine.Adjudicate(ps.State, orders, g.variant.Rules, g.phaseRand(ps.Phase.Seq)), nil
+}

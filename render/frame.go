@@ -1,0 +1,179 @@
+package render
+
+import (
+	"image"
+	"image/draw"
+
+	"github.com/fogleman/gg"
+
+	"dipdesk/engine"
+)
+
+// frame is one call of RenderInto: the static board already copied into
+// dst, and what is drawn over it.
+type frame struct {
+	r   *Renderer
+	l   *layer
+	dst *image.RGBA
+	dc  *gg.Context
+	st  *engine.State // nil draws the bare board
+	o   Options
+
+	// Where pieces stand this frame: the units in place (at indexes them
+	// by province, -1 for none), and per province the dislodged unit
+	// drawn beside it.
+	units  []place
+	at     []int
+	beside []place
+}
+
+// place is where a unit is drawn.
+type place struct {
+	unit engine.Unit
+	p    pt
+	ok   bool
+}
+
+// draw draws, bottom to top: ownership tint, highlighted provinces,
+// owned centres, supports, convoys and holds, pieces, moves, marks of
+// results and adjustments, the selection, the dragged unit, the legend.
+func (f *frame) draw(orders []engine.Order, results []engine.Result) {
+	if f.st != nil && len(f.st.Owners) > 0 {
+		f.tint()
+	}
+	f.highlightProvinces()
+	if f.st != nil {
+		f.ownedCentres()
+	}
+	items := f.collect(orders, results)
+	f.place(results)
+	f.drawOrders(items)
+	f.drawUnits()
+	f.drawMoves(items)
+	f.drawMarks(items)
+	f.highlightUnits()
+	f.drawDrag()
+	if f.o.Legend {
+		lg := f.l.legendImage()
+		draw.Draw(f.dst, lg.Rect.Add(f.l.legendAt()), lg, image.Point{}, draw.Over)
+	}
+}
+
+// tint colours every owned supply centre's land with its owner's tint.
+func (f *frame) tint() {
+	for i := range f.l.board.Regions {
+		p := f.l.r.regionProv[i]
+		if p < 0 || int(p) >= len(f.st.Owners) || f.l.class(i) != classLand {
+			continue
+		}
+		if owner := f.st.Owners[p]; owner != "" && f.r.m.Provinces[p].SC {
+			f.l.multiply(f.dst, i, owner)
+		}
+	}
+}
+
+// multiply tints region i with power p's tint.
+func (l *layer) multiply(dst *image.RGBA, i int, p engine.Power) {
+	multiply(dst, l.spans[i], l.multiplier(p))
+}
+
+func (l *layer) multiplier(p engine.Power) multiplier {
+	return multiplierFor(l.r.Style(p).Tint)
+}
+
+// ownedCentres draws the markers of owned centres in their owners' colours.
+func (f *frame) ownedCentres() {
+	for i, reg := range f.l.board.Regions {
+		p := f.l.r.regionProv[i]
+		if !reg.HasSC || p < 0 || int(p) >= len(f.st.Owners) || !f.l.inPlay(i) {
+			continue
+		}
+		if owner := f.st.Owners[p]; owner != "" {
+			f.blit(f.l.sprite(spriteKey{kind: spriteCentre, power: owner, alpha: 0xff}), f.l.centreAt[i])
+		}
+	}
+}
+
+// place works out where every unit stands: units in place at their
+// anchors (spread out when a space holds several), and dislodged units
+// (of the state, or marked dislodged by a result) beside their province.
+func (f *frame) place(results []engine.Result) {
+	n := len(f.r.m.Provinces)
+	f.at, f.beside = make([]int, n), make([]place, n)
+	for i := range f.at {
+		f.at[i] = -1
+	}
+	if f.st == nil {
+		return
+	}
+	out := map[engine.ProvinceID]engine.Unit{}
+	if f.o.ShowResults {
+		for _, res := range results {
+			if res.Code == engine.Dislodged && res.Unit.Type != engine.NoUnitType && res.Unit.Loc.Valid() {
+				out[res.Unit.Loc.P] = res.Unit
+			}
+		}
+	}
+	count := make([]int, n)
+	for _, u := range f.st.Units {
+		if valid(u.Loc, n) {
+			count[u.Loc.P]++
+		}
+	}
+	seen := make([]int, n)
+	for _, u := range f.st.Units {
+		if !valid(u.Loc, n) {
+			continue
+		}
+		p, ok := f.l.anchor(u.Loc)
+		if d, hit := out[u.Loc.P]; hit && d.Power == u.Power && d.Type == u.Type {
+			f.beside[u.Loc.P] = place{u, p.Add(f.l.dislodgedOffset()), ok}
+			continue
+		}
+		if c := count[u.Loc.P]; c > 1 {
+			p.X += (float64(seen[u.Loc.P]) - float64(c-1)/2) * f.l.sz.piece * 2.2
+			seen[u.Loc.P]++
+		}
+		f.units = append(f.units, place{u, p, ok})
+		f.at[u.Loc.P] = len(f.units) - 1
+	}
+	for _, d := range f.st.Dislodged {
+		if valid(d.Unit.Loc, n) {
+			p, ok := f.l.anchor(d.Unit.Loc)
+			f.beside[d.Unit.Loc.P] = place{d.Unit, p.Add(f.l.dislodgedOffset()), ok}
+		}
+	}
+}
+
+func valid(l engine.Loc, n int) bool { return l.P >= 0 && int(l.P) < n }
+
+// drawUnits draws the units in place, then the dislodged ones with a red
+// ring. The unit being dragged stays behind, faded.
+func (f *frame) drawUnits() {
+	for _, pl := range f.units {
+		if !pl.ok {
+			continue
+		}
+		alpha := uint8(0xff)
+		if f.o.Dragging != nil && f.o.Dragging.From.P == pl.unit.Loc.P {
+			alpha = 0x60
+		}
+		f.piece(pl.unit, pl.p, alpha)
+	}
+	for _, pl := range f.beside {
+		if !pl.ok {
+			continue
+		}
+		f.ring(pl.p, f.l.sz.ringRadius(pl.unit.Type), colFail, f.l.sz.line)
+		f.piece(pl.unit, pl.p, 0xff)
+	}
+}
+
+// unitAt returns where the unit in province p is drawn.
+func (f *frame) unitAt(p engine.ProvinceID) (place, bool) {
+	if !valid(engine.Loc{P: p}, len(f.at)) || f.at[p] < 0 {
+		return place{}, false
+	}
+	pl := f.units[f.at[p]]
+	return pl, pl.ok
+}
