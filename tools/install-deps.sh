@@ -7,7 +7,7 @@ set -eu
 
 PACKAGES="gcc pkg-config libgl1-mesa-dev xorg-dev libx11-dev libxcursor-dev \
 libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev \
-libxkbcommon-dev xvfb xdotool sqlite3"
+libxkbcommon-dev libgl1-mesa-dri xvfb xdotool sqlite3"
 
 missing=""
 for p in $PACKAGES; do
