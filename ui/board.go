@@ -1,0 +1,512 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"dipdesk/engine"
+	"dipdesk/render"
+)
+
+// Zoom limits: the board is drawn whole at 1 and at most maxZoom times
+// larger (the image drawn grows with the square of the zoom).
+const (
+	maxZoom        = 3.0
+	wheelZoomStep  = 1.15 // zoom per wheel notch
+	wheelNotchSize = 25   // Fyne's scroll delta for one notch on Linux and Windows
+)
+
+// Scene is what the board shows and what gestures on it may do.
+type Scene struct {
+	View     engine.View     // what the seat may see (state + pending orders it may see)
+	Orders   []engine.Order  // orders to draw (pending orders of the seat, or last phase's orders in review)
+	Results  []engine.Result // results to draw (review / last adjudication), may be nil
+	Power    engine.Power    // who is ordering now ("" = game master: any unit); ignored when ReadOnly
+	ReadOnly bool            // review: no gestures create orders
+	Legend   bool
+}
+
+// Board is the interactive board: it draws a Scene, and turns drags,
+// right-clicks and taps on units and provinces into orders (see
+// DropOrder, UnitOrders and AdjustOrders), reported through OnOrder.
+// Drag a unit to move, support or convoy; right-click a unit for all its
+// orders; tap a home centre in Winter to build. The mouse wheel zooms;
+// dragging empty board, or with the middle button, pans.
+type Board struct {
+	widget.BaseWidget
+
+	// OnOrder is called with each order a gesture produced; the window
+	// replaces the unit's pending order with it.
+	OnOrder func(o engine.Order)
+	// OnMessage is called with why a gesture produced nothing ("Munich is
+	// not next to Paris"), to show briefly.
+	OnMessage func(text string)
+	// OnHover is called with the name of the province under the pointer
+	// and the unit there ("Burgundy — French army"), "" when it leaves.
+	OnHover func(text string)
+
+	r *render.Renderer
+	m *engine.Map
+
+	scene     Scene
+	highlight []engine.Loc
+	hover     *engine.Loc
+
+	zoom       float64 // 1 shows the whole board
+	panX, panY float64 // top left of the visible part of the zoomed image, in pixels
+
+	press *press     // the last mouse press not yet part of a drag
+	drag  *dragState // the drag under way
+	menu  *fyne.Menu // the last menu shown (tests tap its items)
+
+	full, crop *image.RGBA // the zoomed image, and the visible part when zoomed
+	pixW, pixH int         // the raster's size in pixels at the last draw
+}
+
+// press is a mouse button pressed on the board: the real driver sends it
+// before the first Dragged event, the test driver does not.
+type press struct {
+	pos    fyne.Position
+	button desktop.MouseButton
+}
+
+// dragState is a drag under way: of a unit, or of the view (panning).
+type dragState struct {
+	start, cur fyne.Position
+	unit       bool
+	from       engine.Loc
+	targets    []engine.Loc
+	panX, panY float64 // the pan when the drag began
+}
+
+// NewBoard returns a board drawn by r (which the board alone uses from
+// now on) for map m. It shows nothing until SetScene.
+func NewBoard(r *render.Renderer, m *engine.Map) *Board {
+	b := &Board{r: r, m: m, zoom: 1}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (b *Board) CreateRenderer() fyne.WidgetRenderer { return newBoardRenderer(b) }
+
+// SetScene shows s, ending any drag under way.
+func (b *Board) SetScene(s Scene) {
+	b.scene = s
+	b.drag = nil
+	b.Refresh()
+}
+
+// SetHighlight points out locs (the orders of a result the player
+// clicked), replacing the last highlight; nil clears it.
+func (b *Board) SetHighlight(locs []engine.Loc) {
+	b.highlight = append([]engine.Loc(nil), locs...)
+	b.Refresh()
+}
+
+// Zoom multiplies the zoom by factor around the middle of the view,
+// between the whole board and maxZoom.
+func (b *Board) Zoom(factor float64) {
+	s := b.Size()
+	b.zoomAt(factor, fyne.NewPos(s.Width/2, s.Height/2))
+}
+
+// ResetZoom shows the whole board again.
+func (b *Board) ResetZoom() {
+	b.zoom, b.panX, b.panY = 1, 0, 0
+	b.Refresh()
+}
+
+// zoomAt zooms by factor keeping the board point under pos in place.
+func (b *Board) zoomAt(factor float64, pos fyne.Position) {
+	if factor <= 0 || math.IsNaN(factor) {
+		return
+	}
+	nz := math.Max(1, math.Min(maxZoom, b.zoom*factor))
+	if nz == b.zoom {
+		return
+	}
+	sc := b.pixelScale()
+	px, py := float64(pos.X)*sc, float64(pos.Y)*sc
+	b.panX = (px+b.panX)*nz/b.zoom - px
+	b.panY = (py+b.panY)*nz/b.zoom - py
+	b.zoom = nz
+	b.clampPan()
+	b.Refresh()
+}
+
+// Scrolled zooms with the mouse wheel (fyne.Scrollable).
+func (b *Board) Scrolled(e *fyne.ScrollEvent) {
+	b.zoomAt(math.Pow(wheelZoomStep, float64(e.Scrolled.DY)/wheelNotchSize), e.Position)
+}
+
+// MouseDown remembers the press that may start a drag (desktop.Mouseable).
+func (b *Board) MouseDown(e *desktop.MouseEvent) {
+	b.press = &press{pos: e.Position, button: e.Button}
+}
+
+// MouseUp is part of desktop.Mouseable.
+func (b *Board) MouseUp(*desktop.MouseEvent) { b.press = nil }
+
+// Dragged follows a drag (fyne.Draggable). The real driver sends a
+// MouseDown and then Dragged events with the pointer's current position;
+// the test driver sends one event with the start position and the whole
+// delta. Both are handled: without a press, the first event's Position is
+// taken as the start.
+func (b *Board) Dragged(e *fyne.DragEvent) {
+	if b.drag == nil {
+		start, cur, button := e.Position, e.Position.Add(e.Dragged), desktop.MouseButtonPrimary
+		if b.press != nil {
+			start, cur, button = b.press.pos, e.Position, b.press.button
+			b.press = nil
+		}
+		b.beginDrag(start, button)
+		b.drag.cur = cur
+	} else {
+		b.drag.cur = e.Position
+	}
+	d := b.drag
+	if d.unit {
+		b.Refresh()
+		return
+	}
+	if b.zoom > 1 {
+		sc := b.pixelScale()
+		b.panX = d.panX - float64(d.cur.X-d.start.X)*sc
+		b.panY = d.panY - float64(d.cur.Y-d.start.Y)*sc
+		b.clampPan()
+		b.Refresh()
+	}
+}
+
+// beginDrag decides what a drag from start moves: a unit the seat may
+// order, or else the view.
+func (b *Board) beginDrag(start fyne.Position, button desktop.MouseButton) {
+	b.drag = &dragState{start: start, panX: b.panX, panY: b.panY}
+	st := b.scene.View.State
+	if button != desktop.MouseButtonPrimary || b.scene.ReadOnly || st == nil || st.Phase.Type == engine.Adjustment {
+		return
+	}
+	at, ok := b.locAt(start)
+	if !ok {
+		return
+	}
+	u, ok := b.unitAt(at)
+	if !ok {
+		return
+	}
+	if b.scene.Power != "" && u.Power != b.scene.Power {
+		b.message(fmt.Sprintf("that is %s's unit", b.m.PowerName(u.Power)))
+		return
+	}
+	b.drag.unit, b.drag.from = true, u.Loc
+	b.drag.targets = Destinations(st, u.Loc)
+}
+
+// DragEnd drops a dragged unit (fyne.Draggable): an order, or a message
+// saying why not, and the unit snaps back.
+func (b *Board) DragEnd() {
+	d := b.drag
+	b.drag, b.press = nil, nil
+	if d == nil || !d.unit {
+		return
+	}
+	defer b.Refresh()
+	to, ok := b.locAt(d.cur)
+	if !ok {
+		b.message("drop the unit on a province")
+		return
+	}
+	x, y := b.boardPoint(d.cur)
+	o, err := DropOrder(b.scene.View.State, b.pending(), b.scene.Power, d.from, to, x, y)
+	if err != nil {
+		b.message(err.Error())
+		return
+	}
+	b.order(o)
+}
+
+// Tapped opens the build menu on a free home centre in Winter
+// (fyne.Tappable).
+func (b *Board) Tapped(e *fyne.PointEvent) {
+	st := b.scene.View.State
+	if b.scene.ReadOnly || st == nil || st.Phase.Type != engine.Adjustment {
+		return
+	}
+	at, ok := b.locAt(e.Position)
+	if !ok {
+		return
+	}
+	b.showMenu(AdjustOrders(st, b.scene.Power, at), e.AbsolutePosition)
+}
+
+// TappedSecondary opens the menu of every order of the unit under the
+// pointer (fyne.SecondaryTappable).
+func (b *Board) TappedSecondary(e *fyne.PointEvent) {
+	st := b.scene.View.State
+	if b.scene.ReadOnly || st == nil {
+		return
+	}
+	at, ok := b.locAt(e.Position)
+	if !ok {
+		return
+	}
+	orders := UnitOrders(st, b.pending(), b.scene.Power, at)
+	if len(orders) == 0 {
+		if u, ok := b.unitAt(at); ok && b.scene.Power != "" && u.Power != b.scene.Power {
+			b.message(fmt.Sprintf("that is %s's unit", b.m.PowerName(u.Power)))
+		}
+		return
+	}
+	b.showMenu(orders, e.AbsolutePosition)
+}
+
+// showMenu pops up a menu of orders at pos (absolute); choosing one
+// reports it through OnOrder.
+func (b *Board) showMenu(orders []engine.Order, pos fyne.Position) {
+	if len(orders) == 0 {
+		return
+	}
+	items := make([]*fyne.MenuItem, len(orders))
+	for i, o := range orders {
+		items[i] = fyne.NewMenuItem(orderLabel(b.m, b.scene.View.State, o), func() { b.order(o) })
+	}
+	b.menu = fyne.NewMenu("", items...)
+	if c := b.canvas(); c != nil {
+		widget.ShowPopUpMenuAtPosition(b.menu, c, pos)
+	}
+}
+
+// MouseIn is part of desktop.Hoverable.
+func (b *Board) MouseIn(e *desktop.MouseEvent) { b.MouseMoved(e) }
+
+// MouseMoved points out the province under the pointer and reports it
+// through OnHover (desktop.Hoverable).
+func (b *Board) MouseMoved(e *desktop.MouseEvent) {
+	at, ok := b.locAt(e.Position)
+	if !ok {
+		b.MouseOut()
+		return
+	}
+	if b.hover != nil && *b.hover == at {
+		return
+	}
+	b.hover = &at
+	if b.OnHover != nil {
+		b.OnHover(hoverText(b.m, b.scene.View.State, at))
+	}
+	b.Refresh()
+}
+
+// MouseOut is part of desktop.Hoverable.
+func (b *Board) MouseOut() {
+	if b.hover == nil {
+		return
+	}
+	b.hover = nil
+	if b.OnHover != nil {
+		b.OnHover("")
+	}
+	b.Refresh()
+}
+
+func (b *Board) order(o engine.Order) {
+	if b.OnOrder != nil {
+		b.OnOrder(o)
+	}
+}
+
+func (b *Board) message(text string) {
+	if b.OnMessage != nil {
+		b.OnMessage(text)
+	}
+}
+
+// pending returns the orders gestures build on: the scene's orders, and
+// the view's pending orders for units the scene's orders leave out.
+func (b *Board) pending() []engine.Order {
+	out := append([]engine.Order(nil), b.scene.Orders...)
+	has := map[engine.ProvinceID]bool{}
+	for _, o := range out {
+		has[o.At.P] = true
+	}
+	for _, o := range b.scene.View.Pending {
+		if !has[o.At.P] {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// unitAt returns the unit a gesture at l means: the dislodged one in a
+// retreat phase, otherwise the one in place.
+func (b *Board) unitAt(l engine.Loc) (engine.Unit, bool) {
+	st := b.scene.View.State
+	if st == nil || !validLoc(st.Map, l) {
+		return engine.Unit{}, false
+	}
+	if st.Phase.Type == engine.Retreat {
+		if i := st.DislodgedAt(l.P); i >= 0 {
+			return st.Dislodged[i].Unit, true
+		}
+		return engine.Unit{}, false
+	}
+	if i := st.UnitAt(l.P); i >= 0 {
+		return st.Units[i], true
+	}
+	return engine.Unit{}, false
+}
+
+// canvas returns the canvas the board is on, if any.
+func (b *Board) canvas() fyne.Canvas {
+	if a := fyne.CurrentApp(); a != nil {
+		return a.Driver().CanvasForObject(b)
+	}
+	return nil
+}
+
+// pixelScale returns image pixels per Fyne unit: measured at the last
+// draw, else the canvas scale.
+func (b *Board) pixelScale() float64 {
+	if w := b.Size().Width; b.pixW > 0 && w > 0 {
+		return float64(b.pixW) / float64(w)
+	}
+	if c := b.canvas(); c != nil && c.Scale() > 0 {
+		return float64(c.Scale())
+	}
+	return 1
+}
+
+// viewPixels returns the size of the visible image in pixels.
+func (b *Board) viewPixels() (int, int) {
+	sc, s := b.pixelScale(), b.Size()
+	return int(math.Round(float64(s.Width) * sc)), int(math.Round(float64(s.Height) * sc))
+}
+
+// fullPixels returns the size of the zoomed image for a view of w x h.
+func (b *Board) fullPixels(w, h int) (int, int) {
+	return int(math.Round(float64(w) * b.zoom)), int(math.Round(float64(h) * b.zoom))
+}
+
+// clampPan keeps the visible part inside the zoomed image.
+func (b *Board) clampPan() {
+	w, h := b.viewPixels()
+	fw, fh := b.fullPixels(w, h)
+	b.panX = math.Max(0, math.Min(b.panX, float64(fw-w)))
+	b.panY = math.Max(0, math.Min(b.panY, float64(fh-h)))
+}
+
+// imagePoint returns the pixel of the zoomed image under widget position p.
+func (b *Board) imagePoint(p fyne.Position) (float64, float64) {
+	sc := b.pixelScale()
+	return float64(p.X)*sc + b.panX, float64(p.Y)*sc + b.panY
+}
+
+// locAt hit-tests widget position p.
+func (b *Board) locAt(p fyne.Position) (engine.Loc, bool) {
+	fw, fh := b.fullPixels(b.viewPixels())
+	x, y := b.imagePoint(p)
+	return b.r.HitTest(int(math.Floor(x)), int(math.Floor(y)), render.Options{Width: fw, Height: fh})
+}
+
+// boardPoint returns widget position p in board units, the way render
+// fits the board into the image (scaled to fit, centred), or NaN.
+func (b *Board) boardPoint(p fyne.Position) (float64, float64) {
+	g := boardGeometry()
+	fw, fh := b.fullPixels(b.viewPixels())
+	if g == nil || fw < 1 || fh < 1 {
+		return math.NaN(), math.NaN()
+	}
+	s := math.Min(float64(fw)/g.Width, float64(fh)/g.Height)
+	ox, oy := (float64(fw)-g.Width*s)/2, (float64(fh)-g.Height*s)/2
+	x, y := b.imagePoint(p)
+	return (x - ox) / s, (y - oy) / s
+}
+
+// hoverText names location l and the units there: "Burgundy — French
+// army", "Paris (French centre)", "Belgium (neutral centre)".
+func hoverText(m *engine.Map, st *engine.State, l engine.Loc) string {
+	if !validLoc(m, l) {
+		return ""
+	}
+	text := m.LocName(l)
+	p := &m.Provinces[l.P]
+	if p.SC && st != nil && int(l.P) < len(st.Owners) {
+		if o := st.Owners[l.P]; o != "" {
+			text += " (" + adjective(m, o) + " centre)"
+		} else {
+			text += " (neutral centre)"
+		}
+	}
+	if st == nil {
+		return text
+	}
+	if i := st.UnitAt(l.P); i >= 0 {
+		u := st.Units[i]
+		text += " — " + adjective(m, u.Power) + " " + u.Type.Word()
+	}
+	if i := st.DislodgedAt(l.P); i >= 0 {
+		u := st.Dislodged[i].Unit
+		text += " — " + adjective(m, u.Power) + " " + u.Type.Word() + " (dislodged)"
+	}
+	return text
+}
+
+func adjective(m *engine.Map, p engine.Power) string {
+	if pi, ok := m.Power(p); ok && pi.Adjective != "" {
+		return pi.Adjective
+	}
+	return m.PowerName(p)
+}
+
+// orderLabel is an order in words for a menu, with its short form:
+// "Move to Burgundy (A par - bur)".
+func orderLabel(m *engine.Map, st *engine.State, o engine.Order) string {
+	name := func(l engine.Loc) string { return m.LocName(l) }
+	var w string
+	switch o.Kind {
+	case engine.Hold:
+		w = "Hold"
+	case engine.Move:
+		w = "Move to " + name(o.To)
+		if st != nil && st.Phase.Type == engine.Retreat {
+			w = "Retreat to " + name(o.To)
+		}
+		if o.ViaConvoy {
+			w += " by convoy"
+		}
+	case engine.Support:
+		w = "Support " + o.AuxUnit.Word() + " in " + name(o.AuxAt)
+		if o.AuxTo.Valid() {
+			w += " into " + name(o.AuxTo)
+		}
+	case engine.Convoy:
+		w = "Convoy " + o.AuxUnit.Word() + " in " + name(o.AuxAt) + " to " + name(o.AuxTo)
+	case engine.Disband:
+		w = "Disband"
+	case engine.Build:
+		w = "Build " + o.Unit.Noun()
+		if o.At.C != engine.NoCoast {
+			w += " on the " + map[engine.Coast]string{engine.NorthCoast: "north", engine.SouthCoast: "south", engine.EastCoast: "east", engine.WestCoast: "west"}[o.At.C] + " coast"
+		}
+	default:
+		return o.Format(m)
+	}
+	return w + "  (" + o.Format(m) + ")"
+}
+
+var (
+	_ fyne.Draggable         = (*Board)(nil)
+	_ fyne.Tappable          = (*Board)(nil)
+	_ fyne.SecondaryTappable = (*Board)(nil)
+	_ fyne.Scrollable        = (*Board)(nil)
+	_ desktop.Hoverable      = (*Board)(nil)
+	_ desktop.Mouseable      = (*Board)(nil)
+	_ fyne.Widget            = (*Board)(nil)
+	_ fyne.WidgetRenderer    = (*boardRenderer)(nil)
+)

@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"fmt"
+	"image/png"
+	"os"
+	"strings"
+
+	"fyne.io/fyne/v2/dialog"
+
+	"dipdesk/render"
+)
+
+// exportSize is the size of an exported board image.
+const exportWidth, exportHeight = 1600, 1200
+
+// askExportPNG asks where to write the board as shown.
+func (gw *GameWindow) askExportPNG() {
+	gw.desk.chooseSave(gw.win, func(path string) {
+		if !strings.HasSuffix(strings.ToLower(path), ".png") {
+			path += ".png"
+		}
+		gw.reportErr(gw.ExportPNG(path))
+	})
+}
+
+// askExportReport asks where to write the report of the phase shown.
+func (gw *GameWindow) askExportReport() {
+	gw.desk.chooseSave(gw.win, func(path string) {
+		if !strings.Contains(baseName(path), ".") {
+			path += ".txt"
+		}
+		gw.reportErr(gw.ExportReport(path))
+	})
+}
+
+func (gw *GameWindow) reportErr(err error) {
+	if err != nil {
+		dialog.ShowError(err, gw.win)
+	}
+}
+
+// ExportPNG draws the board as shown (the same scene, at 1600x1200)
+// into a PNG file.
+func (gw *GameWindow) ExportPNG(path string) error {
+	s := gw.scene
+	img := gw.exporter.Render(s.View, s.Orders, s.Results, render.Options{Width: exportWidth, Height: exportHeight,
+		ShowOrders: true, ShowResults: true, Legend: s.Legend})
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("ui: export: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("ui: export %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("ui: export %s: %w", path, err)
+	}
+	gw.flash("Wrote " + path)
+	return nil
+}
+
+// ExportReport writes the report of the phase shown, as the current
+// seat may read it, to a text file.
+func (gw *GameWindow) ExportReport(path string) error {
+	text, err := gw.g.Report(gw.phases[gw.viewIdx].Name, gw.viewSeat())
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		return fmt.Errorf("ui: export: %w", err)
+	}
+	gw.flash("Wrote " + path)
+	return nil
+}

@@ -1,0 +1,325 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"dipdesk/app/session"
+	"dipdesk/app/store"
+	"dipdesk/engine"
+	"dipdesk/render"
+	"dipdesk/render/geometry"
+)
+
+// boardSurface is what the game window needs of the board widget; tests
+// wrap the real Board to watch the scenes it is given.
+type boardSurface interface {
+	fyne.CanvasObject
+	SetScene(s Scene)
+	SetHighlight(locs []engine.Loc)
+}
+
+// boardHooks are the game window's answers to the board's events.
+type boardHooks struct {
+	order   func(o engine.Order)
+	message func(text string)
+	hover   func(text string)
+}
+
+// newBoard makes the board widget and wires its events.
+func newBoard(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface {
+	b := NewBoard(r, m)
+	b.OnOrder, b.OnMessage, b.OnHover = h.order, h.message, h.hover
+	return b
+}
+
+// GameWindow is one game: the board in the middle, the order panels,
+// results, history and game-master tools at the side, the phase bar on
+// top, and in hot-seat games the curtain over everything between players.
+type GameWindow struct {
+	desk *Desk
+	win  fyne.Window
+	g    *session.Game
+	m    *engine.Map
+
+	readOnly bool
+	gm       bool         // the game master sees and orders everything
+	fixed    bool         // opened as one power (--seat): no table, no curtain
+	seat     engine.Seat  // review: the seat whose view is shown
+	active   engine.Power // hot seat: the power ordering now; "" is the table
+	seats    map[engine.Power]store.Seat
+	legend   bool
+
+	phases    []store.Phase  // the line of play; the last is being played
+	submitted []engine.Power // powers whose orders are in for the current phase
+	viewIdx   int            // the phase on the board
+
+	exporter *render.Renderer
+	board    boardSurface
+	scene    Scene // the last scene given to the board
+	panels   map[engine.Power]*OrderPanel
+	tabs     *container.AppTabs // game master: one tab per power
+	orders   *fyne.Container    // the order side: tabs, the table, or one panel
+	bar      *PhaseBar
+	results  *ResultsList
+	history  *HistoryList
+	gmTools  *GMTools
+	curtain  *Curtain
+	status   *widget.Label
+	hover    *widget.Label
+}
+
+// newGameWindow builds the window of an open game. seat "" follows the
+// game's seats: a "gm" seat means game-master mode, otherwise hot seat;
+// "gm" forces game-master mode, a power opens as that power only, and
+// "public" (review) shows what the table sees.
+func newGameWindow(d *Desk, g *session.Game, seat string, review bool) (*GameWindow, error) {
+	gw := &GameWindow{desk: d, g: g, m: g.Map(), readOnly: review, seats: map[engine.Power]store.Seat{},
+		legend: d.app.Preferences().BoolWithFallback(prefLegend, true)}
+	for _, st := range g.Info().Seats {
+		if st.Power == "gm" {
+			gw.gm = true
+		}
+		gw.seats[engine.Power(st.Power)] = st
+	}
+	if seat != "" {
+		s, err := g.ParseSeat(seat)
+		if err != nil {
+			return nil, err
+		}
+		gw.seat, gw.gm = s, s.GM
+		if s.Power != "" {
+			gw.fixed, gw.active = true, s.Power
+		}
+	} else if review {
+		gw.gm = false
+	}
+	if gw.gm {
+		gw.seat = engine.Seat{GM: true}
+	}
+	gb, err := geometry.Load()
+	if err != nil {
+		return nil, err
+	}
+	gw.exporter = render.New(gb, gw.m)
+	gw.board = d.newBoard(render.New(gb, gw.m), gw.m, boardHooks{order: gw.boardOrder, message: gw.flash, hover: gw.showHover})
+	gw.build()
+	if err := gw.reload(); err != nil {
+		return nil, err
+	}
+	gw.viewIdx = len(gw.phases) - 1
+	gw.refresh()
+	return gw, nil
+}
+
+// build makes the window's widgets.
+func (gw *GameWindow) build() {
+	title := "DipDesk: " + baseName(gw.g.Path())
+	if gw.readOnly {
+		title += " (review, read-only)"
+	}
+	gw.win = gw.desk.app.NewWindow(title)
+	gw.status = widget.NewLabel("")
+	gw.status.Truncation = fyne.TextTruncateEllipsis
+	gw.hover = widget.NewLabel("")
+	gw.bar = NewPhaseBar()
+	gw.bar.OnPrev = func() { gw.showPhase(gw.viewIdx - 1) }
+	gw.bar.OnNext = func() { gw.showPhase(gw.viewIdx + 1) }
+	gw.bar.OnAdjudicate = gw.Adjudicate
+	gw.results = NewResultsList()
+	gw.results.OnSelect = gw.board.SetHighlight
+	gw.history = NewHistoryList()
+	gw.history.OnSelect = gw.showPhase
+	gw.curtain = NewCurtain()
+	gw.curtain.OnPass = gw.seatPower
+	gw.curtain.OnCancel = gw.toTable
+	gw.panels = map[engine.Power]*OrderPanel{}
+	parser := gw.g.Variant().Parser(gw.m)
+	for _, p := range gw.m.PowerIDs() {
+		power := p
+		op := NewOrderPanel(p, func(text string) ([]engine.Order, []error) { return parser.ParseOrders(power, text) })
+		op.OnSave = func(op *OrderPanel) { gw.submit(op.Power) }
+		gw.panels[p] = op
+	}
+	gw.orders = container.NewStack()
+	side := []*container.TabItem{
+		container.NewTabItem("Results", gw.results),
+		container.NewTabItem("History", gw.history),
+	}
+	if gw.gm && !gw.readOnly {
+		gw.gmTools = NewGMTools()
+		gw.gmTools.OnEdit = gw.edit
+		gw.gmTools.OnRollback = func(p, r string) { gw.Rollback(p, r) }
+		side = append(side, container.NewTabItem("Game master", gw.gmTools))
+	}
+	right := container.NewVSplit(gw.orders, container.NewAppTabs(side...))
+	right.Offset = 0.5
+	main := container.NewHSplit(gw.board, right)
+	main.Offset = 0.66
+	body := container.NewBorder(gw.bar, container.NewBorder(nil, nil, nil, gw.hover, gw.status), nil, nil, main)
+	gw.win.SetContent(container.NewStack(body, gw.curtain))
+	gw.win.SetMainMenu(gw.menus())
+	gw.win.Resize(gameWindowSize(gw.desk.app.Preferences()))
+	gw.win.SetOnClosed(func() {
+		rememberWindowSize(gw.desk.app.Preferences(), gw.win.Canvas().Size())
+		gw.g.Close()
+		gw.desk.closed(gw)
+	})
+}
+
+// reload reads the line of play from the save.
+func (gw *GameWindow) reload() error {
+	phases, err := gw.g.History(false)
+	if err != nil {
+		return err
+	}
+	if len(phases) == 0 {
+		return fmt.Errorf("ui: %s has no phases", gw.g.Path())
+	}
+	gw.phases = phases
+	if gw.viewIdx >= len(phases) {
+		gw.viewIdx = len(phases) - 1
+	}
+	return nil
+}
+
+// current reports whether the board shows the phase being played.
+func (gw *GameWindow) current() bool { return gw.viewIdx == len(gw.phases)-1 }
+
+// viewSeat is whose eyes the board and panels use now.
+func (gw *GameWindow) viewSeat() engine.Seat {
+	switch {
+	case gw.gm:
+		return engine.Seat{GM: true}
+	case gw.active != "":
+		return engine.Seat{Power: gw.active}
+	}
+	return gw.seat
+}
+
+// canOrder reports whether orders may be given now.
+func (gw *GameWindow) canOrder() bool {
+	return !gw.readOnly && gw.current() && (gw.gm || gw.active != "")
+}
+
+// refresh redraws everything from the save.
+func (gw *GameWindow) refresh() {
+	if err := gw.reload(); err != nil {
+		gw.flash(err.Error())
+		return
+	}
+	gw.refreshBoard()
+	gw.refreshBar()
+	gw.refreshResults()
+	gw.history.Set(gw.phases, gw.viewIdx)
+	gw.refreshOrders()
+	if gw.gmTools != nil {
+		var names []string
+		for _, p := range gw.phases {
+			if p.Adjudicated {
+				names = append(names, p.Name)
+			}
+		}
+		gw.gmTools.SetPhases(names)
+	}
+}
+
+// Scene returns the scene of the phase on the board as the current seat
+// may see it: the pending orders it may see for the phase being played,
+// every order and result for an adjudicated one.
+func (gw *GameWindow) sceneFor(idx int) (Scene, *engine.Outcome, error) {
+	ps := gw.phases[idx]
+	seat := gw.viewSeat()
+	v, err := gw.g.View(seat, ps.Name)
+	if err != nil {
+		return Scene{}, nil, err
+	}
+	s := Scene{View: v, Power: gw.active, Legend: gw.legend, ReadOnly: true}
+	if !ps.Adjudicated {
+		s.Orders = v.Pending
+		s.ReadOnly = !gw.canOrder()
+		return s, nil, nil
+	}
+	st, err := gw.g.Phase(ps.Name)
+	if err != nil {
+		return Scene{}, nil, err
+	}
+	out, err := gw.g.Replay(st)
+	if err != nil {
+		return Scene{}, nil, err
+	}
+	for _, r := range out.Results {
+		s.Orders = append(s.Orders, r.Order)
+	}
+	s.Results = out.Results
+	return s, out, nil
+}
+
+func (gw *GameWindow) refreshBoard() {
+	s, _, err := gw.sceneFor(gw.viewIdx)
+	if err != nil {
+		gw.flash(err.Error())
+		return
+	}
+	gw.scene = s
+	gw.board.SetScene(s)
+}
+
+func (gw *GameWindow) refreshBar() {
+	p := gw.phases[gw.viewIdx]
+	words := p.Name
+	if ph, err := engine.ParsePhase(p.Name); err == nil {
+		words = ph.String()
+	}
+	note := "being played"
+	switch {
+	case p.Adjudicated:
+		note = "adjudicated: orders and results"
+	case gw.readOnly:
+		note = "review, read-only"
+	case gw.active != "":
+		note = gw.m.PowerName(gw.active) + " is ordering"
+	}
+	gw.bar.Set(words, p.Name, note, gw.viewIdx > 0, gw.viewIdx < len(gw.phases)-1,
+		!gw.readOnly && (gw.gm || !gw.fixed))
+}
+
+// refreshResults lists the outcome of the phase on the board, or of the
+// last adjudicated phase while the current one is shown.
+func (gw *GameWindow) refreshResults() {
+	idx := gw.viewIdx
+	if !gw.phases[idx].Adjudicated {
+		idx--
+	}
+	if idx < 0 {
+		gw.results.Set("No phase adjudicated yet", nil, gw.m)
+		return
+	}
+	_, out, err := gw.sceneFor(idx)
+	if err != nil {
+		gw.flash(err.Error())
+		return
+	}
+	gw.results.Set("Results of "+gw.phases[idx].Name+" (select one to point it out on the board)", out, gw.m)
+}
+
+// showPhase puts phase i of the line of play on the board.
+func (gw *GameWindow) showPhase(i int) {
+	if i < 0 || i >= len(gw.phases) {
+		return
+	}
+	gw.viewIdx = i
+	gw.refresh()
+}
+
+// flash shows a short message in the status line.
+func (gw *GameWindow) flash(text string) { gw.status.SetText(text) }
+
+// showHover shows the board's tooltip for the pointer.
+func (gw *GameWindow) showHover(text string) { gw.hover.SetText(text) }
+
+func baseName(p string) string { return p[strings.LastIndexAny(p, `/\`)+1:] }

@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// GMTools are the game master's corrections: the position editor (add,
+// remove or move a unit, set a centre's owner) and rollback to an
+// earlier phase with a reason.
+type GMTools struct {
+	widget.BaseWidget
+
+	// OnEdit is called with an edit in the command line's words
+	// ("move kie hol"); OnRollback with a phase and the reason.
+	OnEdit     func(words string)
+	OnRollback func(phase, reason string)
+
+	edit   *widget.Entry
+	phase  *widget.Select
+	reason *widget.Entry
+	body   fyne.CanvasObject
+}
+
+// NewGMTools returns the tools.
+func NewGMTools() *GMTools {
+	t := &GMTools{}
+	t.edit = widget.NewEntry()
+	t.edit.SetPlaceHolder("add france A bur · remove bur · move kie hol · owner bel none")
+	apply := widget.NewButton("Apply", func() {
+		if t.OnEdit != nil {
+			t.OnEdit(t.edit.Text)
+		}
+	})
+	t.edit.OnSubmitted = func(string) { apply.OnTapped() }
+	t.phase = widget.NewSelect(nil, nil)
+	t.phase.PlaceHolder = "phase to return to"
+	t.reason = widget.NewEntry()
+	t.reason.SetPlaceHolder("reason, e.g. France's orders were mistyped")
+	rollback := widget.NewButton("Roll back", func() {
+		if t.OnRollback != nil && t.phase.Selected != "" {
+			t.OnRollback(t.phase.Selected, t.reason.Text)
+		}
+	})
+	t.body = container.NewVBox(
+		widget.NewLabelWithStyle("Position editor", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewBorder(nil, nil, nil, apply, t.edit),
+		widget.NewLabelWithStyle("Rollback", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.phase, t.reason, rollback)
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// CreateRenderer stacks the two tools.
+func (t *GMTools) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(t.body) }
+
+// SetPhases offers the phases one may roll back to.
+func (t *GMTools) SetPhases(names []string) {
+	t.phase.Options = names
+	t.phase.ClearSelected()
+}
+
+// clearEdit empties the editor after a successful edit.
+func (t *GMTools) clearEdit() { t.edit.SetText("") }

@@ -1,0 +1,217 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"dipdesk/app/session"
+	"dipdesk/app/store"
+	"dipdesk/engine"
+	"dipdesk/variants"
+)
+
+// Seat modes offered for a new game.
+const (
+	modeHotSeat = "Hot seat: players share this computer"
+	modeGM      = "Game master: I enter everyone's orders"
+)
+
+// StartWindow is the first window: a new game, open, recent games and
+// review.
+type StartWindow struct {
+	desk *Desk
+	win  fyne.Window
+
+	variants []*engine.Variant
+	variant  *widget.Select
+	desc     *widget.Label
+	seed     *widget.Entry
+	mode     *widget.RadioGroup
+	seatBox  *fyne.Container
+	seats    []seatRow
+	recent   *widget.List
+	status   *widget.Label
+}
+
+// seatRow is one power's line in the new game form.
+type seatRow struct {
+	power  engine.Power
+	player *widget.Entry
+	pin    *widget.Entry
+}
+
+func newStartWindow(d *Desk) *StartWindow {
+	s := &StartWindow{desk: d, win: d.app.NewWindow("DipDesk"), variants: variants.All()}
+	s.win.SetContent(s.content())
+	s.win.Resize(fyne.NewSize(760, 620))
+	s.win.SetOnClosed(func() { d.start = nil })
+	return s
+}
+
+func (s *StartWindow) content() fyne.CanvasObject {
+	var names []string
+	for _, v := range s.variants {
+		names = append(names, v.Name)
+	}
+	s.desc = widget.NewLabel("")
+	s.desc.Wrapping = fyne.TextWrapWord
+	s.seatBox = container.NewVBox()
+	s.variant = widget.NewSelect(names, func(string) { s.variantChanged() })
+	s.seed = widget.NewEntry()
+	s.seed.SetText(strconv.FormatUint(uint64(time.Now().UnixNano())%1000000, 10))
+	s.mode = widget.NewRadioGroup([]string{modeHotSeat, modeGM}, func(string) { s.seatsEnabled() })
+	s.mode.SetSelected(modeHotSeat)
+	s.status = widget.NewLabel("")
+	s.status.Wrapping = fyne.TextWrapWord
+	s.variant.SetSelectedIndex(0)
+
+	form := widget.NewForm(
+		widget.NewFormItem("Variant", s.variant),
+		widget.NewFormItem("", s.desc),
+		widget.NewFormItem("Seed", s.seed),
+		widget.NewFormItem("Seats", s.mode),
+	)
+	create := widget.NewButton("Create game…", s.askCreate)
+	create.Importance = widget.HighImportance
+	newGame := container.NewBorder(form, create, nil, nil, container.NewVScroll(s.seatBox))
+
+	open := widget.NewButton("Open…", func() { s.desk.chooseOpen(s.win, func(p string) { s.open(p, false) }) })
+	review := widget.NewButton("Review (read-only)…", func() { s.desk.chooseOpen(s.win, func(p string) { s.open(p, true) }) })
+	s.recent = widget.NewList(
+		func() int { return len(recentFiles(s.desk.app.Preferences())) },
+		func() fyne.CanvasObject { return widget.NewLabel("recent game") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if list := recentFiles(s.desk.app.Preferences()); i < len(list) {
+				o.(*widget.Label).SetText(list[i])
+			}
+		})
+	s.recent.OnSelected = func(i widget.ListItemID) {
+		s.recent.UnselectAll()
+		if list := recentFiles(s.desk.app.Preferences()); i < len(list) {
+			s.open(list[i], false)
+		}
+	}
+	side := container.NewBorder(container.NewVBox(open, review, widget.NewLabel("Recent games")), nil, nil, nil, s.recent)
+	split := container.NewHSplit(newGame, side)
+	split.Offset = 0.62
+	return container.NewBorder(nil, s.status, nil, nil, split)
+}
+
+// selectedVariant returns the variant chosen in the form.
+func (s *StartWindow) selectedVariant() *engine.Variant {
+	i := s.variant.SelectedIndex()
+	if i < 0 || i >= len(s.variants) {
+		return s.variants[0]
+	}
+	return s.variants[i]
+}
+
+// variantChanged shows the variant's description and one seat row per
+// power of its map.
+func (s *StartWindow) variantChanged() {
+	v := s.selectedVariant()
+	s.desc.SetText(v.Description)
+	s.seats = nil
+	s.seatBox.RemoveAll()
+	m, err := v.Map()
+	if err != nil {
+		s.status.SetText(errText(v.Name, err))
+		return
+	}
+	grid := container.NewGridWithColumns(3)
+	for _, p := range m.Powers {
+		row := seatRow{power: p.ID, player: widget.NewEntry(), pin: widget.NewPasswordEntry()}
+		row.player.SetPlaceHolder("player (optional)")
+		row.pin.SetPlaceHolder("PIN (optional)")
+		s.seats = append(s.seats, row)
+		grid.Add(widget.NewLabel(p.Name))
+		grid.Add(row.player)
+		grid.Add(row.pin)
+	}
+	s.seatBox.Add(grid)
+	s.seatsEnabled()
+}
+
+// seatsEnabled greys out the seat rows in game-master mode.
+func (s *StartWindow) seatsEnabled() {
+	for _, r := range s.seats {
+		if s.mode.Selected == modeGM {
+			r.player.Disable()
+			r.pin.Disable()
+		} else {
+			r.player.Enable()
+			r.pin.Enable()
+		}
+	}
+}
+
+// options reads the form.
+func (s *StartWindow) options() (session.Options, error) {
+	seed, err := strconv.ParseUint(strings.TrimSpace(s.seed.Text), 10, 64)
+	if err != nil {
+		return session.Options{}, fmt.Errorf("seed %q: want a whole number such as 1901", s.seed.Text)
+	}
+	o := session.Options{Variant: s.selectedVariant().ID, Seed: seed}
+	if s.mode.Selected == modeGM {
+		o.Seats = []store.Seat{{Power: "gm"}}
+		return o, nil
+	}
+	for _, r := range s.seats {
+		st := store.Seat{Power: string(r.power), Player: strings.TrimSpace(r.player.Text)}
+		if pin := strings.TrimSpace(r.pin.Text); pin != "" {
+			st.PinHash = session.HashPIN(pin)
+		}
+		o.Seats = append(o.Seats, st)
+	}
+	return o, nil
+}
+
+// askCreate checks the form, asks where to save and creates the game.
+func (s *StartWindow) askCreate() {
+	if _, err := s.options(); err != nil {
+		s.status.SetText(err.Error())
+		return
+	}
+	s.desk.chooseSave(s.win, func(path string) { s.create(path) })
+}
+
+// create writes a new game at path and opens its window.
+func (s *StartWindow) create(path string) *GameWindow {
+	o, err := s.options()
+	if err != nil {
+		s.status.SetText(err.Error())
+		return nil
+	}
+	g, err := session.Create(withExt(path), o)
+	if err != nil {
+		s.status.SetText(errText("New game", err))
+		return nil
+	}
+	gw, err := s.desk.showGame(g, "", false)
+	if err != nil {
+		g.Close()
+		s.status.SetText(errText("New game", err))
+		return nil
+	}
+	s.status.SetText("Created " + g.Path())
+	s.recent.Refresh()
+	return gw
+}
+
+// open opens a saved game, read-only for review.
+func (s *StartWindow) open(path string, review bool) *GameWindow {
+	gw, err := s.desk.OpenGame(path, "", review)
+	if err != nil {
+		s.status.SetText(errText("Open", err))
+		return nil
+	}
+	s.status.SetText("Opened " + path)
+	s.recent.Refresh()
+	return gw
+}
