@@ -78,6 +78,9 @@ func runHelp(c *CLI, args []string) int {
 	for _, cmd := range commands() {
 		fmt.Fprintf(c.Stdout, "  %-52s %s\n", cmd.usage, cmd.summary)
 	}
+	fmt.Fprintln(c.Stdout, "\nthe desktop window:")
+	fmt.Fprintf(c.Stdout, "  %-52s %s\n", "(no arguments)", "open the start window")
+	fmt.Fprintf(c.Stdout, "  %-52s %s\n", "gui FILE [--seat gm|public|POWER] [--review]", "open a game's window straight away (also: open FILE, or FILE.dipdesk)")
 	return 0
 }
 
