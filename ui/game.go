@@ -284,6 +284,9 @@ func (gw *GameWindow) refreshBar() {
 	case gw.active != "":
 		note = gw.m.PowerName(gw.active) + " is ordering"
 	}
+	if !p.Adjudicated && gw.scene.View.State != nil && gw.scene.View.State.Phase.Type == engine.Adjustment {
+		note += "; " + adjustmentsDue(gw.m, gw.scene.View.State, gw.active)
+	}
 	gw.bar.Set(words, p.Name, note, gw.viewIdx > 0, gw.viewIdx < len(gw.phases)-1,
 		!gw.readOnly && (gw.gm || !gw.fixed))
 }
@@ -323,3 +326,25 @@ func (gw *GameWindow) flash(text string) { gw.status.SetText(text) }
 func (gw *GameWindow) showHover(text string) { gw.hover.SetText(text) }
 
 func baseName(p string) string { return p[strings.LastIndexAny(p, `/\`)+1:] }
+
+// adjustmentsDue says how many builds or disbands are due: for one power,
+// or for every power when p is "" (the game master, the table).
+func adjustmentsDue(m *engine.Map, s *engine.State, p engine.Power) string {
+	adj := engine.Adjustments(s)
+	var parts []string
+	for _, q := range m.PowerIDs() {
+		if p != "" && q != p {
+			continue
+		}
+		switch n := adj[q]; {
+		case n > 0:
+			parts = append(parts, fmt.Sprintf("%s builds %d", m.PowerName(q), n))
+		case n < 0:
+			parts = append(parts, fmt.Sprintf("%s disbands %d", m.PowerName(q), -n))
+		}
+	}
+	if len(parts) == 0 {
+		return "no builds or disbands due"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -416,3 +416,21 @@ func TestReplaceUnitOrder(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+func TestAdjustmentsDueText(t *testing.T) {
+	m, err := standard.Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := engine.NewState(m, engine.Phase{Year: 1901, Season: engine.Winter, Type: engine.Adjustment})
+	bel, _ := m.Lookup("bel")
+	s.Owners[bel] = "france"
+	mun, _ := m.Lookup("mun")
+	s.Owners[mun] = "france"
+	if got := adjustmentsDue(m, s, ""); got != "France builds 2, Germany disbands 1" {
+		t.Errorf("table: %q", got)
+	}
+	if got := adjustmentsDue(m, s, "italy"); got != "no builds or disbands due" {
+		t.Errorf("italy: %q", got)
+	}
+}
