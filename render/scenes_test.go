@@ -95,17 +95,19 @@ Germany: build F kie
 	return scene{name: "adjust", view: view(s), orders: orders, opts: Options{Width: w, Height: h, ShowOrders: true}}
 }
 
-// TestWritePNGs draws the scenes at 1600x1200 into the folder given by
-// -png, to look at them; without -png it does nothing.
+// TestWritePNGs draws the scenes at 1600x1200 and writes them as PNG
+// files: into the folder given by -png, to look at them, or else into a
+// temporary folder (which still checks full-size drawing and encoding).
 func TestWritePNGs(t *testing.T) {
-	if *pngDir == "" {
-		t.Skip("no -png folder")
+	dir := *pngDir
+	if dir == "" {
+		dir = t.TempDir()
 	}
 	b, m := load(t)
 	r := New(b, m)
 	for _, sc := range scenes(t, 1600, 1200) {
 		img := r.Render(sc.view, sc.orders, sc.results, sc.opts)
-		writePNG(t, filepath.Join(*pngDir, "render-"+sc.name+".png"), img)
+		writePNG(t, filepath.Join(dir, "render-"+sc.name+".png"), img)
 	}
 	// Every optional space of the board switched on.
 	var all []string
@@ -121,5 +123,5 @@ func TestWritePNGs(t *testing.T) {
 		all = append(all, u.ID)
 	}
 	img := r.Render(engine.View{}, nil, nil, Options{Width: 1600, Height: 1200, Spaces: all, Legend: true})
-	writePNG(t, filepath.Join(*pngDir, "render-spaces.png"), img)
+	writePNG(t, filepath.Join(dir, "render-spaces.png"), img)
 }
