@@ -1,0 +1,90 @@
+package character
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"dipdesk/engine"
+)
+
+// UnitID names a unit for its card: its power, type and number (rule 10:
+// "1A", "2F" are counted per power and type, so the number alone is not
+// unique on the board).
+type UnitID struct {
+	Power  engine.Power
+	Type   engine.UnitType
+	Number int
+}
+
+// IDOf returns the UnitID of u.
+func IDOf(u engine.Unit) UnitID { return UnitID{Power: u.Power, Type: u.Type, Number: u.Number} }
+
+// String returns "france 1A".
+func (id UnitID) String() string { return string(id.Power) + " " + Label(id.Number, id.Type) }
+
+// NumberUnits numbers the units without a number, per power and type in
+// the order given, after the highest number already in use (rule 10:
+// 1A, 2A, 1F). It changes units in place and returns it.
+func NumberUnits(units []engine.Unit) []engine.Unit {
+	type key struct {
+		p engine.Power
+		t engine.UnitType
+	}
+	high := map[key]int{}
+	for _, u := range units {
+		k := key{u.Power, u.Type}
+		high[k] = max(high[k], u.Number)
+	}
+	for i, u := range units {
+		if u.Number != 0 {
+			continue
+		}
+		k := key{u.Power, u.Type}
+		high[k]++
+		units[i].Number = high[k]
+	}
+	return units
+}
+
+// NextNumber returns the number a new unit of type t of power p takes: the
+// lowest not in use among p's units of that type, so a build may reuse the
+// number of a unit that left the board.
+func NextNumber(units []engine.Unit, p engine.Power, t engine.UnitType) int {
+	used := map[int]bool{}
+	for _, u := range units {
+		if u.Power == p && u.Type == t {
+			used[u.Number] = true
+		}
+	}
+	n := 1
+	for used[n] {
+		n++
+	}
+	return n
+}
+
+// Label formats a unit number: "1A", "2F".
+func Label(n int, t engine.UnitType) string { return strconv.Itoa(n) + t.String() }
+
+// ParseLabel reads "1A", "2f" or "12F".
+func ParseLabel(s string) (int, engine.UnitType, error) {
+	s = strings.TrimSpace(s)
+	if len(s) < 2 {
+		return 0, 0, fmt.Errorf("character: unit number %q: want a number and A or F, as in 1A", s)
+	}
+	var t engine.UnitType
+	switch s[len(s)-1] {
+	case 'A', 'a':
+		t = engine.Army
+	case 'F', 'f':
+		t = engine.Fleet
+	default:
+		return 0, 0, fmt.Errorf("character: unit number %q: ends in neither A nor F", s)
+	}
+	n, err := strconv.Atoi(s[:len(s)-1])
+	if err != nil || n < 1 || strings.HasPrefix(s, "+") {
+		return 0, 0, fmt.Errorf("character: unit number %q: %q is not a number from 1", s, s[:len(s)-1])
+	}
+	return n, t, nil
+}
