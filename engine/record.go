@@ -16,6 +16,7 @@ type StateRecord struct {
 	Owners    map[string]string `json:"owners"` // centre abbreviation -> power
 	Dislodged []DislodgedRecord `json:"dislodged,omitempty"`
 	Standoffs []string          `json:"standoffs,omitempty"`
+	Extra     json.RawMessage   `json:"extra,omitempty"` // the variant's State.Extra, as it marshals itself
 }
 
 // PhaseRecord is a Phase in a record. Name is the short form, for people.
@@ -82,17 +83,48 @@ func unitRecord(m *Map, u Unit) UnitRecord {
 	return UnitRecord{Type: u.Type.String(), Power: string(u.Power), Loc: m.LocString(u.Loc), Number: u.Number}
 }
 
-// MarshalState encodes s as JSON.
-func MarshalState(s *State) ([]byte, error) { return json.Marshal(s.Record()) }
+// MarshalState encodes s as JSON, with the variant's Extra as it marshals
+// itself.
+func MarshalState(s *State) ([]byte, error) {
+	r := s.Record()
+	if s.Extra != nil {
+		b, err := json.Marshal(s.Extra)
+		if err != nil {
+			return nil, fmt.Errorf("engine: state: variant data: %w", err)
+		}
+		r.Extra = b
+	}
+	return json.Marshal(r)
+}
 
 // UnmarshalState decodes a state encoded by MarshalState for map m,
-// checking every name and position; the error says what is wrong.
+// checking every name and position; the error says what is wrong. A
+// state holding variant data needs UnmarshalStateExtra.
 func UnmarshalState(m *Map, b []byte) (*State, error) {
+	return UnmarshalStateExtra(m, b, nil)
+}
+
+// UnmarshalStateExtra decodes a state encoded by MarshalState, reading the
+// variant's part with decode (Variant.DecodeExtra). Variant data with no
+// decoder is an error, never silently dropped.
+func UnmarshalStateExtra(m *Map, b []byte, decode func([]byte) (Extra, error)) (*State, error) {
 	var r StateRecord
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("engine: state: %w", err)
 	}
-	return r.State(m)
+	s, err := r.State(m)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Extra) > 0 && string(r.Extra) != "null" {
+		if decode == nil {
+			return nil, fmt.Errorf("engine: state: it holds variant data but no variant decoder was given")
+		}
+		if s.Extra, err = decode(r.Extra); err != nil {
+			return nil, fmt.Errorf("engine: state: variant data: %w", err)
+		}
+	}
+	return s, nil
 }
 
 // State rebuilds the State a record describes on map m.

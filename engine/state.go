@@ -11,8 +11,8 @@ type Dislodgement struct {
 }
 
 // State is a whole position: the phase, the units, the owners of the
-// supply centres, and after a movement phase the dislodged units and the
-// provinces left vacant by a standoff.
+// supply centres, after a movement phase the dislodged units and the
+// provinces left vacant by a standoff, and what a variant keeps besides.
 type State struct {
 	Map       *Map
 	Phase     Phase
@@ -20,6 +20,20 @@ type State struct {
 	Owners    []Power // per ProvinceID; "" for unowned or not a centre
 	Dislodged []Dislodgement
 	Standoffs []ProvinceID
+	Extra     Extra // the variant's part of the position; nil in the standard game
+}
+
+// Extra is the part of a position a variant keeps beyond units, centres
+// and dislodgements: the card each unit holds and the deck (Davis rules
+// 2-5), mines and gas (Davis 16.c, 16.e), the season's hyperspace links
+// (Rather Silly rule 7), the event cards in hand (Warped). The engine
+// carries it from phase to phase and copies it with Clone; only the
+// variant's hooks read or change it. It is saved as JSON (json.Marshal of
+// the value) and read back by the variant's Variant.DecodeExtra.
+type Extra interface {
+	// CloneExtra returns a deep copy: a phase's outcome must never share
+	// mutable state with the position it came from.
+	CloneExtra() Extra
 }
 
 // NewState returns the starting position of m in the given phase: the
@@ -42,6 +56,9 @@ func (s *State) Clone() *State {
 	c.Owners = append([]Power(nil), s.Owners...)
 	c.Dislodged = append([]Dislodgement(nil), s.Dislodged...)
 	c.Standoffs = append([]ProvinceID(nil), s.Standoffs...)
+	if s.Extra != nil {
+		c.Extra = s.Extra.CloneExtra()
+	}
 	return &c
 }
 

@@ -70,7 +70,13 @@ func Create(path string, o Options) (*Game, error) {
 			seats = append(seats, store.Seat{Power: string(p.ID)})
 		}
 	}
-	s := engine.NewState(m, v.Start)
+	// The variant's setup (a deal of cards, say) draws from its own
+	// stream of the game's seed, apart from the phases' streams
+	// (phaseRand), so it replays exactly.
+	s, err := v.NewGame(m, o.Options, engine.NewRand(o.Seed^setupStream))
+	if err != nil {
+		return nil, err
+	}
 	state, err := engine.MarshalState(s)
 	if err != nil {
 		return nil, err
@@ -135,7 +141,7 @@ type PhaseState struct {
 }
 
 func (g *Game) decode(p store.Phase) (PhaseState, error) {
-	s, err := engine.UnmarshalState(g.m, p.State)
+	s, err := engine.UnmarshalStateExtra(g.m, p.State, g.variant.DecodeExtra)
 	if err != nil {
 		return PhaseState{}, fmt.Errorf("session: %s: phase %s: %w", g.Path(), p.Name, err)
 	}
@@ -245,6 +251,9 @@ func (g *Game) Results(p store.Phase) ([]store.Result, error) { return g.file.Re
 
 // Draws returns the random draws made when p was adjudicated.
 func (g *Game) Draws(p store.Phase) ([]store.Draw, error) { return g.file.Draws(p.ID) }
+
+// setupStream separates the setup's random stream from the phases'.
+const setupStream = 0x5e7a9d3c1b0f4e21
 
 // phaseRand is the seeded source for adjudicating phase number seq: one
 // stream per phase, so any phase replays on its own.
