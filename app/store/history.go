@@ -16,22 +16,11 @@ import (
 // abandoned (ErrAbandoned) or not current (ErrNotCurrent); then nothing
 // is written.
 func (f *File) Adjudicated(phaseID int64, results []Result, draws []Draw, next Phase) (Phase, error) {
-	db, err := f.writer()
-	if err != nil {
-		return Phase{}, err
-	}
 	if next.Name == "" {
 		return Phase{}, fileErr(f.path, nil, "the next phase has no name", nil)
 	}
 	now := f.now()
-	err = withTx(db, func(tx *sql.Tx) error {
-		p, err := f.phaseByID(tx, phaseID)
-		if err != nil {
-			return err
-		}
-		if err := f.requireCurrent(tx, p); err != nil {
-			return err
-		}
+	err := f.onCurrent(phaseID, func(tx *sql.Tx, p Phase) error {
 		if err := insertOutcome(tx, phaseID, results, draws); err != nil {
 			return err
 		}
@@ -43,6 +32,7 @@ func (f *File) Adjudicated(phaseID int64, results []Result, draws []Draw, next P
 			next.Created = now
 		}
 		next.Created = storedTime(next.Created)
+		var err error
 		if next.ID, err = insertPhase(tx, next, nil); err != nil {
 			return err
 		}
@@ -112,23 +102,12 @@ type editDetail struct {
 // the old position is never lost. It is refused for a phase that is
 // adjudicated, abandoned or not current: roll back to change the past.
 func (f *File) Edit(phaseID int64, newState []byte, detail string) error {
-	db, err := f.writer()
-	if err != nil {
-		return err
-	}
 	now := f.now()
-	err = withTx(db, func(tx *sql.Tx) error {
-		p, err := f.phaseByID(tx, phaseID)
-		if err != nil {
-			return err
-		}
-		if err := f.requireCurrent(tx, p); err != nil {
-			return err
-		}
+	err := f.onCurrent(phaseID, func(tx *sql.Tx, p Phase) error {
 		// The checksum covers the stored texts, read back as they are.
 		var parent, replaces any
 		var created string
-		err = tx.QueryRow("SELECT parent, replaces, created FROM phases WHERE id = ?", phaseID).Scan(&parent, &replaces, &created)
+		err := tx.QueryRow("SELECT parent, replaces, created FROM phases WHERE id = ?", phaseID).Scan(&parent, &replaces, &created)
 		if err != nil {
 			return err
 		}

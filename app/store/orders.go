@@ -15,19 +15,8 @@ import (
 // It is refused for a phase that is adjudicated (ErrAdjudicated),
 // abandoned (ErrAbandoned) or not current (ErrNotCurrent).
 func (f *File) SubmitOrders(phaseID int64, power string, orders []Order) error {
-	db, err := f.writer()
-	if err != nil {
-		return err
-	}
 	now := f.now()
-	err = withTx(db, func(tx *sql.Tx) error {
-		p, err := f.phaseByID(tx, phaseID)
-		if err != nil {
-			return err
-		}
-		if err := f.requireCurrent(tx, p); err != nil {
-			return err
-		}
+	err := f.onCurrent(phaseID, func(tx *sql.Tx, p Phase) error {
 		res, err := tx.Exec("UPDATE orders SET current = 0 WHERE phase_id = ? AND power = ? AND current = 1", phaseID, power)
 		if err != nil {
 			return err

@@ -47,6 +47,26 @@ func withTx(db *sql.DB, fn func(*sql.Tx) error) error {
 	return tx.Commit()
 }
 
+// onCurrent runs fn in one write transaction on phase phaseID, which must
+// be the current phase (not adjudicated, not abandoned); otherwise nothing
+// is written and the error says why.
+func (f *File) onCurrent(phaseID int64, fn func(tx *sql.Tx, p Phase) error) error {
+	db, err := f.writer()
+	if err != nil {
+		return err
+	}
+	return withTx(db, func(tx *sql.Tx) error {
+		p, err := f.phaseByID(tx, phaseID)
+		if err != nil {
+			return err
+		}
+		if err := f.requireCurrent(tx, p); err != nil {
+			return err
+		}
+		return fn(tx, p)
+	})
+}
+
 // insertPhase adds a phase row (not abandoned, not adjudicated); replaces
 // is the id of the row a rollback replaced, or nil.
 func insertPhase(tx *sql.Tx, p Phase, replaces any) (int64, error) {
