@@ -20,7 +20,7 @@ func isStd(p string) bool {
 
 // importViolations lists the imports of non-test Go files under root
 // that are forbidden or not allowed.
-func importViolations(root string, allowed func(string) bool) ([]string, int, error) {
+func importViolations(root string, allowed func(string) bool, forbidden []string) ([]string, int, error) {
 	var bad []string
 	n := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -41,7 +41,7 @@ func importViolations(root string, allowed func(string) bool) ([]string, int, er
 		for _, im := range f.Imports {
 			p, _ := strconv.Unquote(im.Path.Value)
 			ok := allowed(p)
-			for _, f := range forbiddenImports {
+			for _, f := range forbidden {
 				if p == f || strings.HasPrefix(p, strings.TrimSuffix(f, "/")+"/") {
 					ok = false
 				}
@@ -64,7 +64,7 @@ func TestPurity(t *testing.T) {
 		return isStd(p) || strings.HasPrefix(p, "dipdesk/engine") || p == "dipdesk/resources" || strings.HasPrefix(p, "dipdesk/variants")
 	}
 	for root, ok := range map[string]func(string) bool{".": engineOK, "../variants": variantOK} {
-		bad, n, err := importViolations(root, ok)
+		bad, n, err := importViolations(root, ok, forbiddenImports)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,11 +84,28 @@ func TestPurityCatches(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bad, _, err := importViolations(dir, isStd)
+	bad, _, err := importViolations(dir, isStd, forbiddenImports)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(bad) != 2 {
 		t.Fatalf("violations %q, want net/http and fyne", bad)
+	}
+}
+
+// TestUINeedsNoDisplay keeps ui/ free of fyne.io/fyne/v2/app, which only
+// main.go may import, so the widget tests run headless (STYLE.md), and
+// free of the save-file and network layers below the session.
+func TestUINeedsNoDisplay(t *testing.T) {
+	forbidden := []string{"fyne.io/fyne/v2/app", "github.com/mattn/go-sqlite3", "database/sql", "net"}
+	bad, n, err := importViolations("../ui", func(string) bool { return true }, forbidden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatal("no Go files under ../ui")
+	}
+	for _, b := range bad {
+		t.Error(b)
 	}
 }
