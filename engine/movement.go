@@ -716,13 +716,11 @@ func (a *movement) dislodgedBy(p ProvinceID) bool {
 
 // cutters counts the attacks that may cut support i (DATC 5.B: not from
 // the province the support is directed into, not by the supporter's own
-// power, and for a convoyed army only when it arrives at the border).
-func (a *movement) cutters(i int32) int {
+// power, and for a convoyed army only when it arrives at the border);
+// with units set, it also appends the attacking units to it.
+func (a *movement) cutters(i int32, units *[]Unit) int {
 	x := &a.o[i]
-	target := x.to.P
-	if !x.to.Valid() {
-		target = a.o[x.aux].src
-	}
+	target := a.supportTarget(i)
 	n := 0
 	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
 		y := &a.o[j]
@@ -734,27 +732,38 @@ func (a *movement) cutters(i int32) int {
 		}
 		if a.path(j) {
 			n++
+			if units != nil {
+				*units = append(*units, y.unit)
+			}
 		}
 	}
 	return n
+}
+
+// supportTarget is the province support i is directed into.
+func (a *movement) supportTarget(i int32) ProvinceID {
+	x := &a.o[i]
+	if x.to.Valid() {
+		return x.to.P
+	}
+	return a.o[x.aux].src
 }
 
 // supportWeight is what support i adds, once cuts are counted.
 func (a *movement) supportWeight(i int32) int {
 	x := &a.o[i]
 	w := a.r.strength(a.s, x.unit, RoleSupport)
-	n := a.cutters(i)
-	if n == 0 {
-		return w
-	}
-	if a.r != nil && a.r.SupportLost != nil {
-		w -= a.r.SupportLost(a.s, x.unit, w, n)
-		if w < 0 {
-			w = 0
+	if a.r == nil || a.r.SupportLost == nil {
+		if a.cutters(i, nil) > 0 {
+			return 0
 		}
 		return w
 	}
-	return 0
+	var attackers []Unit
+	if a.cutters(i, &attackers) == 0 {
+		return w
+	}
+	return max(0, w-a.r.SupportLost(a.s, x.unit, w, attackers))
 }
 
 func (a *movement) adjudicateSupport(i int32) bool {
@@ -762,14 +771,14 @@ func (a *movement) adjudicateSupport(i int32) bool {
 	if a.supportWeight(i) <= 0 {
 		return false
 	}
-	// A support is also cut when the supporter is dislodged, even from
-	// the province the support is directed into.
-	target := x.to.P
-	if !x.to.Valid() {
-		target = a.o[x.aux].src
-	}
+	// A supporter that is dislodged gives nothing, even when dislodged
+	// from the province its support is directed into (DATC 5.B.2), or by
+	// an attack a variant let cut only part of the support (Davis 16.f) or
+	// none of it (Davis X8). In the standard game every other attack from
+	// another power has already cut the support above, and a unit's own
+	// power cannot dislodge it, so this asks the resolver nothing new.
 	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
-		if a.o[j].src == target && a.resolve(j) {
+		if a.resolve(j) {
 			return false
 		}
 	}
@@ -1001,10 +1010,7 @@ func (a *movement) whyBounced(i int32) string {
 
 func (a *movement) whyCut(i int32) string {
 	x := &a.o[i]
-	target := x.to.P
-	if !x.to.Valid() {
-		target = a.o[x.aux].src
-	}
+	target := a.supportTarget(i)
 	var by []string
 	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
 		y := &a.o[j]

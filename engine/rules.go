@@ -22,11 +22,14 @@ type Rules struct {
 	// For RoleSupport it is the weight of one support u gives.
 	Strength func(s *State, u Unit, role Role) int
 
-	// SupportLost returns how much of supporter's support is lost when it
-	// is attacked by the given number of units that may cut it (standard:
-	// all of it for one attack or more). Davis 16.f: a single attack on a
-	// double-strength supporter cuts only one unit of support.
-	SupportLost func(s *State, supporter Unit, weight, attacks int) int
+	// SupportLost returns how much of supporter's support (weight) is lost
+	// to the attacks of the given units, each of which may cut it
+	// (standard: all of it). Davis 16.f: a single attack on a
+	// double-strength supporter cuts one unit of support, an attack by
+	// another double-strength unit all of it; Davis #15: a Cutter cuts up
+	// to two. A supporter that is dislodged loses all its support whatever
+	// this returns.
+	SupportLost func(s *State, supporter Unit, weight int, attackers []Unit) int
 
 	// Cuts reports whether attacker's move may cut supporter's support at
 	// all, once the standard conditions hold (Davis X8: support cut only

@@ -1,0 +1,78 @@
+package character
+
+import "dipdesk/engine"
+
+// The ids of the cards the adjudication hooks act on so far.
+const (
+	LimitedDoubleID = "1" // #1: moves and holds with two, supports with one
+	DoubleID        = "2" // #2: double strength for all purposes
+)
+
+// FirstPowerYear is the first year a card's power may be used (rule 7:
+// "the first season ... is Spring 1902"; 1901 is played as the regular
+// game).
+const FirstPowerYear = 1902
+
+// PowersActive reports whether cards may act in phase p (rule 7): from
+// Spring 1902 on, every phase of 1902 and later.
+func PowersActive(p engine.Phase) bool { return p.Year >= FirstPowerYear }
+
+// cardAt returns the card of u in s when rule 7 lets it act.
+func cardAt(s *engine.State, u engine.Unit) (Card, bool) {
+	if s == nil || !PowersActive(s.Phase) {
+		return Card{}, false
+	}
+	e, ok := s.Extra.(*Extra)
+	if !ok {
+		return Card{}, false
+	}
+	return e.CardOf(u)
+}
+
+// Strength is the Rules.Strength hook: the strength u has in role.
+//
+//   - #1 Limited Double Strength "always moves and holds with a strength of
+//     two, but only supports with a strength of one": two when moving
+//     (attack, prevent, head-to-head defence) and when holding, one as a
+//     supporter.
+//   - #2 Double Strength is "a Double Strength Unit for all purposes": two
+//     in every role, a support included.
+//
+// Every other card, #20 Ordinary included, and every card before 1902
+// (rule 7) gives the standard one. A unit whose move fails holds with one
+// whatever its card: the engine counts it so (DATC 5.B), and rule 8 agrees
+// ("a unit which is dislodged could not use its powers ... if not so
+// ordered initially").
+func Strength(s *engine.State, u engine.Unit, role engine.Role) int {
+	c, ok := cardAt(s, u)
+	if !ok {
+		return 1
+	}
+	switch c.ID {
+	case LimitedDoubleID:
+		if role == engine.RoleSupport {
+			return 1
+		}
+		return 2
+	case DoubleID:
+		return 2
+	}
+	return 1
+}
+
+// SupportLost is the Rules.SupportLost hook. Davis 16.f: a single attack
+// on a Double-strength unit (#2) that is supporting cuts only one unit of
+// its support; two attacks, or an attack by another double-strength unit
+// (#1 or #2, with its powers active), cut all of it. Any other supporter
+// loses its whole support to one attack, as in the standard game. A
+// dislodged supporter loses everything (the engine sees to that).
+func SupportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit) int {
+	c, ok := cardAt(s, supporter)
+	if !ok || c.ID != DoubleID || len(attackers) != 1 {
+		return weight
+	}
+	if a, ok := cardAt(s, attackers[0]); ok && (a.ID == DoubleID || a.ID == LimitedDoubleID) {
+		return weight
+	}
+	return min(weight, 1)
+}
