@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"sync/atomic"
 
 	"github.com/fogleman/gg"
 
@@ -73,24 +74,73 @@ func (l *layer) inPlay(i int) bool {
 // newLayer draws the static board for key k on board b (r.board with
 // k's spaces switched on): water, land, borders, spaces, centre markers
 // and names, and computes the spans of every region.
+//
+// What needs no pixels runs on a second goroutine while this one draws
+// the water and the shores: the spans (needed for the land), where names
+// and markers go (needed for them), then the sprites of every power's
+// pieces and centres (needed by the frames). The two share no font face:
+// placeMarks measures with fc.land, which is drawn only after it is done,
+// and the sprites use fc.initial, which the board does not use.
 func (r *Renderer) newLayer(k layerKey, b *geometry.Board) *layer {
 	l := &layer{r: r, key: k, board: b, tf: newTransform(b, k.w, k.h), sprites: map[spriteKey]*sprite{}}
 	l.sz = newSizes(l.tf.s)
 	l.fc = newFaces(r.fonts, l.sz)
-	l.img = image.NewRGBA(image.Rect(0, 0, k.w, k.h))
-	var rows [][]float64
+	l.img = &image.RGBA{Pix: r.pix.take(4 * k.w * k.h), Stride: 4 * k.w, Rect: image.Rect(0, 0, k.w, k.h)}
 	l.spans = make([][]span, len(b.Regions))
-	for i, reg := range b.Regions {
-		l.spans[i], rows = regionSpans(reg, l.tf, k.w, k.h, rows)
-	}
+	spansDone, marksDone, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	var failure any        // a panic of the second goroutine, read after done
+	var failed atomic.Bool // whether there was one, read at every step
+	go func() {
+		step := 0
+		defer func() {
+			if p := recover(); p != nil {
+				failure = p
+				failed.Store(true)
+			}
+			for _, c := range []chan struct{}{spansDone, marksDone, done}[step:] {
+				close(c)
+			}
+		}()
+		var rows [][]float64
+		for i, reg := range b.Regions {
+			l.spans[i], rows = regionSpans(reg, l.tf, k.w, k.h, rows)
+		}
+		close(spansDone)
+		step++
+		l.placeMarks()
+		close(marksDone)
+		step++
+		l.warmSprites()
+	}()
 	dc := gg.NewContextForRGBA(l.img)
 	l.drawSea()
-	l.drawLand(dc)
-	l.drawSpaces(dc)
-	l.placeMarks()
-	l.drawCentres(dc)
-	l.drawLabels()
+	kinds := l.arcKinds()
+	l.drawShores(dc, kinds)
+	<-spansDone
+	if !failed.Load() {
+		l.drawLand(dc, kinds)
+		l.drawSpaces(dc)
+	}
+	<-marksDone
+	if !failed.Load() {
+		l.drawCentres(dc)
+		l.drawLabels()
+	}
+	<-done
+	if failed.Load() {
+		panic(failure)
+	}
 	return l
+}
+
+// warmSprites draws the sprites every frame of a game needs: each power's
+// army, fleet and centre marker.
+func (l *layer) warmSprites() {
+	for _, p := range l.r.m.Powers {
+		l.sprite(spriteKey{kind: spriteUnit, power: p.ID, unit: engine.Army, alpha: 0xff})
+		l.sprite(spriteKey{kind: spriteUnit, power: p.ID, unit: engine.Fleet, alpha: 0xff})
+		l.sprite(spriteKey{kind: spriteCentre, power: p.ID, alpha: 0xff})
+	}
 }
 
 // path adds the rings of reg to dc's path.
@@ -219,7 +269,9 @@ func (l *layer) strokeArcs(dc *gg.Context, kinds []arcKind, k arcKind, col color
 	dc.Stroke()
 }
 
-// drawSea fills the board with water.
+// drawSea fills the board with water and the margins around it with
+// the frame colour: every pixel of the layer, whose image comes unclear
+// (see layerPixels).
 func (l *layer) drawSea() {
 	tl := l.tf.pt(geometry.Point{})
 	br := l.tf.pt(geometry.Point{X: l.board.Width, Y: l.board.Height})
@@ -233,13 +285,16 @@ func (l *layer) drawSea() {
 	}
 }
 
-// drawLand draws the borders between seas, a darker band along every
-// shore on the water side, the land in its classes (Switzerland hatched),
-// and the land borders.
-func (l *layer) drawLand(dc *gg.Context) {
-	kinds := l.arcKinds()
+// drawShores draws the borders between seas and a darker band along
+// every shore on the water side.
+func (l *layer) drawShores(dc *gg.Context, kinds []arcKind) {
 	l.strokeArcs(dc, kinds, arcSea, colSeaBorder, l.sz.border*0.9)
 	l.strokeArcs(dc, kinds, arcCoast, colCoastGlow, l.sz.border*3.2)
+}
+
+// drawLand draws the land in its classes (Switzerland hatched) over the
+// shores, and the land borders.
+func (l *layer) drawLand(dc *gg.Context, kinds []arcKind) {
 	// Land is filled pixel by pixel from the spans: the borders stroked
 	// over it give the edges their smoothness.
 	cols := map[regionClass]color.RGBA{classLand: colLand, classIsle: colIsle, classImpassable: colImpassable}

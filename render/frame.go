@@ -2,7 +2,7 @@ package render
 
 import (
 	"image"
-	"image/draw"
+	"sort"
 
 	"github.com/fogleman/gg"
 
@@ -38,10 +38,13 @@ type place struct {
 // owned centres, supports, convoys and holds, pieces, moves, marks of
 // results and adjustments, the selection, the dragged unit, the legend.
 func (f *frame) draw(orders []engine.Order, results []engine.Result) {
+	var ops []pixelOp
 	if f.st != nil && len(f.st.Owners) > 0 {
-		f.tint()
+		ops = f.tint(ops)
 	}
-	f.highlightProvinces()
+	ops = f.lightenProvinces(ops)
+	f.copyBoard(ops)
+	f.outlineProvinces()
 	if f.st != nil {
 		f.ownedCentres()
 	}
@@ -55,26 +58,77 @@ func (f *frame) draw(orders []engine.Order, results []engine.Result) {
 	f.drawDrag()
 	if f.o.Legend {
 		lg := f.l.legendImage()
-		draw.Draw(f.dst, lg.Rect.Add(f.l.legendAt()), lg, image.Point{}, draw.Over)
+		over(f.dst, lg.Rect.Add(f.l.legendAt()), lg)
 	}
 }
 
-// tint colours every owned supply centre's land with its owner's tint.
-func (f *frame) tint() {
+// pixelOp changes the colour of some pixels of the static board, each
+// channel through a table, as the board is copied into the frame.
+type pixelOp struct {
+	spans   []span
+	r, g, b *channelTable
+}
+
+// copyBoard copies the static board into f.dst and applies ops to it, in
+// their order, band by band: each band of rows is still in the cache when
+// its pixels are tinted and lightened, instead of every tinted pixel
+// being read back from memory after the whole copy. A large image is
+// copied in two halves at once, the lower one on a second goroutine.
+func (f *frame) copyBoard(ops []pixelOp) {
+	h := f.o.Height
+	if f.o.Width*h < 1<<18 {
+		f.copyRows(ops, 0, h)
+		return
+	}
+	done := make(chan any)
+	go func() {
+		defer func() { done <- recover() }()
+		f.copyRows(ops, h/2, h)
+	}()
+	f.copyRows(ops, 0, h/2)
+	if p := <-done; p != nil {
+		panic(p)
+	}
+}
+
+// copyRows is copyBoard for rows [from, to).
+func (f *frame) copyRows(ops []pixelOp, from, to int) {
+	const band = 32
+	src, dst, w := f.l.img, f.dst, f.o.Width
+	next := make([]int, len(ops)) // per op: its first span not applied yet
+	for i, op := range ops {
+		next[i] = sort.Search(len(op.spans), func(k int) bool { return int(op.spans[k].y) >= from })
+	}
+	for y0 := from; y0 < to; y0 += band {
+		y1 := min(y0+band, to)
+		for y := y0; y < y1; y++ {
+			copy(dst.Pix[y*dst.Stride:y*dst.Stride+4*w], src.Pix[y*src.Stride:])
+		}
+		for i, op := range ops {
+			k := next[i]
+			for k < len(op.spans) && int(op.spans[k].y) < y1 {
+				k++
+			}
+			applyTable(dst, op.spans[next[i]:k], op.r, op.g, op.b)
+			next[i] = k
+		}
+	}
+}
+
+// tint adds to ops the tint of every owned supply centre's land in its
+// owner's colour.
+func (f *frame) tint(ops []pixelOp) []pixelOp {
 	for i := range f.l.board.Regions {
 		p := f.l.r.regionProv[i]
 		if p < 0 || int(p) >= len(f.st.Owners) || f.l.class(i) != classLand {
 			continue
 		}
 		if owner := f.st.Owners[p]; owner != "" && f.r.m.Provinces[p].SC {
-			f.l.multiply(f.dst, i, owner)
+			t := f.l.multiplier(owner).table()
+			ops = append(ops, pixelOp{f.l.spans[i], &t[0], &t[1], &t[2]})
 		}
 	}
-}
-
-// multiply tints region i with power p's tint.
-func (l *layer) multiply(dst *image.RGBA, i int, p engine.Power) {
-	multiply(dst, l.spans[i], l.multiplier(p))
+	return ops
 }
 
 func (l *layer) multiplier(p engine.Power) multiplier {

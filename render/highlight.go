@@ -17,20 +17,22 @@ const (
 	lightenTarget = 150
 )
 
-// highlightProvinces lightens and outlines the highlighted provinces, the
-// drop targets of a drag and the province under the pointer.
-func (f *frame) highlightProvinces() {
-	marked := f.o.Highlight
-	if f.o.Dragging != nil {
-		marked = append(marked[:len(marked):len(marked)], f.o.Dragging.Targets...)
-	}
-	for _, loc := range marked {
-		f.lightenProvince(loc.P, lightenTarget)
+// lightenProvinces adds to ops the lightening of the highlighted
+// provinces, the drop targets of a drag and the province under the
+// pointer; outlineProvinces outlines them.
+func (f *frame) lightenProvinces(ops []pixelOp) []pixelOp {
+	for _, loc := range f.marked() {
+		ops = f.lightenProvince(ops, loc.P, lightenTarget)
 	}
 	if f.o.Hover != nil {
-		f.lightenProvince(f.o.Hover.P, lightenHover)
+		ops = f.lightenProvince(ops, f.o.Hover.P, lightenHover)
 	}
-	for _, loc := range marked {
+	return ops
+}
+
+// outlineProvinces outlines what lightenProvinces lightened.
+func (f *frame) outlineProvinces() {
+	for _, loc := range f.marked() {
 		f.outline(loc, colTarget, f.l.sz.border*2.4)
 	}
 	if f.o.Hover != nil {
@@ -38,11 +40,23 @@ func (f *frame) highlightProvinces() {
 	}
 }
 
-// lightenProvince lightens every region that stands for province p.
-func (f *frame) lightenProvince(p engine.ProvinceID, amount uint32) {
-	for _, i := range f.l.regionsOf(p) {
-		lighten(f.dst, f.l.spans[i], amount)
+// marked returns the highlighted locations and the drop targets of a drag.
+func (f *frame) marked() []engine.Loc {
+	marked := f.o.Highlight
+	if f.o.Dragging != nil {
+		marked = append(marked[:len(marked):len(marked)], f.o.Dragging.Targets...)
 	}
+	return marked
+}
+
+// lightenProvince adds to ops the lightening of every region that stands
+// for province p.
+func (f *frame) lightenProvince(ops []pixelOp, p engine.ProvinceID, amount uint32) []pixelOp {
+	t := lightenTable(amount)
+	for _, i := range f.l.regionsOf(p) {
+		ops = append(ops, pixelOp{f.l.spans[i], t, t, t})
+	}
+	return ops
 }
 
 // regionsOf returns the board regions that make up province p on this

@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strconv"
 
@@ -196,7 +195,43 @@ func (f *frame) blit(s *sprite, p pt) { drawSprite(f.dst, s, p) }
 func drawSprite(dst *image.RGBA, s *sprite, p pt) {
 	x, y := int(math.Round(p.X))-s.cx, int(math.Round(p.Y))-s.cy
 	r := image.Rect(x, y, x+s.img.Rect.Dx(), y+s.img.Rect.Dy())
-	draw.Draw(dst, r, s.img, image.Point{}, draw.Over)
+	over(dst, r, s.img)
+}
+
+// over composites src (premultiplied) over dst at r, clipped to dst, with
+// the arithmetic of draw.Draw's draw.Over for two *image.RGBA: the same
+// pixels, but transparent source pixels are skipped and opaque ones
+// copied, which is most of a sprite.
+func over(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
+	c := r.Intersect(dst.Rect)
+	if c.Empty() {
+		return
+	}
+	sp := src.Rect.Min.Add(c.Min.Sub(r.Min))
+	n := c.Dx() * 4
+	const m = 1<<16 - 1
+	for y := c.Min.Y; y < c.Max.Y; y++ {
+		so := src.PixOffset(sp.X, sp.Y+y-c.Min.Y)
+		do := dst.PixOffset(c.Min.X, y)
+		spix, dpix := src.Pix[so:so+n:so+n], dst.Pix[do:do+n:do+n]
+		for i := 0; i+4 <= n; i += 4 {
+			s := spix[i : i+4 : i+4]
+			switch s[3] {
+			case 0:
+				continue
+			case 0xff:
+				copy(dpix[i:i+4:i+4], s)
+				continue
+			}
+			sr, sg, sb, sa := uint32(s[0])*0x101, uint32(s[1])*0x101, uint32(s[2])*0x101, uint32(s[3])*0x101
+			a := (m - sa) * 0x101
+			d := dpix[i : i+4 : i+4]
+			d[0] = uint8((uint32(d[0])*a/m + sr) >> 8)
+			d[1] = uint8((uint32(d[1])*a/m + sg) >> 8)
+			d[2] = uint8((uint32(d[2])*a/m + sb) >> 8)
+			d[3] = uint8((uint32(d[3])*a/m + sa) >> 8)
+		}
+	}
 }
 
 // piece draws unit u at p, at opacity alpha (255 for a unit in place).

@@ -2,8 +2,10 @@ package render
 
 import (
 	"image"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/fogleman/gg"
 
@@ -56,7 +58,8 @@ type Renderer struct {
 	provRegion []*geometry.Region  // per province: its region, nil when the board has none
 	spaces     []string            // optional spaces the map has as provinces
 
-	layer *layer // the static board last drawn
+	layer *layer       // the static board last drawn
+	pix   *layerPixels // the pixels of layer's image
 
 	hitSpaces  []string // the Options.Spaces of the last hit test
 	hitBoard   *geometry.Board
@@ -69,7 +72,8 @@ type Renderer struct {
 // that m has as provinces (a variant's Hyperspace or Ireland) are drawn
 // and hit-tested always; others only when Options.Spaces names them.
 func New(b *geometry.Board, m *engine.Map) *Renderer {
-	r := &Renderer{board: b, m: m, styles: styles(m), fonts: loadFonts()}
+	r := &Renderer{board: b, m: m, styles: styles(m), fonts: loadFonts(), pix: &layerPixels{}}
+	runtime.AddCleanup(r, (*layerPixels).release, r.pix)
 	r.regionProv = make([]engine.ProvinceID, len(b.Regions))
 	r.provRegion = make([]*geometry.Region, len(m.Provinces))
 	for i, reg := range b.Regions {
@@ -126,9 +130,6 @@ func (r *Renderer) RenderInto(dst *image.RGBA, v engine.View, orders []engine.Or
 		return
 	}
 	l := r.layerFor(o)
-	for y := 0; y < o.Height; y++ {
-		copy(dst.Pix[y*dst.Stride:y*dst.Stride+4*o.Width], l.img.Pix[y*l.img.Stride:])
-	}
 	if dst.Rect.Min != (image.Point{}) {
 		// gg draws in image coordinates from 0,0: give it a view that starts there.
 		dst = &image.RGBA{Pix: dst.Pix, Stride: dst.Stride, Rect: image.Rect(0, 0, o.Width, o.Height)}
@@ -160,8 +161,43 @@ func (r *Renderer) layerFor(o Options) *layer {
 	if k.spaces != "" {
 		on = strings.Split(k.spaces, ",")
 	}
+	r.layer = nil
+	r.pix.release()
 	r.layer = r.newLayer(k, r.board.With(on...))
 	return r.layer
+}
+
+// layerPixels holds the pixels of a Renderer's static board. They go back
+// to pixelPool when the Renderer draws a board of another size and when it
+// is garbage collected, and the next static board drawn, by any Renderer,
+// takes them: a widget being resized, or a program drawing boards with
+// short-lived Renderers, then does not allocate (and the system does not
+// clear and map in) megabytes of fresh memory per board. The pixels need
+// no clearing: a static board paints every one of them (drawSea).
+type layerPixels struct{ pix []uint8 }
+
+var pixelPool sync.Pool // of *[]uint8, pixels no static board uses
+
+// take returns n bytes for a static board's image, from the pool when it
+// holds enough (but not more than twice that).
+func (p *layerPixels) take(n int) []uint8 {
+	p.release()
+	if v, ok := pixelPool.Get().(*[]uint8); ok && cap(*v) >= n && cap(*v) <= 2*n {
+		p.pix = (*v)[:n]
+	} else {
+		p.pix = make([]uint8, n)
+	}
+	return p.pix
+}
+
+// release gives the pixels back to the pool; the image that used them
+// must not be used any more.
+func (p *layerPixels) release() {
+	if p.pix != nil {
+		b := p.pix
+		p.pix = nil
+		pixelPool.Put(&b)
+	}
 }
 
 // context returns a gg context drawing into dst, reusing the last one

@@ -1,10 +1,12 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
 	"slices"
+	"sync"
 
 	"dipdesk/render/geometry"
 )
@@ -57,32 +59,69 @@ func regionSpans(reg *geometry.Region, t transform, w, h int, rows [][]float64) 
 	return out, rows
 }
 
-// multiply multiplies every pixel of spans by m (see multiplierFor).
-func multiply(dst *image.RGBA, spans []span, m multiplier) {
+// channelTable maps a channel's value to its new value.
+type channelTable [256]uint8
+
+// applyTable replaces the red, green and blue of every pixel of spans
+// through r, g and b: a power's tint multiplies the land (multiplier.table),
+// a highlight lightens it (lightenTable).
+func applyTable(dst *image.RGBA, spans []span, r, g, b *channelTable) {
+	// Most pixels of a province are its ground colour: the last pixel
+	// looked up and its result are kept, and runs of one colour cost a
+	// compare and a store each.
+	in, out := uint32(0), uint32(0)
+	if len(spans) > 0 {
+		p := dst.Pix[dst.PixOffset(int(spans[0].x0), int(spans[0].y)):]
+		in = binary.LittleEndian.Uint32(p) ^ 1 // anything but the first pixel
+	}
 	for _, s := range spans {
-		row := dst.Pix[int(s.y)*dst.Stride:]
-		for i := int(s.x0) * 4; i < int(s.x1)*4; i += 4 {
-			row[i] = uint8(min(uint32(row[i])*m[0]>>8, 255))
-			row[i+1] = uint8(min(uint32(row[i+1])*m[1]>>8, 255))
-			row[i+2] = uint8(min(uint32(row[i+2])*m[2]>>8, 255))
+		off := int(s.y) * dst.Stride
+		px := dst.Pix[off+int(s.x0)*4 : off+int(s.x1)*4]
+		for i := 0; i+4 <= len(px); i += 4 {
+			p := px[i : i+4 : i+4]
+			if v := binary.LittleEndian.Uint32(p); v != in {
+				in = v
+				out = uint32(r[p[0]]) | uint32(g[p[1]])<<8 | uint32(b[p[2]])<<16 | v&0xff000000
+			}
+			binary.LittleEndian.PutUint32(p, out)
 		}
 	}
 }
 
-// lighten moves every pixel of spans towards white by up to amount/256,
-// light pixels the most: the ground brightens while dark borders and
-// names stay dark.
-func lighten(dst *image.RGBA, spans []span, amount uint32) {
-	for _, s := range spans {
-		row := dst.Pix[int(s.y)*dst.Stride:]
-		for i := int(s.x0) * 4; i < int(s.x1)*4; i += 4 {
-			for k := 0; k < 3; k++ {
-				v := uint32(row[i+k])
-				row[i+k] = uint8(v + (255-v)*v*amount/(255*256))
-			}
+// table returns the per-channel tables of m: min(v*m>>8, 255).
+func (m multiplier) table() *[3]channelTable {
+	if t, ok := multiplierTables.Load(m); ok {
+		return t.(*[3]channelTable)
+	}
+	t := new([3]channelTable)
+	for c := range t {
+		for v := range t[c] {
+			t[c][v] = uint8(min(uint32(v)*m[c]>>8, 255))
 		}
 	}
+	multiplierTables.Store(m, t)
+	return t
 }
+
+// lightenTable returns the table that lightens by amount/256, light
+// values the most (dark borders and names stay dark):
+// v + (255-v)*v*amount/(255*256).
+func lightenTable(amount uint32) *channelTable {
+	if t, ok := lightenTables.Load(amount); ok {
+		return t.(*channelTable)
+	}
+	t := new(channelTable)
+	for v := range t {
+		x := uint32(v)
+		t[v] = uint8(x + (255-x)*x*amount/(255*256))
+	}
+	lightenTables.Store(amount, t)
+	return t
+}
+
+// The tables of tints and highlights, made once per multiplier and
+// amount and shared by every Renderer (they are never changed).
+var multiplierTables, lightenTables sync.Map
 
 // fill paints every pixel of spans in c.
 func fill(dst *image.RGBA, spans []span, c color.RGBA) {
