@@ -48,7 +48,7 @@ func (m *Map) Apply(file string, r io.Reader) error {
 	line := 0
 	for sc.Scan() {
 		line++
-		toks, err := mapTokens(sc.Text())
+		toks, err := DataFields(sc.Text())
 		if err != nil {
 			return &MapError{file, line, err.Error()}
 		}
@@ -65,9 +65,10 @@ func (m *Map) Apply(file string, r io.Reader) error {
 	return nil
 }
 
-// mapTokens splits a line into words and double-quoted strings, dropping
+// DataFields splits a line of a DipDesk data file (map files, the board
+// generator's border file) into words and double-quoted strings, dropping
 // a # comment.
-func mapTokens(s string) ([]string, error) {
+func DataFields(s string) ([]string, error) {
 	var out []string
 	for i := 0; i < len(s); {
 		c := s[i]

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"dipdesk/engine"
+
 	"bufio"
 	"errors"
 	"fmt"
@@ -126,7 +128,7 @@ func readData(r io.Reader) (*boardData, error) {
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		toks, err := tokens(text)
+		toks, err := engine.DataFields(text)
 		if err != nil {
 			return nil, &dataError{n, err.Error()}
 		}
@@ -414,30 +416,4 @@ func hasWord(t []string, w string) bool {
 		}
 	}
 	return false
-}
-
-// tokens splits a line into words and double-quoted strings.
-func tokens(s string) ([]string, error) {
-	var out []string
-	for i := 0; i < len(s); {
-		switch c := s[i]; {
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-		case c == '"':
-			j := strings.IndexByte(s[i+1:], '"')
-			if j < 0 {
-				return nil, errors.New("unterminated quoted string")
-			}
-			out = append(out, s[i+1:i+1+j])
-			i += j + 2
-		default:
-			j := i
-			for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' {
-				j++
-			}
-			out = append(out, s[i:j])
-			i = j
-		}
-	}
-	return out, nil
 }
