@@ -1005,7 +1005,9 @@ func (a *movement) whyBounced(i int32) string {
 	if len(with) > 0 {
 		return fmt.Sprintf("bounced with %s in %s (%d vs %d)", strings.Join(with, " and "), a.m.Provinces[x.to.P].Abbr, att, best)
 	}
-	return "failed"
+	// Nothing opposed it: the unit had no strength to move (a variant's
+	// strength of 0, such as Davis X5).
+	return fmt.Sprintf("too weak to move (%d vs 0)", att)
 }
 
 func (a *movement) whyCut(i int32) string {
@@ -1020,7 +1022,7 @@ func (a *movement) whyCut(i int32) string {
 			}
 			continue
 		}
-		if y.unit.Power != x.unit.Power && a.path(j) {
+		if y.unit.Power != x.unit.Power && a.path(j) && (a.r == nil || a.r.Cuts == nil || a.r.Cuts(a.s, y.unit, x.unit)) {
 			by = append(by, a.unitName(j))
 		}
 	}

@@ -37,9 +37,15 @@ func RetreatOptions(s *State, d Dislodgement, r *Rules) []Loc {
 	}
 	if r != nil && r.Reach != nil {
 		for id := range s.Map.Provinces {
-			l := Loc{P: ProvinceID(id)}
-			if l.P != u.Loc.P && !containsProv(out, l.P) && r.Reach(s, u, l) && s.Map.CanHold(u.Type, l) {
-				consider(l)
+			p := ProvinceID(id)
+			locs := []Loc{{P: p}}
+			for _, c := range s.Map.Provinces[id].Coasts {
+				locs = append(locs, Loc{P: p, C: c})
+			}
+			for _, l := range locs {
+				if l.P != u.Loc.P && !containsLoc(out, l) && s.Map.CanHold(u.Type, l) && r.Reach(s, u, l) {
+					consider(l)
+				}
 			}
 		}
 	}
@@ -50,6 +56,15 @@ func RetreatOptions(s *State, d Dislodgement, r *Rules) []Loc {
 		return out[i].C < out[j].C
 	})
 	return out
+}
+
+func containsLoc(ls []Loc, l Loc) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
 }
 
 func containsProv(ls []Loc, p ProvinceID) bool {

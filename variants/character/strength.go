@@ -6,6 +6,12 @@ import "dipdesk/engine"
 const (
 	LimitedDoubleID = "1" // #1: moves and holds with two, supports with one
 	DoubleID        = "2" // #2: double strength for all purposes
+	// SuperSupporterID is proposed card X5 (a game option, Options.Add):
+	// supports with three, holds with one, moves with none.
+	SuperSupporterID = "X5"
+	// UncuttableID is proposed card X8 (a game option, Options.Add): its
+	// supports are cut only when it is dislodged.
+	UncuttableID = "X8"
 )
 
 // FirstPowerYear is the first year a card's power may be used (rule 7:
@@ -35,8 +41,15 @@ func cardAt(s *engine.State, u engine.Unit) (Card, bool) {
 //     two, but only supports with a strength of one": two when moving
 //     (attack, prevent, head-to-head defence) and when holding, one as a
 //     supporter.
+//
 //   - #2 Double Strength is "a Double Strength Unit for all purposes": two
 //     in every role, a support included.
+//
+//   - X5 Super Supporter (a game option) "supports with strength of 3,
+//     holds with strength of 1, moves with a strength of 0": three as a
+//     supporter, one holding, none in every moving role (attack, prevent,
+//     head-to-head defence), so it moves only with support and never keeps
+//     another unit out of a province.
 //
 // Every other card, #20 Ordinary included, and every card before 1902
 // (rule 7) gives the standard one. A unit whose move fails holds with one
@@ -56,6 +69,14 @@ func Strength(s *engine.State, u engine.Unit, role engine.Role) int {
 		return 2
 	case DoubleID:
 		return 2
+	case SuperSupporterID:
+		switch role {
+		case engine.RoleSupport:
+			return 3
+		case engine.RoleHold:
+			return 1
+		}
+		return 0
 	}
 	return 1
 }
@@ -75,4 +96,15 @@ func SupportLost(s *engine.State, supporter engine.Unit, weight int, attackers [
 		return weight
 	}
 	return min(weight, 1)
+}
+
+// Cuts is the Rules.Cuts hook: whether attacker's move may cut
+// supporter's support. Proposed card X8 (a game option): "Unit's support
+// orders are cut only if this unit is dislodged", so no attack cuts the
+// support of an X8 unit with its powers active; a dislodged supporter
+// still gives nothing (the engine sees to that, whatever this returns).
+// Every other supporter is cut as in the standard game.
+func Cuts(s *engine.State, attacker, supporter engine.Unit) bool {
+	c, ok := cardAt(s, supporter)
+	return !ok || c.ID != UncuttableID
 }

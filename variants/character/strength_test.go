@@ -228,6 +228,9 @@ func TestStrengthByRole(t *testing.T) {
 		{"2", s1901, [5]int{1, 1, 1, 1, 1}},
 		{"2", engine.Phase{Year: 1901, Season: engine.Winter, Type: engine.Adjustment}, [5]int{1, 1, 1, 1, 1}},
 		{"2", f1903, [5]int{2, 2, 2, 2, 2}},
+		{"X5", s1902, [5]int{0, 1, 0, 0, 3}},
+		{"X5", s1901, [5]int{1, 1, 1, 1, 1}},
+		{"X8", s1902, [5]int{1, 1, 1, 1, 1}},
 	}
 	for _, tt := range tests {
 		t.Run("#"+tt.card+" "+tt.phase.Short(), func(t *testing.T) {

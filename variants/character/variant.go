@@ -4,17 +4,26 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/standard"
 )
 
-// OptionReshuffle is the Setup option that changes rule 13's count of 50.
-const OptionReshuffle = "reshuffle_every"
+// The Setup options.
+const (
+	// OptionReshuffle changes rule 13's count of 50.
+	OptionReshuffle = "reshuffle_every"
+	// OptionAdd lists the proposed cards the players voted in, by id with
+	// an optional count: "X5,X8:4" (Options.Add; a card without a count
+	// takes its recommended one).
+	OptionAdd = "add_cards"
+)
 
 // Variant is Character Diplomacy on the standard board. It is not
-// registered in variants.All yet: only cards #1, #2 and #20 act so far,
-// and the Hyperspace space of rule 6 is not on the map.
+// registered in variants.All yet: only cards #1, #2, #16, #17, #20 and the
+// optional X5 and X8 act so far, and the Hyperspace space of rule 6 is not
+// on the map.
 var Variant = &engine.Variant{
 	ID:   "character",
 	Name: "Character Diplomacy",
@@ -27,13 +36,15 @@ var Variant = &engine.Variant{
 	Rules: &engine.Rules{
 		Strength:    Strength,
 		SupportLost: SupportLost,
+		Cuts:        Cuts,
+		Reach:       Reach,
 		Conceal:     Conceal,
 	},
 }
 
 // Setup numbers the starting units (rule 10), builds and shuffles the deck
-// and deals one card to each unit (rule 4), drawing only from rng. The one
-// option is OptionReshuffle ("50").
+// and deals one card to each unit (rule 4), drawing only from rng. The
+// options are OptionReshuffle ("50") and OptionAdd ("X5,X8:4").
 func Setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
 	opt, err := parseOptions(options)
 	if err != nil {
@@ -71,11 +82,45 @@ func parseOptions(options map[string]string) (Options, error) {
 				return opt, fmt.Errorf("character: option %s=%q: want a number of cards from 1 (rule 13 says 50)", k, v)
 			}
 			opt.ReshuffleEvery = n
+		case OptionAdd:
+			add, err := parseAdd(v)
+			if err != nil {
+				return opt, fmt.Errorf("character: option %s=%q: %v", k, v, err)
+			}
+			opt.Add = add
 		default:
-			return opt, fmt.Errorf("character: unknown option %q (known: %s)", k, OptionReshuffle)
+			return opt, fmt.Errorf("character: unknown option %q (known: %s, %s)", k, OptionReshuffle, OptionAdd)
 		}
 	}
 	return opt, nil
+}
+
+// parseAdd reads OptionAdd's value: card ids separated by commas, each
+// with an optional ":count" (0 or none: the recommended count). The deck
+// checks that each id is a proposed card.
+func parseAdd(v string) (map[string]int, error) {
+	add := map[string]int{}
+	for item := range strings.SplitSeq(v, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		id, count, hasCount := strings.Cut(item, ":")
+		id = strings.ToUpper(strings.TrimSpace(id))
+		n := 0
+		if hasCount {
+			var err error
+			n, err = strconv.Atoi(strings.TrimSpace(count))
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("card %s: want a count from 0, not %q", id, count)
+			}
+		}
+		if _, dup := add[id]; dup {
+			return nil, fmt.Errorf("card %s named twice", id)
+		}
+		add[id] = n
+	}
+	return add, nil
 }
 
 // Conceal cuts a seat's view down to what rule 3 lets it know: a power
