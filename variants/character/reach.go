@@ -68,6 +68,11 @@ var (
 //   - #17 Convoyless Army: an army on a coast may go to any other coastal
 //     province that touches a sea space its own province touches, without
 //     a convoy and whatever stands in that sea.
+//   - #3 Amphibious: the other unit type's links, to a space its own
+//     type may stand in (retreats too).
+//   - #7 Explorer: the direct links of explorerLinks, both types, in
+//     retreats too ("These units may also Retreat to these spaces").
+//   - #18 Superfleet: a fleet's jumps of superfleetLinks, not in retreats.
 //
 // In a retreat phase only #16's direct links count (rule 8: no unit
 // retreats more than one space). Before 1902 nothing counts (rule 7).
@@ -86,6 +91,12 @@ func Reach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 		return specialMove(s.Map, u, l, retreat) || (!retreat && u.Type == engine.Army && overSwitzerland(s.Map, u.Loc.P, l.P))
 	case ConvoylessID:
 		return !retreat && u.Type == engine.Army && acrossOneSea(s.Map, u.Loc.P, l.P)
+	case AmphibiousID:
+		return amphibious(s.Map, u, l)
+	case ExplorerID:
+		return linked(s.Map, explorerLinks, u, l, retreat)
+	case SuperfleetID:
+		return linked(s.Map, superfleetLinks, u, l, retreat)
 	}
 	return false
 }
@@ -108,18 +119,7 @@ func canStand(t engine.UnitType, k engine.ProvinceKind) bool {
 
 // specialMove reports whether one of #16's links joins u's location to l.
 func specialMove(m *engine.Map, u engine.Unit, l engine.Loc, retreat bool) bool {
-	for _, k := range specialLinks {
-		if retreat && !k.direct {
-			continue
-		}
-		if u.Type == engine.Army && !k.army || u.Type == engine.Fleet && !k.fleet {
-			continue
-		}
-		if k.a.from(m, u) && k.b.to(m, u, l) || k.b.from(m, u) && k.a.to(m, u, l) {
-			return true
-		}
-	}
-	return false
+	return linked(m, specialLinks, u, l, retreat)
 }
 
 // from reports whether u stands at this end (on its coast, for a fleet).

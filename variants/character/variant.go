@@ -21,8 +21,8 @@ const (
 )
 
 // Variant is Character Diplomacy on the standard board. It is not
-// registered in variants.All yet: only cards #1, #2, #16, #17, #20 and the
-// optional X5 and X8 act so far, and the Hyperspace space of rule 6 is not
+// registered in variants.All yet: only cards #1, #2, #3, #7, #16, #17, #18, #20
+// and the optional X5 and X8 act so far (#3, #7 and #18 in part), and the Hyperspace space of rule 6 is not
 // on the map.
 var Variant = &engine.Variant{
 	ID:   "character",
