@@ -11,14 +11,7 @@ import (
 // TestSuperfleet: card #18 in adjudication (rule 7): a fleet jumps
 // directly between the named seas, both ways, whatever stands between.
 func TestSuperfleet(t *testing.T) {
-	tests := []struct {
-		name   string
-		phase  engine.Phase
-		units  []string
-		orders string
-		want   string // the units after, "*" marking the dislodged
-		reason string // in the first unit's result
-	}{
+	tests := []cardCase{
 		{"Mid-Atlantic to the Ionian in 1902", s1902,
 			[]string{"France: F mao #18"},
 			"France: F mao - ion",
@@ -100,27 +93,7 @@ func TestSuperfleet(t *testing.T) {
 			"France: F wes - eas\nTurkey: F eas - wes",
 			"france F wes, turkey F eas", "head-to-head"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-			if got := positionOf(out.Next); got != tt.want {
-				t.Errorf("after: %s\nwant:  %s", got, tt.want)
-			}
-			if !strings.Contains(out.Results[0].Reason, tt.reason) {
-				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
-			}
-			if t.Failed() {
-				for _, r := range out.Results {
-					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-				}
-			}
-		})
-	}
+	runCardCases(t, tests)
 }
 
 // TestExplorer: card #7 in adjudication (rule 7): the direct link
@@ -128,14 +101,7 @@ func TestSuperfleet(t *testing.T) {
 // islands, Switzerland and the Caspian are not open (engine and map gaps,
 // see the rulings).
 func TestExplorer(t *testing.T) {
-	tests := []struct {
-		name   string
-		phase  engine.Phase
-		units  []string
-		orders string
-		want   string // the units after, "*" marking the dislodged
-		reason string // in the first unit's result
-	}{
+	tests := []cardCase{
 		{"an army moves Spain to North Africa in 1902", s1902,
 			[]string{"France: A spa #7"},
 			"France: A spa - naf",
@@ -193,27 +159,7 @@ func TestExplorer(t *testing.T) {
 			"France: F spa/sc - tun",
 			"france F spa/sc", "cannot move from Spain (south coast) to Tunis"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-			if got := positionOf(out.Next); got != tt.want {
-				t.Errorf("after: %s\nwant:  %s", got, tt.want)
-			}
-			if !strings.Contains(out.Results[0].Reason, tt.reason) {
-				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
-			}
-			if t.Failed() {
-				for _, r := range out.Results {
-					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-				}
-			}
-		})
-	}
+	runCardCases(t, tests)
 }
 
 // TestExplorerAndSuperfleetRetreats: #7 "may also Retreat to these
@@ -297,14 +243,7 @@ func TestReachLinksName(t *testing.T) {
 // the engine carries it: the other type's links to a space its own type
 // may stand in (rule 7), so a fleet crosses land from coast to coast.
 func TestAmphibious(t *testing.T) {
-	tests := []struct {
-		name   string
-		phase  engine.Phase
-		units  []string
-		orders string
-		want   string // the units after, "*" marking the dislodged
-		reason string // in the first unit's result
-	}{
+	tests := []cardCase{
 		{"a fleet crosses land Rome to Venice in 1902", s1902,
 			[]string{"Italy: F rom #3"},
 			"Italy: F rom - ven",
@@ -346,27 +285,7 @@ func TestAmphibious(t *testing.T) {
 			"Italy: F rom S A tyr - ven\nItaly: A tyr - ven",
 			"austria A ven, italy F rom, italy A tyr", "cannot support there"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-			if got := positionOf(out.Next); got != tt.want {
-				t.Errorf("after: %s\nwant:  %s", got, tt.want)
-			}
-			if !strings.Contains(out.Results[0].Reason, tt.reason) {
-				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
-			}
-			if t.Failed() {
-				for _, r := range out.Results {
-					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-				}
-			}
-		})
-	}
+	runCardCases(t, tests)
 }
 
 // TestAmphibiousRetreats: the other type's links are one space, so an

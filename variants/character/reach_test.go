@@ -12,14 +12,7 @@ import (
 // position with cards, orders, the position after and a phrase the first
 // unit's result must give.
 func TestSpecialMover(t *testing.T) {
-	tests := []struct {
-		name   string
-		phase  engine.Phase
-		units  []string
-		orders string
-		want   string // the units after, "*" marking the dislodged
-		reason string // in the first unit's result
-	}{
+	tests := []cardCase{
 		{"an army moves Spain to North Africa in 1902", s1902,
 			[]string{"France: A spa #16"},
 			"France: A spa - naf",
@@ -137,40 +130,13 @@ func TestSpecialMover(t *testing.T) {
 			"Austria: A alb - apu\nItaly: A apu - alb",
 			"austria A alb, italy A apu", "head-to-head"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-			if got := positionOf(out.Next); got != tt.want {
-				t.Errorf("after: %s\nwant:  %s", got, tt.want)
-			}
-			if !strings.Contains(out.Results[0].Reason, tt.reason) {
-				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
-			}
-			if t.Failed() {
-				for _, r := range out.Results {
-					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-				}
-			}
-		})
-	}
+	runCardCases(t, tests)
 }
 
 // TestConvoylessArmy: card #17 in adjudication (rule 7): an army crosses
 // one sea space without a convoy, whatever stands in the sea.
 func TestConvoylessArmy(t *testing.T) {
-	tests := []struct {
-		name   string
-		phase  engine.Phase
-		units  []string
-		orders string
-		want   string // the units after, "*" marking the dislodged
-		reason string // in the first unit's result
-	}{
+	tests := []cardCase{
 		{"London to Belgium across the North Sea in 1902", s1902,
 			[]string{"England: A lon #17"},
 			"England: A lon - bel",
@@ -232,27 +198,7 @@ func TestConvoylessArmy(t *testing.T) {
 			"England: A lon - bel via convoy\nEngland: F nth C A lon - bel",
 			"england A bel, england F nth, france F eng", "moved to Belgium"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-			if got := positionOf(out.Next); got != tt.want {
-				t.Errorf("after: %s\nwant:  %s", got, tt.want)
-			}
-			if !strings.Contains(out.Results[0].Reason, tt.reason) {
-				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
-			}
-			if t.Failed() {
-				for _, r := range out.Results {
-					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-				}
-			}
-		})
-	}
+	runCardCases(t, tests)
 }
 
 // TestMoverRetreats: rule 8, "No unit may retreat more than one space":

@@ -12,6 +12,43 @@ var s1901 = engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movemen
 // cardPosition builds a position in phase from lines "France: A bur #2":
 // a unit and the card it holds (no card when the #part is left out). Units
 // are numbered by rule 10 in the order given.
+// cardCase is one position with cards, its orders and what must follow.
+type cardCase struct {
+	name   string
+	phase  engine.Phase
+	units  []string // "France: A bur #2": unit and card
+	orders string
+	want   string // the units after, "*" marking the dislodged
+	reason string // in the first order's result
+}
+
+// runCardCases adjudicates each case with the variant's rules and checks
+// the position after and the first result's reason.
+func runCardCases(t *testing.T, tests []cardCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := cardPosition(t, tt.phase, tt.units...)
+			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+			if got := positionOf(out.Next); got != tt.want {
+				t.Errorf("after: %s\nwant:  %s", got, tt.want)
+			}
+			if !strings.Contains(out.Results[0].Reason, tt.reason) {
+				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
+			}
+			if t.Failed() {
+				for _, r := range out.Results {
+					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
+				}
+			}
+		})
+	}
+}
+
 func cardPosition(t *testing.T, phase engine.Phase, lines ...string) *engine.State {
 	t.Helper()
 	m, err := Variant.Map()
@@ -65,14 +102,7 @@ func positionOf(s *engine.State) string {
 // 16.f), each case a position with cards, orders, the position after and
 // a phrase the first order's result must give.
 func TestDoubleStrength(t *testing.T) {
-	tests := []struct {
-		name   string
-		phase  engine.Phase
-		units  []string
-		orders string
-		want   string // the units after, "*" marking the dislodged
-		reason string // in the first order's result
-	}{
+	tests := []cardCase{
 		{"double strength dislodges a lone holder in 1902", s1902,
 			[]string{"France: A bur #2", "Germany: A mun #20"},
 			"France: A bur - mun",
@@ -138,27 +168,7 @@ func TestDoubleStrength(t *testing.T) {
 			"France: A bur - mun",
 			"france A bur, germany A mun", "(1 vs 1)"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-			if got := positionOf(out.Next); got != tt.want {
-				t.Errorf("after: %s\nwant:  %s", got, tt.want)
-			}
-			if !strings.Contains(out.Results[0].Reason, tt.reason) {
-				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
-			}
-			if t.Failed() {
-				for _, r := range out.Results {
-					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-				}
-			}
-		})
-	}
+	runCardCases(t, tests)
 }
 
 // TestStandardWhenNoCardActs: positions of DATC cases give the same

@@ -1,7 +1,6 @@
 package character
 
 import (
-	"strings"
 	"testing"
 
 	"dipdesk/engine"
@@ -11,14 +10,7 @@ import (
 // (rule 7), each case a position with cards, orders, the position after
 // and a phrase the first unit's result must give.
 func TestSuperSupporter(t *testing.T) {
-	tests := []struct {
-		name   string
-		phase  engine.Phase
-		units  []string
-		orders string
-		want   string // the units after, "*" marking the dislodged
-		reason string // in the first unit's result
-	}{
+	tests := []cardCase{
 		{"it supports with three in 1902", s1902,
 			[]string{"France: A bur #20", "France: A ruh #X5", "Germany: A mun #20", "Germany: A boh #20", "Germany: A tyr #20"},
 			"France: A bur - mun\nFrance: A ruh S A bur - mun\nGermany: A boh S A mun\nGermany: A tyr S A mun",
@@ -64,40 +56,13 @@ func TestSuperSupporter(t *testing.T) {
 			"Germany: A kie - ruh\nFrance: A bur - mun\nFrance: A ruh S A bur - mun",
 			"france A bur, france A ruh, germany A kie, germany A mun", "bounced off A ruh holding in ruh (0 vs 1)"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-			if got := positionOf(out.Next); got != tt.want {
-				t.Errorf("after: %s\nwant:  %s", got, tt.want)
-			}
-			if !strings.Contains(out.Results[0].Reason, tt.reason) {
-				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
-			}
-			if t.Failed() {
-				for _, r := range out.Results {
-					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-				}
-			}
-		})
-	}
+	runCardCases(t, tests)
 }
 
 // TestUncuttableSupporter: proposed card X8 (a game option): its support
 // is cut only when it is dislodged (rule 7 holds it back in 1901).
 func TestUncuttableSupporter(t *testing.T) {
-	tests := []struct {
-		name   string
-		phase  engine.Phase
-		units  []string
-		orders string
-		want   string // the units after, "*" marking the dislodged
-		reason string // in the first unit's result
-	}{
+	tests := []cardCase{
 		{"an attack does not cut its support in 1902", s1902,
 			[]string{"France: A ruh #X8", "France: A bur #20", "Germany: A mun #20", "Germany: A kie #20"},
 			"France: A bur - mun\nFrance: A ruh S A bur - mun\nGermany: A kie - ruh",
@@ -123,27 +88,7 @@ func TestUncuttableSupporter(t *testing.T) {
 			"France: A bur - mun\nFrance: A ruh S A bur - mun\nGermany: A mun - ruh\nGermany: A kie S A mun - ruh",
 			"france A mun, germany A kie, germany A ruh, *france A ruh", "support cut: dislodged by A mun"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-			if got := positionOf(out.Next); got != tt.want {
-				t.Errorf("after: %s\nwant:  %s", got, tt.want)
-			}
-			if !strings.Contains(out.Results[0].Reason, tt.reason) {
-				t.Errorf("first result %q, want it to contain %q", out.Results[0].Reason, tt.reason)
-			}
-			if t.Failed() {
-				for _, r := range out.Results {
-					t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-				}
-			}
-		})
-	}
+	runCardCases(t, tests)
 }
 
 // TestAddCardsOption: the proposed cards enter a game only by the Setup
