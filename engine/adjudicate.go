@@ -82,7 +82,7 @@ func StandardNextPhase(next *State, p Phase) Phase {
 // in it (after Fall, rule of the rulebook).
 func UpdateOwnership(s *State, r *Rules) {
 	for _, u := range s.Units {
-		if s.Map.Provinces[u.Loc.P].SC && r.occupies(s, u) {
+		if s.centre(u.Loc.P) && r.occupies(s, u) {
 			s.Owners[u.Loc.P] = u.Power
 		}
 	}

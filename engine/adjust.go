@@ -7,13 +7,14 @@ import (
 )
 
 // Adjustments returns, per power, builds due (positive) or disbands due
-// (negative): owned centres minus units.
+// (negative): owned centres minus units (units that need no centre, and
+// suspended centres, left out: Upkeep, CentreStatus).
 func Adjustments(s *State) map[Power]int {
 	out := map[Power]int{}
 	for p, n := range s.Centres() {
 		out[p] += n
 	}
-	for p, n := range s.UnitCounts() {
+	for p, n := range s.upkeepCounts() {
 		out[p] -= n
 	}
 	for p, n := range out {
@@ -35,7 +36,7 @@ func AdjudicateAdjustments(s *State, orders []Order, r *Rules) *Outcome {
 	next.Dislodged, next.Standoffs = nil, nil
 	a := &adjuster{s: s, next: next, due: Adjustments(s), removed: map[int]bool{}, built: map[ProvinceID]bool{}}
 	for k := range orders {
-		out.Results = append(out.Results, a.order(&orders[k]))
+		out.Results = append(out.Results, a.order(&orders[k], r))
 	}
 	a.defaults(out, r)
 	kept := next.Units[:0]
@@ -59,7 +60,7 @@ type adjuster struct {
 }
 
 // order applies one adjustment order and returns its result.
-func (a *adjuster) order(o *Order) Result {
+func (a *adjuster) order(o *Order, r *Rules) Result {
 	s := a.s
 	res := Result{Order: *o}
 	switch o.Kind {
@@ -68,6 +69,9 @@ func (a *adjuster) order(o *Order) Result {
 		if res.Reason != "" {
 			res.Code = Refused
 			return res
+		}
+		if r != nil && r.NumberUnits {
+			res.Unit.Number = a.nextNumber(res.Unit)
 		}
 		res.OK, res.Reason = true, "built "+res.Unit.Type.Word()+" in "+s.Map.LocName(res.Unit.Loc)
 		a.next.Units = append(a.next.Units, res.Unit)
@@ -126,6 +130,22 @@ func (a *adjuster) defaults(out *Outcome, r *Rules) {
 			})
 		}
 	}
+}
+
+// nextNumber is the lowest number free among the units of u's power and
+// type on the board after the removals and builds so far (Rules.NumberUnits).
+func (a *adjuster) nextNumber(u Unit) int {
+	used := map[int]bool{}
+	for i, v := range a.next.Units {
+		if v.Power == u.Power && v.Type == u.Type && !(i < len(a.s.Units) && a.removed[i]) {
+			used[v.Number] = true
+		}
+	}
+	n := 1
+	for used[n] {
+		n++
+	}
+	return n
 }
 
 func plural(n int) string {
@@ -208,7 +228,7 @@ func CivilDisorderRemoval(s *State, p Power, removed map[int]bool, r *Rules) int
 	dist := distancesFromOwned(s, p)
 	best := -1
 	for i, u := range s.Units {
-		if u.Power != p || removed[i] {
+		if u.Power != p || removed[i] || s.freeUnit(u) {
 			continue
 		}
 		if best < 0 || removalBefore(s, u, s.Units[best], dist) {

@@ -365,6 +365,17 @@ func (m *Map) ArmyAdjacent(a, b ProvinceID) bool {
 	return m.ArmyLinked(a, b)
 }
 
+// FleetLinked reports whether the map links a fleet at a to location b
+// (any coast of b when b has none), whether or not either is impassable.
+func (m *Map) FleetLinked(a, b Loc) bool {
+	for _, l := range m.fleet[node(a)] {
+		if l.P == b.P && (b.C == NoCoast || l.C == b.C) {
+			return true
+		}
+	}
+	return false
+}
+
 // FleetAdjacent reports whether a fleet at a may move to location b. When
 // b has no coast it matches any coast of b's province.
 func (m *Map) FleetAdjacent(a, b Loc) bool {

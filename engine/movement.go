@@ -51,6 +51,16 @@ type movement struct {
 	depth int32   // recursion depth of the resolver
 	low   int32   // oldest guess the adjudication under way rests on
 	extra []Result
+	turn  Turn // what the variant decided before resolution (Rules.Prepare)
+}
+
+// blocked reports whether move i goes into a province closed this turn.
+func (a *movement) blocked(i int32) bool {
+	if a.turn.Blocked == nil {
+		return false
+	}
+	_, b := a.turn.Blocked[a.o[i].to.P]
+	return b
 }
 
 func (a *movement) unitName(i int32) string {
@@ -63,6 +73,9 @@ func (a *movement) unitName(i int32) string {
 // order hold. The State is not changed.
 func AdjudicateMovement(s *State, orders []Order, r *Rules) *Outcome {
 	a := newMovement(s, r)
+	if r != nil && r.Prepare != nil {
+		a.turn = r.Prepare(s, orders)
+	}
 	a.assign(orders)
 	a.validate()
 	for i := range a.o {
@@ -188,7 +201,17 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 	case Hold:
 		return eff{kind: Hold, to: Nowhere}, ""
 	case Special:
-		return fail("%q is not an order of this game", o.Special)
+		if a.r == nil || a.r.Special == nil {
+			return fail("%q is not an order of this game", o.Special)
+		}
+		e, why := a.r.Special(a.s, u, *o)
+		if why != "" {
+			return fail("%s", why)
+		}
+		if e.Kind == Special {
+			return fail("%q is not an order of this game", o.Special)
+		}
+		return a.legal(i, &e)
 	case Move:
 		if !o.To.Valid() || int(o.To.P) >= nprov {
 			return fail("no destination")
@@ -250,8 +273,19 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 // adjacent reports whether u may move straight to l (any coast when l has
 // none), by the map or by a variant's Reach.
 func (a *movement) adjacent(u Unit, l Loc) bool {
-	if a.m.Provinces[l.P].Impassable {
-		return false
+	if a.m.Provinces[l.P].Impassable || a.m.Provinces[u.Loc.P].Impassable {
+		// A unit a variant lets into an impassable space (Rules.Enter)
+		// moves in and out of it by the map's own links.
+		if a.m.Provinces[l.P].Impassable && !a.r.enter(a.s, u, l) {
+			return false
+		}
+		switch {
+		case u.Type == Army && a.m.ArmyLinked(u.Loc.P, l.P):
+			return true
+		case u.Type == Fleet && a.m.FleetLinked(u.Loc, l):
+			return true
+		}
+		return a.r.reach(a.s, u, l)
 	}
 	switch u.Type {
 	case Army:
@@ -272,13 +306,14 @@ func (a *movement) adjacent(u Unit, l Loc) bool {
 func (a *movement) moveDest(u Unit, o *Order) (Loc, bool, string) {
 	to := o.To
 	p := &a.m.Provinces[to.P]
-	if p.Impassable {
+	enter := a.r.enter(a.s, u, to)
+	if p.Impassable && !enter {
 		return to, false, p.Name + " is impassable"
 	}
 	switch u.Type {
 	case Army:
 		to.C = NoCoast
-		if p.Kind == Sea {
+		if p.Kind == Sea && !enter {
 			return to, false, "an army cannot move into a sea"
 		}
 		if a.adjacent(u, to) {
@@ -292,7 +327,7 @@ func (a *movement) moveDest(u Unit, o *Order) (Loc, bool, string) {
 		}
 		return to, false, fmt.Sprintf("%s cannot reach %s", a.m.LocName(u.Loc), p.Name)
 	case Fleet:
-		if p.Kind == Land {
+		if p.Kind == Land && !enter {
 			return to, false, "a fleet cannot move inland"
 		}
 		if len(p.Coasts) == 0 {
@@ -428,7 +463,10 @@ func (a *movement) indexMoves() {
 		if x.kind != Move || x.convoy {
 			continue
 		}
-		if j := a.at[x.to.P]; j >= 0 && a.o[j].kind == Move && !a.o[j].convoy && a.o[j].to.P == x.src {
+		if a.blocked(int32(i)) {
+			continue
+		}
+		if j := a.at[x.to.P]; j >= 0 && a.o[j].kind == Move && !a.o[j].convoy && a.o[j].to.P == x.src && !a.blocked(j) {
 			x.h2h = j
 		}
 	}
@@ -682,7 +720,7 @@ func (a *movement) adjudicate(i int32) bool {
 
 func (a *movement) adjudicateMove(i int32) bool {
 	x := &a.o[i]
-	if !a.path(i) {
+	if a.blocked(i) || !a.path(i) {
 		return false
 	}
 	if a.m.Provinces[x.to.P].Unlimited {
@@ -724,7 +762,7 @@ func (a *movement) cutters(i int32, units *[]Unit) int {
 	n := 0
 	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
 		y := &a.o[j]
-		if y.src == target || y.unit.Power == x.unit.Power {
+		if y.src == target || y.unit.Power == x.unit.Power || a.blocked(j) {
 			continue
 		}
 		if a.r != nil && a.r.Cuts != nil && !a.r.Cuts(a.s, y.unit, x.unit) {
@@ -752,6 +790,9 @@ func (a *movement) supportTarget(i int32) ProvinceID {
 // supportWeight is what support i adds, once cuts are counted.
 func (a *movement) supportWeight(i int32) int {
 	x := &a.o[i]
+	if _, cut := a.turn.Cut[x.src]; cut {
+		return 0
+	}
 	w := a.r.strength(a.s, x.unit, RoleSupport)
 	if a.r == nil || a.r.SupportLost == nil {
 		if a.cutters(i, nil) > 0 {
@@ -802,7 +843,7 @@ func (a *movement) supports(i int32, exclude Power) int {
 
 func (a *movement) attack(i int32) int {
 	x := &a.o[i]
-	if !a.path(i) {
+	if a.blocked(i) || !a.path(i) {
 		return 0
 	}
 	base := a.r.strength(a.s, x.unit, RoleMove)
@@ -822,7 +863,7 @@ func (a *movement) defend(i int32) int {
 
 func (a *movement) prevent(i int32) int {
 	x := &a.o[i]
-	if !a.path(i) {
+	if a.blocked(i) || !a.path(i) {
 		return 0
 	}
 	if x.h2h >= 0 && a.resolve(x.h2h) {
@@ -970,6 +1011,9 @@ func (a *movement) holdOrDefend(mover, d int32) int {
 
 func (a *movement) whyBounced(i int32) string {
 	x := &a.o[i]
+	if a.blocked(i) {
+		return a.turn.Blocked[x.to.P]
+	}
 	if !a.path(i) {
 		return "no convoy route: the convoy was disrupted"
 	}
@@ -1012,6 +1056,9 @@ func (a *movement) whyBounced(i int32) string {
 
 func (a *movement) whyCut(i int32) string {
 	x := &a.o[i]
+	if why, cut := a.turn.Cut[x.src]; cut {
+		return why
+	}
 	target := a.supportTarget(i)
 	var by []string
 	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {

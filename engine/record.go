@@ -128,6 +128,11 @@ func UnmarshalStateExtra(m *Map, b []byte, decode func([]byte) (Extra, error)) (
 }
 
 // State rebuilds the State a record describes on map m.
+//
+// A unit must stand where its type may (an army on land, a fleet at sea or
+// on a coast), except in a variant's position (one with Extra data), where
+// a hook may have let it stand elsewhere (Rules.Enter: an amphibious army
+// at sea, an explorer in Switzerland); a coast must still exist.
 func (r StateRecord) State(m *Map) (*State, error) {
 	s := &State{Map: m, Owners: make([]Power, len(m.Provinces))}
 	s.Phase = Phase{Year: r.Phase.Year, Season: Season(r.Phase.Season), Type: PhaseType(r.Phase.Type)}
@@ -135,7 +140,7 @@ func (r StateRecord) State(m *Map) (*State, error) {
 		return nil, fmt.Errorf("engine: state: bad phase %+v", r.Phase)
 	}
 	for i, ur := range r.Units {
-		u, err := ur.unit(m)
+		u, err := ur.unit(m, r.Extra != nil)
 		if err != nil {
 			return nil, fmt.Errorf("engine: state: unit %d: %w", i+1, err)
 		}
@@ -152,7 +157,7 @@ func (r StateRecord) State(m *Map) (*State, error) {
 		s.Owners[p] = Power(pw)
 	}
 	for i, dr := range r.Dislodged {
-		u, err := dr.Unit.unit(m)
+		u, err := dr.Unit.unit(m, r.Extra != nil)
 		if err != nil {
 			return nil, fmt.Errorf("engine: state: dislodged unit %d: %w", i+1, err)
 		}
@@ -176,7 +181,7 @@ func (r StateRecord) State(m *Map) (*State, error) {
 	return s, nil
 }
 
-func (ur UnitRecord) unit(m *Map) (Unit, error) {
+func (ur UnitRecord) unit(m *Map, lenient bool) (Unit, error) {
 	u := Unit{Power: Power(ur.Power), Number: ur.Number}
 	switch ur.Type {
 	case "A":
@@ -193,7 +198,7 @@ func (ur UnitRecord) unit(m *Map) (Unit, error) {
 	if err != nil {
 		return u, err
 	}
-	if !m.CanHold(u.Type, l) {
+	if !m.CanHold(u.Type, l) && !(lenient && l.C == NoCoast) {
 		return u, fmt.Errorf("%s cannot stand in %s", u.Type.Noun(), ur.Loc)
 	}
 	u.Loc = l

@@ -11,9 +11,16 @@ import (
 func RetreatOptions(s *State, d Dislodgement, r *Rules) []Loc {
 	var out []Loc
 	u := d.Unit
+	var closed map[ProvinceID]string
+	if r != nil && r.Prepare != nil {
+		closed = r.Prepare(s, nil).Blocked
+	}
 	consider := func(l Loc) {
 		p := &s.Map.Provinces[l.P]
-		if p.Impassable || s.Standoff(l.P) || (l.P == d.From && !d.ByConvoy) {
+		if (p.Impassable && !r.enter(s, u, l)) || s.Standoff(l.P) || (l.P == d.From && !d.ByConvoy) {
+			return
+		}
+		if _, shut := closed[l.P]; shut {
 			return
 		}
 		if !p.Unlimited {
@@ -43,7 +50,7 @@ func RetreatOptions(s *State, d Dislodgement, r *Rules) []Loc {
 				locs = append(locs, Loc{P: p, C: c})
 			}
 			for _, l := range locs {
-				if l.P != u.Loc.P && !containsLoc(out, l) && s.Map.CanHold(u.Type, l) && r.Reach(s, u, l) {
+				if l.P != u.Loc.P && !containsLoc(out, l) && (s.Map.CanHold(u.Type, l) || r.enter(s, u, l)) && r.Reach(s, u, l) {
 					consider(l)
 				}
 			}

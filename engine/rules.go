@@ -41,6 +41,32 @@ type Rules struct {
 	// links of a season, Hyperspace). It is also asked for supports.
 	Reach func(s *State, u Unit, l Loc) bool
 
+	// Enter reports whether u may enter and stand in l although the map
+	// forbids it: an impassable province (Davis #7 Explorer into
+	// Switzerland), a sea for an army or an inland province for a fleet
+	// (Davis #3 Amphibious, the Caspian Sea of Davis rule 11). The unit
+	// still needs a link or Reach to get there.
+	Enter func(s *State, u Unit, l Loc) bool
+
+	// Special turns a variant's special order for unit u in a movement
+	// phase into the standard order adjudicated in its place (Hold for
+	// "annihilate", "gas" or "hypnotise"; a Move for a jump), or says why
+	// it is impossible. The special order stays in the results; the After
+	// hook reports what it did. nil: special orders are illegal.
+	Special func(s *State, u Unit, o Order) (Order, string)
+
+	// Prepare is called once per movement phase (or step) with the orders
+	// after Rewrite, before resolution. What it returns changes the
+	// resolution: provinces no unit may enter this turn (annihilated,
+	// gassed: Davis #9, #10), and supports cut before any attack (Davis
+	// #15 Cutter). In a retreat phase it is asked with no orders, and
+	// nothing may retreat into its Blocked provinces.
+	Prepare func(s *State, orders []Order) Turn
+
+	// NumberUnits gives each built unit the lowest number free among its
+	// power's units of its type (Davis rule 10: "1A, 2A, 1F").
+	NumberUnits bool
+
 	// Occupies reports whether u occupies its province (ghosts, birds and
 	// female armies do not: they neither hold it nor are dislodged there).
 	Occupies func(s *State, u Unit) bool
@@ -82,6 +108,23 @@ type Rules struct {
 
 	// VictoryCentres is the number of centres that wins (standard: 18).
 	VictoryCentres int
+}
+
+// Turn is what a variant decides about a movement phase before it is
+// resolved (Rules.Prepare). Each map's value is the reason given in the
+// results.
+type Turn struct {
+	// Blocked provinces stop every move into them: the move fails, keeps
+	// no one else out, leaves no standoff and cuts no support; nothing
+	// may retreat there.
+	Blocked map[ProvinceID]string
+	// Cut supports: the support of the unit standing in the province is
+	// cut whatever the attacks.
+	Cut map[ProvinceID]string
+}
+
+func (r *Rules) enter(s *State, u Unit, l Loc) bool {
+	return r != nil && r.Enter != nil && r.Enter(s, u, l)
 }
 
 func (r *Rules) strength(s *State, u Unit, role Role) int {

@@ -36,6 +36,38 @@ type Extra interface {
 	CloneExtra() Extra
 }
 
+// CentreStatus may be implemented by a variant's Extra to suspend a
+// supply centre: while CentreSuspended(p) is true, p counts for no one
+// and changes hands with no one (Davis #9: an annihilated centre loses its
+// status for three moving turns; #10: a gassed centre for a year).
+type CentreStatus interface {
+	CentreSuspended(p ProvinceID) bool
+}
+
+// Upkeep may be implemented by a variant's Extra when some units need no
+// supply centre: such a unit is not counted against its power's centres
+// and is never removed by the civil disorder rule (Davis #19 Free Unit).
+type Upkeep interface {
+	FreeUnit(u Unit) bool
+}
+
+// centre reports whether p counts as a supply centre in s now.
+func (s *State) centre(p ProvinceID) bool {
+	if !s.Map.Provinces[p].SC {
+		return false
+	}
+	if cs, ok := s.Extra.(CentreStatus); ok && cs.CentreSuspended(p) {
+		return false
+	}
+	return true
+}
+
+// freeUnit reports whether u needs no supply centre (Upkeep).
+func (s *State) freeUnit(u Unit) bool {
+	up, ok := s.Extra.(Upkeep)
+	return ok && up.FreeUnit(u)
+}
+
 // NewState returns the starting position of m in the given phase: the
 // starting units, and home centres owned by their powers.
 func NewState(m *Map, p Phase) *State {
@@ -83,11 +115,12 @@ func (s *State) DislodgedAt(p ProvinceID) int {
 	return -1
 }
 
-// Centres returns how many supply centres each power owns.
+// Centres returns how many supply centres each power owns, leaving out
+// suspended ones (CentreStatus).
 func (s *State) Centres() map[Power]int {
 	out := map[Power]int{}
 	for id, o := range s.Owners {
-		if o != "" && s.Map.Provinces[id].SC {
+		if o != "" && s.centre(ProvinceID(id)) {
 			out[o]++
 		}
 	}
@@ -99,6 +132,18 @@ func (s *State) UnitCounts() map[Power]int {
 	out := map[Power]int{}
 	for _, u := range s.Units {
 		out[u.Power]++
+	}
+	return out
+}
+
+// upkeepCounts returns how many units each power must keep with its
+// centres: all of them but those that need none (Upkeep).
+func (s *State) upkeepCounts() map[Power]int {
+	out := map[Power]int{}
+	for _, u := range s.Units {
+		if !s.freeUnit(u) {
+			out[u.Power]++
+		}
 	}
 	return out
 }

@@ -1,0 +1,233 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// resultFor returns the result of the order given for the unit in prov.
+func resultFor(t *testing.T, out *Outcome, m *Map, prov string) Result {
+	t.Helper()
+	for _, r := range out.Results {
+		if m.Provinces[r.Order.At.P].Abbr == prov {
+			return r
+		}
+	}
+	t.Fatalf("no result for %s in %+v", prov, out.Results)
+	return Result{}
+}
+
+// Davis #9/#10: a province closed this turn stops every move into it; the
+// moves keep no one out, leave no standoff and cut no support.
+func TestHookPrepareBlocked(t *testing.T) {
+	s := position(t, spring1902, "France: A bur", "Germany: A mun", "Germany: A ruh", "Italy: A tyr", "Austria: A boh")
+	orders := parseAll(t, s.Map, `France: A bur - mun
+Germany: A ruh - bur
+Germany: A mun S A ruh - bur
+Italy: A tyr - mun
+Austria: A boh - mun`)
+	mun, _ := s.Map.Lookup("mun")
+	r := &Rules{Prepare: func(s *State, orders []Order) Turn {
+		return Turn{Blocked: map[ProvinceID]string{mun: "munich is gassed"}}
+	}}
+	std := Adjudicate(s, orders, nil, nil)
+	if resultFor(t, std, s.Map, "mun").Code != Cut {
+		t.Fatal("standard: the attack on munich did not cut its support")
+	}
+	out := Adjudicate(s, orders, r, nil)
+	for _, p := range []string{"tyr", "boh"} {
+		res := resultFor(t, out, s.Map, p)
+		if res.Code != Bounced || res.Reason != "munich is gassed" {
+			t.Errorf("%s: %+v, want bounced with the variant's reason", p, res)
+		}
+	}
+	if res := resultFor(t, out, s.Map, "mun"); !res.OK {
+		t.Errorf("blocked moves cut munich's support: %+v", res)
+	}
+	// The supported attack on Burgundy dislodges France's unit: its move
+	// into the closed province failed.
+	if len(out.Next.Dislodged) != 1 || s.Map.LocString(out.Next.Dislodged[0].Unit.Loc) != "bur" {
+		t.Fatalf("dislodged %+v, want A bur", out.Next.Dislodged)
+	}
+	if out.Next.Standoff(mun) {
+		t.Error("a closed province was left as a standoff")
+	}
+	// Nothing may retreat into a closed province either.
+	par, _ := s.Map.Lookup("par")
+	closed := &Rules{Prepare: func(s *State, orders []Order) Turn {
+		return Turn{Blocked: map[ProvinceID]string{par: "annihilated"}}
+	}}
+	if !containsProv(RetreatOptions(out.Next, out.Next.Dislodged[0], nil), par) {
+		t.Fatal("the standard retreats do not include paris; the test proves nothing")
+	}
+	if opts := RetreatOptions(out.Next, out.Next.Dislodged[0], closed); containsProv(opts, par) {
+		t.Fatalf("retreat into a closed province offered: %v", opts)
+	}
+}
+
+// Davis #15: a support the variant cuts gives nothing, with its reason.
+func TestHookPrepareCut(t *testing.T) {
+	s := position(t, spring1902, "France: A bur", "France: A pic", "Germany: A bel")
+	orders := parseAll(t, s.Map, "France: A pic - bel\nFrance: A bur S A pic - bel")
+	bur, _ := s.Map.Lookup("bur")
+	if out := Adjudicate(s, orders, nil, nil); len(out.Next.Dislodged) != 1 {
+		t.Fatal("standard: the supported attack did not dislodge")
+	}
+	r := &Rules{Prepare: func(s *State, orders []Order) Turn {
+		return Turn{Cut: map[ProvinceID]string{bur: "support cut by the cutter"}}
+	}}
+	out := Adjudicate(s, orders, r, nil)
+	if len(out.Next.Dislodged) != 0 {
+		t.Fatal("a cut support still dislodged")
+	}
+	if res := resultFor(t, out, s.Map, "bur"); res.Code != Cut || res.Reason != "support cut by the cutter" {
+		t.Fatalf("support result %+v", res)
+	}
+}
+
+// A special order is adjudicated as the standard order the variant gives
+// in its place, and stays in the results as written.
+func TestHookSpecial(t *testing.T) {
+	s := position(t, spring1902, "France: A bur", "Germany: A mun")
+	p := &Parser{Map: s.Map, Specials: []SpecialSyntax{{Verb: "leap", Name: "leap"}, {Verb: "annihilate", Name: "annihilate"}}}
+	orders, errs := p.ParseOrders("", "France: A bur leap mun\nGermany: A mun annihilate bur")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	out := Adjudicate(s, orders, nil, nil)
+	if res := resultFor(t, out, s.Map, "bur"); res.Code != Illegal {
+		t.Fatalf("special order without a hook: %+v, want illegal", res)
+	}
+	r := &Rules{
+		Strength: func(s *State, u Unit, role Role) int {
+			if u.Power == "france" && role == RoleMove {
+				return 2
+			}
+			return 1
+		},
+		Special: func(s *State, u Unit, o Order) (Order, string) {
+			switch o.Special {
+			case "leap":
+				to, _ := s.Map.Lookup(o.Args[0])
+				return Order{Power: o.Power, Kind: Move, Unit: u.Type, At: u.Loc, To: Loc{P: to}}, ""
+			}
+			return Order{}, "not today"
+		},
+	}
+	out = Adjudicate(s, orders, r, nil)
+	res := resultFor(t, out, s.Map, "bur")
+	if !res.OK || res.Order.Kind != Special || !strings.Contains(res.Reason, "moved to Munich") {
+		t.Fatalf("leap: %+v", res)
+	}
+	if res := resultFor(t, out, s.Map, "mun"); res.Code != Illegal || !strings.Contains(res.Reason, "not today") || len(out.Next.Dislodged) != 1 {
+		t.Fatalf("refused special: %+v, want the hook's reason and the unit dislodged", res)
+	}
+}
+
+// Davis #3, #7: Enter opens a space to some units; they still need a link.
+func TestHookEnter(t *testing.T) {
+	s := position(t, spring1902, "France: A mar", "Italy: A pie")
+	swi, _ := s.Map.Lookup("swi")
+	orders := parseAll(t, s.Map, "France: A mar - swi")
+	if res := resultFor(t, Adjudicate(s, orders, nil, nil), s.Map, "mar"); res.Code != Illegal {
+		t.Fatalf("standard: %+v, want switzerland impassable", res)
+	}
+	r := &Rules{Enter: func(s *State, u Unit, l Loc) bool { return u.Power == "france" && l.P == swi }}
+	out := Adjudicate(s, orders, r, nil)
+	if res := resultFor(t, out, s.Map, "mar"); !res.OK {
+		t.Fatalf("entering switzerland: %+v", res)
+	}
+	// The army at sea: Enter lets it, Reach gives the link.
+	s2 := position(t, spring1902, "England: A lon")
+	nth, _ := s.Map.Lookup("nth")
+	orders = parseAll(t, s.Map, "England: A lon - nth")
+	r2 := &Rules{
+		Enter: func(s *State, u Unit, l Loc) bool { return l.P == nth },
+		Reach: func(s *State, u Unit, l Loc) bool { return l.P == nth },
+	}
+	if res := resultFor(t, Adjudicate(s2, orders, r, nil), s.Map, "lon"); res.Code != Illegal {
+		t.Fatalf("army into the sea without Enter: %+v", res)
+	}
+	out = Adjudicate(s2, orders, r2, nil)
+	if res := resultFor(t, out, s.Map, "lon"); !res.OK || out.Next.Map.LocString(out.Next.Units[0].Loc) != "nth" {
+		t.Fatalf("amphibious army: %+v", res)
+	}
+	// Such a position survives a save.
+	b, err := MarshalState(out.Next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := UnmarshalState(s.Map, b); err == nil {
+		t.Fatal("a standard state with an army at sea loaded")
+	}
+}
+
+type upkeepExtra struct {
+	free      Loc
+	suspended ProvinceID
+}
+
+func (e *upkeepExtra) CloneExtra() Extra                 { c := *e; return &c }
+func (e *upkeepExtra) FreeUnit(u Unit) bool              { return u.Loc == e.free }
+func (e *upkeepExtra) CentreSuspended(p ProvinceID) bool { return p == e.suspended }
+
+// Davis #19 and #9/#10: free units need no centre; suspended centres count
+// for no one and do not change hands.
+func TestUpkeepAndSuspendedCentres(t *testing.T) {
+	s := position(t, Phase{Year: 1902, Season: Fall, Type: Movement}, "France: A bur", "France: A pic", "France: A gas", "Germany: A bel")
+	if n := Adjustments(s)["france"]; n != 0 {
+		t.Fatalf("france adjusts %d, want 0 (3 centres, 3 units)", n)
+	}
+	bel, _ := s.Map.Lookup("bel")
+	par, _ := s.Map.Lookup("par")
+	s.Extra = &upkeepExtra{free: s.Units[0].Loc, suspended: NoProvince}
+	if n := Adjustments(s)["france"]; n != 1 {
+		t.Fatalf("with a free unit france adjusts %d, want 1", n)
+	}
+	s.Extra = &upkeepExtra{free: Nowhere, suspended: par}
+	if n := Adjustments(s)["france"]; n != -1 {
+		t.Fatalf("with paris suspended france adjusts %d, want -1", n)
+	}
+	// A suspended centre is not captured in the Fall.
+	s.Extra = &upkeepExtra{free: Nowhere, suspended: bel}
+	out := Adjudicate(s, parseAll(t, s.Map, "France: A pic - bel\nFrance: A bur S A pic - bel\nGermany: A bel - hol"), nil, nil)
+	if out.Next.Owners[bel] != "" {
+		t.Fatalf("suspended belgium went to %q", out.Next.Owners[bel])
+	}
+	// Civil disorder never removes a free unit: France must lose one of
+	// three units with two centres, and the furthest is gascony's... unless free.
+	s3 := position(t, Phase{Year: 1902, Season: Winter, Type: Adjustment}, "France: A mos", "France: A pic", "France: A gas", "France: A bre")
+	s3.Owners[par] = ""
+	s3.Extra = &upkeepExtra{free: s3.Units[0].Loc, suspended: NoProvince}
+	out = Adjudicate(s3, nil, nil, nil)
+	if len(out.Results) != 1 || out.Results[0].Unit.Loc == s3.Units[0].Loc {
+		t.Fatalf("removals %+v: want one, not the free unit in moscow", out.Results)
+	}
+}
+
+// Davis rule 10: a built unit takes the lowest number free among its
+// power's units of its type.
+func TestNumberBuilds(t *testing.T) {
+	s := position(t, Phase{Year: 1902, Season: Winter, Type: Adjustment}, "France: A pic", "France: A gas")
+	s.Units[0].Number, s.Units[1].Number = 1, 3
+	bel, _ := s.Map.Lookup("bel")
+	s.Owners[bel] = "france"
+	orders := parseAll(t, s.Map, "France: build A par\nFrance: build F bre")
+	out := Adjudicate(s, orders, &Rules{NumberUnits: true}, nil)
+	got := map[string]int{}
+	for _, u := range out.Next.Units {
+		got[u.Type.String()+" "+s.Map.LocString(u.Loc)] = u.Number
+	}
+	if got["A par"] != 2 || got["F bre"] != 1 {
+		t.Fatalf("numbers %v, want A par 2 and F bre 1", got)
+	}
+	out = Adjudicate(s, orders, nil, nil)
+	if len(out.Next.Units) != 4 {
+		t.Fatalf("standard: %d units after two builds", len(out.Next.Units))
+	}
+	for _, u := range out.Next.Units[2:] {
+		if u.Number != 0 {
+			t.Fatalf("standard build numbered: %+v", u)
+		}
+	}
+}
