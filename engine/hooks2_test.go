@@ -231,3 +231,47 @@ func TestNumberBuilds(t *testing.T) {
 		}
 	}
 }
+
+// Davis X6: a unit may support where it could not move.
+func TestHookSupportReach(t *testing.T) {
+	s := position(t, spring1902, "France: A par", "France: A bur", "Germany: A mun")
+	orders := parseAll(t, s.Map, "France: A bur - mun\nFrance: A par S A bur - mun")
+	if out := Adjudicate(s, orders, nil, nil); resultFor(t, out, s.Map, "par").Code != Illegal {
+		t.Fatal("standard: paris supported into munich")
+	}
+	mun, _ := s.Map.Lookup("mun")
+	r := &Rules{SupportReach: func(s *State, u Unit, l Loc) bool { return l.P == mun }}
+	if out := Adjudicate(s, orders, r, nil); len(out.Next.Dislodged) != 1 {
+		t.Fatalf("the air unit's support did not count: %+v", out.Results)
+	}
+	// It still may not move there.
+	if out := Adjudicate(s, parseAll(t, s.Map, "France: A par - mun"), r, nil); resultFor(t, out, s.Map, "par").Code != Illegal {
+		t.Fatal("SupportReach let a unit move")
+	}
+}
+
+// A seat's outcome is a copy the variant may cut down; the original stays.
+func TestOutcomeFor(t *testing.T) {
+	s := position(t, spring1902, "France: A par", "Germany: A mun")
+	out := Adjudicate(s, parseAll(t, s.Map, "France: A par - bur\nGermany: A mun - bur"), nil, nil)
+	r := &Rules{ConcealOutcome: func(before *State, seat Seat, o *Outcome) {
+		if seat.GM {
+			return
+		}
+		for i := range o.Results {
+			if o.Results[i].Unit.Power != seat.Power {
+				o.Results[i].Reason = "hidden"
+			}
+		}
+	}}
+	fr := OutcomeFor(s, out, Seat{Power: "france"}, r)
+	if resultFor(t, fr, s.Map, "mun").Reason != "hidden" || resultFor(t, fr, s.Map, "par").Reason == "hidden" {
+		t.Fatalf("france's outcome: %+v", fr.Results)
+	}
+	if resultFor(t, out, s.Map, "mun").Reason == "hidden" {
+		t.Fatal("OutcomeFor changed the original outcome")
+	}
+	if gm := OutcomeFor(s, out, Seat{GM: true}, r); resultFor(t, gm, s.Map, "mun").Reason == "hidden" {
+		t.Fatal("the game master's outcome was cut down")
+	}
+}

@@ -243,7 +243,7 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 			return fail("a unit cannot support a move into its own province")
 		case o.AuxTo.Valid() && o.AuxTo.P == o.AuxAt.P:
 			return fail("the supported move goes nowhere")
-		case !a.adjacent(u, Loc{P: t}):
+		case !a.adjacent(u, Loc{P: t}) && !(a.r != nil && a.r.SupportReach != nil && a.r.SupportReach(a.s, u, Loc{P: t})):
 			return fail("%s cannot reach %s, so it cannot support there", a.unitName(i), a.m.Provinces[t].Name)
 		}
 		e := eff{kind: Support, to: Nowhere}

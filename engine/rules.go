@@ -67,6 +67,18 @@ type Rules struct {
 	// power's units of its type (Davis rule 10: "1A, 2A, 1F").
 	NumberUnits bool
 
+	// SupportReach reports whether unit u may support into l although it
+	// could not move there (Davis X6 Air Unit: supports two spaces away).
+	SupportReach func(s *State, u Unit, l Loc) bool
+
+	// ConcealOutcome cuts down, for one seat, what an adjudicated phase
+	// says (its own copy): Davis #11's hypnotist reported as holding, #13's
+	// cleared mines told to the engineer's owner alone, a card's use
+	// revealed only where rule 3 reveals it. before is the position the
+	// phase was adjudicated from. nil: results are public, as in the
+	// standard game once orders are revealed.
+	ConcealOutcome func(before *State, seat Seat, out *Outcome)
+
 	// Occupies reports whether u occupies its province (ghosts, birds and
 	// female armies do not: they neither hold it nor are dislodged there).
 	Occupies func(s *State, u Unit) bool

@@ -53,3 +53,24 @@ func ViewFor(s *State, pending []Order, seat Seat, r *Rules) View {
 	}
 	return v
 }
+
+// OutcomeFor returns what seat may know of out, the adjudication of the
+// phase whose position was before: a copy, with the variant's
+// ConcealOutcome applied and the next position cut down by Conceal.
+func OutcomeFor(before *State, out *Outcome, seat Seat, r *Rules) *Outcome {
+	c := *out
+	c.Results = make([]Result, len(out.Results))
+	for i, res := range out.Results {
+		res.Order.Args = append([]string(nil), res.Order.Args...)
+		c.Results[i] = res
+	}
+	c.Events = append([]string(nil), out.Events...)
+	if out.Next != nil {
+		v := ViewFor(out.Next, nil, seat, r)
+		c.Next = v.State
+	}
+	if r != nil && r.ConcealOutcome != nil {
+		r.ConcealOutcome(before, seat, &c)
+	}
+	return &c
+}
