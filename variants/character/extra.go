@@ -61,6 +61,9 @@ type Extra struct {
 	Public *DeckCounts
 	// Log is the game master's record of deals (burials, swaps, reshuffles).
 	Log []string
+	// Effects are what the cards left on the board: mines, closed
+	// provinces, suspended centres, civil disorder, uses of limited powers.
+	Effects Effects
 }
 
 // NewExtra returns an Extra with no cards dealt from deck.
@@ -70,7 +73,7 @@ func NewExtra(deck *Deck) *Extra {
 
 // CloneExtra returns a deep copy of e (engine.Extra).
 func (e *Extra) CloneExtra() engine.Extra {
-	c := &Extra{Cards: make(map[UnitID]*Held, len(e.Cards)), Log: slices.Clone(e.Log)}
+	c := &Extra{Cards: make(map[UnitID]*Held, len(e.Cards)), Log: slices.Clone(e.Log), Effects: e.Effects.clone()}
 	for id, h := range e.Cards {
 		c.Cards[id] = h.clone()
 	}
@@ -185,6 +188,7 @@ func (e *Extra) conceal(seat engine.Seat) {
 			h.Told = nil
 		}
 	}
+	e.Effects.conceal(seat)
 	counts := e.Counts()
 	e.Public, e.Deck, e.Log = &counts, nil, nil
 }

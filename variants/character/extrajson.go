@@ -32,6 +32,8 @@ type extraJSON struct {
 	Deck   *Deck       `json:"deck,omitempty"`
 	Public *DeckCounts `json:"public,omitempty"`
 	Log    []string    `json:"log,omitempty"`
+	// Effects are written as they are, units by UnitID's text form.
+	Effects *Effects `json:"effects,omitempty"`
 }
 
 type cardCountJSON struct {
@@ -61,6 +63,9 @@ func knowledgeIn(k knowledgeJSON) (Knowledge, error) {
 // MarshalJSON writes e with its cards sorted by unit.
 func (e *Extra) MarshalJSON() ([]byte, error) {
 	out := extraJSON{Cards: []heldJSON{}, Deck: e.Deck, Public: e.Public, Log: e.Log}
+	if !e.Effects.empty() {
+		out.Effects = &e.Effects
+	}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
 		j := heldJSON{Power: id.Power, Unit: Label(id.Number, id.Type), Card: h.Card.ID, Blank: h.Card.Blank, Dealt: h.Dealt.Short()}
@@ -91,6 +96,9 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 		return nil, errors.New("character: no cards in the variant data")
 	}
 	e := &Extra{Cards: map[UnitID]*Held{}, Deck: in.Deck, Public: in.Public, Log: in.Log}
+	if in.Effects != nil {
+		e.Effects = *in.Effects
+	}
 	types, err := LoadCards()
 	if err != nil {
 		return nil, err

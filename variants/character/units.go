@@ -23,6 +23,23 @@ func IDOf(u engine.Unit) UnitID { return UnitID{Power: u.Power, Type: u.Type, Nu
 // String returns "france 1A".
 func (id UnitID) String() string { return string(id.Power) + " " + Label(id.Number, id.Type) }
 
+// MarshalText writes id as "france 1A" (JSON map keys, save files).
+func (id UnitID) MarshalText() ([]byte, error) { return []byte(id.String()), nil }
+
+// UnmarshalText reads "france 1A".
+func (id *UnitID) UnmarshalText(b []byte) error {
+	p, label, ok := strings.Cut(string(b), " ")
+	if !ok || p == "" {
+		return fmt.Errorf("character: unit %q: want a power and a label, as \"france 1A\"", b)
+	}
+	n, t, err := ParseLabel(label)
+	if err != nil {
+		return err
+	}
+	*id = UnitID{Power: engine.Power(p), Type: t, Number: n}
+	return nil
+}
+
 // NumberUnits numbers the units without a number, per power and type in
 // the order given, after the highest number already in use (rule 10:
 // 1A, 2A, 1F). It changes units in place and returns it.

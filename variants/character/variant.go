@@ -33,13 +33,30 @@ var Variant = &engine.Variant{
 	Start:       engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement},
 	Setup:       Setup,
 	DecodeExtra: DecodeExtra,
-	Rules: &engine.Rules{
-		Strength:    Strength,
-		SupportLost: SupportLost,
-		Cuts:        Cuts,
-		Reach:       Reach,
-		Conceal:     Conceal,
-	},
+}
+
+// The hooks and special orders are composed from the parts the card files
+// register (registry.go), so they are set once every init has run.
+func init() {
+	Variant.Specials = Specials()
+	Variant.Rules = &engine.Rules{
+		Strength:       strengthAll,
+		SupportLost:    SupportLost,
+		Cuts:           cutsAll,
+		Reach:          reachAny,
+		Enter:          Enter,
+		SupportReach:   SupportReach,
+		Special:        Special,
+		Prepare:        Prepare,
+		Rewrite:        Rewrite,
+		After:          After,
+		Phase:          phaseAny,
+		NextPhase:      nextPhase,
+		Sequence:       sequence,
+		Conceal:        Conceal,
+		ConcealOutcome: ConcealOutcome,
+		NumberUnits:    true,
+	}
 }
 
 // Setup numbers the starting units (rule 10), builds and shuffles the deck
