@@ -29,7 +29,7 @@ func runCardCases(t *testing.T, tests []cardCase) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := cardPosition(t, tt.phase, tt.units...)
-			orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
+			orders, errs := Variant.Parser(s.Map).ParseOrders("", tt.orders)
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
@@ -202,7 +202,7 @@ func TestStandardWhenNoCardActs(t *testing.T) {
 					units = append(units, u+" #"+card)
 				}
 				s := cardPosition(t, phase, units...)
-				orders, errs := engine.ParseOrders(s.Map, "", tt.orders)
+				orders, errs := Variant.Parser(s.Map).ParseOrders("", tt.orders)
 				if len(errs) > 0 {
 					t.Fatal(errs)
 				}
