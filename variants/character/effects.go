@@ -70,6 +70,13 @@ type Effects struct {
 	SpringOTB  []UnitID       // rule 14.a: units whose owner ordered them off the board if dislodged
 	Voluntary  []UnitID       // #14 retreaters allowed a voluntary retreat in this retreat phase
 	Hypnotised []UnitID       // #11: units under hypnosis this turn (reported as such to their owner)
+
+	// Each group of cards keeps any further state in its own type, in its
+	// own file.
+	Strikes  StrikesState  `json:",omitempty"` // #9, #10, #11 (strikes.go)
+	Movers   MoversState   `json:",omitempty"` // #3-#8 (movers.go)
+	Sappers  SappersState  `json:",omitempty"` // #12-#15, #19, rule 14 (sappers.go)
+	Proposed ProposedState `json:",omitempty"` // X1-X11 (proposed.go)
 }
 
 // clone returns a deep copy of f.
@@ -84,6 +91,10 @@ func (f *Effects) clone() Effects {
 		SpringOTB:  slices.Clone(f.SpringOTB),
 		Voluntary:  slices.Clone(f.Voluntary),
 		Hypnotised: slices.Clone(f.Hypnotised),
+		Strikes:    f.Strikes.clone(),
+		Movers:     f.Movers.clone(),
+		Sappers:    f.Sappers.clone(),
+		Proposed:   f.Proposed.clone(),
 	}
 }
 
@@ -104,6 +115,10 @@ func (f *Effects) conceal(seat engine.Seat) {
 	f.SpringOTB = slices.DeleteFunc(f.SpringOTB, own)
 	f.Voluntary = slices.DeleteFunc(f.Voluntary, own)
 	f.Hypnotised = slices.DeleteFunc(f.Hypnotised, own)
+	f.Strikes.conceal(seat)
+	f.Movers.conceal(seat)
+	f.Sappers.conceal(seat)
+	f.Proposed.conceal(seat)
 }
 
 // ClosedAt returns why province abbr is closed in movement turn i, or "".
@@ -163,5 +178,6 @@ func (e *Extra) FreeUnit(u engine.Unit) bool {
 
 func (f *Effects) empty() bool {
 	return len(f.Mines)+len(f.Closures)+len(f.Suspended)+len(f.Disorders)+len(f.LastUsed)+
-		len(f.FreeUnits)+len(f.SpringOTB)+len(f.Voluntary)+len(f.Hypnotised) == 0
+		len(f.FreeUnits)+len(f.SpringOTB)+len(f.Voluntary)+len(f.Hypnotised) == 0 &&
+		f.Strikes.empty() && f.Movers.empty() && f.Sappers.empty() && f.Proposed.empty()
 }

@@ -59,6 +59,9 @@ var parts struct {
 	phase        []func(s *engine.State, orders []engine.Order, rng *engine.Rand) (*engine.Outcome, bool)
 	nextPhase    func(s *engine.State, p engine.Phase) engine.Phase
 	sequence     func(s *engine.State, orders []engine.Order) [][]engine.Order
+	// random gives unit u a random legal-looking special order of its card
+	// for the soak test and the random-game tools (ok false: none).
+	random []func(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool)
 }
 
 // register runs f, which adds a card's parts, while the package's
@@ -220,4 +223,19 @@ func sequence(s *engine.State, orders []engine.Order) [][]engine.Order {
 		return parts.sequence(s, orders)
 	}
 	return [][]engine.Order{orders}
+}
+
+// RandomSpecial returns a random special order for u from the card parts,
+// or ok false. The soak test mixes these into engine.RandomOrders.
+func RandomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
+	if len(parts.random) == 0 || !PowersActive(s.Phase) {
+		return engine.Order{}, false
+	}
+	start := rng.Intn(len(parts.random), "which card part gives a random special order")
+	for k := range parts.random {
+		if o, ok := parts.random[(start+k)%len(parts.random)](s, u, rng); ok {
+			return o, true
+		}
+	}
+	return engine.Order{}, false
 }

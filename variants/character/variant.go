@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/standard"
 )
 
 // The Setup options.
@@ -29,7 +28,7 @@ var Variant = &engine.Variant{
 	Name: "Character Diplomacy",
 	Description: "Fred C. Davis Jr.'s variant: every unit holds a secret character card " +
 		"(double strength, jumper, annihilator, ...), usable from Spring 1902.",
-	Map:         standard.Map,
+	Map:         Map,
 	Start:       engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement},
 	Setup:       Setup,
 	DecodeExtra: DecodeExtra,
