@@ -275,3 +275,17 @@ func TestOutcomeFor(t *testing.T) {
 		t.Fatal("the game master's outcome was cut down")
 	}
 }
+
+// Davis #3: a revealed amphibious unit is written "2 Amp" or "2amp".
+func TestParseAmp(t *testing.T) {
+	m := standardMap(t)
+	for _, in := range []string{"France: 2 Amp bur - mun", "France: 2amp bur - mun"} {
+		o, err := (&Parser{Map: m}).ParseOrder("", in)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if o.Number != 2 || o.Unit != NoUnitType || o.Kind != Move {
+			t.Fatalf("%q: %+v", in, o)
+		}
+	}
+}

@@ -306,9 +306,11 @@ var (
 	buildWords   = wordSet("b", "build", "builds")
 	waiveWords   = wordSet("waive", "waives")
 	viaWords     = wordSet("via", "by")
-	unitWords    = map[string]UnitType{"a": Army, "army": Army, "f": Fleet, "fleet": Fleet}
-	coastAbbrs   = map[string]Coast{"nc": NorthCoast, "sc": SouthCoast, "ec": EastCoast, "wc": WestCoast}
-	coastDirs    = wordSet("north", "south", "east", "west")
+	// "Amp" is Davis #3's revealed amphibious unit ("2 Amp"): either type,
+	// so the unit is found by its number and province (DATC 4.C.1).
+	unitWords  = map[string]UnitType{"a": Army, "army": Army, "f": Fleet, "fleet": Fleet, "amp": NoUnitType}
+	coastAbbrs = map[string]Coast{"nc": NorthCoast, "sc": SouthCoast, "ec": EastCoast, "wc": WestCoast}
+	coastDirs  = wordSet("north", "south", "east", "west")
 )
 
 // orderVocabulary is what an unknown word after a unit is compared with.
