@@ -1,0 +1,87 @@
+package character
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"dipdesk/engine"
+)
+
+func sampleEffects() Effects {
+	fr1A := UnitID{Power: "france", Type: engine.Army, Number: 1}
+	de2F := UnitID{Power: "germany", Type: engine.Fleet, Number: 2}
+	return Effects{
+		Mines:     []Mine{{Prov: "nth", Power: "france", Laid: engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}}, {Prov: "hel", Power: "germany"}},
+		Closures:  []Closure{{Prov: "mun", Until: 4, Why: "annihilated"}},
+		Suspended: []Suspension{{Prov: "mun", ID: 3, Until: 6, Why: "annihilated"}},
+		Disorders: []Disorder{{Unit: de2F, Until: 5, Why: "gassed"}},
+		LastUsed:  map[UnitID]int{fr1A: 2, de2F: 3},
+		FreeUnits: []UnitID{fr1A, de2F},
+		SpringOTB: []UnitID{de2F},
+	}
+}
+
+// Effects survive a save: JSON out and back gives the same value.
+func TestEffectsJSONRoundTrip(t *testing.T) {
+	e := NewExtra(nil)
+	e.Effects = sampleEffects()
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeExtra(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.(*Extra).Effects, e.Effects) {
+		t.Fatalf("round trip:\n got %+v\nwant %+v", got.(*Extra).Effects, e.Effects)
+	}
+	c := e.CloneExtra().(*Extra)
+	c.Effects.Mines[0].Prov, c.Effects.LastUsed[UnitID{Power: "france", Type: engine.Army, Number: 1}] = "xxx", 9
+	if e.Effects.Mines[0].Prov != "nth" || e.Effects.LastUsed[UnitID{Power: "france", Type: engine.Army, Number: 1}] != 2 {
+		t.Fatal("a clone shares the effects of the original")
+	}
+	if err := new(UnitID).UnmarshalText([]byte("france")); err == nil {
+		t.Fatal("a unit without a label was read")
+	}
+}
+
+// A power sees its own mines, uses and free units, and the public effects;
+// the public sees only the public effects (rules 3, 12, 16.h).
+func TestEffectsConceal(t *testing.T) {
+	for _, tt := range []struct {
+		seat                engine.Seat
+		mines, used, free   int
+		closures, disorders int
+	}{
+		{engine.Seat{GM: true}, 2, 2, 2, 1, 1},
+		{engine.Seat{Power: "france"}, 1, 1, 1, 1, 1},
+		{engine.Seat{}, 0, 0, 0, 1, 1},
+	} {
+		f := sampleEffects()
+		f.conceal(tt.seat)
+		if len(f.Mines) != tt.mines || len(f.LastUsed) != tt.used || len(f.FreeUnits) != tt.free ||
+			len(f.Closures) != tt.closures || len(f.Disorders) != tt.disorders {
+			t.Errorf("%s sees %+v", tt.seat, f)
+		}
+		if !tt.seat.GM && len(f.SpringOTB) != 0 {
+			t.Errorf("%s sees germany's standing OTB order", tt.seat)
+		}
+	}
+}
+
+// The engine's economy interfaces read the effects.
+func TestEffectsEconomy(t *testing.T) {
+	e := NewExtra(nil)
+	e.Effects = sampleEffects()
+	if !e.CentreSuspended(3) || e.CentreSuspended(4) {
+		t.Fatal("CentreSuspended does not follow Suspended")
+	}
+	if !e.FreeUnit(engine.Unit{Power: "france", Type: engine.Army, Number: 1}) || e.FreeUnit(engine.Unit{Power: "france", Type: engine.Army, Number: 2}) {
+		t.Fatal("FreeUnit does not follow FreeUnits")
+	}
+	if MoveIndex(engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Retreat}) != 3 || MoveIndex(engine.Phase{Year: 1901, Season: engine.Spring}) != 0 {
+		t.Fatal("MoveIndex")
+	}
+}
