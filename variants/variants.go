@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/character"
 	"dipdesk/variants/standard"
 )
 
@@ -14,6 +15,7 @@ import (
 func All() []*engine.Variant {
 	return []*engine.Variant{
 		standard.Variant,
+		character.Variant,
 	}
 }
 

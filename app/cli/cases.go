@@ -147,7 +147,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
 		return m.LocString(units[i].Loc) < m.LocString(units[j].Loc)
 	})
 	for _, u := range units {
-		fmt.Fprintf(w, "  %s: %s %s\n", m.PowerName(u.Power), u.Type, m.LocString(u.Loc))
+		fmt.Fprintf(w, "  %s: %s %s%s\n", m.PowerName(u.Power), unitWord(u), m.LocString(u.Loc), unitNote(s, u))
 	}
 	for _, d := range s.Dislodged {
 		var opts []string
@@ -158,7 +158,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
 		if len(opts) > 0 {
 			where = strings.Join(opts, ", ")
 		}
-		fmt.Fprintf(w, "  dislodged %s: %s %s (may retreat to %s)\n", m.PowerName(d.Unit.Power), d.Unit.Type, m.LocString(d.Unit.Loc), where)
+		fmt.Fprintf(w, "  dislodged %s: %s %s%s (may retreat to %s)\n", m.PowerName(d.Unit.Power), unitWord(d.Unit), m.LocString(d.Unit.Loc), unitNote(s, d.Unit), where)
 	}
 	if s.Phase.Type == engine.Adjustment {
 		adj := engine.Adjustments(s)
@@ -175,4 +175,30 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
 			}
 		}
 	}
+}
+
+// unitWord is a unit's type, with its number when the variant numbers
+// units (Character Diplomacy rule 10: "1A", "2F").
+func unitWord(u engine.Unit) string {
+	if u.Number > 0 {
+		return fmt.Sprintf("%d%s", u.Number, u.Type)
+	}
+	return u.Type.String()
+}
+
+// unitNoter is implemented by a variant's part of the position that has
+// something to say about a unit: Character Diplomacy's card, when the
+// position (a seat's view) holds it.
+type unitNoter interface {
+	UnitNote(u engine.Unit) string
+}
+
+// unitNote returns "  [note]" for u, or "".
+func unitNote(s *engine.State, u engine.Unit) string {
+	if n, ok := s.Extra.(unitNoter); ok {
+		if note := n.UnitNote(u); note != "" {
+			return "  [" + note + "]"
+		}
+	}
+	return ""
 }

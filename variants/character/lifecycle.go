@@ -3,6 +3,7 @@ package character
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"dipdesk/engine"
 )
@@ -30,6 +31,7 @@ import (
 // ended before the next phase expire.
 var _ = register(func() {
 	addAfter(PriorityLifecycle, lifecycleAfter)
+	parts.conceal = append(parts.conceal, concealDeals)
 })
 
 // lifecycleAfter is the life cycle's After part.
@@ -130,10 +132,43 @@ func (e *Extra) dealNew(next *engine.State, rng *engine.Rand) []string {
 		}
 		e.Give(id, c, next.Phase)
 		e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s (rule 5.a)", next.Phase.Short(), c, id))
-		events = append(events, fmt.Sprintf("%s's new %s in %s is dealt a character card, told to %s alone (rule 5.a)",
-			PowerName(u.Power), Label(u.Number, u.Type), next.Map.LocName(u.Loc), PowerName(u.Power)))
+		events = append(events, dealtEvent(next, u))
 	}
 	return events
+}
+
+// dealtEvent is the public report of a deal: the unit, never the card.
+func dealtEvent(s *engine.State, u engine.Unit) string {
+	return fmt.Sprintf("%s's new %s in %s is dealt a character card, told to %s alone (rule 5.a)",
+		PowerName(u.Power), Label(u.Number, u.Type), s.Map.LocName(u.Loc), PowerName(u.Power))
+}
+
+// concealDeals is the life cycle's ConcealOutcome part: the owner of a
+// unit dealt a card in the phase, and the game master, read which card it
+// is (rule 5.a: "The GM will then advise each of them privately, with
+// their game report"); every other seat keeps the public event.
+func concealDeals(_ *engine.State, seat engine.Seat, out *engine.Outcome) {
+	if out.Next == nil || (!seat.GM && seat.Power == "") {
+		return
+	}
+	e, ok := out.Next.Extra.(*Extra)
+	if !ok {
+		return
+	}
+	private := map[string]string{}
+	for _, u := range out.Next.Units {
+		h, ok := e.Cards[IDOf(u)]
+		if !ok || h.Dealt != out.Phase || !(seat.GM || seat.Power == u.Power) {
+			continue
+		}
+		private[dealtEvent(out.Next, u)] = fmt.Sprintf("%s's new %s in %s is dealt %s (rule 5.a; told to %s alone)",
+			PowerName(u.Power), Label(u.Number, u.Type), out.Next.Map.LocName(u.Loc), h.Card, PowerName(u.Power))
+	}
+	for i, ev := range out.Events {
+		if p, ok := private[ev]; ok {
+			out.Events[i] = p
+		}
+	}
 }
 
 // dealTo describes power p for a deal (rule 5.b): the cards its units
@@ -282,4 +317,31 @@ func (d *Deck) stack(ids ...string) error {
 	}
 	d.pile = append(top, d.pile...)
 	return nil
+}
+
+// UnitNote names the card of u as this position knows it (a seat's view
+// holds only the cards the seat may know, rule 3), with who else knows
+// it: "#2 Double Strength, revealed S1902M". "" when the position holds no
+// card for u. The command line's show and the case runner print it.
+func (e *Extra) UnitNote(u engine.Unit) string {
+	h, ok := e.Cards[IDOf(u)]
+	if !ok {
+		return ""
+	}
+	note := h.Card.String()
+	if h.Card.Blank {
+		note += " (no card left to deal)"
+	}
+	if h.Revealed != nil {
+		note += ", revealed " + h.Revealed.Phase.Short()
+	}
+	if len(h.Told) > 0 {
+		var to []string
+		for p := range h.Told {
+			to = append(to, PowerName(p))
+		}
+		slices.Sort(to)
+		note += ", told to " + strings.Join(to, ", ")
+	}
+	return note
 }

@@ -305,9 +305,16 @@ func TestLifecycleConceal(t *testing.T) {
 			t.Errorf("%s knows the new fleet's card: %v, want %v", tc.seat, got, tc.know)
 		}
 		o := engine.OutcomeFor(s, out, tc.seat, Variant.Rules)
-		if ev := strings.Join(o.Events, "\n"); strings.Contains(ev, "Hypnotist") || strings.Contains(ev, "#11") {
+		ev := strings.Join(o.Events, "\n")
+		if reads := strings.Contains(ev, "England's new 2F in London is dealt #11 Hypnotist (rule 5.a; told to England alone)"); reads != tc.know {
+			t.Errorf("%s reads the card in the events: %v, want %v: %q", tc.seat, reads, tc.know, ev)
+		}
+		if !tc.know && strings.Contains(ev, "#11") {
 			t.Errorf("%s reads the card in the events: %q", tc.seat, ev)
 		}
+	}
+	if ev := strings.Join(out.Events, "\n"); strings.Contains(ev, "#11") {
+		t.Errorf("the stored events name the card: %q", ev)
 	}
 	b, err := json.Marshal(out.Next.Extra)
 	if err != nil {
