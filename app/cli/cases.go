@@ -8,12 +8,20 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants"
 )
 
 type casefileSetup = casefile.Setup
 
+// newSetup is the case runner for variant v on board m, with the
+// variant's part of the case format (variants.CaseSetup).
 func newSetup(v *engine.Variant, m *engine.Map) *casefile.Setup {
-	return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m)}
+	su, err := variants.CaseSetup(v)
+	if err != nil {
+		return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m)}
+	}
+	su.Map, su.Parser = m, v.Parser(m)
+	return su
 }
 
 func readCaseFile(c *CLI, name string) (*casefile.File, error) {

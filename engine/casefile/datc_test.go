@@ -7,16 +7,27 @@ import (
 	"testing"
 
 	"dipdesk/engine/casefile"
-	"dipdesk/variants/standard"
+	"dipdesk/variants"
 )
 
+// standardSetup is the runner of the DATC files' variant, looked up as
+// the command line's "dipdesk cases" does (VARIANT_ALL Standard).
 func standardSetup(t testing.TB) *casefile.Setup {
 	t.Helper()
-	m, err := standard.Map()
+	return variantSetup(t, "Standard")
+}
+
+func variantSetup(t testing.TB, name string) *casefile.Setup {
+	t.Helper()
+	v, ok := variants.Lookup(name)
+	if !ok {
+		t.Fatalf("no variant %q", name)
+	}
+	su, err := variants.CaseSetup(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &casefile.Setup{Map: m, Rules: standard.Variant.Rules, Parser: standard.Variant.Parser(m)}
+	return su
 }
 
 func loadFiles(t testing.TB, pattern string) []*casefile.File {

@@ -14,7 +14,7 @@ func TestParseErrors(t *testing.T) {
 		{"outside case", "PRESTATE\n", `c.txt:1: "PRESTATE" outside a case (want CASE first)`},
 		{"no end", "CASE a\nPRESTATE\nEngland: F lon\n", `c.txt:3: case "a" has no END`},
 		{"nested", "CASE a\nCASE b\n", `c.txt:2: CASE before END of case "a"`},
-		{"unknown keyword", "CASE a\nPRESTATE\nPRESTATE_CARDS\nEND\n", `c.txt:3: unknown keyword "PRESTATE_CARDS"`},
+		{"unknown keyword", "CASE a\nPRESTATE\nPRESTATE_MONSTERS\nEND\n", `c.txt:3: unknown keyword "PRESTATE_MONSTERS"`},
 		{"stray line", "CASE a\nEngland: F lon\nEND\n", `c.txt:2: unexpected line "England: F lon" in case "a" (no block open)`},
 	}
 	for _, tt := range tests {
