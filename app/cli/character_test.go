@@ -104,3 +104,21 @@ func TestCharacterGame(t *testing.T) {
 		t.Errorf("report S1902M:\n%s", out)
 	}
 }
+
+// TestCasesCharacter: "dipdesk cases" runs the Character Diplomacy case
+// files under the variant their VARIANT_ALL names, with its cards.
+func TestCasesCharacter(t *testing.T) {
+	files, _ := filepath.Glob("../../variants/character/testdata/cases/*.txt")
+	if len(files) == 0 {
+		t.Fatal("no character case files")
+	}
+	code, out, errs := run(append([]string{"cases"}, files...)...)
+	if code != 0 || !strings.Contains(out, " passed, 0 failed\n") {
+		t.Fatalf("exit %d, stderr %q, output %q", code, errs, tail(out))
+	}
+	// Run as the standard game, the cards are refused, never skipped.
+	code, out, _ = run("cases", "-variant", "standard", files[0])
+	if code != 1 || !strings.Contains(out, "say VARIANT") {
+		t.Errorf("as standard: exit %d, %q", code, tail(out))
+	}
+}

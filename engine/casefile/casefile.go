@@ -24,7 +24,11 @@ type Step struct {
 	Post          []Line // POSTSTATE
 	PostDislodged []Line // POSTSTATE_DISLODGED
 	PostSame      bool   // POSTSTATE_SAME
-	Check         bool   // a POSTSTATE, POSTSTATE_SAME or POSTSTATE_DISLODGED block was given
+	Check         bool   // a block checking the step was given (any POSTSTATE keyword)
+	// CheckUnits is set when POSTSTATE, POSTSTATE_SAME or
+	// POSTSTATE_DISLODGED was given: the units and the dislodged units
+	// are compared (a block left out means none).
+	CheckUnits bool
 	// PostResults are POSTSTATE_RESULTS lines: "SUCCESS: Power: order" or
 	// "FAILURE: Power: order", optionally followed by " | words" the
 	// result's reason must contain.
@@ -234,13 +238,13 @@ func (p *fileParser) blockKeyword(kw, rest string) bool {
 		p.block = &p.step().Orders
 	case "POSTSTATE":
 		st := p.step()
-		st.Check, p.block = true, &st.Post
+		st.Check, st.CheckUnits, p.block = true, true, &st.Post
 	case "POSTSTATE_DISLODGED":
 		st := p.step()
-		st.Check, p.block = true, &st.PostDislodged
+		st.Check, st.CheckUnits, p.block = true, true, &st.PostDislodged
 	case "POSTSTATE_SAME":
 		st := p.step()
-		st.Check, st.PostSame, p.block = true, true, nil
+		st.Check, st.CheckUnits, st.PostSame, p.block = true, true, true, nil
 	case "POSTSTATE_RESULTS":
 		st := p.step()
 		st.Check, p.block = true, &st.PostResults

@@ -81,19 +81,19 @@ func (su *Setup) Run(file string, c *Case) *Report {
 		out := engine.Adjudicate(s, orders, su.Rules, rng)
 		rep.Steps = append(rep.Steps, StepReport{Before: s, Orders: orders, Outcome: out})
 		var diffs []string
-		if st.Check {
+		if st.CheckUnits {
 			diffs, err = su.compare(file, st, s, out.Next)
 			if err != nil {
 				rep.Err = err
 				return rep
 			}
-			more, err := su.compareResults(file, st, out)
-			if err != nil {
-				rep.Err = err
-				return rep
-			}
-			diffs = append(diffs, more...)
 		}
+		more, err := su.compareResults(file, st, out)
+		if err != nil {
+			rep.Err = err
+			return rep
+		}
+		diffs = append(diffs, more...)
 		if err := su.variantStep(file, st, out, &diffs); err != nil {
 			rep.Err = err
 			return rep
