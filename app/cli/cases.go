@@ -210,3 +210,40 @@ func unitNote(s *engine.State, u engine.Unit) string {
 	}
 	return ""
 }
+
+// optionFlags collects "new --option NAME=VALUE" flags: the variant's
+// game options (Character Diplomacy: add_cards, reshuffle_every).
+type optionFlags map[string]string
+
+func (o optionFlags) String() string { return fmt.Sprint(len(o), " options") }
+
+func (o optionFlags) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("want NAME=VALUE, as add_cards=X5,X8")
+	}
+	if _, dup := o[name]; dup {
+		return fmt.Errorf("option %s given twice", name)
+	}
+	o[name] = strings.TrimSpace(value)
+	return nil
+}
+
+// check refuses options for a variant that takes none (it has no Setup to
+// read them), rather than ignoring them.
+func (o optionFlags) check(variant string) error {
+	v, ok := variants.Lookup(variant)
+	if !ok || len(o) == 0 || v.Setup != nil {
+		return nil // session.Create reports an unknown variant
+	}
+	return fmt.Errorf("%s takes no options", v.Name)
+}
+
+// orNil returns nil for no options, so a game without any stores none.
+func (o optionFlags) orNil() map[string]string {
+	if len(o) == 0 {
+		return nil
+	}
+	return o
+}

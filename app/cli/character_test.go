@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,5 +121,44 @@ func TestCasesCharacter(t *testing.T) {
 	code, out, _ = run("cases", "-variant", "standard", files[0])
 	if code != 1 || !strings.Contains(out, "say VARIANT") {
 		t.Errorf("as standard: exit %d, %q", code, tail(out))
+	}
+}
+
+// TestNewWithOptions: --option passes the variant's options to its Setup
+// (add_cards votes in X5 and X8); bad options are refused.
+func TestNewWithOptions(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "x.dipdesk")
+	if code, out, errs := run("new", "--variant", "character", "--option", "add_cards=X5,X8", "--seed", "3", "--out", file); code != 0 {
+		t.Fatalf("new: %s %s", out, errs)
+	}
+	g, err := session.OpenReadOnly(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := g.Current()
+	g.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(cur.State.Extra)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"id":"X5","count":2`) || !strings.Contains(string(b), `"id":"X8","count":2`) {
+		t.Errorf("the deck lacks X5 and X8: %s", b)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--variant", "character", "--option", "colour=blue"}, `unknown option "colour"`},
+		{[]string{"--variant", "character", "--option", "add_cards"}, "want NAME=VALUE"},
+		{[]string{"--option", "add_cards=X5"}, "Standard Diplomacy takes no options"},
+	} {
+		args := append([]string{"new", "--out", filepath.Join(dir, "bad.dipdesk")}, tc.args...)
+		if code, _, errs := run(args...); code == 0 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want %q", tc.args, code, errs, tc.want)
+		}
 	}
 }
