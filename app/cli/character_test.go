@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -95,11 +96,20 @@ func TestCharacterGame(t *testing.T) {
 		}
 	}
 	code, out, _ = run("show", file, "--as", "gm")
+	unitLine := regexp.MustCompile(`^[A-Z][a-z]+: \d+[AF] `)
+	units := 0
 	for _, l := range strings.Split(out, "\n") {
 		l = strings.TrimSpace(l)
-		if strings.Contains(l, ": ") && (strings.Contains(l, "A ") || strings.Contains(l, "F ")) && !strings.HasPrefix(l, "Centres") && !strings.Contains(l, "[#") {
+		if !unitLine.MatchString(l) {
+			continue
+		}
+		units++
+		if !strings.Contains(l, "  [#") {
 			t.Errorf("the game master sees a unit without a card: %q", l)
 		}
+	}
+	if code != 0 || units < 22 {
+		t.Errorf("the game master's view: exit %d, %d numbered units:\n%s", code, units, out)
 	}
 	if code, out, _ = run("report", file, "--phase", "S1902M", "--for", "public"); code != 0 || !strings.Contains(out, "3A mar - gas") {
 		t.Errorf("report S1902M:\n%s", out)
