@@ -357,3 +357,45 @@ func TestLifecycleExpire(t *testing.T) {
 		t.Errorf("in Fall 1902: closures %v, disorders %v; want only boh", f.Closures, f.Disorders)
 	}
 }
+
+// TestLifecycleExpireFall: an effect lasting through a Fall turn holds in
+// that year's Winter (the Fall's captures decide whether one follows) and
+// is gone by the next Spring, Winter or not.
+func TestLifecycleExpireFall(t *testing.T) {
+	fall := MoveIndex(f1902)
+	closures := func() []Closure {
+		return []Closure{{Prov: "tyr", Until: fall, Why: "gassed"}, {Prov: "boh", Until: fall + 1, Why: "annihilated"}}
+	}
+	t.Run("no Winter: gone by Spring", func(t *testing.T) {
+		s, e := deckedPosition(t, f1902, nil, "France: A par #20", "Germany: A mun #20")
+		clear(s.Owners)
+		own(t, s, "france", "par")
+		own(t, s, "germany", "mun")
+		e.Effects.Closures = closures()
+		out := adjudicate(t, s, "France: A par H")
+		if out.Next.Phase.Season != engine.Spring {
+			t.Fatalf("next phase %s, want Spring 1903", out.Next.Phase)
+		}
+		if f := extraOf(t, out.Next).Effects; len(f.Closures) != 1 || f.Closures[0].Prov != "boh" {
+			t.Errorf("closures %v, want only boh", f.Closures)
+		}
+	})
+	t.Run("a capture makes a Winter: kept through it", func(t *testing.T) {
+		s, e := deckedPosition(t, f1902, nil, "France: A bur #20", "Germany: A mun #20")
+		clear(s.Owners)
+		own(t, s, "france", "par")
+		own(t, s, "germany", "mun")
+		e.Effects.Closures = closures()
+		out := adjudicate(t, s, "France: A bur - bel")
+		if out.Next.Phase != w1902 {
+			t.Fatalf("next phase %s, want Winter 1902", out.Next.Phase)
+		}
+		if f := extraOf(t, out.Next).Effects; len(f.Closures) != 2 {
+			t.Errorf("closures %v, want both kept in the Winter", f.Closures)
+		}
+		out = adjudicate(t, out.Next, "France: build A par")
+		if f := extraOf(t, out.Next).Effects; len(f.Closures) != 1 || f.Closures[0].Prov != "boh" {
+			t.Errorf("closures %v in Spring 1903, want only boh", f.Closures)
+		}
+	})
+}
