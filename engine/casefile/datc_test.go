@@ -53,8 +53,10 @@ func loadFiles(t testing.TB, pattern string) []*casefile.File {
 }
 
 // TestDATC runs all 164 chapter-6 cases of DATC v3.0; none may be skipped.
+// Each case runs in the variant its file names (VARIANT_ALL Standard),
+// looked up as "dipdesk cases" does.
 func TestDATC(t *testing.T) {
-	su := standardSetup(t)
+	setups := map[string]*casefile.Setup{}
 	files := loadFiles(t, "../testdata/datc/6*.txt")
 	n := 0
 	seen := map[string]bool{}
@@ -66,7 +68,15 @@ func TestDATC(t *testing.T) {
 				t.Errorf("case %s appears twice", num)
 			}
 			seen[num] = true
+			su, ok := setups[c.Variant]
+			if !ok {
+				su = variantSetup(t, c.Variant)
+				setups[c.Variant] = su
+			}
 			t.Run(num, func(t *testing.T) {
+				if su.Extension != nil || su.Rules != nil {
+					t.Fatalf("case of variant %q runs with variant hooks", c.Variant)
+				}
 				rep := su.Run(f.Name, c)
 				if rep.Err != nil {
 					t.Fatalf("%s: %v", c.Name, rep.Err)
