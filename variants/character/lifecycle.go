@@ -111,9 +111,19 @@ func (e *Extra) discardGone(next *engine.State, built map[UnitID]bool) []string 
 // owner alone (rule 3, 5.a: "advise each of them privately"); the public
 // event says only that a card was dealt. The game master's log keeps
 // every burial and reshuffle. Without a deck (a position set up by hand)
-// nothing is dealt.
+// nothing is dealt; nor without the game's source of chance, which a
+// reshuffle needs (engine.Adjudicate's caller must pass it for this
+// variant): the game master's log says so.
 func (e *Extra) dealNew(next *engine.State, rng *engine.Rand) []string {
 	if e.Deck == nil {
+		return nil
+	}
+	if rng == nil {
+		for _, u := range next.Units {
+			if _, ok := e.Cards[IDOf(u)]; !ok {
+				e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: adjudicated without the game's source of chance", next.Phase.Short(), IDOf(u)))
+			}
+		}
 		return nil
 	}
 	var events []string

@@ -399,3 +399,19 @@ func TestLifecycleExpireFall(t *testing.T) {
 		}
 	})
 }
+
+// TestLifecycleNoRand: adjudicated without a source of chance, nothing
+// is dealt (a reshuffle could not be drawn) and nothing panics; the game
+// master's log says so.
+func TestLifecycleNoRand(t *testing.T) {
+	s, _ := deckedPosition(t, w1902, nil, "England: F nth #20")
+	os, _ := Variant.Parser(s.Map).ParseOrders("", "England: build F lon")
+	out := engine.Adjudicate(s, os, Variant.Rules, nil)
+	e := extraOf(t, out.Next)
+	if _, ok := e.Cards[UnitID{"england", engine.Fleet, 2}]; ok {
+		t.Error("a card was dealt without the game's source of chance")
+	}
+	if !strings.Contains(strings.Join(e.Log, "\n"), "no card dealt to england 2F") {
+		t.Errorf("log %q", e.Log)
+	}
+}
