@@ -1,7 +1,9 @@
 // Package casefile reads and runs adjudication test cases in the DATC text
 // format used by jDip and godip (CASE, PRESTATE_SETPHASE, PRESTATE, ORDERS,
-// POSTSTATE, END ...), with the DipDesk extension of several steps in one
-// case. docs/case-format.md describes the format.
+// POSTSTATE, END ...), with the DipDesk extensions: several steps in one
+// case, POSTSTATE_RESULTS, unit numbers, and a variant's own lines and
+// blocks (VARIANT, OPTION, PreBlocks, PostBlocks), which the variant's
+// Extension reads. docs/case-format.md describes the format.
 package casefile
 
 import (
