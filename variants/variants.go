@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/engine/casefile"
+	"dipdesk/variants/character"
 	"dipdesk/variants/standard"
 )
 
@@ -14,6 +16,7 @@ import (
 func All() []*engine.Variant {
 	return []*engine.Variant{
 		standard.Variant,
+		character.Variant,
 	}
 }
 
@@ -26,4 +29,20 @@ func Lookup(name string) (*engine.Variant, bool) {
 		}
 	}
 	return nil, false
+}
+
+// extensions are the variants' parts of the case-file runner, by id.
+var extensions = map[string]*casefile.Extension{
+	character.Variant.ID: character.CaseExtension,
+}
+
+// CaseSetup returns what the case-file runner needs to run a case of v:
+// its map, rules, parser (with its special orders) and its part of the
+// case format (docs/case-format.md).
+func CaseSetup(v *engine.Variant) (*casefile.Setup, error) {
+	m, err := v.Map()
+	if err != nil {
+		return nil, err
+	}
+	return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m), Extension: extensions[v.ID]}, nil
 }

@@ -8,12 +8,20 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants"
 )
 
 type casefileSetup = casefile.Setup
 
+// newSetup is the case runner for variant v on board m, with the
+// variant's part of the case format (variants.CaseSetup).
 func newSetup(v *engine.Variant, m *engine.Map) *casefile.Setup {
-	return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m)}
+	su, err := variants.CaseSetup(v)
+	if err != nil {
+		return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m)}
+	}
+	su.Map, su.Parser = m, v.Parser(m)
+	return su
 }
 
 func readCaseFile(c *CLI, name string) (*casefile.File, error) {
@@ -147,7 +155,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
 		return m.LocString(units[i].Loc) < m.LocString(units[j].Loc)
 	})
 	for _, u := range units {
-		fmt.Fprintf(w, "  %s: %s %s\n", m.PowerName(u.Power), u.Type, m.LocString(u.Loc))
+		fmt.Fprintf(w, "  %s: %s %s%s\n", m.PowerName(u.Power), unitWord(u), m.LocString(u.Loc), unitNote(s, u))
 	}
 	for _, d := range s.Dislodged {
 		var opts []string
@@ -158,7 +166,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
 		if len(opts) > 0 {
 			where = strings.Join(opts, ", ")
 		}
-		fmt.Fprintf(w, "  dislodged %s: %s %s (may retreat to %s)\n", m.PowerName(d.Unit.Power), d.Unit.Type, m.LocString(d.Unit.Loc), where)
+		fmt.Fprintf(w, "  dislodged %s: %s %s%s (may retreat to %s)\n", m.PowerName(d.Unit.Power), unitWord(d.Unit), m.LocString(d.Unit.Loc), unitNote(s, d.Unit), where)
 	}
 	if s.Phase.Type == engine.Adjustment {
 		adj := engine.Adjustments(s)
@@ -175,4 +183,67 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
 			}
 		}
 	}
+}
+
+// unitWord is a unit's type, with its number when the variant numbers
+// units (Character Diplomacy rule 10: "1A", "2F").
+func unitWord(u engine.Unit) string {
+	if u.Number > 0 {
+		return fmt.Sprintf("%d%s", u.Number, u.Type)
+	}
+	return u.Type.String()
+}
+
+// unitNoter is implemented by a variant's part of the position that has
+// something to say about a unit: Character Diplomacy's card, when the
+// position (a seat's view) holds it.
+type unitNoter interface {
+	UnitNote(u engine.Unit) string
+}
+
+// unitNote returns "  [note]" for u, or "".
+func unitNote(s *engine.State, u engine.Unit) string {
+	if n, ok := s.Extra.(unitNoter); ok {
+		if note := n.UnitNote(u); note != "" {
+			return "  [" + note + "]"
+		}
+	}
+	return ""
+}
+
+// optionFlags collects "new --option NAME=VALUE" flags: the variant's
+// game options (Character Diplomacy: add_cards, reshuffle_every).
+type optionFlags map[string]string
+
+func (o optionFlags) String() string { return fmt.Sprint(len(o), " options") }
+
+func (o optionFlags) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("want NAME=VALUE, as add_cards=X5,X8")
+	}
+	if _, dup := o[name]; dup {
+		return fmt.Errorf("option %s given twice", name)
+	}
+	o[name] = strings.TrimSpace(value)
+	return nil
+}
+
+// check refuses options for a variant that takes none (it has no Setup to
+// read them), rather than ignoring them.
+func (o optionFlags) check(variant string) error {
+	v, ok := variants.Lookup(variant)
+	if !ok || len(o) == 0 || v.Setup != nil {
+		return nil // session.Create reports an unknown variant
+	}
+	return fmt.Errorf("%s takes no options", v.Name)
+}
+
+// orNil returns nil for no options, so a game without any stores none.
+func (o optionFlags) orNil() map[string]string {
+	if len(o) == 0 {
+		return nil
+	}
+	return o
 }

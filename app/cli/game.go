@@ -16,7 +16,7 @@ import (
 // gameCommands are the game master's tools on a save file.
 func gameCommands() []command {
 	return []command{
-		{"new", "new [--variant id] [--seed N] --out FILE", "create a new game file", runNew},
+		{"new", "new [--variant id] [--option NAME=VALUE] [--seed N] --out FILE", "create a new game file", runNew},
 		{"orders", "orders FILE --power P [TEXT-FILE|-]", "enter the orders a power sent (replaces its earlier ones)", runOrders},
 		{"process", "process FILE", "adjudicate the current phase", runProcess},
 		{"show", "show FILE [--phase F1902M] [--as gm|public|POWER]", "show a phase's position and the orders the seat may see", runShow},
@@ -58,6 +58,8 @@ func runNew(c *CLI, args []string) int {
 	out := fs.String("out", "", "the game file to create")
 	var seats seatFlags
 	fs.Var(&seats, "seat", "a seat: POWER[=PLAYER][:PIN] (repeat; default: one seat per power, no PINs)")
+	options := optionFlags{}
+	fs.Var(options, "option", "a variant option NAME=VALUE (repeat), e.g. add_cards=X5,X8 for Character Diplomacy")
 	rest, err := splitArgs(fs, args)
 	if err != nil {
 		return 2
@@ -66,13 +68,16 @@ func runNew(c *CLI, args []string) int {
 		*out = rest[0]
 	}
 	if *out == "" {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk new [--variant id] [--seed N] --out FILE")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk new [--variant id] [--option NAME=VALUE] [--seed N] --out FILE")
 		return 2
+	}
+	if err := options.check(*variant); err != nil {
+		return c.fail("new", err)
 	}
 	if *seed == 0 {
 		*seed = c.seed()
 	}
-	g, err := session.Create(*out, session.Options{Variant: *variant, Seed: *seed, Seats: seats})
+	g, err := session.Create(*out, session.Options{Variant: *variant, Seed: *seed, Seats: seats, Options: options.orNil()})
 	if err != nil {
 		return c.fail("new", err)
 	}

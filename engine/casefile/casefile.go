@@ -1,13 +1,16 @@
 // Package casefile reads and runs adjudication test cases in the DATC text
 // format used by jDip and godip (CASE, PRESTATE_SETPHASE, PRESTATE, ORDERS,
-// POSTSTATE, END ...), with the DipDesk extension of several steps in one
-// case. docs/case-format.md describes the format.
+// POSTSTATE, END ...), with the DipDesk extensions: several steps in one
+// case, POSTSTATE_RESULTS, unit numbers, and a variant's own lines and
+// blocks (VARIANT, OPTION, PreBlocks, PostBlocks), which the variant's
+// Extension reads. docs/case-format.md describes the format.
 package casefile
 
 import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -23,8 +26,34 @@ type Step struct {
 	Post          []Line // POSTSTATE
 	PostDislodged []Line // POSTSTATE_DISLODGED
 	PostSame      bool   // POSTSTATE_SAME
-	Check         bool   // a POSTSTATE, POSTSTATE_SAME or POSTSTATE_DISLODGED block was given
+	Check         bool   // a block checking the step was given (any POSTSTATE keyword)
+	// CheckUnits is set when POSTSTATE, POSTSTATE_SAME or
+	// POSTSTATE_DISLODGED was given: the units and the dislodged units
+	// are compared (a block left out means none).
+	CheckUnits bool
+	// PostResults are POSTSTATE_RESULTS lines: "SUCCESS: Power: order" or
+	// "FAILURE: Power: order", optionally followed by " | words" the
+	// result's reason must contain.
+	PostResults []Line
+	// Variant holds the step's variant blocks (PostBlocks), by keyword.
+	Variant map[string][]Line
 }
+
+// PreBlocks and PostBlocks are the variant blocks the parser accepts
+// before the first ORDERS and after an ORDERS block. The runner hands them
+// to the Setup's Extension; a case that has one and runs without an
+// Extension fails. A variant that needs another block adds its keyword
+// here and reads it in its Extension.
+var (
+	PreBlocks = []string{
+		"PRESTATE_CARDS", // Character Diplomacy: the card each unit holds
+		"PRESTATE_DECK",  // Character Diplomacy: the top of the pile, the next card first (scripted draws)
+	}
+	PostBlocks = []string{
+		"POSTSTATE_CARDS",    // Character Diplomacy: every card on the board after the step
+		"POSTSTATE_DISCARDS", // Character Diplomacy: the discard pile after the step
+	}
+)
 
 // Case is one test case.
 type Case struct {
@@ -39,6 +68,11 @@ type Case struct {
 	Dislodged  []Line // PRESTATE_DISLODGED
 	PreResults []Line // PRESTATE_RESULTS
 	Steps      []Step
+	// Options are OPTION lines, "name value": the variant's game options
+	// (those of the file before its first CASE, then the case's own).
+	Options []Line
+	// VariantPre holds the case's variant blocks (PreBlocks), by keyword.
+	VariantPre map[string][]Line
 }
 
 // File is a parsed case file.
@@ -96,7 +130,11 @@ type fileParser struct {
 	cur     *Case
 	block   *[]Line
 	variant string
-	n       int
+	options []Line // OPTION lines before the first CASE
+	// vmap and vkey are the open variant block, when one is open.
+	vmap map[string][]Line
+	vkey string
+	n    int
 }
 
 func (p *fileParser) errf(format string, args ...any) error {
@@ -116,8 +154,11 @@ func (p *fileParser) line(text string) error {
 	kw, rest, _ := strings.Cut(text, " ")
 	kw = strings.ToUpper(strings.TrimSpace(kw))
 	rest = strings.TrimSpace(rest)
-	if p.cur == nil && kw != "CASE" && kw != "VARIANT_ALL" {
+	if p.cur == nil && kw != "CASE" && kw != "VARIANT_ALL" && kw != "VARIANT" && kw != "OPTION" {
 		return p.errf("%q outside a case (want CASE first)", text)
+	}
+	if kw == "VARIANT_ALL" || kw == "VARIANT" || kw == "OPTION" || kw == "CASE" || kw == "END" {
+		p.vmap = nil
 	}
 	switch kw {
 	case "VARIANT_ALL":
@@ -125,21 +166,48 @@ func (p *fileParser) line(text string) error {
 			return p.errf("VARIANT_ALL inside case %q", p.cur.Name)
 		}
 		p.variant = rest
+	case "VARIANT":
+		// Before a case: as VARIANT_ALL; inside one: that case's variant.
+		if rest == "" {
+			return p.errf("VARIANT needs a variant id")
+		}
+		if p.cur == nil {
+			p.variant = rest
+		} else {
+			p.cur.Variant, p.block = rest, nil
+		}
+	case "OPTION":
+		if f := strings.Fields(rest); len(f) < 2 {
+			return p.errf("OPTION needs a name and a value, as in \"OPTION add_cards X5,X8\"")
+		}
+		l := Line{N: p.n, Text: rest}
+		if p.cur == nil {
+			p.options = append(p.options, l)
+		} else {
+			p.cur.Options, p.block = append(p.cur.Options, l), nil
+		}
 	case "CASE":
 		if p.cur != nil {
 			return p.errf("CASE before END of case %q", p.cur.Name)
 		}
-		p.cur, p.block = &Case{Name: rest, Line: p.n, Variant: p.variant}, nil
+		p.cur, p.block = &Case{Name: rest, Line: p.n, Variant: p.variant, Options: append([]Line(nil), p.options...)}, nil
 	case "END":
 		p.step()
 		p.f.Cases = append(p.f.Cases, p.cur)
 		p.cur, p.block = nil, nil
 	default:
+		open := p.vmap
+		p.vmap = nil
 		if p.blockKeyword(kw, rest) {
 			return nil
 		}
+		p.vmap = open
 		if !strings.Contains(text, ":") && strings.Contains(kw, "_") && kw == strings.ToUpper(kw) {
 			return p.errf("unknown keyword %q", kw)
+		}
+		if p.vmap != nil {
+			p.vmap[p.vkey] = append(p.vmap[p.vkey], Line{N: p.n, Text: text})
+			return nil
 		}
 		if p.block == nil {
 			return p.errf("unexpected line %q in case %q (no block open)", text, p.cur.Name)
@@ -172,15 +240,45 @@ func (p *fileParser) blockKeyword(kw, rest string) bool {
 		p.block = &p.step().Orders
 	case "POSTSTATE":
 		st := p.step()
-		st.Check, p.block = true, &st.Post
+		st.Check, st.CheckUnits, p.block = true, true, &st.Post
 	case "POSTSTATE_DISLODGED":
 		st := p.step()
-		st.Check, p.block = true, &st.PostDislodged
+		st.Check, st.CheckUnits, p.block = true, true, &st.PostDislodged
 	case "POSTSTATE_SAME":
 		st := p.step()
-		st.Check, st.PostSame, p.block = true, true, nil
+		st.Check, st.CheckUnits, st.PostSame, p.block = true, true, true, nil
+	case "POSTSTATE_RESULTS":
+		st := p.step()
+		st.Check, p.block = true, &st.PostResults
+	default:
+		return p.variantBlock(kw)
+	}
+	return true
+}
+
+// variantBlock opens a variant block (PreBlocks, PostBlocks); it reports
+// whether kw was one.
+func (p *fileParser) variantBlock(kw string) bool {
+	var m map[string][]Line
+	switch {
+	case slices.Contains(PreBlocks, kw):
+		if p.cur.VariantPre == nil {
+			p.cur.VariantPre = map[string][]Line{}
+		}
+		m = p.cur.VariantPre
+	case slices.Contains(PostBlocks, kw):
+		st := p.step()
+		st.Check = true
+		if st.Variant == nil {
+			st.Variant = map[string][]Line{}
+		}
+		m = st.Variant
 	default:
 		return false
 	}
+	if _, ok := m[kw]; !ok {
+		m[kw] = []Line{}
+	}
+	p.vmap, p.vkey, p.block = m, kw, nil
 	return true
 }

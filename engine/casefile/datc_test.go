@@ -7,16 +7,27 @@ import (
 	"testing"
 
 	"dipdesk/engine/casefile"
-	"dipdesk/variants/standard"
+	"dipdesk/variants"
 )
 
+// standardSetup is the runner of the DATC files' variant, looked up as
+// the command line's "dipdesk cases" does (VARIANT_ALL Standard).
 func standardSetup(t testing.TB) *casefile.Setup {
 	t.Helper()
-	m, err := standard.Map()
+	return variantSetup(t, "Standard")
+}
+
+func variantSetup(t testing.TB, name string) *casefile.Setup {
+	t.Helper()
+	v, ok := variants.Lookup(name)
+	if !ok {
+		t.Fatalf("no variant %q", name)
+	}
+	su, err := variants.CaseSetup(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &casefile.Setup{Map: m, Rules: standard.Variant.Rules, Parser: standard.Variant.Parser(m)}
+	return su
 }
 
 func loadFiles(t testing.TB, pattern string) []*casefile.File {
@@ -42,8 +53,10 @@ func loadFiles(t testing.TB, pattern string) []*casefile.File {
 }
 
 // TestDATC runs all 164 chapter-6 cases of DATC v3.0; none may be skipped.
+// Each case runs in the variant its file names (VARIANT_ALL Standard),
+// looked up as "dipdesk cases" does.
 func TestDATC(t *testing.T) {
-	su := standardSetup(t)
+	setups := map[string]*casefile.Setup{}
 	files := loadFiles(t, "../testdata/datc/6*.txt")
 	n := 0
 	seen := map[string]bool{}
@@ -55,7 +68,15 @@ func TestDATC(t *testing.T) {
 				t.Errorf("case %s appears twice", num)
 			}
 			seen[num] = true
+			su, ok := setups[c.Variant]
+			if !ok {
+				su = variantSetup(t, c.Variant)
+				setups[c.Variant] = su
+			}
 			t.Run(num, func(t *testing.T) {
+				if su.Extension != nil || su.Rules != nil {
+					t.Fatalf("case of variant %q runs with variant hooks", c.Variant)
+				}
 				rep := su.Run(f.Name, c)
 				if rep.Err != nil {
 					t.Fatalf("%s: %v", c.Name, rep.Err)

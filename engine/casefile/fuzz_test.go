@@ -14,7 +14,7 @@ func TestParseErrors(t *testing.T) {
 		{"outside case", "PRESTATE\n", `c.txt:1: "PRESTATE" outside a case (want CASE first)`},
 		{"no end", "CASE a\nPRESTATE\nEngland: F lon\n", `c.txt:3: case "a" has no END`},
 		{"nested", "CASE a\nCASE b\n", `c.txt:2: CASE before END of case "a"`},
-		{"unknown keyword", "CASE a\nPRESTATE\nPRESTATE_CARDS\nEND\n", `c.txt:3: unknown keyword "PRESTATE_CARDS"`},
+		{"unknown keyword", "CASE a\nPRESTATE\nPRESTATE_MONSTERS\nEND\n", `c.txt:3: unknown keyword "PRESTATE_MONSTERS"`},
 		{"stray line", "CASE a\nEngland: F lon\nEND\n", `c.txt:2: unexpected line "England: F lon" in case "a" (no block open)`},
 	}
 	for _, tt := range tests {
@@ -126,14 +126,29 @@ func FuzzParse(f *testing.F) {
 		f.Add(string(b))
 	}
 	f.Add("CASE x\nPRESTATE_SETPHASE F1901R\nPRESTATE_DISLODGED\nEngland: F nth\nPRESTATE_RESULTS\nSUCCESS: France: F eng - nth\nORDERS\nEngland: F nth - nwg\nEND\n")
+	// The variant extension: OPTION, unit numbers, cards, scripted draws,
+	// the checks of cards, discards and results.
+	for _, name := range []string{"strength.txt", "lifecycle.txt", "proposed.txt", "numbers.txt"} {
+		b, err := os.ReadFile("../../variants/character/testdata/cases/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	f.Add("VARIANT character\nOPTION add_cards X5:3\nCASE x\nPRESTATE_SETPHASE F1902R\nPRESTATE\nFrance: 2A bur\n" +
+		"PRESTATE_DISLODGED\nGermany: 1A mun\nPRESTATE_CARDS\nFrance: 2A bur X5 revealed\nGermany: A mun 9\nPRESTATE_DECK\n9 20\n" +
+		"ORDERS\nGermany: 1A mun disband\nPOSTSTATE_CARDS\nFrance: 2A bur X5\nPOSTSTATE_DISCARDS\n9\nPOSTSTATE_RESULTS\nSUCCESS: Germany: 1A mun disband | x\nEND\n")
 	su := standardSetup(f)
+	character := variantSetup(f, "character")
 	f.Fuzz(func(t *testing.T, text string) {
 		cf, err := casefile.Parse("fuzz.txt", strings.NewReader(text))
 		if err != nil {
 			return
 		}
 		for _, c := range cf.Cases {
-			su.Run("fuzz.txt", c) // must not panic, whatever the file says
+			// Must not panic, whatever the file says, in either variant.
+			su.Run("fuzz.txt", c)
+			character.Run("fuzz.txt", c)
 		}
 	})
 }

@@ -15,6 +15,23 @@ type Setup struct {
 	Rules  *engine.Rules
 	Parser *engine.Parser
 	Seed   uint64
+	// Extension is what the variant adds to the format (nil: none, and a
+	// case with OPTION lines or variant blocks fails).
+	Extension *Extension
+}
+
+// Extension is a variant's part of the case runner: it reads the OPTION
+// lines and the variant blocks (PreBlocks, PostBlocks).
+type Extension struct {
+	// Prepare completes the first position of case c from its options and
+	// its PRESTATE blocks (s already holds the units, owners and
+	// dislodged units), drawing only from rng: the runner's seeded source,
+	// which the steps draw from next.
+	Prepare func(su *Setup, file string, c *Case, s *engine.State, rng *engine.Rand) error
+	// Check compares the position after a step with the step's variant
+	// blocks, and may check the variant's invariants after every step,
+	// checked or not. It returns the differences in words.
+	Check func(su *Setup, file string, st Step, out *engine.Outcome) ([]string, error)
 }
 
 // StepReport is the adjudication of one step of a case.
@@ -51,6 +68,10 @@ func (su *Setup) Run(file string, c *Case) *Report {
 		return rep
 	}
 	rng := engine.NewRand(su.Seed)
+	if err := su.prepare(file, c, s, rng); err != nil {
+		rep.Err = err
+		return rep
+	}
 	for k, st := range c.Steps {
 		orders, err := su.orders(file, st.Orders)
 		if err != nil {
@@ -59,22 +80,124 @@ func (su *Setup) Run(file string, c *Case) *Report {
 		}
 		out := engine.Adjudicate(s, orders, su.Rules, rng)
 		rep.Steps = append(rep.Steps, StepReport{Before: s, Orders: orders, Outcome: out})
-		if st.Check {
-			diffs, err := su.compare(file, st, s, out.Next)
+		var diffs []string
+		if st.CheckUnits {
+			diffs, err = su.compare(file, st, s, out.Next)
 			if err != nil {
 				rep.Err = err
 				return rep
 			}
-			for _, d := range diffs {
-				if len(c.Steps) > 1 {
-					d = fmt.Sprintf("step %d: %s", k+1, d)
-				}
-				rep.Diffs = append(rep.Diffs, d)
+		}
+		more, err := su.compareResults(file, st, out)
+		if err != nil {
+			rep.Err = err
+			return rep
+		}
+		diffs = append(diffs, more...)
+		if err := su.variantStep(file, st, out, &diffs); err != nil {
+			rep.Err = err
+			return rep
+		}
+		for _, d := range diffs {
+			if len(c.Steps) > 1 {
+				d = fmt.Sprintf("step %d: %s", k+1, d)
 			}
+			rep.Diffs = append(rep.Diffs, d)
 		}
 		s = out.Next
 	}
 	return rep
+}
+
+// prepare hands the case's options and variant blocks to the Extension.
+func (su *Setup) prepare(file string, c *Case, s *engine.State, rng *engine.Rand) error {
+	if su.Extension == nil || su.Extension.Prepare == nil {
+		if len(c.Options) > 0 {
+			return su.lineErr(file, c.Options[0], "OPTION: this case runs as a variant without options (say VARIANT)")
+		}
+		for _, kw := range PreBlocks {
+			if _, ok := c.VariantPre[kw]; ok {
+				return &SyntaxError{File: file, Line: c.Line, Msg: kw + " is not a block of this case's variant (say VARIANT)"}
+			}
+		}
+		return nil
+	}
+	return su.Extension.Prepare(su, file, c, s, rng)
+}
+
+// variantStep hands a step to the Extension, or fails when the step has
+// variant blocks and there is none.
+func (su *Setup) variantStep(file string, st Step, out *engine.Outcome, diffs *[]string) error {
+	if su.Extension == nil || su.Extension.Check == nil {
+		for _, kw := range PostBlocks {
+			if ls, ok := st.Variant[kw]; ok {
+				n := 0
+				if len(ls) > 0 {
+					n = ls[0].N
+				}
+				return &SyntaxError{File: file, Line: n, Msg: kw + " is not a block of this case's variant (say VARIANT)"}
+			}
+		}
+		return nil
+	}
+	more, err := su.Extension.Check(su, file, st, out)
+	*diffs = append(*diffs, more...)
+	return err
+}
+
+// compareResults checks the POSTSTATE_RESULTS lines: each names an order
+// by its power and unit's province, whether it succeeded, and optionally,
+// after " | ", words its reason must contain.
+func (su *Setup) compareResults(file string, st Step, out *engine.Outcome) ([]string, error) {
+	var diffs []string
+	for _, l := range st.PostResults {
+		text, words, _ := strings.Cut(l.Text, "|")
+		flag, rest, ok := strings.Cut(text, ":")
+		flag = strings.ToUpper(strings.TrimSpace(flag))
+		if !ok || (flag != "SUCCESS" && flag != "FAILURE") {
+			return nil, su.lineErr(file, l, "want \"SUCCESS: Power: order\" or \"FAILURE: Power: order\", optionally \"| words of the reason\"")
+		}
+		o, err := su.orderLine(file, Line{N: l.N, Text: strings.TrimSpace(rest)})
+		if err != nil {
+			return nil, err
+		}
+		words = strings.TrimSpace(words)
+		found := false
+		for _, r := range out.Results {
+			if r.Order.Power != o.Power || r.Order.At.P != o.At.P || r.Order.Kind != o.Kind {
+				continue
+			}
+			found = true
+			name := strings.TrimSpace(rest)
+			if r.OK != (flag == "SUCCESS") {
+				diffs = append(diffs, fmt.Sprintf("result of %s: %s (%s), expected %s", name, okWord(r.OK), r.Reason, flag))
+			}
+			if words != "" && !strings.Contains(r.Reason, words) {
+				diffs = append(diffs, fmt.Sprintf("result of %s: reason %q, expected it to contain %q", name, r.Reason, words))
+			}
+			break
+		}
+		if !found {
+			diffs = append(diffs, fmt.Sprintf("no result for %s", strings.TrimSpace(rest)))
+		}
+	}
+	return diffs, nil
+}
+
+func okWord(ok bool) string {
+	if ok {
+		return "SUCCESS"
+	}
+	return "FAILURE"
+}
+
+// UnitLine reads a unit line, "England: F North Sea" or "England: 1F
+// nth" (for Extensions).
+func (su *Setup) UnitLine(file string, l Line) (engine.Unit, error) { return su.unitLine(file, l) }
+
+// LineErr is an error at line l of file (for Extensions).
+func (su *Setup) LineErr(file string, l Line, format string, args ...any) error {
+	return su.lineErr(file, l, format, args...)
 }
 
 func (su *Setup) lineErr(file string, l Line, format string, args ...any) error {
@@ -278,10 +401,23 @@ func (su *Setup) compare(file string, st Step, before, after *engine.State) ([]s
 		want[su.unitKey(u)] = true
 	}
 	got := map[string]bool{}
+	number := map[string]int{}
 	for _, u := range after.Units {
 		got[su.unitKey(u)] = true
+		number[su.unitKey(u)] = u.Number
 	}
 	diffs := diffSets("unit", want, got)
+	// A unit number written in POSTSTATE (rule 10 of Character
+	// Diplomacy: "France: 3A par") is compared too.
+	for _, l := range st.Post {
+		u, _ := su.unitLine(file, l)
+		if u.Type == engine.Army {
+			u.Loc.C = engine.NoCoast
+		}
+		if k := su.unitKey(u); u.Number > 0 && got[k] && number[k] != u.Number {
+			diffs = append(diffs, fmt.Sprintf("unit %s is number %d, expected %d", k, number[k], u.Number))
+		}
+	}
 	wantD := map[string]bool{}
 	for _, l := range st.PostDislodged {
 		u, err := su.unitLine(file, l)
