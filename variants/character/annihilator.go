@@ -123,8 +123,8 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(a.unit),
 				Card: AnnihilatorID, Target: m.Provinces[a.target].Abbr, Done: true})
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (%s, card #9 Annihilator) annihilated %s and was destroyed",
-			m.PowerName(a.unit.Power), labelled(m, a.unit), PowerName(a.unit.Power), name))
+		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #9 Annihilator) annihilated %s and was destroyed",
+			m.PowerName(a.unit.Power), labelled(m, a.unit), name))
 		if done[a.target] {
 			continue
 		}

@@ -187,6 +187,18 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		return
 	}
 	plan := planStrikes(before, resultOrders(out))
+	for _, g := range plan.gases {
+		if g.why != gasOnHypnotist && g.why != gasOnHypnotised {
+			continue
+		}
+		// Only the hypnotist's owner may learn why from the gas result.
+		if h, ok := hypnotistOf(plan, *g.victim); ok && seat.Power != "" && seat.Power == h.Power {
+			continue
+		}
+		if k := resultOf(out, IDOf(g.unit)); k >= 0 {
+			out.Results[k].Reason = strings.Replace(out.Results[k].Reason, g.why, gasFailedSecret, 1)
+		}
+	}
 	for _, h := range plan.hypnoses {
 		if !h.ok || seat.Power == h.unit.Power || (seat.Power != "" && seat.Power == h.victim.Power) {
 			continue
@@ -209,6 +221,18 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 			r.Code = engine.Dislodged
 		}
 	}
+}
+
+// hypnotistOf returns the hypnotist whose acting hypnosis involves v: v
+// itself when it hypnotises, or the unit that hypnotises v.
+func hypnotistOf(plan *strikePlan, v engine.Unit) (engine.Unit, bool) {
+	if h, ok := plan.hypnotisedBy(IDOf(v)); ok {
+		return h.unit, true
+	}
+	if plan.hypnotising(IDOf(v)) {
+		return v, true
+	}
+	return engine.Unit{}, false
 }
 
 // randomHypnotise gives a Hypnotist a random hypnosis of an adjacent alien

@@ -56,6 +56,11 @@ func (x *StrikesState) conceal(seat engine.Seat) {
 	x.Uses = slices.DeleteFunc(x.Uses, func(u StrikeUse) bool {
 		return u.Card == HypnotistID && (seat.Power == "" || u.Unit.Power != seat.Power)
 	})
+	for i, u := range x.Uses {
+		if u.Why == gasOnHypnotist || u.Why == gasOnHypnotised {
+			x.Uses[i].Why = gasFailedSecret
+		}
+	}
 	if len(x.Uses) == 0 {
 		x.Uses = nil
 	}
@@ -335,17 +340,27 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
 		case g.victim != nil && p.annihilating(IDOf(*g.victim)):
 			g.ok, g.why = false, "the Annihilator's annihilation overrules the gas attack (rule 9.b)"
 		case g.victim != nil && p.hypnotising(IDOf(*g.victim)):
-			g.ok, g.why = false, "the Hypnotist ranks above the Gasser: the gas has no effect on it (rule 9.b)"
+			g.ok, g.why = false, gasOnHypnotist
 		}
 		if g.ok && g.victim != nil {
 			if _, hyp := p.hypnotisedBy(IDOf(*g.victim)); hyp {
-				g.ok, g.why = false, "the unit is under hypnosis this turn, which ranks above the gas attack (rule 9.b)"
+				g.ok, g.why = false, gasOnHypnotised
 			}
 		}
 		p.gases = append(p.gases, g)
 	}
 	return p
 }
+
+// Why a gas attack fails against hypnosis (rule 9.b). Told as they are to
+// the game master and the hypnotist's owner; to everyone else as
+// gasFailedSecret, which names no hypnosis (card #11: the hypnotist is not
+// identified).
+const (
+	gasOnHypnotist  = "the Hypnotist ranks above the Gasser: the gas has no effect on it (rule 9.b)"
+	gasOnHypnotised = "the unit is under hypnosis this turn, which ranks above the gas attack (rule 9.b)"
+	gasFailedSecret = "a power of higher rank acted on the unit this turn (rule 9.b)"
+)
 
 func (p *strikePlan) annihilatedHere(prov engine.ProvinceID) bool {
 	_, ok := p.annihilated[prov]
