@@ -2,6 +2,7 @@ package character
 
 import (
 	"fmt"
+	"slices"
 
 	"dipdesk/engine"
 )
@@ -108,10 +109,16 @@ func firstNeighbour(m *engine.Map, p engine.ProvinceID) engine.ProvinceID {
 // (attacks are simultaneous; it holds anyway).
 func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
 	e := strikeExtra(s)
-	if e == nil || !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
+	if e == nil || !PowersActive(s.Phase) {
 		return orders, nil
 	}
 	i := MoveIndex(s.Phase)
+	if s.Phase.Type == engine.Retreat {
+		return gasRetreats(s, e, orders)
+	}
+	if s.Phase.Type != engine.Movement {
+		return orders, nil
+	}
 	plan := planStrikes(s, unitOrders(s, orders))
 	gassing := map[UnitID]bool{}
 	now := map[UnitID]bool{}
@@ -140,6 +147,31 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 		}
 		log = append(log, fmt.Sprintf("%s %s is in civil disorder (%s): its orders are ignored and it holds (card #10)",
 			s.Map.PowerName(u.Power), unitName(s.Map, u), when))
+	}
+	return orders, log
+}
+
+// gasRetreats drops the retreat orders of dislodged units still in civil
+// disorder from gas (ruling: civil disorder covers the whole turn, its
+// retreats included; 16.c: dislodged "before it has recovered from the
+// gas attack"). Such a unit is treated as one without a retreat order.
+func gasRetreats(s *engine.State, e *Extra, orders []engine.Order) ([]engine.Order, []string) {
+	i := MoveIndex(s.Phase)
+	var log []string
+	for _, d := range s.Dislodged {
+		u := d.Unit
+		if !e.Effects.InDisorder(IDOf(u), i) {
+			continue
+		}
+		n := len(orders)
+		orders = slices.DeleteFunc(slices.Clone(orders), func(o engine.Order) bool {
+			return o.At.Valid() && o.At.P == u.Loc.P && (o.Power == "" || o.Power == u.Power) &&
+				(o.Number == 0 || o.Number == u.Number)
+		})
+		if len(orders) != n {
+			log = append(log, fmt.Sprintf("%s %s is in civil disorder from gas: its retreat order is ignored (card #10)",
+				s.Map.PowerName(u.Power), unitName(s.Map, u)))
+		}
 	}
 	return orders, log
 }

@@ -128,6 +128,23 @@ func TestGasserTurns(t *testing.T) {
 	if r := reasonAt(t, n, out, "nwy"); !strings.Contains(r, "still in civil disorder") {
 		t.Errorf("nwy: %q", r)
 	}
+	// Its retreat order is ignored: still in civil disorder, it is
+	// disbanded (ruling).
+	n = out.Next
+	if n.Phase.Type != engine.Retreat {
+		t.Fatalf("phase %v", n.Phase)
+	}
+	clear := n.Clone()
+	clear.Extra.(*Extra).Effects.Disorders = nil
+	out = adjudicate(t, n, "Russia: F nwy - stp/nc")
+	if got := positionOf(out.Next); got != "england F nth, england F nwy, england F ska" {
+		logOutcome(t, out)
+		t.Errorf("F1902 retreats: %s", got)
+	}
+	// Control: out of civil disorder the same retreat succeeds.
+	if got := positionOf(adjudicate(t, clear, "Russia: F nwy - stp/nc").Next); got != "england F nth, england F nwy, england F ska, russia F stp/nc" {
+		t.Errorf("control retreat: %s", got)
+	}
 	// The limit, turn by turn.
 	for _, tt := range []struct {
 		phase engine.Phase
