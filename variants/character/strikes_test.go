@@ -157,3 +157,29 @@ func TestStrikesSoak(t *testing.T) {
 	}
 	t.Logf("uses that acted: %v", done)
 }
+
+// TestStrikesVictory: a suspended centre (#9, #10) counts for no one,
+// and the victory count stays 18 (ruling).
+func TestStrikesVictory(t *testing.T) {
+	for _, suspend := range []bool{false, true} {
+		s := cardPosition(t, f1902, "France: A bur #20")
+		n := 0
+		var last engine.ProvinceID
+		for _, p := range s.Map.SupplyCentres() {
+			if n < 18 {
+				s.Owners[p] = "france"
+				last = p
+			} else {
+				s.Owners[p] = ""
+			}
+			n++
+		}
+		if suspend {
+			s.Extra.(*Extra).Effects.Suspended = []Suspension{{Prov: s.Map.Provinces[last].Abbr, ID: last, Until: MoveIndex(f1902), Why: "annihilated"}}
+		}
+		out := adjudicate(t, s, "")
+		if got, want := out.Winner, engine.Power("france"); (got == want) == suspend {
+			t.Errorf("suspended %v: winner %q", suspend, got)
+		}
+	}
+}
