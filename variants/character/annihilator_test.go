@@ -31,6 +31,13 @@ func runStrikeCases(t *testing.T, tests []strikeCase) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := cardPosition(t, tt.phase, tt.units...)
 			out := adjudicate(t, s, tt.orders)
+			if os, _ := Variant.Parser(s.Map).ParseOrders("", tt.orders); s.Phase.Type == engine.Movement {
+				checkPlanStable(t, s, os)
+				afterHyp, _ := hypnotiseRewrite(s, os, nil)
+				if a, b := planSummary(planStrikes(s, unitOrders(s, afterHyp)), true), planSummary(planStrikes(s, resultOrders(out)), true); a != b {
+					t.Errorf("plan from the orders\n%s\nfrom the results\n%s", a, b)
+				}
+			}
 			if got := positionOf(out.Next); got != tt.want {
 				t.Errorf("after: %s\nwant:  %s", got, tt.want)
 			}

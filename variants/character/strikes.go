@@ -292,20 +292,20 @@ func (p *strikePlan) annihilating(id UnitID) bool {
 //     succeeds"); nothing replaces it.
 //  2. Hypnotist: a hypnosis fails when the victim annihilates, when the
 //     hypnotist's own province is annihilated, when two hypnotists write
-//     for the same unit, and around a ring of hypnotists hypnotising one
-//     another (card #11: "both orders will fail"). In a chain (H1 on H2,
-//     H2 on a third unit) the first acts and the second, whose order is
-//     replaced, does not.
+//     for the same unit, and when the victim is itself a hypnotist writing
+//     a hypnosis (card #11: two hypnotising one another "both fail"; in a
+//     chain, H1 on H2 and H2 on a third unit, H2 acts and H1 fails).
 //  3. Gasser: a gas attack fails when the gasser's province is
 //     annihilated, when the victim annihilates, when the victim is a
 //     hypnotist writing a hypnosis this turn, or is hypnotised this turn.
 //
 // The plan is the same whether it is computed from the orders as written,
 // after the hypnotist's rewrite, after the gasser's, or from the results:
-// annihilate orders are never replaced; a hypnotised unit's written order
-// is never an annihilation or a hypnosis; a gas victim's order is replaced
-// by a hold only when it is neither a legal annihilation nor a hypnosis
-// nor a gas attack.
+// annihilate and hypnotise orders are never replaced (a unit giving one is
+// neither hypnotised nor gassed); a hypnotised unit's written order is
+// never an annihilation or a hypnosis; a gas victim's order is replaced by
+// a hold only when it is neither of these nor a gas attack; units in civil
+// disorder from an earlier turn give no strike at all.
 func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
 	p := &strikePlan{annihilated: map[engine.ProvinceID]engine.Unit{}}
 	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
@@ -387,6 +387,17 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 		}
 		p.hypnoses = append(p.hypnoses, h)
 	}
+	// A hypnotist writing a hypnosis is not hypnotised itself: the card's
+	// "If two Hypnotists try to simultaneously hypnotize one another, both
+	// orders will fail", generalised to chains and rings. So no hypnotise
+	// order is ever replaced, which keeps the plan the same after the
+	// rewrite.
+	for i := range p.hypnoses {
+		h := &p.hypnoses[i]
+		if h.ok && p.hypnotising(IDOf(h.victim)) {
+			h.ok, h.why = false, hypnotistOnHypnotist
+		}
+	}
 	// Two hypnotists writing for one unit: both fail.
 	count := map[UnitID]int{}
 	for _, h := range p.hypnoses {
@@ -400,72 +411,11 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 			h.ok, h.why = false, "two hypnotists wrote orders for the same unit; both fail"
 		}
 	}
-	// Now each unit is the victim of at most one acting hypnosis, and each
-	// hypnotist has one victim: the hypnotists form chains and rings.
-	idx := map[UnitID]int{} // hypnotist -> its hypnosis, while it may act
-	for i, h := range p.hypnoses {
-		if h.ok {
-			idx[IDOf(h.unit)] = i
-		}
-	}
-	by2 := map[UnitID]int{} // victim -> the hypnosis on it
-	for i, h := range p.hypnoses {
-		if h.ok {
-			by2[IDOf(h.victim)] = i
-		}
-	}
-	decided := map[int]bool{}
-	var decide func(i int, seen map[int]bool) bool
-	decide = func(i int, seen map[int]bool) bool {
-		if v, ok := decided[i]; ok {
-			return v
-		}
-		if seen[i] {
-			return false // a ring
-		}
-		seen[i] = true
-		res := true
-		if j, hyp := by2[IDOf(p.hypnoses[i].unit)]; hyp {
-			// Hypnotised itself: it acts only if its hypnotiser does not.
-			res = !decide(j, seen)
-		}
-		decided[i] = res
-		return res
-	}
-	// Rings first: every member of a ring fails (card #11).
-	for i := range p.hypnoses {
-		if !p.hypnoses[i].ok {
-			continue
-		}
-		if inRing(i, p.hypnoses, idx) {
-			p.hypnoses[i].ok, p.hypnoses[i].why = false, "hypnotists hypnotising one another: both orders fail (card #11)"
-			decided[i] = false
-		}
-	}
-	for i := range p.hypnoses {
-		if p.hypnoses[i].ok && !decide(i, map[int]bool{}) {
-			p.hypnoses[i].ok, p.hypnoses[i].why = false, "the hypnotist was itself hypnotised, so its own order was replaced"
-		}
-	}
 }
 
-// inRing reports whether hypnosis i's hypnotist is in a ring of
-// hypnotists each hypnotising the next.
-func inRing(i int, hs []hypnosis, idx map[UnitID]int) bool {
-	start := IDOf(hs[i].unit)
-	cur := i
-	for range len(hs) {
-		next, ok := idx[IDOf(hs[cur].victim)]
-		if !ok {
-			return false
-		}
-		if IDOf(hs[next].unit) == start {
-			return true
-		}
-		cur = next
-	}
-	return false
-}
+// hypnotistOnHypnotist is why a hypnosis of a hypnotist that hypnotises
+// fails.
+const hypnotistOnHypnotist = "the victim is a Hypnotist hypnotising in its turn: hypnotists hypnotising one another fail (card #11)"
 
 // strikesPrepare is the Prepare part of the strike cards: provinces
 // annihilated this turn (16.b: moves in are "merely stood off"), closed

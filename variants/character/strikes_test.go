@@ -96,17 +96,17 @@ func TestStrikesSoak(t *testing.T) {
 	list := mustCards(t)
 	strike := []string{AnnihilatorID, GasserID, HypnotistID}
 	done := map[string]int{}
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 12; seed++ {
 		s := newGame(t, seed)
 		e := s.Extra.(*Extra)
 		for i, u := range s.Units {
-			if i%3 == 0 {
-				c, _ := Lookup(list, strike[(i/3+int(seed))%3])
+			if i%2 == 0 {
+				c, _ := Lookup(list, strike[(i/2+int(seed))%3])
 				e.Cards[IDOf(u)].Card = c
 			}
 		}
 		rng := engine.NewRand(seed)
-		for range 16 {
+		for range 24 {
 			orders := engine.RandomOrders(s, rng)
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
@@ -115,7 +115,17 @@ func TestStrikesSoak(t *testing.T) {
 					}
 				}
 			}
+			checkPlanStable(t, s, orders)
 			out := engine.Adjudicate(s, orders, Variant.Rules, rng)
+			if s.Phase.Type == engine.Movement {
+				// The plan from the orders as written is the plan from the
+				// results (the After parts rely on it).
+				pre := planSummary(planStrikes(s, unitOrders(s, orders)), false)
+				post := planSummary(planStrikes(s, resultOrders(out)), false)
+				if pre != post {
+					t.Errorf("seed %d %v: plan from the orders\n%s\nfrom the results\n%s", seed, s.Phase, pre, post)
+				}
+			}
 			for _, r := range out.Results {
 				if r.Reason == "" {
 					t.Errorf("seed %d %v: %q has no reason", seed, s.Phase, r.Order.Text)
@@ -181,5 +191,52 @@ func TestStrikesVictory(t *testing.T) {
 		if got, want := out.Winner, engine.Power("france"); (got == want) == suspend {
 			t.Errorf("suspended %v: winner %q", suspend, got)
 		}
+	}
+}
+
+// planSummary writes a plan's decisions, the gas attacks only when gas is
+// set (before the hypnotist's rewrite a hypnotised gasser's order is still
+// there).
+func planSummary(p *strikePlan, gas bool) string {
+	var b strings.Builder
+	for _, a := range p.annihilations {
+		b.WriteString(IDOf(a.unit).String() + " annihilates\n")
+	}
+	for _, h := range p.hypnoses {
+		b.WriteString(IDOf(h.unit).String() + " hypnotises " + IDOf(h.victim).String() + " " + h.written.Text)
+		if h.ok {
+			b.WriteString(" ok")
+		}
+		b.WriteString("\n")
+	}
+	if gas {
+		for _, g := range p.gases {
+			b.WriteString(IDOf(g.unit).String() + " gasses")
+			if g.ok {
+				b.WriteString(" ok")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// checkPlanStable: the plan is the same from the orders after each
+// Rewrite part as from the orders that reach Prepare (gas attacks from the
+// hypnotist's rewrite on).
+func checkPlanStable(t *testing.T, s *engine.State, orders []engine.Order) {
+	t.Helper()
+	if s.Phase.Type != engine.Movement {
+		return
+	}
+	afterHyp, _ := hypnotiseRewrite(s, orders, nil)
+	afterAll, _ := Rewrite(s, orders, engine.NewRand(1))
+	a := planSummary(planStrikes(s, unitOrders(s, afterHyp)), true)
+	b := planSummary(planStrikes(s, unitOrders(s, afterAll)), true)
+	if a != b {
+		t.Errorf("%v: plan after the hypnotist's rewrite\n%s\nafter every rewrite\n%s", s.Phase, a, b)
+	}
+	if x, y := planSummary(planStrikes(s, unitOrders(s, orders)), false), planSummary(planStrikes(s, unitOrders(s, afterAll)), false); x != y {
+		t.Errorf("%v: plan before the rewrite\n%s\nafter\n%s", s.Phase, x, y)
 	}
 }
