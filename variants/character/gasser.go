@@ -3,6 +3,7 @@ package character
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"dipdesk/engine"
 )
@@ -204,7 +205,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if !g.ok {
 			if k >= 0 {
-				out.Results[k].Reason = "the gas attack on " + what + " failed: " + g.why + dislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reason = keepNote(out.Results[k].Reason, "the gas attack on "+what+" failed: "+g.why)
 			}
 			continue
 		}
@@ -237,7 +238,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if dislodgedSuffix(out.Results[k].Reason) != "" {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
-			out.Results[k].Reason = did + " (card #10)" + dislodgedSuffix(out.Results[k].Reason)
+			out.Results[k].Reason = keepNote(out.Results[k].Reason, did+" (card #10)")
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #10 Gasser) %s", m.PowerName(g.unit.Power), labelled(m, g.unit), did))
 	}
@@ -258,6 +259,17 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		out.Results[k].Reason = "held in civil disorder (" + why + "; card #10)" + dislodgedSuffix(out.Results[k].Reason)
 	}
+}
+
+// keepNote returns reason rewritten as why, keeping the note of a
+// hypnotised unit (9.c: a gas written by a hypnotist) and the words on a
+// dislodgement.
+func keepNote(reason, why string) string {
+	note := ""
+	if strings.HasPrefix(reason, hypnotisedNote) {
+		note = hypnotisedNote
+	}
+	return note + why + dislodgedSuffix(reason)
 }
 
 // randomGas gives a Gasser a random gas order against an adjacent alien

@@ -84,7 +84,7 @@ func TestHypnotist(t *testing.T) {
 			[]string{"Austria: A vie #11", "Italy: A tyr #10", "Germany: A mun #20"},
 			"Austria: A vie hypnotise A tyr gas mun\nItaly: A tyr - pie\nGermany: A mun - bur",
 			"austria A vie, germany A mun, italy A tyr",
-			[]string{"tyr: gassed Germany A mun", "mun: held in civil disorder"}},
+			[]string{"tyr: " + hypnotisedNote + "gassed Germany A mun", "mun: held in civil disorder"}},
 		{"9.c: wrong about the victim's power, the order fails in its entirety", s1902,
 			[]string{"Austria: A vie #11", "Italy: A tyr #20", "Germany: A mun #20"},
 			"Austria: A vie hypnotise A tyr gas mun\nItaly: A tyr - pie\nGermany: A mun - bur",
