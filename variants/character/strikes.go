@@ -1,14 +1,539 @@
 package character
 
-import "dipdesk/engine"
+import (
+	"slices"
+	"strings"
 
-// StrikesState is the state #9 Annihilator, #10 Gasser, #11 Hypnotist keep between phases beyond Effects'
-// common fields. It is saved as JSON with the position.
-type StrikesState struct{}
+	"dipdesk/engine"
+)
 
-func (x StrikesState) clone() StrikesState { return x }
+// The strike cards (rule 9): #9 Annihilator, #10 Gasser, #11 Hypnotist.
+// Each card keeps its special order and its parts in its own file
+// (annihilator.go, gasser.go, hypnotist.go); this file holds what they
+// share: the plan of a movement turn's strikes, decided once from the
+// orders by the priorities of rule 9.b, and the state kept between phases.
+const (
+	AnnihilatorID = "9"
+	GasserID      = "10"
+	HypnotistID   = "11"
+)
 
-// conceal keeps what seat may know.
-func (x *StrikesState) conceal(seat engine.Seat) {}
+// StrikeUse records one use of a strike card's power, for the game
+// master's record and the owner's: the phase, the unit, its card, the
+// province struck and what came of it.
+type StrikeUse struct {
+	Phase  engine.Phase
+	Unit   UnitID
+	Card   string // AnnihilatorID, GasserID, HypnotistID
+	Target string // province abbreviation
+	Done   bool   // the power acted (false: it failed, Why says why)
+	Why    string `json:",omitempty"`
+}
 
-func (x StrikesState) empty() bool { return true }
+// StrikesState is the state #9 Annihilator, #10 Gasser, #11 Hypnotist keep
+// between phases beyond Effects' common fields (closures, suspensions,
+// civil disorder, LastUsed, Hypnotised). It is saved as JSON with the
+// position.
+type StrikesState struct {
+	// Uses lists every use of a strike power, oldest first. Annihilations
+	// and gas attacks are public (the game master reports them); a
+	// hypnosis is known only to the hypnotist's owner and the game master
+	// (card #11: "The GM will not identify the unit doing the
+	// hypnotizing").
+	Uses []StrikeUse `json:",omitempty"`
+}
+
+func (x StrikesState) clone() StrikesState {
+	return StrikesState{Uses: slices.Clone(x.Uses)}
+}
+
+// conceal keeps what seat may know: every annihilation and gas attack,
+// and the seat's own hypnoses.
+func (x *StrikesState) conceal(seat engine.Seat) {
+	if seat.GM {
+		return
+	}
+	x.Uses = slices.DeleteFunc(x.Uses, func(u StrikeUse) bool {
+		return u.Card == HypnotistID && (seat.Power == "" || u.Unit.Power != seat.Power)
+	})
+	for i, u := range x.Uses {
+		if u.Why == gasOnHypnotist || u.Why == gasOnHypnotised {
+			x.Uses[i].Why = gasFailedSecret
+		}
+	}
+	if len(x.Uses) == 0 {
+		x.Uses = nil
+	}
+}
+
+func (x StrikesState) empty() bool { return len(x.Uses) == 0 }
+
+// holdOrder is the hold of unit u, as the engine writes one.
+func holdOrder(m *engine.Map, u engine.Unit) engine.Order {
+	o := engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
+		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
+	o.Text = o.Format(m)
+	return o
+}
+
+// strikeCard returns whether u holds card id and may use it in s (rule 7),
+// and the variant's part of s.
+func strikeCard(s *engine.State, u engine.Unit, id string) (*Extra, bool) {
+	c, ok := cardAt(s, u)
+	if !ok || c.ID != id {
+		return nil, false
+	}
+	e, _ := s.Extra.(*Extra)
+	return e, e != nil
+}
+
+// strikeExtra returns the variant's part of s, or nil.
+func strikeExtra(s *engine.State) *Extra {
+	e, _ := s.Extra.(*Extra)
+	return e
+}
+
+// neighbours reports whether provinces a and b touch by any link of
+// either unit type, from any coast (rule 16.c: "An Army may gas an
+// adjacent Fleet, and vice-versa, even if the unit cannot move there").
+func neighbours(m *engine.Map, a, b engine.ProvinceID) bool {
+	if a == b {
+		return false
+	}
+	if m.ArmyLinked(a, b) {
+		return true
+	}
+	locs := []engine.Loc{{P: a}}
+	for _, c := range m.Provinces[a].Coasts {
+		locs = append(locs, engine.Loc{P: a, C: c})
+	}
+	for _, l := range locs {
+		if m.FleetLinked(l, engine.Loc{P: b}) {
+			return true
+		}
+	}
+	return false
+}
+
+// lookupProvince reads a province named by a special order's words:
+// "boh", "north sea", "spa/nc" or "spa (nc)" (a coast is ignored).
+func lookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
+	name := strings.TrimSpace(strings.Join(args, " "))
+	if name == "" {
+		return engine.NoProvince, false
+	}
+	if p, ok := m.Lookup(name); ok {
+		return p, true
+	}
+	for _, sep := range []string{"/", "(", " "} {
+		if i := strings.LastIndex(name, sep); i > 0 {
+			if p, ok := m.Lookup(strings.TrimSpace(name[:i])); ok {
+				if _, isCoast := engine.ParseCoast(strings.Trim(name[i+1:], "() ")); isCoast {
+					return p, true
+				}
+			}
+		}
+	}
+	return engine.NoProvince, false
+}
+
+// unitOrders gives each unit of s its one order from a list: the order
+// that names it (its province and, when written, its number), given by its
+// power or by no power. A unit given two different orders has none here:
+// it holds (DATC 4.D.3), so no strike of it acts.
+func unitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order {
+	by := map[UnitID]engine.Order{}
+	conflict := map[UnitID]bool{}
+	for _, o := range orders {
+		u, ok := orderUnit(s, o)
+		if !ok {
+			continue
+		}
+		id := IDOf(u)
+		if prev, ok := by[id]; ok && prev.Format(s.Map) != o.Format(s.Map) {
+			conflict[id] = true
+		}
+		by[id] = o
+	}
+	for id := range conflict {
+		delete(by, id)
+	}
+	return by
+}
+
+// orderUnit returns the unit of s that order o names, as the engine finds
+// it: in o's province, with o's number when written, of o's type when two
+// stand there; and given by its power or by no power.
+func orderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
+	if o.Kind == engine.Build || o.Kind == engine.Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
+		return engine.Unit{}, false
+	}
+	k := -1
+	for i, u := range s.Units {
+		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) {
+			continue
+		}
+		if k < 0 || (o.Unit != engine.NoUnitType && u.Type == o.Unit && s.Units[k].Type != o.Unit) {
+			k = i
+		}
+	}
+	if k < 0 || (o.Power != "" && o.Power != s.Units[k].Power) {
+		return engine.Unit{}, false
+	}
+	return s.Units[k], true
+}
+
+// replaceOrders returns orders without those naming unit id, and with o
+// added at the end.
+func replaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.Order) []engine.Order {
+	out := make([]engine.Order, 0, len(orders)+1)
+	for _, x := range orders {
+		if u, ok := orderUnit(s, x); ok && IDOf(u) == id {
+			continue
+		}
+		out = append(out, x)
+	}
+	return append(out, o)
+}
+
+// resultOrders gives each unit the order it was adjudicated with, from an
+// outcome's results (illegal orders and orders for no unit left out).
+func resultOrders(out *engine.Outcome) map[UnitID]engine.Order {
+	by := map[UnitID]engine.Order{}
+	for _, r := range out.Results {
+		switch r.Code {
+		case engine.Illegal, engine.NoUnit, engine.NotOwner:
+			continue
+		}
+		if r.Unit.Type == engine.NoUnitType {
+			continue
+		}
+		by[IDOf(r.Unit)] = r.Order
+	}
+	return by
+}
+
+// annihilation is a legal annihilate order: the Annihilator and the
+// province it destroys.
+type annihilation struct {
+	unit   engine.Unit
+	target engine.ProvinceID
+}
+
+// hypnosis is a hypnotise order allowed by the card (hypnotiseAs), with
+// the victim, the order written for it and whether it takes effect
+// (rule 9: ok false and why when it fails).
+type hypnosis struct {
+	unit    engine.Unit
+	victim  engine.Unit
+	written engine.Order
+	ok      bool
+	why     string
+}
+
+// gassing is a gas order allowed by the card (gasAs): the gassed unit
+// (victim nil for a vacant centre), the province, and whether it takes
+// effect.
+type gassing struct {
+	unit   engine.Unit
+	victim *engine.Unit
+	target engine.ProvinceID
+	ok     bool
+	why    string
+}
+
+// strikePlan is what the strike cards do in one movement turn, decided by
+// rule 9 from the units' orders. It is a function of the position and the
+// orders alone, so the Rewrite, Prepare, After and ConcealOutcome parts
+// each compute the same plan: the orders the Rewrite parts change never
+// change it (see planStrikes).
+type strikePlan struct {
+	annihilations []annihilation
+	annihilated   map[engine.ProvinceID]engine.Unit // province destroyed -> the first Annihilator
+	hypnoses      []hypnosis
+	gases         []gassing
+}
+
+// hypnotisedBy returns the hypnosis that takes effect on the unit id, if
+// any.
+func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
+	for _, h := range p.hypnoses {
+		if h.ok && IDOf(h.victim) == id {
+			return h, true
+		}
+	}
+	return hypnosis{}, false
+}
+
+// hypnotising reports whether unit id is a hypnotist whose hypnosis
+// was written legally this turn (whether or not it takes effect).
+func (p *strikePlan) hypnotising(id UnitID) bool {
+	for _, h := range p.hypnoses {
+		if IDOf(h.unit) == id {
+			return true
+		}
+	}
+	return false
+}
+
+// annihilating reports whether unit id gives a legal annihilate order.
+func (p *strikePlan) annihilating(id UnitID) bool {
+	for _, a := range p.annihilations {
+		if IDOf(a.unit) == id {
+			return true
+		}
+	}
+	return false
+}
+
+// planStrikes decides the strikes of a movement turn by rule 9.b's order:
+//
+//  1. Annihilator: every legal annihilate order acts (9.a: "always
+//     succeeds"); nothing replaces it.
+//  2. Hypnotist: a hypnosis fails when the victim annihilates, when the
+//     hypnotist's own province is annihilated, when two hypnotists write
+//     for the same unit, and when the victim is itself a hypnotist writing
+//     a hypnosis (card #11: two hypnotising one another "both fail"; in a
+//     chain, H1 on H2 and H2 on a third unit, H2 acts and H1 fails).
+//  3. Gasser: a gas attack fails when the gasser's province is
+//     annihilated, when the victim annihilates, when the victim is a
+//     hypnotist writing a hypnosis this turn, or is hypnotised this turn.
+//
+// The plan is the same whether it is computed from the orders as written,
+// after the hypnotist's rewrite, after the gasser's, or from the results:
+// annihilate and hypnotise orders are never replaced (a unit giving one is
+// neither hypnotised nor gassed); a hypnotised unit's written order is
+// never an annihilation or a hypnosis; a gas victim's order is replaced by
+// a hold only when it is neither of these nor a gas attack; units in civil
+// disorder from an earlier turn give no strike at all.
+func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
+	p := &strikePlan{annihilated: map[engine.ProvinceID]engine.Unit{}}
+	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
+		return p
+	}
+	for _, u := range s.Units {
+		o, ok := by[IDOf(u)]
+		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
+			continue
+		}
+		if t, why := annihilateTarget(s, u, o); why == "" {
+			p.annihilations = append(p.annihilations, annihilation{u, t})
+			if _, dup := p.annihilated[t]; !dup {
+				p.annihilated[t] = u
+			}
+		}
+	}
+	p.planHypnoses(s, by)
+	for _, u := range s.Units {
+		o, ok := by[IDOf(u)]
+		if !ok || o.Kind != engine.Special || o.Special != gasName {
+			continue
+		}
+		g, why := gasTarget(s, u, o)
+		if why != "" {
+			continue
+		}
+		g.ok = true
+		switch {
+		case p.annihilatedHere(u.Loc.P):
+			g.ok, g.why = false, "its own province was annihilated: the Annihilator overrules the Gasser (rule 9.b)"
+		case g.victim != nil && p.annihilating(IDOf(*g.victim)):
+			g.ok, g.why = false, "the Annihilator's annihilation overrules the gas attack (rule 9.b)"
+		case g.victim != nil && p.hypnotising(IDOf(*g.victim)):
+			g.ok, g.why = false, gasOnHypnotist
+		}
+		if g.ok && g.victim != nil {
+			if _, hyp := p.hypnotisedBy(IDOf(*g.victim)); hyp {
+				g.ok, g.why = false, gasOnHypnotised
+			}
+		}
+		p.gases = append(p.gases, g)
+	}
+	return p
+}
+
+// Why a gas attack fails against hypnosis (rule 9.b). Told as they are to
+// the game master and the hypnotist's owner; to everyone else as
+// gasFailedSecret, which names no hypnosis (card #11: the hypnotist is not
+// identified).
+const (
+	gasOnHypnotist  = "the Hypnotist ranks above the Gasser: the gas has no effect on it (rule 9.b)"
+	gasOnHypnotised = "the unit is under hypnosis this turn, which ranks above the gas attack (rule 9.b)"
+	gasFailedSecret = "a power of higher rank acted on the unit this turn (rule 9.b)"
+)
+
+func (p *strikePlan) annihilatedHere(prov engine.ProvinceID) bool {
+	_, ok := p.annihilated[prov]
+	return ok
+}
+
+// planHypnoses decides which hypnoses act (planStrikes, step 2).
+func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
+	for _, u := range s.Units {
+		o, ok := by[IDOf(u)]
+		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
+			continue
+		}
+		h, why := hypnotiseTarget(s, u, o)
+		if why != "" {
+			continue
+		}
+		h.ok = true
+		switch {
+		case p.annihilatedHere(u.Loc.P):
+			h.ok, h.why = false, "its own province was annihilated: the Annihilator overrules the Hypnotist (rule 9.b)"
+		case p.annihilating(IDOf(h.victim)):
+			h.ok, h.why = false, "the victim annihilates a province, which overrules hypnosis (rule 9.b)"
+		}
+		p.hypnoses = append(p.hypnoses, h)
+	}
+	// A hypnotist writing a hypnosis is not hypnotised itself: the card's
+	// "If two Hypnotists try to simultaneously hypnotize one another, both
+	// orders will fail", generalised to chains and rings. So no hypnotise
+	// order is ever replaced, which keeps the plan the same after the
+	// rewrite.
+	for i := range p.hypnoses {
+		h := &p.hypnoses[i]
+		if h.ok && p.hypnotising(IDOf(h.victim)) {
+			h.ok, h.why = false, hypnotistOnHypnotist
+		}
+	}
+	// Two hypnotists writing for one unit: both fail.
+	count := map[UnitID]int{}
+	for _, h := range p.hypnoses {
+		if h.ok {
+			count[IDOf(h.victim)]++
+		}
+	}
+	for i := range p.hypnoses {
+		h := &p.hypnoses[i]
+		if h.ok && count[IDOf(h.victim)] > 1 {
+			h.ok, h.why = false, "two hypnotists wrote orders for the same unit; both fail"
+		}
+	}
+}
+
+// hypnotistOnHypnotist is why a hypnosis of a hypnotist that hypnotises
+// fails.
+const hypnotistOnHypnotist = "the victim is a Hypnotist hypnotising in its turn: hypnotists hypnotising one another fail (card #11)"
+
+// strikesPrepare is the Prepare part of the strike cards: provinces
+// annihilated this turn (16.b: moves in are "merely stood off"), closed
+// after an annihilation (card #9: "impassable on the following turn") or
+// gassed this turn (16.c: "any unit attempting to move into such a space
+// would be blocked by the gas"). In a retreat phase (no orders) the
+// closures in force shut provinces to retreats.
+func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
+	e := strikeExtra(s)
+	if e == nil {
+		return
+	}
+	block := func(p engine.ProvinceID, why string) {
+		if t.Blocked == nil {
+			t.Blocked = map[engine.ProvinceID]string{}
+		}
+		if _, ok := t.Blocked[p]; !ok {
+			t.Blocked[p] = why
+		}
+	}
+	i := MoveIndex(s.Phase)
+	if s.Phase.Type == engine.Movement && orders != nil {
+		plan := planStrikes(s, unitOrders(s, orders))
+		for _, a := range plan.annihilations {
+			block(a.target, "stood off: "+s.Map.Provinces[a.target].Name+" was annihilated (16.b)")
+		}
+		for _, g := range plan.gases {
+			if g.ok {
+				block(g.target, "stood off: "+s.Map.Provinces[g.target].Name+" was gassed (16.c)")
+			}
+		}
+	}
+	for _, c := range e.Effects.Closures {
+		if i > c.Until {
+			continue
+		}
+		if p, ok := s.Map.Lookup(c.Prov); ok {
+			block(p, "stood off: "+s.Map.Provinces[p].Name+" is "+c.Why)
+		}
+	}
+}
+
+// strikesAfter keeps the strike cards' effects tidy after every phase:
+// effects that have ended are dropped (so a suspended centre counts again,
+// engine.CentreStatus), as are the civil disorder and last uses of units
+// no longer on the board (a later unit may take the same number, rule 10).
+func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	e := strikeExtra(out.Next)
+	if e == nil {
+		return
+	}
+	// The movement turn the next phase belongs to: the same one while its
+	// retreats or its Winter may follow, the next one when it cannot.
+	next := MoveIndex(s.Phase)
+	switch {
+	case s.Phase.Type == engine.Adjustment,
+		s.Phase.Season == engine.Spring && (s.Phase.Type == engine.Retreat || len(out.Next.Dislodged) == 0):
+		next++
+	}
+	e.Effects.expire(next)
+	on := map[UnitID]bool{}
+	for _, u := range out.Next.Units {
+		on[IDOf(u)] = true
+	}
+	for _, d := range out.Next.Dislodged {
+		on[IDOf(d.Unit)] = true
+	}
+	e.Effects.Disorders = slices.DeleteFunc(e.Effects.Disorders, func(d Disorder) bool { return !on[d.Unit] })
+	for id := range e.Effects.LastUsed {
+		if !on[id] {
+			delete(e.Effects.LastUsed, id)
+		}
+	}
+}
+
+// removeUnit takes unit id off the board of s, or out of its dislodged
+// units, and reports whether it was there.
+func removeUnit(s *engine.State, id UnitID) bool {
+	n, d := len(s.Units), len(s.Dislodged)
+	s.Units = slices.DeleteFunc(s.Units, func(u engine.Unit) bool { return IDOf(u) == id })
+	s.Dislodged = slices.DeleteFunc(s.Dislodged, func(x engine.Dislodgement) bool { return IDOf(x.Unit) == id })
+	return len(s.Units) != n || len(s.Dislodged) != d
+}
+
+// resultOf returns the index of unit id's own result in out (the first
+// that names it), or -1.
+func resultOf(out *engine.Outcome, id UnitID) int {
+	for i, r := range out.Results {
+		switch r.Code {
+		case engine.NoUnit, engine.NotOwner:
+			continue
+		}
+		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// dislodgedSuffix returns the "; dislodged by ..." part of a reason.
+func dislodgedSuffix(reason string) string {
+	if i := strings.Index(reason, "; dislodged by"); i >= 0 {
+		return reason[i:]
+	}
+	return ""
+}
+
+// unitName is "A mun" for u.
+func unitName(m *engine.Map, u engine.Unit) string {
+	return u.Type.String() + " " + m.LocString(u.Loc)
+}
+
+// labelled is "1A mun" for u.
+func labelled(m *engine.Map, u engine.Unit) string {
+	return Label(u.Number, u.Type) + " " + m.LocString(u.Loc)
+}
+
+var _ = register(func() {
+	parts.prepare = append(parts.prepare, strikesPrepare)
+	addAfter(PriorityLifecycle-1, strikesAfter)
+})
