@@ -8,7 +8,6 @@ import (
 	"dipdesk/engine"
 )
 
-
 // TestDoubleMover: card #4 and rule 16.a.
 func TestDoubleMover(t *testing.T) {
 	runCardCases(t, []cardCase{

@@ -26,11 +26,6 @@ var _ = register(func() {
 // NoSupportFromHyperspace is the reason a support from Hyperspace fails.
 const NoSupportFromHyperspace = "units in Hyperspace may not support units anywhere on the board (rule 6, 16.g)"
 
-// inHyperspace reports whether u stands in Hyperspace.
-func inHyperspace(s *engine.State, u engine.Unit) bool {
-	return s != nil && s.Map != nil && u.Loc.P == lookup(s.Map, HyperspaceAbbr) && u.Loc.P != engine.NoProvince
-}
-
 func hyperspaceReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if !holds(s, u, HyperspaceID) || l.P == u.Loc.P {
 		return false
