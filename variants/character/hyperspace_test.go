@@ -224,6 +224,10 @@ func TestCaspianAndSwitzerland(t *testing.T) {
 			[]string{"Turkey: A arm #17"},
 			"Turkey: 1A arm - mos",
 			"turkey A mos", "moved to Moscow"},
+		{"rule 7: no amphibious army at sea in 1901", s1901,
+			[]string{"England: A lon #3"},
+			"England: 1A lon - nth",
+			"england A lon", "an army cannot move into a sea"},
 		{"an amphibious army at sea moves on by fleet links", s1902,
 			[]string{"England: A nth #3"},
 			"England: 1A nth - nwg",
@@ -305,5 +309,36 @@ func TestMoversStateJSON(t *testing.T) {
 	}
 	if !(MoversState{}).empty() {
 		t.Error("an empty state is not empty")
+	}
+}
+
+// TestMoversRevealed: rule 3: a move only the card allows reveals it.
+func TestMoversRevealed(t *testing.T) {
+	for _, tt := range []struct {
+		unit, order string
+		phase       engine.Phase
+		reveal      bool
+	}{
+		{"England: F nth #8", "England: 1F nth - hyp", s1902, true},
+		{"England: F nth #8", "England: 1F nth - hyp", s1901, false},
+		{"England: F nth #8", "England: 1F nth - nwg", s1902, false},
+		{"France: A par #4", "France: 1A par via bur - mun", s1902, true},
+		{"France: A par #4", "France: 1A par via bur - ber", s1902, false},
+		{"France: A mar #7", "France: 1A mar - swi", s1902, true},
+	} {
+		s := cardPosition(t, tt.phase, tt.unit)
+		orders, _ := Variant.Parser(s.Map).ParseOrders("", tt.order)
+		out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+		h := out.Next.Extra.(*Extra).Cards[IDOf(s.Units[0])]
+		if (h.Revealed != nil) != tt.reveal {
+			t.Errorf("%s in %v: revealed %v, want %v", tt.order, tt.phase, h.Revealed != nil, tt.reveal)
+		}
+	}
+	// A jump.
+	s := cardPosition(t, s1902, "Germany: A mun #5", "Austria: A tyr #20")
+	orders, _ := Variant.Parser(s.Map).ParseOrders("", "Germany: 1A mun jump tyr - ven")
+	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+	if out.Next.Extra.(*Extra).Cards[IDOf(s.Units[0])].Revealed == nil {
+		t.Error("a jump does not reveal the card")
 	}
 }

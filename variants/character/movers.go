@@ -158,3 +158,50 @@ func unitIn(s *engine.State, p engine.ProvinceID) (engine.Unit, bool) {
 func unitWords(m *engine.Map, u engine.Unit) string {
 	return u.Type.String() + " " + m.LocName(u.Loc)
 }
+
+var _ = register(func() {
+	addAfter(PriorityOthers, moversReveal)
+})
+
+// moversReveal reveals the card of a unit whose order only its card
+// allows, once the order was judged (not refused): rule 3, "special
+// actions taken by a unit will reveal its powers". A double move (#4), a
+// jump (#5), a move into or out of Hyperspace (#8), an explorer's move
+// into or out of Switzerland or the Caspian (#7). Orders are public once
+// judged, and no other card makes these moves, so the card is shown to
+// every seat. #3 and #6 reveal in their own files.
+func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
+	e := moversExtra(out.Next)
+	if e == nil || !PowersActive(s.Phase) || s.Phase.Type == engine.Adjustment {
+		return
+	}
+	special := func(p engine.ProvinceID, abbrs ...string) bool {
+		return slices.Contains(abbrs, s.Map.Province(p).Abbr)
+	}
+	for _, r := range out.Results {
+		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
+			continue
+		}
+		c, ok := cardAt(s, r.Unit)
+		if !ok {
+			continue
+		}
+		o := r.Order
+		why := ""
+		switch {
+		case c.ID == DoubleMoverID && o.Kind == engine.Special && o.Special == DoubleMoveOrder:
+			why = "moved two spaces"
+		case c.ID == JumperID && o.Kind == engine.Special && o.Special == JumpOrder:
+			why = "jumped over a unit"
+		case c.ID == HyperspaceID && o.Kind == engine.Move && (special(o.To.P, HyperspaceAbbr) || special(r.Unit.Loc.P, HyperspaceAbbr)):
+			why = "moved through Hyperspace"
+		case c.ID == ExplorerID && o.Kind == engine.Move && (special(o.To.P, "swi", CaspianAbbr) || special(r.Unit.Loc.P, "swi", CaspianAbbr)):
+			why = "explored Switzerland or the Caspian"
+		default:
+			continue
+		}
+		if h, ok := e.Cards[IDOf(r.Unit)]; ok && h.Revealed == nil {
+			_ = e.Reveal(IDOf(r.Unit), s.Phase, why)
+		}
+	}
+}
