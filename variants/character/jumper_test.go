@@ -97,3 +97,30 @@ func TestJumperNoRetreat(t *testing.T) {
 		t.Error("a jumper retreats by a jump")
 	}
 }
+
+// TestMoverOrdersFormat: the special orders written back (Order.Format,
+// for reports and save files) parse to the same order.
+func TestMoverOrdersFormat(t *testing.T) {
+	m := mustMap(t)
+	p := Variant.Parser(m)
+	for _, text := range []string{
+		"1A par via bur - mun",
+		"1F bre via mao - spa/nc",
+		"1A mun jump tyr - ven",
+		"1A arm convert (ec)",
+		"1A spa convert nc",
+		"1F nth - hyp",
+	} {
+		o, err := p.ParseOrder("france", text)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		back, err := p.ParseOrder("france", o.Format(m))
+		if err != nil {
+			t.Fatalf("%q formatted %q: %v", text, o.Format(m), err)
+		}
+		if o.Format(m) != back.Format(m) || o.Special != back.Special {
+			t.Errorf("%q: %q, then %q", text, o.Format(m), back.Format(m))
+		}
+	}
+}
