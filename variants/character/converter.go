@@ -115,29 +115,30 @@ func converterReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	return false
 }
 
-// attackedBy returns a unit of another power ordered (legally) into
-// province p, if any: a move, or a special move (the first space of a
-// double move, a jump's landing).
+// attackedBy returns a unit of another power ordered (legally) into u's
+// province, if any: a move, or a special move (either space of a double
+// move, a jump's landing).
 func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Unit, bool) {
 	for _, r := range out.Results {
 		if r.Unit.Power == u.Power || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
 		}
 		o := r.Order
-		to := engine.NoProvince
+		var to []engine.ProvinceID
 		switch {
 		case o.Kind == engine.Move:
-			to = o.To.P
+			to = append(to, o.To.P)
 		case o.Kind == engine.Special && o.Special == DoubleMoveOrder:
-			if f, _, why := doubleMove(s, r.Unit, o); why == "" {
-				to = f.P
+			// Either leg: the second is ordered into the space too.
+			if f, sec, why := doubleMove(s, r.Unit, o); why == "" {
+				to = append(to, f.P, sec.P)
 			}
 		case o.Kind == engine.Special && o.Special == JumpOrder:
 			if _, l, why := jump(s, r.Unit, o); why == "" {
-				to = l.P
+				to = append(to, l.P)
 			}
 		}
-		if to == u.Loc.P {
+		if slices.Contains(to, u.Loc.P) {
 			return r.Unit, true
 		}
 	}
