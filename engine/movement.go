@@ -253,7 +253,7 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 		return e, ""
 	case Convoy:
 		switch {
-		case u.Type != Fleet:
+		case u.Type != Fleet && !a.r.canConvoy(a.s, u):
 			return fail("only fleets convoy")
 		case !a.r.canConvoy(a.s, u):
 			return fail("a fleet in a coastal province cannot convoy")
@@ -487,7 +487,7 @@ func (a *movement) possibleRoute(src, dst ProvinceID, through int32) bool {
 	var fleets [32]int32
 	fl := fleets[:0]
 	for i := range a.o {
-		if a.o[i].unit.Type == Fleet && a.r.canConvoy(a.s, a.o[i].unit) {
+		if a.r.canConvoy(a.s, a.o[i].unit) { // standard: fleets at sea
 			fl = append(fl, int32(i))
 		}
 	}
