@@ -111,3 +111,14 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 
 // ampLabel is rule 10's "2 Amp".
 func ampLabel(n int) string { return strconv.Itoa(n) + " Amp" }
+
+// CanConvoy is the Rules.CanConvoy hook: a fleet at sea, as in the
+// standard game, and a #3 amphibious unit of either reported type standing
+// at sea ("moves as an army or a fleet at will": an amphibious army at sea
+// convoys as a fleet would).
+func CanConvoy(s *engine.State, u engine.Unit) bool {
+	if s.Map.Province(u.Loc.P).Kind != engine.Sea {
+		return false
+	}
+	return u.Type == engine.Fleet || holds(s, u, AmphibiousID)
+}
