@@ -113,14 +113,26 @@ func (a *movement) findUnit(o *Order) int32 {
 		return i
 	}
 	// Units that do not occupy their province, and units in unlimited
-	// spaces, are found by number, then by type.
+	// spaces, are found by number, then by the order's power (several
+	// powers' "1F" in Hyperspace, Davis 6), then by type.
 	best := int32(-1)
 	for i := range a.o {
 		u := a.o[i].unit
 		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) {
 			continue
 		}
-		if best < 0 || (o.Unit != NoUnitType && u.Type == o.Unit && a.o[best].unit.Type != o.Unit) {
+		if best < 0 {
+			best = int32(i)
+			continue
+		}
+		b := a.o[best].unit
+		if o.Power != "" && (u.Power == o.Power) != (b.Power == o.Power) {
+			if u.Power == o.Power {
+				best = int32(i)
+			}
+			continue
+		}
+		if o.Unit != NoUnitType && u.Type == o.Unit && b.Type != o.Unit {
 			best = int32(i)
 		}
 	}
