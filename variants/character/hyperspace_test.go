@@ -354,3 +354,14 @@ func TestMoversRevealed(t *testing.T) {
 		t.Error("a jump does not reveal the card")
 	}
 }
+
+// TestHyperspaceOrdersByPower: units of several powers with the same
+// number and type in Hyperspace each take their own power's order.
+func TestHyperspaceOrdersByPower(t *testing.T) {
+	runCardCases(t, []cardCase{
+		{"the second power's unit is found", s1902,
+			[]string{"England: F hyp #8", "Russia: F hyp #8"},
+			"Russia: 1F hyp - bla\nEngland: 1F hyp - nth",
+			"england F nth, russia F bla", "moved to North Sea"},
+	})
+}
