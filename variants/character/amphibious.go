@@ -122,3 +122,16 @@ func CanConvoy(s *engine.State, u engine.Unit) bool {
 	}
 	return u.Type == engine.Fleet || holds(s, u, AmphibiousID)
 }
+
+// ReportedLabel is how the game reports unit u (rule 10): "2A", "1F", or
+// "2 Amp" once its #3 card is revealed (card #3: "Once its identity is
+// disclosed, it's reported as an 'Amp'. For sake of clarity, it retains
+// same no."). A view that does not know the card sees the letter.
+func (e *Extra) ReportedLabel(u engine.Unit) string {
+	if e != nil {
+		if h, ok := e.Cards[IDOf(u)]; ok && h.Card.ID == AmphibiousID && h.Revealed != nil {
+			return ampLabel(u.Number)
+		}
+	}
+	return Label(u.Number, u.Type)
+}

@@ -279,9 +279,17 @@ func TestAmphibiousReveal(t *testing.T) {
 		s := cardPosition(t, s1902, "England: A lon #3")
 		orders, _ := Variant.Parser(s.Map).ParseOrders("", tt.order)
 		out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-		h := out.Next.Extra.(*Extra).Cards[UnitID{Power: "england", Type: engine.Army, Number: 1}]
+		e := out.Next.Extra.(*Extra)
+		h := e.Cards[UnitID{Power: "england", Type: engine.Army, Number: 1}]
 		if (h.Revealed != nil) != tt.reveal {
 			t.Errorf("%s: revealed %v, want %v", tt.order, h.Revealed != nil, tt.reveal)
+		}
+		want := "1A"
+		if tt.reveal {
+			want = "1 Amp"
+		}
+		if got := e.ReportedLabel(out.Next.Units[0]); got != want {
+			t.Errorf("%s: reported as %q, want %q", tt.order, got, want)
 		}
 	}
 }
