@@ -108,7 +108,8 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 	var legs []leg
 	for i, r := range out.Results {
-		if r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder || r.Code == engine.Illegal {
+		if r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder ||
+			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
 			continue
 		}
 		first, second, why := doubleMove(s, r.Unit, r.Order)

@@ -148,6 +148,9 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			continue
 		}
 		u := s.Units[i]
+		if o.Power != "" && o.Power != u.Power {
+			continue // refused by the engine: it jumps no one
+		}
 		if o.Kind == engine.Move && holds(s, u, JumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
 			var over []engine.ProvinceID
 			for _, v := range s.Units {
