@@ -206,6 +206,14 @@ func adjustRemove(s *State, o *Order, due map[Power]int, removed map[int]bool) (
 		return -1, "no unit named"
 	}
 	i := s.UnitAt(o.At.P)
+	// In an unlimited space (Davis 6's Hyperspace) several units stand
+	// together: take the one of the order's power and number.
+	for k, u := range s.Units {
+		if u.Loc.P == o.At.P && u.Power == o.Power && (o.Number == 0 || u.Number == o.Number) && !removed[k] {
+			i = k
+			break
+		}
+	}
 	switch {
 	case i < 0:
 		return -1, "no unit in " + s.Map.LocName(o.At.Prov())

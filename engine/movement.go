@@ -113,14 +113,26 @@ func (a *movement) findUnit(o *Order) int32 {
 		return i
 	}
 	// Units that do not occupy their province, and units in unlimited
-	// spaces, are found by number, then by type.
+	// spaces, are found by number, then by the order's power (several
+	// powers' "1F" in Hyperspace, Davis 6), then by type.
 	best := int32(-1)
 	for i := range a.o {
 		u := a.o[i].unit
 		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) {
 			continue
 		}
-		if best < 0 || (o.Unit != NoUnitType && u.Type == o.Unit && a.o[best].unit.Type != o.Unit) {
+		if best < 0 {
+			best = int32(i)
+			continue
+		}
+		b := a.o[best].unit
+		if o.Power != "" && (u.Power == o.Power) != (b.Power == o.Power) {
+			if u.Power == o.Power {
+				best = int32(i)
+			}
+			continue
+		}
+		if o.Unit != NoUnitType && u.Type == o.Unit && b.Type != o.Unit {
 			best = int32(i)
 		}
 	}
@@ -253,7 +265,7 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 		return e, ""
 	case Convoy:
 		switch {
-		case u.Type != Fleet:
+		case u.Type != Fleet && !a.r.canConvoy(a.s, u):
 			return fail("only fleets convoy")
 		case !a.r.canConvoy(a.s, u):
 			return fail("a fleet in a coastal province cannot convoy")
@@ -487,7 +499,7 @@ func (a *movement) possibleRoute(src, dst ProvinceID, through int32) bool {
 	var fleets [32]int32
 	fl := fleets[:0]
 	for i := range a.o {
-		if a.o[i].unit.Type == Fleet && a.r.canConvoy(a.s, a.o[i].unit) {
+		if a.r.canConvoy(a.s, a.o[i].unit) { // standard: fleets at sea
 			fl = append(fl, int32(i))
 		}
 	}

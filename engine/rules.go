@@ -83,8 +83,10 @@ type Rules struct {
 	// female armies do not: they neither hold it nor are dislodged there).
 	Occupies func(s *State, u Unit) bool
 
-	// CanConvoy reports whether fleet f may convoy from where it stands
-	// (standard: only fleets in sea provinces).
+	// CanConvoy reports whether unit f may convoy from where it stands
+	// (standard: only fleets in sea provinces). The hook is asked for
+	// armies too, so a variant may let an army convoy (Davis #3: an
+	// amphibious army at sea).
 	CanConvoy func(s *State, f Unit) bool
 
 	// Phase adjudicates the phases the variant handles itself, returning

@@ -44,6 +44,7 @@ func init() {
 		Cuts:           cutsAll,
 		Reach:          reachAny,
 		Enter:          Enter,
+		CanConvoy:      CanConvoy,
 		SupportReach:   SupportReach,
 		Special:        Special,
 		Prepare:        Prepare,

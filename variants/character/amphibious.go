@@ -1,0 +1,137 @@
+package character
+
+import (
+	"strconv"
+
+	"dipdesk/engine"
+)
+
+// #3 Amphibious completed (card text: "Unit is Amphibious. Initially
+// reported as an A or F, as owner chooses. Once its identity is disclosed,
+// it's reported as an 'Amp'."). reach.go lets it move by the other type's
+// links into a space its own type may stand in; here Enter lets it stand
+// where its reported type may not (an army at sea, a fleet inland, rule
+// 11's Caspian), and Reach takes it there and on from there by either
+// type's links. Its first use of the power reveals the card (rule 3): the
+// move itself shows it is no ordinary army or fleet.
+var _ = register(func() {
+	parts.enter = append(parts.enter, amphibiousEnter)
+	parts.reach = append(parts.reach, amphibiousReach)
+	addAfter(PriorityOthers, amphibiousReveal)
+})
+
+func amphibiousEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
+	if !holds(s, u, AmphibiousID) || s.Map == nil {
+		return false
+	}
+	p := s.Map.Province(l.P)
+	return !p.Impassable || p.Abbr == CaspianAbbr
+}
+
+// amphibiousReach: either type's links, into any space it may enter.
+func amphibiousReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
+	if !holds(s, u, AmphibiousID) || l.P == u.Loc.P || s.Map.Province(l.P).Kind == engine.Abstract {
+		return false
+	}
+	if !amphibiousEnter(s, u, l) && !s.Map.CanHold(u.Type, l) {
+		return false
+	}
+	if u.Type == engine.Fleet && s.Map.MultiCoast(l.P) && l.C == engine.NoCoast {
+		// A fleet names its coast; the engine asks each.
+		return false
+	}
+	if u.Type == engine.Army && l.C != engine.NoCoast {
+		return false
+	}
+	if s.Map.ArmyLinked(u.Loc.P, l.P) {
+		return true
+	}
+	return fleetLinkedAnyCoast(s.Map, u.Loc.P, l)
+}
+
+// fleetLinkedAnyCoast reports whether a fleet on any coast of province p
+// (the east coast of Armenia and Sevastopol included) is linked to l.
+func fleetLinkedAnyCoast(m *engine.Map, p engine.ProvinceID, l engine.Loc) bool {
+	for c := engine.NoCoast; c <= engine.WestCoast; c++ {
+		if m.FleetLinked(engine.Loc{P: p, C: c}, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// usesAmphibiousPower reports whether u going from its place to l needs
+// card #3: its own type could not make the step by the map alone.
+func usesAmphibiousPower(m *engine.Map, u engine.Unit, l engine.Loc) bool {
+	own := func(p engine.ProvinceID) bool {
+		q := m.Province(p)
+		return !q.Impassable && canStand(u.Type, q.Kind)
+	}
+	return !own(u.Loc.P) || !own(l.P) || !m.Adjacent(u.Type, u.Loc, l.P)
+}
+
+// amphibiousReveal reveals a #3 card the first time its unit uses the
+// power in an order that was not refused: a move, retreat or support its
+// reported type could not give. The game's reports then show it as
+// "Amp" (rule 10's "2 Amp"; the engine's unit keeps its letter).
+func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
+	e := moversExtra(out.Next)
+	if e == nil || !PowersActive(s.Phase) {
+		return
+	}
+	for _, r := range out.Results {
+		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner || !holds(s, r.Unit, AmphibiousID) {
+			continue
+		}
+		var to engine.Loc
+		switch r.Order.Kind {
+		case engine.Move:
+			to = r.Order.To
+		case engine.Support:
+			to = r.Order.AuxTo
+			if !to.Valid() {
+				to = r.Order.AuxAt
+			}
+		default:
+			continue
+		}
+		if !to.Valid() || !usesAmphibiousPower(s.Map, r.Unit, to) {
+			continue
+		}
+		id := IDOf(r.Unit)
+		if h, ok := e.Cards[id]; !ok || h.Revealed != nil {
+			continue
+		}
+		// The unit may have moved; its card stays under its id.
+		_ = e.Reveal(id, s.Phase, "moved as an amphibious unit (Amp)")
+		out.Events = append(out.Events, PowerName(r.Unit.Power)+"'s "+Label(r.Unit.Number, r.Unit.Type)+
+			" is amphibious: now reported as "+ampLabel(r.Unit.Number))
+	}
+}
+
+// ampLabel is rule 10's "2 Amp".
+func ampLabel(n int) string { return strconv.Itoa(n) + " Amp" }
+
+// CanConvoy is the Rules.CanConvoy hook: a fleet at sea, as in the
+// standard game, and a #3 amphibious unit of either reported type standing
+// at sea ("moves as an army or a fleet at will": an amphibious army at sea
+// convoys as a fleet would).
+func CanConvoy(s *engine.State, u engine.Unit) bool {
+	if s.Map.Province(u.Loc.P).Kind != engine.Sea {
+		return false
+	}
+	return u.Type == engine.Fleet || holds(s, u, AmphibiousID)
+}
+
+// ReportedLabel is how the game reports unit u (rule 10): "2A", "1F", or
+// "2 Amp" once its #3 card is revealed (card #3: "Once its identity is
+// disclosed, it's reported as an 'Amp'. For sake of clarity, it retains
+// same no."). A view that does not know the card sees the letter.
+func (e *Extra) ReportedLabel(u engine.Unit) string {
+	if e != nil {
+		if h, ok := e.Cards[IDOf(u)]; ok && h.Card.ID == AmphibiousID && h.Revealed != nil {
+			return ampLabel(u.Number)
+		}
+	}
+	return Label(u.Number, u.Type)
+}

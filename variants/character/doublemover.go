@@ -1,0 +1,225 @@
+package character
+
+import (
+	"fmt"
+
+	"dipdesk/engine"
+)
+
+// #4 Double Mover (card: "Unit may move Two Spaces each turn. If the
+// second space is blocked, it moves just one space. (Can Retreat only one
+// space)."; rule 16.a: "ordered as a single move; not an impulse move. If
+// the move to the first space is blocked, the second part does not take
+// place. If two Two-space units are near each other, and the first has
+// used a particular space for the first part of its move, and successfully
+// moved on to the second space, the other such unit may occupy the first
+// space for the second part of its move. The first space is also
+// available for Retreats by any units.")
+//
+// Order: "1A par via bur - mun" (special verb "via"; "-", "to" and
+// "then" between the spaces are optional). The model is two steps:
+//
+//  1. The turn is adjudicated with the order as the move to the first
+//     space (Special): it is supported, bounces, dislodges and cuts
+//     support there like any move, and a support must name that move
+//     ("S A par - bur").
+//  2. After the turn, every double mover that reached its first space
+//     and was not dislodged moves on together with the others, every
+//     other unit standing where the turn left it: the second legs are
+//     adjudicated as a movement step of their own, with no supports and
+//     strength one. A second leg is blocked by any unit standing in the
+//     second space (it never dislodges: "it moves just one space"), by a
+//     standoff of the turn there, by a space closed this turn (#9, #10),
+//     and by another second leg into the same space (both stay: a
+//     standoff). A second leg may enter a space another double mover
+//     left by its own second leg, and so the first space of another
+//     double mover (16.a).
+//
+// Retreats are the ordinary one-space retreats (the card, rule 8). The
+// first space, left empty, is open to retreats like any empty space that
+// saw no standoff (16.a).
+var _ = register(func() {
+	addSpecial("via", DoubleMoveOrder, doubleMoveAs)
+	addAfter(PriorityOthers, doubleMoveAfter)
+	parts.random = append(parts.random, doubleMoveRandom)
+})
+
+// DoubleMoveOrder is the name of #4's special order.
+const DoubleMoveOrder = "via"
+
+// doubleMove reads a double move's two spaces and checks both steps: the
+// first from the unit's place by its type's links (no convoy, no other
+// card's links), the second from the first the same way, not back to the
+// start.
+func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second engine.Loc, why string) {
+	if !holds(s, u, DoubleMoverID) {
+		return first, second, fmt.Sprintf("%s holds no Double Mover card (#4): it cannot move two spaces", unitWords(s.Map, u))
+	}
+	locs, why := argLocs(s.Map, o.Args)
+	if why != "" {
+		return first, second, why
+	}
+	if len(locs) != 2 {
+		return first, second, "a double move names two spaces: \"1A par via bur - mun\""
+	}
+	first, ok := stepLoc(s.Map, u.Type, u.Loc, locs[0])
+	if !ok {
+		return first, second, fmt.Sprintf("the first space, %s, is not next to %s for a%s", s.Map.LocName(locs[0]), s.Map.LocName(u.Loc), typeWord(u.Type))
+	}
+	second, ok = stepLoc(s.Map, u.Type, first, locs[1])
+	if !ok {
+		return first, second, fmt.Sprintf("the second space, %s, is not next to %s for a%s", s.Map.LocName(locs[1]), s.Map.LocName(first), typeWord(u.Type))
+	}
+	if second.P == u.Loc.P {
+		return first, second, "a double move may not end where it began"
+	}
+	return first, second, ""
+}
+
+func typeWord(t engine.UnitType) string {
+	if t == engine.Army {
+		return "n army"
+	}
+	return " fleet"
+}
+
+// doubleMoveAs: the turn judges the move to the first space.
+func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+	first, _, why := doubleMove(s, u, o)
+	if why != "" {
+		return engine.Order{}, why
+	}
+	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: first,
+		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+}
+
+// leg is one second leg under way.
+type leg struct {
+	res    int // index in out.Results
+	id     UnitID
+	first  engine.Loc
+	second engine.Loc
+}
+
+// doubleMoveAfter moves the double movers on to their second space.
+func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
+	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+		return
+	}
+	var legs []leg
+	for i, r := range out.Results {
+		if r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder ||
+			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
+			continue
+		}
+		first, second, why := doubleMove(s, r.Unit, r.Order)
+		if why != "" {
+			continue
+		}
+		if !r.OK {
+			out.Results[i].Reason += "; the first space was not reached, so the second part does not take place (16.a)"
+			continue
+		}
+		k := unitIndex(out.Next, IDOf(r.Unit))
+		if k < 0 || out.Next.Units[k].Loc.P != first.P {
+			continue
+		}
+		legs = append(legs, leg{res: i, id: IDOf(r.Unit), first: out.Next.Units[k].Loc, second: second})
+	}
+	if len(legs) == 0 {
+		return
+	}
+	// Spaces the second legs may not enter: the turn's standoffs and its
+	// closed spaces.
+	var orders []engine.Order
+	for _, r := range out.Results {
+		orders = append(orders, r.Order)
+	}
+	blocked := map[engine.ProvinceID]string{}
+	for p, why := range Prepare(s, orders).Blocked {
+		blocked[p] = why
+	}
+	for _, p := range out.Next.Standoffs {
+		blocked[p] = "the second space saw a standoff this turn"
+	}
+	step := out.Next.Clone()
+	step.Dislodged, step.Standoffs = nil, nil
+	var moves []engine.Order
+	for _, l := range legs {
+		u := step.Units[unitIndex(step, l.id)]
+		moves = append(moves, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number,
+			At: u.Loc, To: l.second, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere})
+	}
+	rules := &engine.Rules{Prepare: func(*engine.State, []engine.Order) engine.Turn { return engine.Turn{Blocked: blocked} }}
+	o2 := engine.AdjudicateMovement(step, moves, rules)
+	if len(o2.Next.Dislodged) > 0 {
+		// Unreachable with strength one against holders of at least one;
+		// keep the first step rather than lose a unit.
+		out.Events = append(out.Events, "double moves: a second leg would dislodge a unit; second legs cancelled")
+		return
+	}
+	for k, l := range legs {
+		r2 := o2.Results[indexOfMove(o2, moves[k])]
+		from := s.Map.LocName(l.first)
+		if r2.OK {
+			out.Results[l.res].Reason += ", then to " + s.Map.LocName(l.second) + " (#4 Double Mover)"
+		} else {
+			out.Results[l.res].Reason += fmt.Sprintf("; the second space, %s, was blocked (%s), so it stays in %s (#4)",
+				s.Map.LocName(l.second), r2.Reason, from)
+		}
+	}
+	out.Next.Units = o2.Next.Units
+	for _, p := range o2.Next.Standoffs {
+		if !out.Next.Standoff(p) {
+			out.Next.Standoffs = append(out.Next.Standoffs, p)
+		}
+	}
+}
+
+// indexOfMove finds the result of move m in o.
+func indexOfMove(o *engine.Outcome, m engine.Order) int {
+	for i, r := range o.Results {
+		if r.Order.Kind == engine.Move && r.Order.At == m.At && r.Order.To == m.To && r.Unit.Number == m.Number {
+			return i
+		}
+	}
+	return 0
+}
+
+// doubleMoveRandom gives a #4 unit a random double move by its type's
+// links.
+func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
+	if !holds(s, u, DoubleMoverID) || s.Phase.Type != engine.Movement {
+		return engine.Order{}, false
+	}
+	firsts := neighbours(s.Map, u.Type, u.Loc)
+	if len(firsts) == 0 {
+		return engine.Order{}, false
+	}
+	f := firsts[rng.Intn(len(firsts), "a #4 unit's first space")]
+	var seconds []engine.Loc
+	for _, l := range neighbours(s.Map, u.Type, f) {
+		if l.P != u.Loc.P {
+			seconds = append(seconds, l)
+		}
+	}
+	if len(seconds) == 0 {
+		return engine.Order{}, false
+	}
+	sec := seconds[rng.Intn(len(seconds), "a #4 unit's second space")]
+	return engine.Order{Power: u.Power, Kind: engine.Special, Special: DoubleMoveOrder, Unit: u.Type, Number: u.Number,
+		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
+		Args: []string{s.Map.LocString(f), "-", s.Map.LocString(sec)}}, true
+}
+
+// neighbours lists where a unit of type t at l steps by the map's links.
+func neighbours(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
+	if t == engine.Army {
+		var out []engine.Loc
+		for _, p := range m.ArmyNeighbours(l.P) {
+			out = append(out, engine.Loc{P: p})
+		}
+		return out
+	}
+	return m.FleetNeighbours(l)
+}

@@ -1,0 +1,241 @@
+package character
+
+import (
+	"fmt"
+
+	"dipdesk/engine"
+)
+
+// #5 Jumper (card: "Unit may Jump over another unit, alien or friendly,
+// similar to a Checker piece. Must land in a legal space for the type of
+// unit involved. Includes a jump over a piece in Switzerland or Caspian
+// Sea, if either of those spaces is occupied. The piece being jumped may
+// carry out a Support or Convoy order, providing it does not prevent the
+// jumping piece from moving, but it may not move, any such move order
+// being converted to Hold. The jumped unit may also exercise any special
+// powers it may have which can be done from a Hold order."; 16.i: "If two
+// units try to jump over the same unit, or over Switzerland, at the same
+// time, both moves would succeed.")
+//
+// Order: "1A mun jump tyr - ven" ("jumps", "over", "to" optional). The
+// jumped space must hold a unit when the orders are written, and touch
+// the jumper's space; the landing space must touch the jumped space; a
+// touch is a link of either type (a jump is no ordinary step, and the
+// Caspian and Switzerland are jumped by their links to their
+// neighbours). The landing must be a space the jumper's type may stand
+// in, not its own. The jump is a move to the landing space (Reach): it
+// bounces, dislodges, is supported and meets head to head there like any
+// move; the jumped space and what happens in it do not matter. A Rewrite
+// part turns the jumped unit's move (any move, a special move included)
+// into a hold.
+var _ = register(func() {
+	addSpecial("jump", JumpOrder, jumpAs)
+	addSpecial("jumps", JumpOrder, jumpAs)
+	parts.reach = append(parts.reach, jumperReach)
+	addRewrite(PriorityOthers, jumperRewrite)
+	parts.random = append(parts.random, jumpRandom)
+})
+
+// JumpOrder is the name of #5's special order.
+const JumpOrder = "jump"
+
+// touches reports whether provinces a and b are linked for either type.
+func touches(m *engine.Map, a, b engine.ProvinceID) bool {
+	return a != b && (m.ArmyLinked(a, b) || fleetLinkedAnyCoast(m, a, engine.Loc{P: b}))
+}
+
+// landing returns where a unit of type t lands in l, jumping from over:
+// the space must suit its type; a fleet names a coast of a province with
+// several, or lands on the only one linked to the jumped space.
+func landing(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l engine.Loc) (engine.Loc, string) {
+	p := m.Province(l.P)
+	if p.Impassable || !canStand(t, p.Kind) || p.Kind == engine.Abstract {
+		return l, fmt.Sprintf("a%s cannot land in %s", typeWord(t), p.Name)
+	}
+	if t == engine.Army || !m.MultiCoast(l.P) {
+		return engine.Loc{P: l.P}, ""
+	}
+	if l.C != engine.NoCoast {
+		if !m.HasCoast(l.P, l.C) {
+			return l, fmt.Sprintf("%s has no such coast", p.Name)
+		}
+		return l, ""
+	}
+	var found []engine.Loc
+	for _, c := range p.Coasts {
+		if fleetLinkedAnyCoast(m, over, engine.Loc{P: l.P, C: c}) {
+			found = append(found, engine.Loc{P: l.P, C: c})
+		}
+	}
+	if len(found) != 1 {
+		return l, "the coast of " + p.Name + " must be given"
+	}
+	return found[0], ""
+}
+
+// jump reads and checks a jump order.
+func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceID, land engine.Loc, why string) {
+	if !holds(s, u, JumperID) {
+		return over, land, fmt.Sprintf("%s holds no Jumper card (#5): it cannot jump", unitWords(s.Map, u))
+	}
+	locs, why := argLocs(s.Map, o.Args)
+	if why != "" {
+		return over, land, why
+	}
+	if len(locs) != 2 {
+		return over, land, "a jump names the space jumped over and the landing: \"1A mun jump tyr - ven\""
+	}
+	over = locs[0].P
+	name := s.Map.Province(over).Name
+	switch {
+	case !touches(s.Map, u.Loc.P, over):
+		return over, land, fmt.Sprintf("%s does not touch %s", name, s.Map.LocName(u.Loc))
+	case !occupied(s, over):
+		return over, land, fmt.Sprintf("no unit stands in %s to jump over", name)
+	case locs[1].P == u.Loc.P || locs[1].P == over || !touches(s.Map, over, locs[1].P):
+		return over, land, fmt.Sprintf("%s is not a space beyond %s", s.Map.LocName(locs[1]), name)
+	}
+	land, why = landing(s.Map, u.Type, over, locs[1])
+	return over, land, why
+}
+
+// occupied reports whether a unit stands in p (Hyperspace touches
+// nothing, so its units are never jumped).
+func occupied(s *engine.State, p engine.ProvinceID) bool {
+	_, ok := unitIn(s, p)
+	return ok
+}
+
+func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+	_, land, why := jump(s, u, o)
+	if why != "" {
+		return engine.Order{}, why
+	}
+	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: land,
+		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+}
+
+// jumperReach: a jumper reaches (moves and supports into) any space a jump
+// from its place lands in, over a unit standing next to it; never in a
+// retreat (rule 8: one space).
+func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
+	if !holds(s, u, JumperID) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
+		return false
+	}
+	for _, v := range s.Units {
+		if v.Loc.P == u.Loc.P || v.Loc.P == l.P || !touches(s.Map, u.Loc.P, v.Loc.P) || !touches(s.Map, v.Loc.P, l.P) {
+			continue
+		}
+		if got, why := landing(s.Map, u.Type, v.Loc.P, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
+			return true
+		}
+	}
+	return false
+}
+
+// jumperRewrite turns the move of each jumped unit into a hold, and a
+// plain move of a jumper that only a jump makes into that jump (over the
+// one unit it can be; with several, the order must name one).
+func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
+	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+		return orders, nil
+	}
+	var log []string
+	jumped := map[engine.ProvinceID]string{}
+	for k, o := range orders {
+		i := findOrdered(s, o)
+		if i < 0 {
+			continue
+		}
+		u := s.Units[i]
+		if o.Power != "" && o.Power != u.Power {
+			continue // refused by the engine: it jumps no one
+		}
+		if o.Kind == engine.Move && holds(s, u, JumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
+			var over []engine.ProvinceID
+			for _, v := range s.Units {
+				if v.Loc.P != u.Loc.P && v.Loc.P != o.To.P && touches(s.Map, u.Loc.P, v.Loc.P) && touches(s.Map, v.Loc.P, o.To.P) {
+					over = append(over, v.Loc.P)
+				}
+			}
+			if len(over) == 0 {
+				continue
+			}
+			j := o
+			j.Kind, j.Special, j.To = engine.Special, JumpOrder, engine.Nowhere
+			j.Args = []string{s.Map.LocString(o.To)}
+			if len(over) == 1 {
+				j.Args = []string{s.Map.Province(over[0]).Abbr, "-", s.Map.LocString(o.To)}
+			}
+			log = append(log, fmt.Sprintf("%s's move to %s is read as a jump (#5)", unitWords(s.Map, u), s.Map.LocName(o.To)))
+			orders[k], o = j, j
+		}
+		if o.Kind == engine.Special && o.Special == JumpOrder {
+			if over, _, why := jump(s, u, o); why == "" {
+				jumped[over] = unitWords(s.Map, u)
+			}
+		}
+	}
+	for k, o := range orders {
+		by, ok := jumped[o.At.P]
+		if !ok || !isMove(o) {
+			continue
+		}
+		i := findOrdered(s, o)
+		if i < 0 {
+			continue
+		}
+		u := s.Units[i]
+		orders[k] = engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
+			To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}
+		log = append(log, fmt.Sprintf("%s is jumped over by %s and may not move: its order becomes a hold (#5)", unitWords(s.Map, u), by))
+	}
+	return orders, log
+}
+
+// isMove reports whether o moves its unit: a move, or a special order
+// judged as one (a double move, a jump).
+func isMove(o engine.Order) bool {
+	return o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == DoubleMoveOrder || o.Special == JumpOrder)
+}
+
+// findOrdered returns the index in s.Units of the unit order o names, or
+// -1: by place and, when given, number.
+func findOrdered(s *engine.State, o engine.Order) int {
+	for i, u := range s.Units {
+		if u.Loc.P == o.At.P && (o.Number == 0 || o.Number == u.Number) && (o.Unit == engine.NoUnitType || o.Unit == u.Type || o.Number == 0) {
+			return i
+		}
+	}
+	return -1
+}
+
+// jumpRandom gives a #5 unit a random jump over a neighbour.
+func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
+	if !holds(s, u, JumperID) || s.Phase.Type != engine.Movement {
+		return engine.Order{}, false
+	}
+	type cand struct{ over, land engine.Loc }
+	var cands []cand
+	for _, v := range s.Units {
+		if !touches(s.Map, u.Loc.P, v.Loc.P) {
+			continue
+		}
+		for i := range s.Map.NumProvinces() {
+			l := engine.Loc{P: engine.ProvinceID(i)}
+			if l.P == u.Loc.P || l.P == v.Loc.P || !touches(s.Map, v.Loc.P, l.P) {
+				continue
+			}
+			if got, why := landing(s.Map, u.Type, v.Loc.P, l); why == "" {
+				cands = append(cands, cand{engine.Loc{P: v.Loc.P}, got})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return engine.Order{}, false
+	}
+	c := cands[rng.Intn(len(cands), "a #5 unit's jump")]
+	return engine.Order{Power: u.Power, Kind: engine.Special, Special: JumpOrder, Unit: u.Type, Number: u.Number,
+		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
+		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
+}
