@@ -205,6 +205,29 @@ func TestUpkeepAndSuspendedCentres(t *testing.T) {
 	}
 }
 
+// Davis #19 "unless voluntarily removed": a free unit may be disbanded in
+// any adjustment phase, and its removal settles none of the removals due.
+func TestUpkeepVoluntaryRemoval(t *testing.T) {
+	s := position(t, Phase{Year: 1902, Season: Winter, Type: Adjustment}, "France: A mos", "France: A pic", "France: A gas", "France: A bur")
+	par, _ := s.Map.Lookup("par")
+	s.Extra = &upkeepExtra{free: s.Units[0].Loc, suspended: NoProvince}
+	out := Adjudicate(s, parseAll(t, s.Map, "France: disband A mos"), nil, nil)
+	if len(out.Results) != 1 || !out.Results[0].OK || len(out.Next.Units) != 3 {
+		t.Fatalf("no removal due: %+v", out.Results)
+	}
+	s.Owners[par] = ""
+	out = Adjudicate(s, parseAll(t, s.Map, "France: disband A mos"), nil, nil)
+	if len(out.Results) != 2 || !out.Results[0].OK || out.Results[1].Code != Defaulted || len(out.Next.Units) != 2 {
+		t.Fatalf("one removal due: %+v", out.Results)
+	}
+	s.Extra = nil
+	out = Adjudicate(s, parseAll(t, s.Map, "France: disband A mos"), nil, nil)
+	// Standard: the disband is one of the two removals due.
+	if len(out.Results) != 2 || !out.Results[0].OK || len(out.Next.Units) != 2 {
+		t.Fatalf("standard: %+v", out.Results)
+	}
+}
+
 // Davis rule 10: a built unit takes the lowest number free among its
 // power's units of its type.
 func TestNumberBuilds(t *testing.T) {
