@@ -2,6 +2,7 @@ package character
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -29,11 +30,80 @@ import (
 // dislodged or destroyed that turn: its cuts are decided before the
 // battles, as rule 9.a decides a Gasser's order before the attacks on it.
 // A Cutter that cut a support is revealed (the cut is in every report).
+//
+// "Owner may specify which supports are cut": the special order "cut"
+// names the supporters' provinces, then gives the Cutter's own order, if
+// any (none: it holds):
+//
+//	1A bur cut pic ruh           holds; cuts the supports from pic and ruh first
+//	1A bur cut gas S A par       supports A par; cuts the support from gas first
+//
+// The named supporters that the card may cut are cut first, in the order
+// named; any place left of the two is filled as without the order. A
+// named province whose unit gives no support the card may cut is
+// ignored. Other seats see the order as the Cutter's own order: only the
+// cuts, which show in the supporters' results, reveal the card.
+
+// CutSupports is the name of the Cutter's special order.
+const CutSupports = "cut"
 
 var _ = register(func() {
+	addSpecial("cut", CutSupports, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+		if !activeCard(s, u, CutterID) {
+			return engine.Order{}, fmt.Sprintf("%s is not a Cutter (#15): only a Cutter may name the supports it cuts", unitName(s.Map, u))
+		}
+		_, own, why := cutterOrder(s.Map, o)
+		return own, why
+	})
 	parts.prepare = append(parts.prepare, cutterPrepare)
 	addAfter(PriorityOthers, cutterAfter)
+	parts.conceal = append(parts.conceal, concealCutter)
+	parts.random = append(parts.random, randomCutter)
 })
+
+// orderWords start the Cutter's own order after the provinces it names.
+var orderWords = []string{"h", "hold", "holds", "s", "sup", "support", "supports", "-", "->", "m", "move", "moves", "c", "convoy", "convoys"}
+
+// cutterOrder reads a "cut" order: the provinces named, and the Cutter's
+// own order (a hold when none is given), or why it is wrong.
+func cutterOrder(m *engine.Map, o engine.Order) ([]engine.ProvinceID, engine.Order, string) {
+	var named []engine.ProvinceID
+	k := 0
+	for ; k < len(o.Args) && !slices.Contains(orderWords, o.Args[k]); k++ {
+		a := strings.Trim(o.Args[k], ",;")
+		if a == "" || a == "and" {
+			continue
+		}
+		p, ok := m.Lookup(a)
+		if !ok {
+			return nil, engine.Order{}, fmt.Sprintf("\"cut\": no province %q", a)
+		}
+		named = append(named, p)
+	}
+	if len(named) == 0 {
+		return nil, engine.Order{}, "\"cut\" needs the provinces of the supports to cut first"
+	}
+	own := engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
+		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
+	if k < len(o.Args) {
+		unit := m.LocString(o.At)
+		if o.Unit != engine.NoUnitType {
+			unit = o.Unit.String() + " " + unit
+		}
+		p := engine.Parser{Map: m}
+		x, err := p.ParseOrder(o.Power, unit+" "+strings.Join(o.Args[k:], " "))
+		if err != nil {
+			return nil, engine.Order{}, "the Cutter's own order: " + err.Error()
+		}
+		if x.Kind == engine.Special || x.Kind == engine.Build || x.Kind == engine.Disband || x.Kind == engine.Waive {
+			return nil, engine.Order{}, "the Cutter's own order must be a hold, move, support or convoy"
+		}
+		x.Power, x.Number = o.Power, o.Number
+		own = x
+	}
+	own.Text = own.Format(m)
+	return named, own, ""
+}
 
 // cutterReason is the reason of a support a Cutter cut.
 func cutterReason(m *engine.Map, c engine.Unit) string {
@@ -51,9 +121,23 @@ func cutterCuts(s *engine.State, orders []engine.Order) []cutterCut {
 	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return nil
 	}
+	// The Cutters' "cut" orders: the supporters named, and their own order.
+	named := map[engine.ProvinceID][]engine.ProvinceID{}
+	norm := make([]engine.Order, 0, len(orders))
+	for _, o := range orders {
+		if o.Kind == engine.Special && o.Special == CutSupports && o.At.Valid() {
+			if i := s.UnitAt(o.At.P); i >= 0 && activeCard(s, s.Units[i], CutterID) {
+				if n, own, why := cutterOrder(s.Map, o); why == "" {
+					named[o.At.P] = n
+					o = own
+				}
+			}
+		}
+		norm = append(norm, o)
+	}
 	// The support orders of the units on the board, by their province.
 	supports := map[engine.ProvinceID]engine.Order{}
-	for _, o := range orders {
+	for _, o := range norm {
 		if o.Kind != engine.Support || !o.At.Valid() || !o.AuxAt.Valid() {
 			continue
 		}
@@ -76,6 +160,20 @@ func cutterCuts(s *engine.State, orders []engine.Order) []cutterCut {
 			targets = append(targets, o.AuxAt.P)
 		}
 		var chosen []engine.ProvinceID
+		may := func(p engine.ProvinceID) bool {
+			o, ok := supports[p]
+			if !ok {
+				return false
+			}
+			u := s.Units[s.UnitAt(p)]
+			return u.Power != c.Power && o.AuxTo.Valid() && slices.Contains(targets, o.AuxTo.P) && o.AuxAt.P != o.AuxTo.P &&
+				provAdjacent(s.Map, c.Loc.P, p)
+		}
+		for _, p := range named[c.Loc.P] {
+			if may(p) && !slices.Contains(chosen, p) {
+				chosen = append(chosen, p)
+			}
+		}
 		for _, target := range targets {
 			var kind []engine.ProvinceID
 			for p, o := range supports {
@@ -130,4 +228,34 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			}
 		}
 	}
+}
+
+// concealCutter shows other seats a "cut" order as the Cutter's own order.
+func concealCutter(before *engine.State, seat engine.Seat, out *engine.Outcome) {
+	if seat.GM {
+		return
+	}
+	for i := range out.Results {
+		r := &out.Results[i]
+		if r.Order.Special != CutSupports || r.Code == engine.Illegal || (seat.Power != "" && r.Order.Power == seat.Power) {
+			continue
+		}
+		if _, own, why := cutterOrder(before.Map, r.Order); why == "" {
+			r.Order = own
+		}
+	}
+}
+
+// randomCutter names a random neighbouring province's support to cut
+// first, the Cutter holding.
+func randomCutter(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
+	if s.Phase.Type != engine.Movement || !activeCard(s, u, CutterID) {
+		return engine.Order{}, false
+	}
+	to := neighbourLocs(s.Map, u)
+	if len(to) == 0 {
+		return engine.Order{}, false
+	}
+	l := to[rng.Intn(len(to), "which support a random Cutter names")]
+	return specialOrder(s.Map, u, CutSupports, s.Map.Provinces[l.P].Abbr), true
 }

@@ -63,3 +63,54 @@ func TestCutter(t *testing.T) {
 		t.Error("a Cutter that cut nothing is revealed")
 	}
 }
+
+// TestCutterNamesSupports: "owner may specify which supports are cut".
+func TestCutterNamesSupports(t *testing.T) {
+	units := []string{"Germany: A ruh #20", "Germany: A pic #20", "Germany: A gas #20", "Germany: A mun #20", "France: A bur #15"}
+	attack := "Germany: A ruh S A mun - bur\nGermany: A pic S A mun - bur\nGermany: A gas S A mun - bur\nGermany: A mun - bur\n"
+	runCardCases(t, []cardCase{
+		{"named first, the rest by default: ruh, then gas", s1902, units,
+			attack + "France: A bur cut ruh",
+			"germany A bur, germany A gas, germany A pic, germany A ruh, *france A bur", "support cut by the Cutter (#15) A bur"},
+		{"two named: pic and ruh; gas's support stands", s1902,
+			[]string{"Germany: A gas #20", "Germany: A ruh #20", "Germany: A pic #20", "Germany: A mun #20", "France: A bur #15"},
+			"Germany: A gas S A mun - bur\nGermany: A ruh S A mun - bur\nGermany: A pic S A mun - bur\nGermany: A mun - bur\nFrance: A bur cut pic ruh",
+			"germany A bur, germany A gas, germany A pic, germany A ruh, *france A bur", "support given"},
+		{"a named province with no support to cut is ignored", s1902,
+			[]string{"Germany: A ruh #20", "Germany: A mun #20", "France: A bur #15"},
+			"Germany: A ruh S A mun - bur\nGermany: A mun - bur\nFrance: A bur cut par",
+			"france A bur, germany A mun, germany A ruh", "support cut by the Cutter"},
+		{"the Cutter's own support after the names", s1902,
+			[]string{"Germany: A gas #20", "Germany: A bre #20", "Germany: A pic #20", "France: A par #20", "France: A bur #15"},
+			"Germany: A gas S A pic - par\nGermany: A bre S A pic - par\nGermany: A pic - par\nFrance: A bur cut gas S A par",
+			"france A bur, france A par, germany A bre, germany A gas, germany A pic", "support cut by the Cutter"},
+		{"only a Cutter may", s1902,
+			[]string{"France: A bur #20"}, "France: A bur cut mun", "france A bur", "not a Cutter"},
+		{"rule 7: not in 1901", s1901,
+			[]string{"France: A bur #15"}, "France: A bur cut mun", "france A bur", "rule 7"},
+	})
+	s := cardPosition(t, s1902, "Germany: A gas #20", "Germany: A pic #20", "France: A par #20", "France: A bur #15")
+	orders, errs := Variant.Parser(s.Map).ParseOrders("", "Germany: A gas S A pic - par\nGermany: A pic - par\nFrance: A bur cut gas S A par")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+	if positionOf(out.Next) != "france A bur, france A par, germany A gas, germany A pic" {
+		t.Errorf("after: %s", positionOf(out.Next))
+	}
+	cutterResult := func(seat engine.Seat) engine.Order {
+		for _, r := range engine.OutcomeFor(s, out, seat, Variant.Rules).Results {
+			if r.Unit == s.Units[3] {
+				return r.Order
+			}
+		}
+		t.Fatal("no result for the Cutter")
+		return engine.Order{}
+	}
+	if o := cutterResult(engine.Seat{Power: "germany"}); o.Kind != engine.Support || o.Special != "" || o.Text != "A bur S A par" {
+		t.Errorf("Germany sees the Cutter's order as %+v", o)
+	}
+	if o := cutterResult(engine.Seat{Power: "france"}); o.Special != CutSupports {
+		t.Errorf("France sees its own order as %+v", o)
+	}
+}

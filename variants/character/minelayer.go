@@ -298,7 +298,7 @@ func plainMove(s *engine.State, o engine.Order) (engine.Order, string) {
 // randomMinelayer gives a minelayer a move that lays a mine, or one that
 // picks up its power's mine in a neighbouring province.
 func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !activeCard(s, u, MinelayerID) {
+	if s.Phase.Type != engine.Movement || !activeCard(s, u, MinelayerID) {
 		return engine.Order{}, false
 	}
 	to := neighbourLocs(s.Map, u)
