@@ -323,3 +323,33 @@ func TestSappersStateJSON(t *testing.T) {
 		t.Error("France does not see Germany's count")
 	}
 }
+
+// TestMinesMoreCases: the skipped space of #16 and #17 ("without regard
+// for any units or mines in the intervening sea space") and a mined
+// centre in the Fall.
+func TestMinesMoreCases(t *testing.T) {
+	runMineCases(t, []mineCase{
+		{name: "#17 crosses a mined sea unharmed", phase: s1902,
+			units:  []string{"France: A bre #17"},
+			mines:  []string{"eng:germany"},
+			orders: "France: A bre - lon",
+			want:   "france A lon", after: "eng:germany"},
+		{name: "#16 over a mined North Sea unharmed", phase: s1902,
+			units:  []string{"England: F edi #16"},
+			mines:  []string{"nth:germany"},
+			orders: "England: F edi - den",
+			want:   "england F den", after: "nth:germany"},
+		{name: "#16 into a mined space is destroyed", phase: s1902,
+			units:  []string{"England: F edi #16"},
+			mines:  []string{"den:germany"},
+			orders: "England: F edi - den",
+			want:   "", after: ""},
+	})
+	s := cardPosition(t, f1902, "France: A bur #20")
+	withMines(t, s, []string{"mun:england"})
+	orders, _ := Variant.Parser(s.Map).ParseOrders("", "France: A bur - mun")
+	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+	if p := out.Next.Owners[mustProv(t, s, "mun")]; p != "germany" {
+		t.Errorf("a unit destroyed by a mine captured Munich: %q", p)
+	}
+}
