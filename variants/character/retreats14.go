@@ -153,8 +153,13 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		if o.Kind == engine.Special && o.Special == OTB {
 			o.Kind, o.Special, o.Args = engine.Disband, "", nil
 		}
-		if o.At.Valid() && s.DislodgedAt(o.At.P) < 0 && e != nil {
-			if i := s.UnitAt(o.At.P); i >= 0 && slices.Contains(e.Effects.Voluntary, IDOf(s.Units[i])) {
+		if o.At.Valid() && int(o.At.P) < len(s.Map.Provinces) && e != nil {
+			// The province may hold both a dislodged unit and the unit that
+			// dislodged it: the order's power tells them apart.
+			di := s.DislodgedAt(o.At.P)
+			ownDislodged := di >= 0 && (o.Power == "" || o.Power == s.Dislodged[di].Unit.Power)
+			if i := s.UnitAt(o.At.P); !ownDislodged && i >= 0 && (o.Power == "" || o.Power == s.Units[i].Power) &&
+				slices.Contains(e.Effects.Voluntary, IDOf(s.Units[i])) {
 				vol = append(vol, o)
 				continue
 			}
@@ -228,12 +233,19 @@ func retreatValid(s *engine.State, d engine.Dislodgement, o engine.Order) (engin
 	default:
 		return engine.Nowhere, "not a retreat"
 	}
+	var match []engine.Loc
 	for _, l := range engine.RetreatOptions(s, d, Variant.Rules) {
-		if l.P == o.To.P && (o.To.C == engine.NoCoast || l.C == o.To.C || !s.Map.MultiCoast(l.P)) {
-			return l, ""
+		if l.P == o.To.P && (o.To.C == engine.NoCoast || l.C == o.To.C || !s.Map.MultiCoast(l.P) || d.Unit.Type != engine.Fleet) {
+			match = append(match, l)
 		}
 	}
-	return engine.Nowhere, "cannot retreat there"
+	switch len(match) {
+	case 1:
+		return match[0], ""
+	case 0:
+		return engine.Nowhere, "cannot retreat there"
+	}
+	return engine.Nowhere, "the coast must be given"
 }
 
 // springOTBAfter records the units ordered "otb if dislodged" that were
