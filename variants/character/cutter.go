@@ -237,11 +237,14 @@ func concealCutter(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special != CutSupports || r.Code == engine.Illegal || (seat.Power != "" && r.Order.Power == seat.Power) {
+		if r.Order.Special != CutSupports || (seat.Power != "" && r.Order.Power == seat.Power) ||
+			(r.Code == engine.Illegal && strings.Contains(r.Reason, "is not a Cutter")) {
 			continue
 		}
 		if _, own, why := cutterOrder(before.Map, r.Order); why == "" {
 			r.Order = own
+		} else {
+			r.Order = holdOrder(before.Map, r.Order)
 		}
 	}
 }

@@ -272,14 +272,24 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 		if k := strings.Index(r.Reason, mineSecret); k >= 0 {
 			r.Reason = r.Reason[:k]
 		}
-		if r.Code == engine.Illegal {
-			continue // an impossible order reveals nothing of a mine
+		if r.Code == engine.Illegal && strings.Contains(r.Reason, "is not a minelayer") {
+			continue // not a minelayer: there is no card to keep secret
 		}
-		mv, why := plainMove(before, r.Order)
-		if why == "" {
+		if mv, why := plainMove(before, r.Order); why == "" {
 			r.Order = mv
+		} else {
+			r.Order = holdOrder(before.Map, r.Order)
 		}
 	}
+}
+
+// holdOrder is o's unit holding, as other seats see an unreadable special
+// order of a card they may not know.
+func holdOrder(m *engine.Map, o engine.Order) engine.Order {
+	h := engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
+		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
+	h.Text = h.Format(m)
+	return h
 }
 
 // plainMove rewrites a minelayer's special order as the move it stands

@@ -353,3 +353,20 @@ func TestMinesMoreCases(t *testing.T) {
 		t.Errorf("a unit destroyed by a mine captured Munich: %q", p)
 	}
 }
+
+// TestMinelayerIllegalConcealed: an impossible "lay mine" of a real
+// minelayer reads as a move or a hold to other seats.
+func TestMinelayerIllegalConcealed(t *testing.T) {
+	s := cardPosition(t, s1902, "England: F nth #12", "England: F lon #12")
+	orders, errs := Variant.Parser(s.Map).ParseOrders("", "England: 1F nth lay mine mun\nEngland: 2F lon lay mine xyz")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+	v := engine.OutcomeFor(s, out, engine.Seat{Power: "france"}, Variant.Rules)
+	for _, r := range v.Results {
+		if r.Order.Special != "" || strings.Contains(r.Order.Text, "mine") || r.Code != engine.Illegal {
+			t.Errorf("France sees %q %s %q", r.Order.Text, r.Code, r.Reason)
+		}
+	}
+}
