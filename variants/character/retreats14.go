@@ -177,6 +177,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 	}
 	reasons := map[string]string{}
+	stuck := map[UnitID]bool{}
 	for i, d := range s.Dislodged {
 		if ordered[i] {
 			continue
@@ -196,7 +197,8 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 		l, ok := rightHandRetreat(s, d)
 		if !ok {
-			continue // nowhere to go: disbanded
+			stuck[IDOf(u)] = true // nowhere to go: disbanded
+			continue
 		}
 		base.Kind, base.To = engine.Move, l
 		base.Text = base.Format(s.Map) + autoNote
@@ -210,6 +212,10 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 	out := engine.AdjudicateRetreats(s, std, Variant.Rules)
 	for i := range out.Results {
 		r := &out.Results[i]
+		if r.Code == engine.Defaulted && stuck[IDOf(r.Unit)] {
+			r.Reason = "no legal retreat space for the right-hand rule (rule 14.a); disbanded"
+			continue
+		}
 		why, auto := reasons[r.Order.Text]
 		if !auto {
 			continue
