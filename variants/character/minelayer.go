@@ -210,6 +210,10 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			continue
 		}
 		prov := m.Provinces[r.Unit.Loc.P]
+		if prov.Unlimited {
+			r.Reason += mineSecret + "not laid: " + prov.Name + " is no province of the board"
+			continue
+		}
 		if slices.ContainsFunc(e.Effects.Mines, func(mn Mine) bool { return mn.Prov == prov.Abbr && mn.Power == r.Unit.Power }) {
 			r.Reason += mineSecret + "not laid: " + prov.Name + " already holds a mine of yours (rule 16.e: one per space)"
 			continue

@@ -370,3 +370,19 @@ func TestMinelayerIllegalConcealed(t *testing.T) {
 		}
 	}
 }
+
+// TestNoMineInAnUnlimitedSpace: an abstract space (Hyperspace, rule 6) is
+// no province: leaving it lays no mine.
+func TestNoMineInAnUnlimitedSpace(t *testing.T) {
+	s := cardPosition(t, s1902, "England: F nth #12")
+	s.Map = s.Map.Clone()
+	s.Map.Provinces[mustProv(t, s, "nth")].Unlimited = true
+	orders, errs := Variant.Parser(s.Map).ParseOrders("", "England: 1F nth lay mine nwy")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+	if got := minesOf(out.Next.Extra.(*Extra)); got != "" || !strings.Contains(out.Results[0].Reason, "no province of the board") {
+		t.Errorf("mines %q, result %q", got, out.Results[0].Reason)
+	}
+}
