@@ -95,6 +95,12 @@ func (a *adjuster) order(o *Order, r *Rules) Result {
 		}
 		res.OK, res.Reason = true, "removed"
 		a.removed[i] = true
+		if s.freeUnit(s.Units[i]) {
+			// A unit that needs no centre is removed by its owner's
+			// choice alone; it settles none of the removals due.
+			res.Reason = "removed (it needed no centre: no removal due is settled)"
+			break
+		}
 		a.due[o.Power]++
 	default:
 		res.Code, res.Reason = Illegal, fmt.Sprintf("a %s order is not allowed in an adjustment phase", o.Kind)
@@ -221,6 +227,10 @@ func adjustRemove(s *State, o *Order, due map[Power]int, removed map[int]bool) (
 		return i, fmt.Sprintf("%s may not remove a unit of %s", s.Map.PowerName(o.Power), s.Map.PowerName(s.Units[i].Power))
 	case removed[i]:
 		return i, "already removed"
+	case s.freeUnit(s.Units[i]):
+		// Upkeep: a unit needing no centre may be removed in any
+		// adjustment phase (Davis #19: "unless voluntarily removed").
+		return i, ""
 	case due[o.Power] >= 0:
 		return i, fmt.Sprintf("%s has no disband due", s.Map.PowerName(o.Power))
 	}

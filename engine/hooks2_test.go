@@ -124,6 +124,37 @@ func TestHookSpecial(t *testing.T) {
 	}
 }
 
+// A special order may stand for a support or a convoy (Davis #15's "cut
+// ... S A par"): the supported or convoyed unit is the effective order's,
+// not the special order's (which names none).
+func TestHookSpecialAsSupport(t *testing.T) {
+	s := position(t, spring1902, "France: A bur", "France: A ruh", "Germany: A mun", "England: F nth", "England: A yor")
+	p := &Parser{Map: s.Map, Specials: []SpecialSyntax{{Verb: "helps", Name: "helps"}, {Verb: "ferries", Name: "ferries"}}}
+	orders, errs := p.ParseOrders("", "France: A bur - mun\nFrance: A ruh helps bur mun\nEngland: A yor - nwy\nEngland: F nth ferries yor nwy")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	r := &Rules{Special: func(s *State, u Unit, o Order) (Order, string) {
+		from, _ := s.Map.Lookup(o.Args[0])
+		to, _ := s.Map.Lookup(o.Args[1])
+		kind, t := Support, Army
+		if o.Special == "ferries" {
+			kind = Convoy
+		}
+		return Order{Power: o.Power, Kind: kind, Unit: u.Type, At: u.Loc, AuxUnit: t, AuxAt: Loc{P: from}, AuxTo: Loc{P: to}}, ""
+	}}
+	out := Adjudicate(s, orders, r, nil)
+	if res := resultFor(t, out, s.Map, "ruh"); !res.OK || res.Order.Kind != Special {
+		t.Fatalf("special support: %+v", res)
+	}
+	if res := resultFor(t, out, s.Map, "bur"); !res.OK || len(out.Next.Dislodged) != 1 {
+		t.Fatalf("the supported move: %+v", res)
+	}
+	if res := resultFor(t, out, s.Map, "yor"); !res.OK {
+		t.Fatalf("the convoyed move: %+v", res)
+	}
+}
+
 // Davis #3, #7: Enter opens a space to some units; they still need a link.
 func TestHookEnter(t *testing.T) {
 	s := position(t, spring1902, "France: A mar", "Italy: A pie")
@@ -202,6 +233,29 @@ func TestUpkeepAndSuspendedCentres(t *testing.T) {
 	out = Adjudicate(s3, nil, nil, nil)
 	if len(out.Results) != 1 || out.Results[0].Unit.Loc == s3.Units[0].Loc {
 		t.Fatalf("removals %+v: want one, not the free unit in moscow", out.Results)
+	}
+}
+
+// Davis #19 "unless voluntarily removed": a free unit may be disbanded in
+// any adjustment phase, and its removal settles none of the removals due.
+func TestUpkeepVoluntaryRemoval(t *testing.T) {
+	s := position(t, Phase{Year: 1902, Season: Winter, Type: Adjustment}, "France: A mos", "France: A pic", "France: A gas", "France: A bur")
+	par, _ := s.Map.Lookup("par")
+	s.Extra = &upkeepExtra{free: s.Units[0].Loc, suspended: NoProvince}
+	out := Adjudicate(s, parseAll(t, s.Map, "France: disband A mos"), nil, nil)
+	if len(out.Results) != 1 || !out.Results[0].OK || len(out.Next.Units) != 3 {
+		t.Fatalf("no removal due: %+v", out.Results)
+	}
+	s.Owners[par] = ""
+	out = Adjudicate(s, parseAll(t, s.Map, "France: disband A mos"), nil, nil)
+	if len(out.Results) != 2 || !out.Results[0].OK || out.Results[1].Code != Defaulted || len(out.Next.Units) != 2 {
+		t.Fatalf("one removal due: %+v", out.Results)
+	}
+	s.Extra = nil
+	out = Adjudicate(s, parseAll(t, s.Map, "France: disband A mos"), nil, nil)
+	// Standard: the disband is one of the two removals due.
+	if len(out.Results) != 2 || !out.Results[0].OK || len(out.Next.Units) != 2 {
+		t.Fatalf("standard: %+v", out.Results)
 	}
 }
 

@@ -24,6 +24,7 @@ type mv struct {
 	src    ProvinceID // where the unit stands
 	to     Loc        // Move: destination (coast resolved). Support/Convoy: where the other unit goes (NoProvince for a support to hold)
 	aux    int32      // Support/Convoy: order index of the other unit
+	auxAt  Loc        // Support/Convoy: where the other unit stands (of the effective order)
 	convoy bool       // Move: goes by convoy
 	code   ResultCode // set by validation for Illegal / Void orders
 	why    string     // reason for code
@@ -178,7 +179,7 @@ func (a *movement) assign(orders []Order) {
 			a.extra = append(a.extra, Result{Order: *x.given, Unit: x.unit, Code: Illegal, Reason: x.why})
 		}
 		x.given, x.code, x.why = o, OK, ""
-		x.kind, x.to, x.convoy = e.kind, e.to, e.convoy
+		x.kind, x.to, x.convoy, x.auxAt = e.kind, e.to, e.convoy, e.auxAt
 	}
 	for _, i := range conflict {
 		x := &a.o[i]
@@ -192,6 +193,7 @@ type eff struct {
 	kind   OrderKind
 	to     Loc
 	convoy bool
+	auxAt  Loc // Support/Convoy: the other unit's location (a special order's effective form may differ from the order given)
 }
 
 func (a *movement) adjective(p Power) string {
@@ -258,7 +260,7 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 		case !a.adjacent(u, Loc{P: t}) && !(a.r != nil && a.r.SupportReach != nil && a.r.SupportReach(a.s, u, Loc{P: t})):
 			return fail("%s cannot reach %s, so it cannot support there", a.unitName(i), a.m.Provinces[t].Name)
 		}
-		e := eff{kind: Support, to: Nowhere}
+		e := eff{kind: Support, to: Nowhere, auxAt: o.AuxAt}
 		if o.AuxTo.Valid() {
 			e.to = o.AuxTo
 		}
@@ -277,7 +279,7 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 			return fail("%s cannot take part in a convoy from %s to %s", a.unitName(i),
 				a.m.Provinces[o.AuxAt.P].Name, a.m.Provinces[o.AuxTo.P].Name)
 		}
-		return eff{kind: Convoy, to: Loc{P: o.AuxTo.P}}, ""
+		return eff{kind: Convoy, to: Loc{P: o.AuxTo.P}, auxAt: o.AuxAt}, ""
 	}
 	return fail("a %s order is not allowed in a movement phase", o.Kind)
 }
@@ -379,7 +381,7 @@ func (a *movement) validate() {
 	for i := range a.o {
 		x := &a.o[i]
 		if (x.kind == Support || x.kind == Convoy) && x.given != nil {
-			x.aux = a.findUnit(&Order{At: x.given.AuxAt})
+			x.aux = a.findUnit(&Order{At: x.auxAt})
 		}
 	}
 	a.matchConvoys()
@@ -398,7 +400,7 @@ func (a *movement) matchConvoys() {
 			continue
 		}
 		if x.aux < 0 {
-			a.void(int32(i), "no army in %s to convoy", a.m.LocName(x.given.AuxAt.Prov()))
+			a.void(int32(i), "no army in %s to convoy", a.m.LocName(x.auxAt.Prov()))
 			continue
 		}
 		y := &a.o[x.aux]
@@ -438,7 +440,7 @@ func (a *movement) matchSupports() {
 			continue
 		}
 		if x.aux < 0 {
-			a.void(int32(i), "no unit in %s to support", a.m.LocName(x.given.AuxAt.Prov()))
+			a.void(int32(i), "no unit in %s to support", a.m.LocName(x.auxAt.Prov()))
 			continue
 		}
 		y := &a.o[x.aux]

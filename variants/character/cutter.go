@@ -1,0 +1,264 @@
+package character
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"dipdesk/engine"
+)
+
+// #15 Cutter: "Unit may cut up to two Support orders against it,
+// including supports of any adjacent unit supporting an attack into a
+// space where a unit is already receiving the Cutter's own support. While
+// such cuts are automatic, owner may specify which supports are cut in
+// complex situations." Rule 16.d: "A Cutter unit (Card #15) not only cuts
+// up to two Supports by units adjacent to it for a unit trying to move
+// into its own space, it can also cut the support of any adjacent unit
+// which is supporting an attack into a space in which there is a unit
+// which is receiving the Cutter's support."
+//
+// Before the turn is resolved (Rules.Prepare, engine.Turn.Cut) each
+// Cutter with its powers active (rule 7) cuts at most two supports given
+// by other powers' units adjacent to it: first those for a move into the
+// Cutter's own province, then those for a move into the province of a
+// unit the Cutter supports (to hold or to move). Within each kind the
+// supporters are taken in the order of their provinces' abbreviations.
+// A cut is total, whatever the supporter's strength (16.f is about
+// attacks, the Cutter is no attack), and stands even if the Cutter is
+// dislodged or destroyed that turn: its cuts are decided before the
+// battles, as rule 9.a decides a Gasser's order before the attacks on it.
+// A Cutter that cut a support is revealed (the cut is in every report).
+//
+// "Owner may specify which supports are cut": the special order "cut"
+// names the supporters' provinces, then gives the Cutter's own order, if
+// any (none: it holds):
+//
+//	1A bur cut pic ruh           holds; cuts the supports from pic and ruh first
+//	1A bur cut gas S A par       supports A par; cuts the support from gas first
+//
+// The named supporters that the card may cut are cut first, in the order
+// named; any place left of the two is filled as without the order. A
+// named province whose unit gives no support the card may cut is
+// ignored. Other seats see the order as the Cutter's own order: only the
+// cuts, which show in the supporters' results, reveal the card.
+
+// CutSupports is the name of the Cutter's special order.
+const CutSupports = "cut"
+
+var _ = register(func() {
+	addSpecial("cut", CutSupports, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+		if !activeCard(s, u, CutterID) {
+			return engine.Order{}, fmt.Sprintf("%s is not a Cutter (#15): only a Cutter may name the supports it cuts", unitName(s.Map, u))
+		}
+		_, own, why := cutterOrder(s.Map, o)
+		return own, why
+	})
+	parts.prepare = append(parts.prepare, cutterPrepare)
+	addAfter(PriorityOthers, cutterAfter)
+	parts.conceal = append(parts.conceal, concealCutter)
+	parts.random = append(parts.random, randomCutter)
+})
+
+// orderWords start the Cutter's own order after the provinces it names.
+var orderWords = []string{"h", "hold", "holds", "s", "sup", "support", "supports", "-", "->", "m", "move", "moves", "c", "convoy", "convoys"}
+
+// cutterOrder reads a "cut" order: the provinces named, and the Cutter's
+// own order (a hold when none is given), or why it is wrong.
+func cutterOrder(m *engine.Map, o engine.Order) ([]engine.ProvinceID, engine.Order, string) {
+	var named []engine.ProvinceID
+	k := 0
+	for ; k < len(o.Args) && !slices.Contains(orderWords, o.Args[k]); k++ {
+		a := strings.Trim(o.Args[k], ",;")
+		if a == "" || a == "and" {
+			continue
+		}
+		p, ok := m.Lookup(a)
+		if !ok {
+			return nil, engine.Order{}, fmt.Sprintf("\"cut\": no province %q", a)
+		}
+		named = append(named, p)
+	}
+	if len(named) == 0 {
+		return nil, engine.Order{}, "\"cut\" needs the provinces of the supports to cut first"
+	}
+	own := engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
+		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
+	if k < len(o.Args) {
+		unit := m.LocString(o.At)
+		if o.Unit != engine.NoUnitType {
+			unit = o.Unit.String() + " " + unit
+		}
+		p := engine.Parser{Map: m}
+		x, err := p.ParseOrder(o.Power, unit+" "+strings.Join(o.Args[k:], " "))
+		if err != nil {
+			return nil, engine.Order{}, "the Cutter's own order: " + err.Error()
+		}
+		if x.Kind == engine.Special || x.Kind == engine.Build || x.Kind == engine.Disband || x.Kind == engine.Waive {
+			return nil, engine.Order{}, "the Cutter's own order must be a hold, move, support or convoy"
+		}
+		x.Power, x.Number = o.Power, o.Number
+		own = x
+	}
+	own.Text = own.Format(m)
+	return named, own, ""
+}
+
+// cutterReason is the reason of a support a Cutter cut.
+func cutterReason(m *engine.Map, c engine.Unit) string {
+	return "support cut by the Cutter (#15) " + unitName(m, c)
+}
+
+// cutterCut is one support a Cutter cuts.
+type cutterCut struct {
+	cutter    engine.Unit
+	supporter engine.ProvinceID
+}
+
+// cutterCuts lists the supports the Cutters cut this turn.
+func cutterCuts(s *engine.State, orders []engine.Order) []cutterCut {
+	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
+		return nil
+	}
+	// The Cutters' "cut" orders: the supporters named, and their own order.
+	named := map[engine.ProvinceID][]engine.ProvinceID{}
+	norm := make([]engine.Order, 0, len(orders))
+	for _, o := range orders {
+		if o.Kind == engine.Special && o.Special == CutSupports && o.At.Valid() {
+			if i := s.UnitAt(o.At.P); i >= 0 && activeCard(s, s.Units[i], CutterID) {
+				if n, own, why := cutterOrder(s.Map, o); why == "" {
+					named[o.At.P] = n
+					o = own
+				}
+			}
+		}
+		norm = append(norm, o)
+	}
+	// The support orders of the units on the board, by their province.
+	supports := map[engine.ProvinceID]engine.Order{}
+	for _, o := range norm {
+		if o.Kind != engine.Support || !o.At.Valid() || !o.AuxAt.Valid() {
+			continue
+		}
+		i := s.UnitAt(o.At.P)
+		if i < 0 || (o.Power != "" && o.Power != s.Units[i].Power) {
+			continue
+		}
+		if _, twice := supports[o.At.P]; twice {
+			continue // two orders for one unit: it holds (DATC 4.D.3)
+		}
+		supports[o.At.P] = o
+	}
+	var out []cutterCut
+	for _, c := range s.Units {
+		if !activeCard(s, c, CutterID) {
+			continue
+		}
+		targets := []engine.ProvinceID{c.Loc.P}
+		if o, ok := supports[c.Loc.P]; ok {
+			targets = append(targets, o.AuxAt.P)
+		}
+		var chosen []engine.ProvinceID
+		may := func(p engine.ProvinceID) bool {
+			o, ok := supports[p]
+			if !ok {
+				return false
+			}
+			u := s.Units[s.UnitAt(p)]
+			return u.Power != c.Power && o.AuxTo.Valid() && slices.Contains(targets, o.AuxTo.P) && o.AuxAt.P != o.AuxTo.P &&
+				provAdjacent(s.Map, c.Loc.P, p)
+		}
+		for _, p := range named[c.Loc.P] {
+			if may(p) && !slices.Contains(chosen, p) {
+				chosen = append(chosen, p)
+			}
+		}
+		for _, target := range targets {
+			var kind []engine.ProvinceID
+			for p, o := range supports {
+				u := s.Units[s.UnitAt(p)]
+				if u.Power == c.Power || !o.AuxTo.Valid() || o.AuxTo.P != target || o.AuxAt.P == target ||
+					!provAdjacent(s.Map, c.Loc.P, p) || slices.Contains(chosen, p) {
+					continue
+				}
+				kind = append(kind, p)
+			}
+			slices.SortFunc(kind, func(a, b engine.ProvinceID) int {
+				return cmp.Compare(s.Map.Provinces[a].Abbr, s.Map.Provinces[b].Abbr)
+			})
+			chosen = append(chosen, kind...)
+		}
+		if len(chosen) > 2 {
+			chosen = chosen[:2]
+		}
+		for _, p := range chosen {
+			out = append(out, cutterCut{cutter: c, supporter: p})
+		}
+	}
+	return out
+}
+
+// cutterPrepare adds the Cutters' cuts to the turn.
+func cutterPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
+	for _, c := range cutterCuts(s, orders) {
+		if t.Cut == nil {
+			t.Cut = map[engine.ProvinceID]string{}
+		}
+		if _, done := t.Cut[c.supporter]; !done {
+			t.Cut[c.supporter] = cutterReason(s.Map, c.cutter)
+		}
+	}
+}
+
+// cutterAfter reveals the Cutters whose cut shows in a result (rule 3:
+// the report names the Cutter).
+func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	e, ok := out.Next.Extra.(*Extra)
+	if !ok || s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+		return
+	}
+	for _, r := range out.Results {
+		if r.Code != engine.Cut || !strings.HasPrefix(r.Reason, "support cut by the Cutter (#15) ") {
+			continue
+		}
+		for _, c := range s.Units {
+			if activeCard(s, c, CutterID) && r.Reason == cutterReason(s.Map, c) {
+				_ = e.Reveal(IDOf(c), s.Phase, "cut a support as a Cutter (#15)")
+			}
+		}
+	}
+}
+
+// concealCutter shows other seats a "cut" order as the Cutter's own order.
+func concealCutter(before *engine.State, seat engine.Seat, out *engine.Outcome) {
+	if seat.GM {
+		return
+	}
+	for i := range out.Results {
+		r := &out.Results[i]
+		if r.Order.Special != CutSupports || (seat.Power != "" && r.Order.Power == seat.Power) ||
+			(r.Code == engine.Illegal && strings.Contains(r.Reason, "is not a Cutter")) {
+			continue
+		}
+		if _, own, why := cutterOrder(before.Map, r.Order); why == "" {
+			r.Order = own
+		} else {
+			r.Order = holdOrder(before.Map, r.Order)
+		}
+	}
+}
+
+// randomCutter names a random neighbouring province's support to cut
+// first, the Cutter holding.
+func randomCutter(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
+	if s.Phase.Type != engine.Movement || !activeCard(s, u, CutterID) {
+		return engine.Order{}, false
+	}
+	to := neighbourLocs(s.Map, u)
+	if len(to) == 0 {
+		return engine.Order{}, false
+	}
+	l := to[rng.Intn(len(to), "which support a random Cutter names")]
+	return specialOrder(s.Map, u, CutSupports, s.Map.Provinces[l.P].Abbr), true
+}
