@@ -30,7 +30,7 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 	if !PowersActive(s.Phase) {
 		return [][]engine.Order{orders}
 	}
-	first := map[int]bool{}    // indices of orders in the first step
+	first := map[int]bool{}                             // indices of orders in the first step
 	movers := map[engine.ProvinceID]engine.ProvinceID{} // Move First unit's province -> target
 	for i, o := range orders {
 		if o.Kind != engine.Move {
