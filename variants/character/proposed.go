@@ -86,16 +86,6 @@ func adjacentUnit(s *engine.State, u engine.Unit, o engine.Order, verb string) (
 	return t, ""
 }
 
-// cardName returns "#2 Double Strength" for a unit's card, or "no card".
-func cardName(s *engine.State, u engine.Unit) string {
-	if e, ok := s.Extra.(*Extra); ok {
-		if c, ok := e.CardOf(u); ok {
-			return c.String()
-		}
-	}
-	return "no card"
-}
-
 // unitName is "A mun".
 func unitName(s *engine.State, u engine.Unit) string {
 	return u.Type.String() + " " + s.Map.LocString(u.Loc)

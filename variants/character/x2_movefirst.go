@@ -73,6 +73,16 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 			}
 		}
 	}
+	// The Thief's and the Disbeliever's orders act before movement (X3:
+	// "before movement occurs"; the recommended priority puts them after
+	// Move First): they are judged in the first step, against the units
+	// where they stand at the start of the turn, and hold through the
+	// second.
+	for i, o := range orders {
+		if o.Kind == engine.Special && (o.Special == stealName || o.Special == disbelieveName) {
+			first[i] = true
+		}
+	}
 	var one, two []engine.Order
 	for i, o := range orders {
 		if first[i] {
