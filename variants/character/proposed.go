@@ -12,6 +12,11 @@ import (
 type ProposedState struct {
 	// Defences are the X11 Special Engineers' border defences in place.
 	Defences []Defence `json:",omitempty"`
+
+	// turn holds the orders of the movement phase under way, only in the
+	// copy of the position proposedPhase judges (never saved): the X11
+	// strength part needs to know where the attacks come from.
+	turn []engine.Order
 }
 
 // Defence is a border defence set up by an X11 Special Engineer: while a
@@ -27,7 +32,7 @@ type Defence struct {
 }
 
 func (x ProposedState) clone() ProposedState {
-	c := ProposedState{Defences: make([]Defence, len(x.Defences))}
+	c := ProposedState{Defences: make([]Defence, len(x.Defences)), turn: x.turn}
 	for i, d := range x.Defences {
 		d.Borders = slices.Clone(d.Borders)
 		c.Defences[i] = d
@@ -109,12 +114,15 @@ type tellTo struct {
 	why string
 }
 
-// proposedPhase is the Phase part of X3 and X4. When a Thief steals or a
+// proposedPhase is the Phase part of X3, X4 and X11. When a Thief steals or a
 // Disbeliever disbelieves in a movement phase, the phase is judged on a
 // copy of the position in which the robbed and disbelieved units hold no
 // card (they are ordinary units this turn), with the variant's other hooks;
 // then the cards are given back to the disbelieved and moved from the
-// robbed to the thief in the position after.
+// robbed to the thief in the position after. It also takes a phase in
+// which a province with X11 border defences is attacked, so that the
+// strength part sees the turn's orders (the Strength hook sees no
+// attacker).
 func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*engine.Outcome, bool) {
 	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
 		return nil, false
@@ -124,7 +132,7 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 		return nil, false
 	}
 	b := judgeBeforeMovement(s, orders)
-	if len(b.stripped) == 0 && len(b.reasons) == 0 {
+	if len(b.stripped) == 0 && len(b.reasons) == 0 && !defencesAttacked(s, orders) {
 		return nil, false
 	}
 	c := s.Clone()
@@ -132,6 +140,7 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 	for id := range b.stripped {
 		delete(ce.Cards, id)
 	}
+	ce.Effects.Proposed.turn = orders
 	inner := *Variant.Rules
 	inner.Phase, inner.Rewrite, inner.After = nil, nil, nil
 	out := engine.Adjudicate(c, orders, &inner, rng)
@@ -141,6 +150,7 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 		out.Events = out.Events[:len(out.Events)-1]
 	}
 	ne := out.Next.Extra.(*Extra)
+	ne.Effects.Proposed.turn = nil
 	for id := range b.stripped {
 		if h, ok := e.Cards[id]; ok {
 			ne.Cards[id] = h.clone()
