@@ -466,7 +466,8 @@ func (a *movement) indexMoves() {
 		if a.blocked(int32(i)) {
 			continue
 		}
-		if j := a.at[x.to.P]; j >= 0 && a.o[j].kind == Move && !a.o[j].convoy && a.o[j].to.P == x.src && !a.blocked(j) {
+		if j := a.at[x.to.P]; j >= 0 && a.o[j].kind == Move && !a.o[j].convoy && a.o[j].to.P == x.src && !a.blocked(j) &&
+			!a.r.swap(a.s, x.unit, x.given, a.o[j].unit, a.o[j].given) {
 			x.h2h = j
 		}
 	}
