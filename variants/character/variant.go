@@ -52,6 +52,7 @@ func init() {
 		Phase:          phaseAny,
 		NextPhase:      nextPhase,
 		Sequence:       sequence,
+		Swap:           swapExchange,
 		Conceal:        Conceal,
 		ConcealOutcome: ConcealOutcome,
 		NumberUnits:    true,
