@@ -44,3 +44,39 @@ func TestSwapHook(t *testing.T) {
 		})
 	}
 }
+
+// TestFallbackSupportHook: with Rules.FallbackSupport a support to hold
+// given to a moving unit counts when its move fails (Davis X9), and is
+// void without it.
+func TestFallbackSupportHook(t *testing.T) {
+	fall := &Rules{FallbackSupport: func(s *State, supporter, supported Unit) bool { return supporter.Power == "germany" }}
+	units := []string{"Germany: A mun", "Germany: A tyr", "France: A bur", "France: A ruh", "Italy: A boh"}
+	tests := []struct {
+		name   string
+		r      *Rules
+		orders string
+		want   string
+	}{
+		{"standard: the support is void and the unit whose move failed is dislodged", nil,
+			"Germany: A mun - boh\nGermany: A tyr S A mun\nFrance: A bur - mun\nFrance: A ruh S A bur - mun",
+			"france A mun, france A ruh, germany A tyr, italy A boh"},
+		{"hook: the failed mover holds with the support", fall,
+			"Germany: A mun - boh\nGermany: A tyr S A mun\nFrance: A bur - mun\nFrance: A ruh S A bur - mun",
+			"france A bur, france A ruh, germany A mun, germany A tyr, italy A boh"},
+		{"hook: a mover that succeeds does not need it", fall,
+			"Germany: A mun - sil\nGermany: A tyr S A mun\nFrance: A bur - mun\nFrance: A ruh S A bur - mun",
+			"france A mun, france A ruh, germany A sil, germany A tyr, italy A boh"},
+		{"hook: the support is cut like any other", fall,
+			"Germany: A mun - boh\nGermany: A tyr S A mun\nFrance: A bur - mun\nFrance: A ruh S A bur - mun\nItaly: A boh - tyr",
+			"france A mun, france A ruh, germany A tyr, italy A boh"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := position(t, spring1902, units...)
+			out := AdjudicateMovement(s, parseAll(t, s.Map, tt.orders), tt.r)
+			if got := unitsOf(out.Next); got != tt.want {
+				t.Errorf("got %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
