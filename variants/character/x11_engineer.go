@@ -216,8 +216,10 @@ func afterFortify(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		var by []string
 		for _, a := range out.Results {
-			if a.Order.Kind == engine.Move && a.Order.To.Valid() && a.Order.To.P == u.Loc.P && a.Unit.Power != u.Power &&
-				a.Code != engine.Illegal && a.Code != engine.NoUnit && a.Code != engine.NotOwner && a.Code != engine.Void {
+			if a.Unit.Power == u.Power || a.Code == engine.Illegal || a.Code == engine.NoUnit || a.Code == engine.NotOwner || a.Code == engine.Void {
+				continue
+			}
+			if to, ok := moveTarget(s, a.Unit, a.Order); ok && to == u.Loc.P {
 				by = append(by, unitName(s, a.Unit))
 			}
 		}
@@ -238,6 +240,22 @@ func afterFortify(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		out.Events = append(out.Events, strings.ToUpper(what[:1])+what[1:])
 		_ = ne.Reveal(IDOf(u), s.Phase, "set up border defences")
 	}
+}
+
+// moveTarget returns the province order o moves unit u into: a move, or a
+// special order judged as a move (a jump, a two-space move, an exchange).
+func moveTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.ProvinceID, bool) {
+	if o.Kind == engine.Special {
+		m, why := Special(s, u, o)
+		if why != "" {
+			return engine.NoProvince, false
+		}
+		o = m
+	}
+	if o.Kind != engine.Move || !o.To.Valid() {
+		return engine.NoProvince, false
+	}
+	return o.To.P, true
 }
 
 // randomFortify gives a Special Engineer a fortify order on one or two

@@ -155,3 +155,14 @@ func TestBorderDefences(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecialEngineerFoiledBySpecialMove: an attack by a special order
+// judged as a move (here a foreign exchange partner's move) foils the
+// attempt too.
+func TestSpecialEngineerFoiledBySpecialMove(t *testing.T) {
+	s := cardPosition(t, s1902, "France: A bur #X11", "Germany: A mun #X1", "Germany: A ruh #20")
+	out := judge(t, s, "France: A bur fortify ruh\nGermany: A mun exchange bur")
+	if len(out.Next.Extra.(*Extra).Effects.Proposed.Defences) != 0 || !strings.Contains(out.Results[0].Reason, "foiled by the attack of A mun") {
+		t.Errorf("reason %q", out.Results[0].Reason)
+	}
+}
