@@ -240,3 +240,72 @@ var _ = register(func() {
 	parts.phase = append(parts.phase, proposedPhase)
 	parts.conceal = append(parts.conceal, concealBeforeMovement)
 })
+
+// revealPassive is the After part that marks the passive proposed cards
+// revealed when their use shows in the public results (rule 3: "special
+// actions taken by a unit will reveal its powers"):
+//   - X2: a move judged in Move First's first step (the results list it
+//     first, and others bounce off the province it took);
+//   - X6: a support no unit of its type could give from there;
+//   - X9: a support to hold of a moving unit that was not void (the X9
+//     among the supporter and the supported unit).
+//
+// A unit disbelieved this turn (X4) used nothing and is not revealed.
+func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
+	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+		return
+	}
+	ne, ok := out.Next.Extra.(*Extra)
+	if !ok {
+		return
+	}
+	var orders []engine.Order
+	for _, r := range out.Results {
+		if r.Order.At.Valid() && r.Order.Text != "" {
+			orders = append(orders, r.Order)
+		}
+	}
+	off := judgeBeforeMovement(s, orders).stripped
+	has := func(u engine.Unit, id string) bool {
+		c, ok := cardAt(s, u)
+		return ok && c.ID == id && !off[IDOf(u)]
+	}
+	reveal := func(u engine.Unit, why string) {
+		if _, ok := ne.Cards[IDOf(u)]; ok {
+			_ = ne.Reveal(IDOf(u), s.Phase, why)
+		}
+	}
+	moving := map[engine.ProvinceID]bool{}
+	for _, o := range orders {
+		if o.Kind == engine.Move {
+			moving[o.At.P] = true
+		}
+	}
+	for _, r := range out.Results {
+		o, u := r.Order, r.Unit
+		switch {
+		case o.Kind == engine.Move && r.Code != engine.Illegal && has(u, MoveFirstID):
+			reveal(u, "moved first")
+		case o.Kind == engine.Support && r.Code != engine.Illegal && r.Code != engine.Void:
+			t := o.AuxAt.P
+			if o.AuxTo.Valid() {
+				t = o.AuxTo.P
+			}
+			if has(u, AirUnitID) && !s.Map.Adjacent(u.Type, u.Loc, t) && !reachAny(s, u, engine.Loc{P: t}) {
+				reveal(u, "supported from two spaces away")
+			}
+			if !o.AuxTo.Valid() && moving[o.AuxAt.P] {
+				if has(u, FallbackSupporterID) {
+					reveal(u, "supported a moving unit in place")
+				}
+				if v, ok := unitIn(s, o.AuxAt.P); ok && has(v, FallbackSupporterID) {
+					reveal(v, "was supported in place while moving")
+				}
+			}
+		}
+	}
+}
+
+var _ = register(func() {
+	addAfter(PriorityOthers, revealPassive)
+})
