@@ -2,6 +2,7 @@ package character
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"dipdesk/engine"
@@ -103,11 +104,12 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 			disbelieved[IDOf(d.at)] = true
 		}
 	}
+	robbed := maps.Clone(b.stripped) // the thefts' victims, decided before
 	for _, d := range ds {
 		k := d.k
 		c, _ := e.CardOf(d.at)
 		switch {
-		case b.stripped[IDOf(d.by)]:
+		case robbed[IDOf(d.by)]:
 			b.reasons[k], b.failed[k] = "the disbeliever's power was stolen before movement: no disbelief", true
 		case disbelieved[IDOf(d.by)]:
 			b.reasons[k], b.failed[k] = "the disbeliever was itself disbelieved: no disbelief", true
