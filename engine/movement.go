@@ -38,6 +38,7 @@ type mv struct {
 	nextInto int32 // next move into the same province
 	firstSup int32 // first valid support for this order
 	nextSup  int32 // Support: next support of the same order
+	fallSup  int32 // Move: first support to hold that counts if the move fails (Rules.FallbackSupport)
 }
 
 // movement adjudicates one movement phase.
@@ -97,7 +98,7 @@ func newMovement(s *State, r *Rules) *movement {
 	}
 	a.o = make([]mv, len(s.Units))
 	for i, u := range s.Units {
-		a.o[i] = mv{unit: u, uidx: i, kind: Hold, src: u.Loc.P, to: Nowhere, aux: -1, h2h: -1, nextInto: -1, firstSup: -1, nextSup: -1}
+		a.o[i] = mv{unit: u, uidx: i, kind: Hold, src: u.Loc.P, to: Nowhere, aux: -1, h2h: -1, nextInto: -1, firstSup: -1, nextSup: -1, fallSup: -1}
 		if r.occupies(s, u) && !s.Map.Provinces[u.Loc.P].Unlimited {
 			a.at[u.Loc.P] = int32(i)
 		}
@@ -454,6 +455,11 @@ func (a *movement) matchSupports() {
 				continue
 			}
 		} else if y.kind == Move {
+			if a.r.fallbackSupport(a.s, x.unit, y.unit) {
+				x.nextSup = y.fallSup
+				y.fallSup = int32(i)
+				continue
+			}
 			a.void(int32(i), "%s moves, so it cannot be supported to hold", a.unitName(x.aux))
 			continue
 		}
@@ -480,7 +486,8 @@ func (a *movement) indexMoves() {
 		if a.blocked(int32(i)) {
 			continue
 		}
-		if j := a.at[x.to.P]; j >= 0 && a.o[j].kind == Move && !a.o[j].convoy && a.o[j].to.P == x.src && !a.blocked(j) {
+		if j := a.at[x.to.P]; j >= 0 && a.o[j].kind == Move && !a.o[j].convoy && a.o[j].to.P == x.src && !a.blocked(j) &&
+			!a.r.swap(a.s, x.unit, x.given, a.o[j].unit, a.o[j].given) {
 			x.h2h = j
 		}
 	}
@@ -895,7 +902,13 @@ func (a *movement) hold(p ProvinceID) int {
 		if a.resolve(d) {
 			return 0
 		}
-		return 1
+		n := 1
+		for j := a.o[d].fallSup; j >= 0; j = a.o[j].nextSup {
+			if a.resolve(j) {
+				n += a.supportWeight(j)
+			}
+		}
+		return n
 	}
 	return a.r.strength(a.s, a.o[d].unit, RoleHold) + a.supports(d, "")
 }

@@ -95,6 +95,20 @@ type Rules struct {
 	// Silly's Borg and llama steps).
 	Phase func(s *State, orders []Order, rng *Rand) (out *Outcome, ok bool)
 
+	// Swap reports whether unit a ordered ao and unit b ordered bo, moving
+	// into each other's provinces without a convoy, exchange places
+	// instead of meeting head to head (Davis X1 Exchanger): each move is
+	// then judged as in a swap by convoy, against the other moves into
+	// the province it goes to. Standard: never.
+	Swap func(s *State, a Unit, ao Order, b Unit, bo Order) bool
+
+	// FallbackSupport reports whether a support to hold that supporter
+	// gives to supported, a unit ordered to move, counts for supported's
+	// hold if its move fails (Davis X9), instead of being void (the
+	// standard rule: a moving unit cannot be supported to hold). Standard:
+	// never.
+	FallbackSupport func(s *State, supporter, supported Unit) bool
+
 	// Sequence splits a movement phase into steps adjudicated one after
 	// another, each with the units not ordered in it holding (Davis X2
 	// Move First; Warped Diplomacy's non-simultaneous turns). Standard:
@@ -164,6 +178,14 @@ func (r *Rules) canConvoy(s *State, f Unit) bool {
 		return r.CanConvoy(s, f)
 	}
 	return f.Type == Fleet && s.Map.Provinces[f.Loc.P].Kind == Sea
+}
+
+func (r *Rules) swap(s *State, a Unit, ao *Order, b Unit, bo *Order) bool {
+	return r != nil && r.Swap != nil && ao != nil && bo != nil && r.Swap(s, a, *ao, b, *bo)
+}
+
+func (r *Rules) fallbackSupport(s *State, supporter, supported Unit) bool {
+	return r != nil && r.FallbackSupport != nil && r.FallbackSupport(s, supporter, supported)
 }
 
 func (r *Rules) victory() int {

@@ -57,6 +57,8 @@ func init() {
 		ConcealOutcome: ConcealOutcome,
 		NumberUnits:    true,
 	}
+	// The proposed cards' hooks (X1 Exchanger, X9).
+	Variant.Rules.Swap, Variant.Rules.FallbackSupport = swapExchange, fallbackSupport
 }
 
 // Setup numbers the starting units (rule 10), builds and shuffles the deck
