@@ -58,16 +58,16 @@ var cardOrders = map[string][]struct {
 	verbs    []string
 	province bool
 }{
-	"6":  {{verbs: []string{"convert"}}},
-	"8":  {{verbs: []string{"hyperspace", "to hyperspace"}}},
-	"9":  {{verbs: []string{"annihilate"}, province: true}},
-	"10": {{verbs: []string{"gas", "gassed"}, province: true}},
-	"11": {{verbs: []string{"hypnotise", "hypnotize"}}},
-	"12": {{verbs: []string{"lay mine"}}, {verbs: []string{"picks up own mine", "pick up mine"}}},
-	"14": {{verbs: []string{"retreat"}}},
-	"X1": {{verbs: []string{"exchange"}}},
-	"X3": {{verbs: []string{"steal"}}},
-	"X4": {{verbs: []string{"disbelieve"}}},
+	"6":   {{verbs: []string{"convert"}}},
+	"8":   {{verbs: []string{"hyperspace", "to hyperspace"}}},
+	"9":   {{verbs: []string{"annihilate"}, province: true}},
+	"10":  {{verbs: []string{"gas", "gassed"}, province: true}},
+	"11":  {{verbs: []string{"hypnotise", "hypnotize"}}},
+	"12":  {{verbs: []string{"lay mine"}}, {verbs: []string{"picks up own mine", "pick up mine"}}},
+	"14":  {{verbs: []string{"retreat"}}},
+	"X1":  {{verbs: []string{"exchange"}}},
+	"X3":  {{verbs: []string{"steal"}}},
+	"X4":  {{verbs: []string{"disbelieve"}}},
 	"X11": {{verbs: []string{"defend", "set up defences"}}},
 }
 
