@@ -29,6 +29,7 @@ type Scene struct {
 	Power    engine.Power    // who is ordering now ("" = game master: any unit); ignored when ReadOnly
 	ReadOnly bool            // review: no gestures create orders
 	Legend   bool
+	Marks    []render.Mark // signs of the variant the seat may see (mines, closed spaces): session.BoardMarks
 }
 
 // Board is the interactive board: it draws a Scene, and turns drags,

@@ -45,7 +45,7 @@ func (gw *GameWindow) reportErr(err error) {
 func (gw *GameWindow) ExportPNG(path string) error {
 	s := gw.scene
 	img := gw.exporter.Render(s.View, s.Orders, s.Results, render.Options{Width: exportWidth, Height: exportHeight,
-		ShowOrders: true, ShowResults: true, Legend: s.Legend})
+		ShowOrders: true, ShowResults: true, Legend: s.Legend, Marks: s.Marks})
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("ui: export: %w", err)

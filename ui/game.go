@@ -238,7 +238,7 @@ func (gw *GameWindow) sceneFor(idx int) (Scene, *engine.Outcome, error) {
 	if err != nil {
 		return Scene{}, nil, err
 	}
-	s := Scene{View: v, Power: gw.active, Legend: gw.legend, ReadOnly: true}
+	s := Scene{View: v, Power: gw.active, Legend: gw.legend, ReadOnly: true, Marks: session.BoardMarks(v)}
 	if !ps.Adjudicated {
 		s.Orders = v.Pending
 		s.ReadOnly = !gw.canOrder()
@@ -248,7 +248,9 @@ func (gw *GameWindow) sceneFor(idx int) (Scene, *engine.Outcome, error) {
 	if err != nil {
 		return Scene{}, nil, err
 	}
-	out, err := gw.g.Replay(st)
+	// What the seat may know of the outcome (a variant's ConcealOutcome
+	// applied): the board, the results list and the history show it.
+	out, err := gw.g.SeatOutcome(st, seat)
 	if err != nil {
 		return Scene{}, nil, err
 	}

@@ -61,7 +61,8 @@ func runRender(c *CLI, args []string) int {
 		return c.fail("render", err)
 	}
 	r := render.New(b, job.m)
-	o := render.Options{Width: *width, Height: *height, ShowOrders: !*noOrders, ShowResults: !*noOrders, Legend: *legend}
+	o := render.Options{Width: *width, Height: *height, ShowOrders: !*noOrders, ShowResults: !*noOrders, Legend: *legend,
+		Marks: session.BoardMarks(job.view)}
 	img := r.Render(job.view, job.orders, job.results, o)
 	if err := writePNG(*out, img); err != nil {
 		return c.fail("render", err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/render"
 	"dipdesk/variants/character"
 )
 
@@ -242,5 +243,53 @@ func TestCardReportWrongPhase(t *testing.T) {
 	}
 	if _, err := g.CardReport("F1901M", engine.Seat{Power: "france"}, false); err == nil {
 		t.Error("a card report for a movement phase")
+	}
+}
+
+// TestBoardMarksPerSeat: mines are drawn for their layer and the game
+// master only (Davis #12, rule 3); closures, suspended centres and civil
+// disorder for everyone; expired effects for no one.
+func TestBoardMarksPerSeat(t *testing.T) {
+	g := newCharacterGame(t)
+	ps, _ := g.Current()
+	s := ps.State.Clone()
+	s.Phase = engine.Phase{Year: 1903, Season: engine.Spring, Type: engine.Movement}
+	now := character.MoveIndex(s.Phase)
+	e := cardsOf(s)
+	e.Effects.Mines = []character.Mine{{Prov: "hol", Power: "england"}, {Prov: "hol", Power: "germany"}}
+	e.Effects.Closures = []character.Closure{{Prov: "bur", Until: now, Why: "annihilated"}, {Prov: "pic", Until: now - 1, Why: "annihilated"}}
+	e.Effects.Suspended = []character.Suspension{{Prov: "par", Until: now + 2, Why: "annihilated"}}
+	e.Effects.Disorders = []character.Disorder{{Unit: character.UnitID{Power: "germany", Type: engine.Army, Number: 2}, Until: now, Why: "gassed"}}
+	count := func(seat engine.Seat) map[string]int {
+		n := map[string]int{}
+		for _, mk := range BoardMarks(engine.ViewFor(s, nil, seat, g.Variant().Rules)) {
+			key := map[render.MarkKind]string{render.MarkMine: "mine", render.MarkClosed: "closed", render.MarkSuspended: "suspended", render.MarkDisorder: "disorder"}[mk.Kind]
+			if mk.Kind == render.MarkMine {
+				key += " " + string(mk.Power)
+			}
+			n[key]++
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		seat engine.Seat
+		want map[string]int
+	}{
+		{engine.Seat{GM: true}, map[string]int{"mine england": 1, "mine germany": 1, "closed": 1, "suspended": 1, "disorder": 1}},
+		{engine.Seat{Power: "england"}, map[string]int{"mine england": 1, "closed": 1, "suspended": 1, "disorder": 1}},
+		{engine.Seat{Power: "france"}, map[string]int{"closed": 1, "suspended": 1, "disorder": 1}},
+		{engine.Seat{}, map[string]int{"closed": 1, "suspended": 1, "disorder": 1}},
+	} {
+		got := count(tc.seat)
+		if len(got) != len(tc.want) {
+			t.Errorf("%s sees %v, want %v", tc.seat, got, tc.want)
+			continue
+		}
+		for k, v := range tc.want {
+			if got[k] != v {
+				t.Errorf("%s sees %v, want %v", tc.seat, got, tc.want)
+				break
+			}
+		}
 	}
 }
