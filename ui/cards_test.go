@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"dipdesk/app/session"
+	"dipdesk/app/store"
+	"dipdesk/engine"
+	"dipdesk/variants/character"
+)
+
+// annihilating is Character Diplomacy with the #9 order's words declared
+// (another group writes its adjudication; the window needs only the
+// parser's words).
+func annihilating() *engine.Variant {
+	v := *character.Variant
+	v.Specials = append([]engine.SpecialSyntax{{Verb: "annihilate", Name: "annihilate"}}, v.Specials...)
+	return &v
+}
+
+// characterGame creates a Character Diplomacy game whose initial deal
+// gave some unit the Annihilator (#9), and returns the holder's card as
+// the game master sees it.
+func characterGame(t *testing.T, td *testDesk, name string, seats []store.Seat) (*session.Game, session.HandCard) {
+	t.Helper()
+	v := annihilating()
+	for seed := uint64(1); seed < 200; seed++ {
+		path := filepath.Join(td.dir, name+".dipdesk")
+		g, err := session.CreateWith(path, v, session.Options{Seed: seed, Seats: seats})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _, err := g.Hands(engine.Seat{GM: true}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range h.Cards {
+			if c.ID == "9" {
+				return g, c
+			}
+		}
+		g.Close()
+		if err := removeSave(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no seed deals an Annihilator")
+	return nil, session.HandCard{}
+}
+
+// TestCardsTabPerSeat: rule 3 in the window: a power sees its own units'
+// cards, the game master every hand with the deal log, the public none.
+func TestCardsTabPerSeat(t *testing.T) {
+	td := newTestDesk(t)
+	for _, tc := range []struct {
+		seat   string
+		review bool
+		cards  int
+		only   engine.Power
+		log    bool
+	}{
+		{"gm", false, 22, "", true},
+		{"france", false, 3, "france", false},
+		{"russia", false, 4, "russia", false},
+		{"public", true, 0, "", false},
+	} {
+		t.Run(tc.seat, func(t *testing.T) {
+			g, _ := characterGame(t, td, tc.seat, nil)
+			gw, err := td.showGame(g, tc.seat, tc.review)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gw.cards == nil {
+				t.Fatal("no Cards tab in a Character Diplomacy game")
+			}
+			lines := gw.cards.Lines()
+			if len(lines) != tc.cards {
+				t.Errorf("%d cards shown, want %d: %q", len(lines), tc.cards, lines)
+			}
+			for _, v := range gw.cards.views {
+				if tc.only != "" && v.card.Unit.Power != tc.only {
+					t.Errorf("%s sees %s's card %s", tc.seat, v.card.Unit.Power, v.title())
+				}
+			}
+			if got := len(gw.cards.hands.Log) > 0; got != tc.log {
+				t.Errorf("deal log shown: %v, want %v", got, tc.log)
+			}
+		})
+	}
+}
+
+// TestCardSpecialOrders: clicking a card's special order starts it in the
+// order panel; the unit's menu offers it too; dropping the card on a
+// province completes a one-province special (#9 "annihilate (space)").
+func TestCardSpecialOrders(t *testing.T) {
+	td := newTestDesk(t)
+	g, nine := characterGame(t, td, "nine", nil)
+	gw, err := td.showGame(g, string(nine.Unit.Power), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := gw.cards.card(nine.Unit.Power, nine.Label)
+	if v == nil || len(v.buttons) != 1 {
+		t.Fatalf("the Annihilator's card has no order button: %+v", v)
+	}
+	test.Tap(v.buttons[0])
+	want := nine.Label + " " + nine.Space + " annihilate "
+	if got := gw.panels[nine.Unit.Power].Text(); !strings.HasSuffix(got, want) {
+		t.Errorf("order panel %q, want it to end with %q", got, want)
+	}
+	// The unit's menu (right click) offers the same template.
+	found := false
+	for _, s := range td.board(gw).last(t).Specials {
+		if s.Unit.Loc == nine.Unit.Loc && s.Template == want {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the unit's menu lacks %q: %+v", want, td.board(gw).last(t).Specials)
+	}
+	// Dropping the card on the unit's own province (rule 16.b allows it).
+	gw.panels[nine.Unit.Power].SetText("")
+	gw.cardOnProvince(v.card, v.card.Orders[0], engine.Loc{P: nine.Unit.Loc.P})
+	view, err := gw.g.View(engine.Seat{Power: nine.Unit.Power}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var special *engine.Order
+	for i, o := range view.Pending {
+		if o.Kind == engine.Special {
+			special = &view.Pending[i]
+		}
+	}
+	if special == nil || special.Special != "annihilate" || special.At.P != nine.Unit.Loc.P || len(special.Args) == 0 {
+		t.Fatalf("pending %+v, want an annihilate order for %s", view.Pending, nine.Label)
+	}
+}
+
+// TestCardDrag: the card follows a drag in absolute positions, from the
+// test driver's single event and from the real driver's press and moves,
+// and reports the drop point.
+func TestCardDrag(t *testing.T) {
+	test.NewTempApp(t)
+	p := NewCardsPanel(stdMap(t))
+	card := session.HandCard{Label: "1A", Space: "mun", ID: "9", Name: "Annihilator", Unit: engine.Unit{Power: "germany", Type: engine.Army, Number: 1},
+		Orders: []session.CardOrder{{SpecialSyntax: engine.SpecialSyntax{Verb: "annihilate", Name: "annihilate"}, TakesProvince: true}}}
+	p.Set(session.Hands{Seat: engine.Seat{Power: "germany"}, Cards: []session.HandCard{card}}, true)
+	var drops []fyne.Position
+	p.OnDrop = func(c session.HandCard, o session.CardOrder, abs fyne.Position) {
+		if c.Label != "1A" || o.Name != "annihilate" {
+			t.Errorf("dropped %s with %s", c.Label, o.Name)
+		}
+		drops = append(drops, abs)
+	}
+	v := p.card("germany", "1A")
+	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{AbsolutePosition: fyne.NewPos(10, 10)}, Dragged: fyne.NewDelta(100, 50)})
+	v.DragEnd()
+	v.MouseDown(desktopEvent(20, 20))
+	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{AbsolutePosition: fyne.NewPos(30, 25)}, Dragged: fyne.NewDelta(10, 5)})
+	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{AbsolutePosition: fyne.NewPos(200, 300)}, Dragged: fyne.NewDelta(170, 275)})
+	v.DragEnd()
+	if len(drops) != 2 || drops[0] != fyne.NewPos(110, 60) || drops[1] != fyne.NewPos(200, 300) {
+		t.Errorf("drops %v, want (110,60) and (200,300)", drops)
+	}
+	// Not the seat's card (canOrder false): no drop, no template.
+	p.Set(session.Hands{Seat: engine.Seat{Power: "germany"}, Cards: []session.HandCard{card}}, false)
+	v = p.card("germany", "1A")
+	v.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(5, 5)})
+	v.DragEnd()
+	if len(drops) != 2 {
+		t.Error("a card dropped while orders cannot be given")
+	}
+}
+
+func desktopEvent(x, y float32) *desktop.MouseEvent {
+	return &desktop.MouseEvent{PointEvent: fyne.PointEvent{AbsolutePosition: fyne.NewPos(x, y), Position: fyne.NewPos(x, y)}, Button: desktop.MouseButtonPrimary}
+}
+
+func removeSave(path string) error {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + ".lock"} {
+		if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	return nil
+}
