@@ -52,6 +52,11 @@ func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
 	c.box.RemoveAll()
 	c.views = nil
 	c.box.Add(widget.NewLabelWithStyle(c.heading(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if !h.Active {
+		// Rule 7: the 1901 moves are exactly as in a regular game.
+		c.box.Add(widget.NewLabel("Cards act from Spring 1902 (rule 7): no special orders yet."))
+		canOrder = false
+	}
 	last := engine.Power("-")
 	for _, hc := range h.Cards {
 		if hc.Unit.Power != last && (h.Seat.GM || hc.Unit.Power != h.Seat.Power) {
@@ -247,7 +252,7 @@ func (gw *GameWindow) refreshCards() {
 	}
 	gw.cards.Set(h, gw.canOrder())
 	var specials []UnitSpecial
-	if gw.canOrder() {
+	if gw.canOrder() && h.Active {
 		for _, c := range h.Cards {
 			for _, o := range c.Orders {
 				if c.Space == "" {

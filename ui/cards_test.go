@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"flag"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,7 +108,30 @@ func TestCardSpecialOrders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Rule 7: nothing in 1901: the button is disabled, the menu has no special.
 	v := gw.cards.card(nine.Unit.Power, nine.Label)
+	if v == nil || len(v.buttons) != 1 || !v.buttons[0].Disabled() || len(td.board(gw).last(t).Specials) != 0 {
+		t.Fatalf("in 1901 the Annihilator's order is offered: %+v", v)
+	}
+	// Everybody holds through 1901; the window follows to Spring 1902.
+	for i := 0; i < 4; i++ {
+		ps, err := g.Current()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps.State.Phase.Year >= 1902 {
+			break
+		}
+		if _, _, err := g.Process(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gw.viewIdx = 1 << 20 // reload clamps it to the current phase
+	gw.refresh()
+	if gw.scene.View.State.Phase.Year != 1902 {
+		t.Fatalf("the window shows %s, want Spring 1902", gw.scene.View.State.Phase)
+	}
+	v = gw.cards.card(nine.Unit.Power, nine.Label)
 	if v == nil || len(v.buttons) != 1 {
 		t.Fatalf("the Annihilator's card has no order button: %+v", v)
 	}
@@ -151,7 +176,7 @@ func TestCardDrag(t *testing.T) {
 	p := NewCardsPanel(stdMap(t))
 	card := session.HandCard{Label: "1A", Space: "mun", ID: "9", Name: "Annihilator", Unit: engine.Unit{Power: "germany", Type: engine.Army, Number: 1},
 		Orders: []session.CardOrder{{SpecialSyntax: engine.SpecialSyntax{Verb: "annihilate", Name: "annihilate"}, TakesProvince: true}}}
-	p.Set(session.Hands{Seat: engine.Seat{Power: "germany"}, Cards: []session.HandCard{card}}, true)
+	p.Set(session.Hands{Seat: engine.Seat{Power: "germany"}, Cards: []session.HandCard{card}, Active: true}, true)
 	var drops []fyne.Position
 	p.OnDrop = func(c session.HandCard, o session.CardOrder, abs fyne.Position) {
 		if c.Label != "1A" || o.Name != "annihilate" {
@@ -170,12 +195,23 @@ func TestCardDrag(t *testing.T) {
 		t.Errorf("drops %v, want (110,60) and (200,300)", drops)
 	}
 	// Not the seat's card (canOrder false): no drop, no template.
-	p.Set(session.Hands{Seat: engine.Seat{Power: "germany"}, Cards: []session.HandCard{card}}, false)
+	p.Set(session.Hands{Seat: engine.Seat{Power: "germany"}, Cards: []session.HandCard{card}, Active: true}, false)
 	v = p.card("germany", "1A")
 	v.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(5, 5)})
 	v.DragEnd()
 	if len(drops) != 2 {
 		t.Error("a card dropped while orders cannot be given")
+	}
+	// Rule 7: in 1901 the cards do not act; their orders are offered disabled.
+	p.Set(session.Hands{Seat: engine.Seat{Power: "germany"}, Cards: []session.HandCard{card}, Active: false}, true)
+	v = p.card("germany", "1A")
+	if !v.buttons[0].Disabled() {
+		t.Error("a special order button enabled in 1901 (rule 7)")
+	}
+	v.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(5, 5)})
+	v.DragEnd()
+	if len(drops) != 2 {
+		t.Error("a card dropped in 1901 (rule 7)")
 	}
 }
 
@@ -190,4 +226,38 @@ func removeSave(path string) error {
 		}
 	}
 	return nil
+}
+
+var shotDir = flag.String("png", "", "write screenshots of the character game window to this folder")
+
+// TestCardsWindowPicture draws the game window of a character game with
+// its Cards tab, as the game master and as the Annihilator's power, and
+// checks that the panel shows cards; with -png it writes the pictures.
+func TestCardsWindowPicture(t *testing.T) {
+	td := newTestDesk(t)
+	g, nine := characterGame(t, td, "pic", nil)
+	for _, seat := range []string{"gm", string(nine.Unit.Power)} {
+		if seat != "gm" {
+			g, _ = characterGame(t, td, "pic-"+seat, nil)
+		}
+		gw, err := td.showGame(g, seat, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gw.win.Resize(fyne.NewSize(1400, 900))
+		img := gw.win.Canvas().Capture()
+		if img.Bounds().Dx() < 100 || len(gw.cards.Lines()) == 0 {
+			t.Fatalf("%s: nothing drawn (%v), %d cards", seat, img.Bounds(), len(gw.cards.Lines()))
+		}
+		if *shotDir != "" {
+			f, err := os.Create(filepath.Join(*shotDir, "cards-"+seat+".png"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := png.Encode(f, img); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+		}
+	}
 }

@@ -44,6 +44,9 @@ type Hands struct {
 	Seat  engine.Seat
 	Cards []HandCard // by power, then A before F, then number
 	Deck  character.DeckCounts
+	// Active reports whether the cards may act in the phase (rule 7: from
+	// Spring 1902); before, their special orders are offered disabled.
+	Active bool
 	// Log is the game master's deal log (burials, swaps, reshuffles);
 	// empty for every other seat.
 	Log []string
@@ -121,7 +124,7 @@ func HandsOf(v engine.View, declared []engine.SpecialSyntax) (Hands, bool) {
 		return Hands{}, false
 	}
 	m := v.State.Map
-	h := Hands{Seat: v.Seat, Deck: e.Counts()}
+	h := Hands{Seat: v.Seat, Deck: e.Counts(), Active: character.PowersActive(v.State.Phase)}
 	if v.Seat.GM {
 		h.Log = slices.Clone(e.Log)
 	}
