@@ -261,3 +261,38 @@ func TestCardsWindowPicture(t *testing.T) {
 		}
 	}
 }
+
+// TestExportCardForm: the File menu writes the seat's private card form
+// (rules 5.a, 15) as text or Markdown; the public seat has none.
+func TestExportCardForm(t *testing.T) {
+	td := newTestDesk(t)
+	g, _ := characterGame(t, td, "form", nil)
+	gw, err := td.showGame(g, "france", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"form.txt", "form.md"} {
+		path := filepath.Join(td.dir, name)
+		if err := gw.ExportCardForm(path); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(b)
+		if !strings.Contains(text, "France") || strings.Contains(text, "Germany") || strings.Count(text, "#") < 3 {
+			t.Errorf("%s:\n%s", name, text)
+		}
+		if strings.HasSuffix(name, ".md") != strings.Contains(text, "| Space |") {
+			t.Errorf("%s: Markdown table %v:\n%s", name, strings.Contains(text, "| Space |"), text)
+		}
+	}
+	found := false
+	for _, it := range gw.win.MainMenu().Items[0].Items {
+		found = found || it.Label == "Export card form…"
+	}
+	if !found {
+		t.Error("no Export card form… in the File menu")
+	}
+}

@@ -74,3 +74,33 @@ func (gw *GameWindow) ExportReport(path string) error {
 	gw.flash("Wrote " + path)
 	return nil
 }
+
+// askExportCardForm asks where to write the private form of the cards
+// assigned to the seat's units (Character Diplomacy rules 5.a, 15).
+func (gw *GameWindow) askExportCardForm() {
+	gw.desk.chooseSave(gw.win, func(path string) {
+		if !strings.Contains(baseName(path), ".") {
+			path += ".txt"
+		}
+		gw.reportErr(gw.ExportCardForm(path))
+	})
+}
+
+// ExportCardForm writes the card form for the current seat: of the Winter
+// shown when it was adjudicated, otherwise of the last Winter played (or
+// the initial deal). A path ending in .md gets a Markdown table.
+func (gw *GameWindow) ExportCardForm(path string) error {
+	name := ""
+	if p := gw.phases[gw.viewIdx]; p.Adjudicated && (gw.viewIdx == 0 || strings.HasSuffix(p.Name, "A")) {
+		name = p.Name
+	}
+	text, err := gw.g.CardReport(name, gw.viewSeat(), strings.HasSuffix(strings.ToLower(path), ".md"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		return fmt.Errorf("ui: export: %w", err)
+	}
+	gw.flash("Wrote " + path)
+	return nil
+}
