@@ -134,7 +134,7 @@ func (g *Game) dealPhases(name string) (before, after *engine.State, season stri
 		return nil, nil, "", err
 	}
 	if idx == 0 {
-		return nil, ps.State, ps.State.Phase.String() + " (initial deal)", nil
+		return nil, ps.State, fmt.Sprintf("%s %d (initial deal)", ps.State.Phase.Season, ps.State.Phase.Year), nil
 	}
 	if ps.State.Phase.Type != engine.Adjustment {
 		return nil, nil, "", fmt.Errorf("session: cards are assigned in the Winter (adjustment) phases and the initial deal, not in %s", ps.State.Phase)

@@ -167,7 +167,7 @@ func TestCardReportInitialDeal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"CHARACTER DIP", "Country: France", "initial deal", "bre ", "par ", "mar ", "1F", "1A", "2A"} {
+	for _, want := range []string{"CHARACTER DIP", "Country: France", "Season: Spring 1901 (initial deal)", "bre ", "par ", "mar ", "1F", "1A", "2A"} {
 		if !strings.Contains(fr, want) {
 			t.Errorf("France's form lacks %q:\n%s", want, fr)
 		}
