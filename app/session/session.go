@@ -254,7 +254,8 @@ func (g *Game) Orders(p store.Phase) ([]engine.Order, error) {
 	return out, nil
 }
 
-// Results returns the stored results of an adjudicated phase.
+// Results returns the stored results of an adjudicated phase: the game
+// master's record. What a seat may read of them is SeatOutcome's.
 func (g *Game) Results(p store.Phase) ([]store.Result, error) { return g.file.Results(p.ID) }
 
 // Draws returns the random draws made when p was adjudicated.
