@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -338,7 +339,7 @@ func (b *Board) MouseMoved(e *desktop.MouseEvent) {
 	}
 	b.hover = &at
 	if b.OnHover != nil {
-		b.OnHover(hoverText(b.m, b.scene.View.State, at))
+		b.OnHover(hoverText(b.m, b.scene.View.State, at) + marksText(b.m, b.scene.Marks, at))
 	}
 	b.Refresh()
 }
@@ -474,6 +475,31 @@ func (b *Board) boardPoint(p fyne.Position) (float64, float64) {
 
 // hoverText names location l and the units there: "Burgundy — French
 // army", "Paris (French centre)", "Belgium (neutral centre)".
+// marksText says what the marks on l's province are: " — annihilated;
+// your mine (laid S1902M)". Only the seat's marks are in the scene.
+func marksText(m *engine.Map, marks []render.Mark, l engine.Loc) string {
+	var parts []string
+	for _, mk := range marks {
+		if mk.Prov != l.P {
+			continue
+		}
+		switch mk.Kind {
+		case render.MarkMine:
+			parts = append(parts, adjective(m, mk.Power)+" "+mk.Why)
+		case render.MarkSuspended:
+			parts = append(parts, "centre suspended ("+mk.Why+")")
+		case render.MarkDisorder:
+			parts = append(parts, "unit in civil disorder ("+mk.Why+")")
+		default:
+			parts = append(parts, mk.Why)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " — " + strings.Join(parts, "; ")
+}
+
 func hoverText(m *engine.Map, st *engine.State, l engine.Loc) string {
 	if !validLoc(m, l) {
 		return ""

@@ -15,6 +15,7 @@ import (
 	"dipdesk/app/session"
 	"dipdesk/app/store"
 	"dipdesk/engine"
+	"dipdesk/render"
 	"dipdesk/variants/character"
 )
 
@@ -294,5 +295,42 @@ func TestExportCardForm(t *testing.T) {
 	}
 	if !found {
 		t.Error("no Export card form… in the File menu")
+	}
+}
+
+// TestBoardMarksHover: the pointer over a marked province says what the
+// mark is (the seat's own mine, a closed space), and the right-click menu
+// of a unit offers its card's special order as a template.
+func TestBoardMarksHover(t *testing.T) {
+	sc := springScene(t, "france", "")
+	m := stdMap(t)
+	bur, par := loc(t, m, "bur"), loc(t, m, "par")
+	sc.Marks = []render.Mark{{Kind: render.MarkClosed, Prov: bur.P, Why: "annihilated"},
+		{Kind: render.MarkMine, Prov: bur.P, Power: "france", Why: "mine laid S1902M"}}
+	var u engine.Unit
+	for _, x := range sc.View.State.Units {
+		if x.Loc.P == par.P {
+			u = x
+		}
+	}
+	sc.Specials = []UnitSpecial{{Unit: u, Label: "annihilate… (#9 Annihilator)", Template: "1A par annihilate "}}
+	rg := newRig(t, sc, 1200, 900)
+	var templates []string
+	rg.b.OnTemplate = func(p engine.Power, s string) { templates = append(templates, string(p)+": "+s) }
+	rg.b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: rg.at("bur")}})
+	if want := "Burgundy — annihilated; French mine laid S1902M"; len(rg.hovers) != 1 || rg.hovers[0] != want {
+		t.Errorf("hover %q, want %q", rg.hovers, want)
+	}
+	test.TapSecondaryAt(rg.b, rg.at("par"))
+	rg.menuItem("annihilate…").Action()
+	if len(templates) != 1 || templates[0] != "france: 1A par annihilate " {
+		t.Errorf("templates %q", templates)
+	}
+	// Another unit (Marseilles) offers no special of Paris.s card.
+	test.TapSecondaryAt(rg.b, rg.at("mar"))
+	for _, it := range rg.b.menu.Items {
+		if strings.HasPrefix(it.Label, "annihilate") {
+			t.Error("Marseilles' menu offers Paris's special")
+		}
 	}
 }
