@@ -326,7 +326,7 @@ func TestBoardMarksHover(t *testing.T) {
 	if len(templates) != 1 || templates[0] != "france: 1A par annihilate " {
 		t.Errorf("templates %q", templates)
 	}
-	// Another unit (Marseilles) offers no special of Paris.s card.
+	// Another unit (Marseilles) offers no special of Paris's card.
 	test.TapSecondaryAt(rg.b, rg.at("mar"))
 	for _, it := range rg.b.menu.Items {
 		if strings.HasPrefix(it.Label, "annihilate") {
