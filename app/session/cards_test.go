@@ -293,3 +293,35 @@ func TestBoardMarksPerSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestCharacterReports: the real variant's ConcealOutcome is applied to
+// every seat's report of an adjudicated phase, and no card of another
+// power appears in a power's report.
+func TestCharacterReports(t *testing.T) {
+	g := newCharacterGame(t)
+	submitAll(t, g, openings)
+	if _, _, err := g.Process(); err != nil {
+		t.Fatal(err)
+	}
+	gmHands, _, err := g.Hands(engine.Seat{GM: true}, "S1901M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []engine.Seat{{GM: true}, {Power: "france"}, {}} {
+		rep, err := g.Report("S1901M", seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(rep, "par - bur") || !strings.Contains(rep, "Next: Fall 1901") {
+			t.Errorf("%s's report:\n%s", seat, rep)
+		}
+		if seat.GM {
+			continue
+		}
+		for _, c := range gmHands.Cards {
+			if c.Unit.Power != seat.Power && c.ID != "20" && strings.Contains(rep, c.Name) {
+				t.Errorf("%s's report names %s's card %s", seat, c.Unit.Power, c.Name)
+			}
+		}
+	}
+}
