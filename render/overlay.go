@@ -87,15 +87,17 @@ func (f *frame) hatch(p engine.ProvinceID, c color.RGBA) {
 	width := max(2, step/3)
 	for _, i := range f.l.regionsOf(p) {
 		for _, s := range f.l.spans[i] {
-			for x := s.x0; x < s.x1; x++ {
-				if (x+s.y)%step >= width {
-					continue
+			// The stripes are the pixels with (x+y) mod step < width: jump
+			// from stripe to stripe instead of testing every pixel.
+			x := s.x0 - (s.x0+s.y)%step
+			for ; x < s.x1; x += step {
+				for k := max(x, s.x0); k < min(x+width, s.x1); k++ {
+					o := f.dst.PixOffset(int(k), int(s.y))
+					d := f.dst.Pix[o : o+4 : o+4]
+					d[0] = uint8((uint16(d[0]) + uint16(c.R)) / 2)
+					d[1] = uint8((uint16(d[1]) + uint16(c.G)) / 2)
+					d[2] = uint8((uint16(d[2]) + uint16(c.B)) / 2)
 				}
-				o := f.dst.PixOffset(int(x), int(s.y))
-				d := f.dst.Pix[o : o+4 : o+4]
-				d[0] = uint8((uint16(d[0]) + uint16(c.R)) / 2)
-				d[1] = uint8((uint16(d[1]) + uint16(c.G)) / 2)
-				d[2] = uint8((uint16(d[2]) + uint16(c.B)) / 2)
 			}
 		}
 	}
