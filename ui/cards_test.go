@@ -167,6 +167,36 @@ func TestCardSpecialOrders(t *testing.T) {
 	if special == nil || special.Special != "annihilate" || special.At.P != nine.Unit.Loc.P || len(special.Args) == 0 {
 		t.Fatalf("pending %+v, want an annihilate order for %s", view.Pending, nine.Label)
 	}
+	// A real drop: an absolute position over the unit's province, found
+	// on the board widget as shown in the window.
+	gw.win.Resize(fyne.NewSize(1400, 900))
+	size := gw.board.Size()
+	var at *fyne.Position
+	for y := float32(2); y < size.Height && at == nil; y += 4 {
+		for x := float32(2); x < size.Width; x += 4 {
+			if l, ok := gw.board.LocAt(fyne.NewPos(x, y)); ok && l.P == nine.Unit.Loc.P {
+				p := fyne.NewPos(x, y)
+				at = &p
+				break
+			}
+		}
+	}
+	if at == nil {
+		t.Fatalf("%s is nowhere on the board (%v)", nine.Space, size)
+	}
+	gw.panels[nine.Unit.Power].SetText("")
+	if _, _, err := gw.g.SubmitOrders(nine.Unit.Power, ""); err != nil { // none pending
+		t.Fatal(err)
+	}
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(gw.board).Add(*at)
+	gw.cardDropped(v.card, v.card.Orders[0], abs)
+	if view, err = gw.g.View(engine.Seat{Power: nine.Unit.Power}, ""); err != nil {
+		t.Fatal(err)
+	}
+	abbr := gw.m.Provinces[nine.Unit.Loc.P].Abbr
+	if len(view.Pending) != 1 || view.Pending[0].Special != "annihilate" || len(view.Pending[0].Args) != 1 || view.Pending[0].Args[0] != abbr {
+		t.Errorf("after dropping the card: pending %+v", view.Pending)
+	}
 }
 
 // TestCardDrag: the card follows a drag in absolute positions, from the
