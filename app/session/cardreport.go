@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"dipdesk/engine"
@@ -61,6 +62,11 @@ func Assignments(before, after *engine.State, p engine.Power, r *engine.Rules) C
 			f.New = append(f.New, a)
 		}
 	}
+	// The form lists spaces in alphabetical order, as a game master
+	// would fill it in from the position.
+	bySpace := func(a, b Assignment) int { return strings.Compare(a.Space, b.Space) }
+	slices.SortFunc(f.New, bySpace)
+	slices.SortFunc(f.All, bySpace)
 	return f
 }
 
