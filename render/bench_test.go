@@ -71,3 +71,24 @@ func BenchmarkHitTest(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkMarksFrame is BenchmarkFrame's position with Character
+// Diplomacy's marks: two closed provinces (hatched pixel by pixel), a
+// suspended centre, three mines and a unit in civil disorder.
+func BenchmarkMarksFrame(b *testing.B) {
+	g, m := load(b)
+	s, orders := position(b, engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement}, crowded)
+	id := func(n string) engine.ProvinceID { p, _ := m.Lookup(n); return p }
+	o := Options{Width: 1600, Height: 1200, ShowOrders: true, Legend: true, Marks: []Mark{
+		{Kind: MarkClosed, Prov: id("ukr")}, {Kind: MarkClosed, Prov: id("mos")}, {Kind: MarkSuspended, Prov: id("war")},
+		{Kind: MarkMine, Prov: id("bur"), Power: "france"}, {Kind: MarkMine, Prov: id("bur"), Power: "germany"},
+		{Kind: MarkMine, Prov: id("nth"), Power: "england"}, {Kind: MarkDisorder, Prov: id("vie")},
+	}}
+	r := New(g, m)
+	dst := r.Render(view(s), orders, nil, o)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		r.RenderInto(dst, view(s), orders, nil, o)
+	}
+}

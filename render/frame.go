@@ -48,10 +48,12 @@ func (f *frame) draw(orders []engine.Order, results []engine.Result) {
 	if f.st != nil {
 		f.ownedCentres()
 	}
+	f.drawAreaMarks()
 	items := f.collect(orders, results)
 	f.place(results)
 	f.drawOrders(items)
 	f.drawUnits()
+	f.drawUnitMarks()
 	f.drawMoves(items)
 	f.drawMarks(items)
 	f.highlightUnits()
@@ -185,7 +187,11 @@ func (f *frame) place(results []engine.Result) {
 			continue
 		}
 		if c := count[u.Loc.P]; c > 1 {
-			p.X += (float64(seen[u.Loc.P]) - float64(c-1)/2) * f.l.sz.piece * 2.2
+			gap := 2.2
+			if f.r.m.Provinces[u.Loc.P].Unlimited {
+				gap = 3.6 // Hyperspace (Davis 6): fleets side by side, their number tags clear
+			}
+			p.X += (float64(seen[u.Loc.P]) - float64(c-1)/2) * f.l.sz.piece * gap
 			seen[u.Loc.P]++
 		}
 		f.units = append(f.units, place{u, p, ok})

@@ -32,6 +32,11 @@ type Options struct {
 	Selected  *engine.Loc  // the location of the selected unit
 	Highlight []engine.Loc // provinces or coasts to point out
 	Dragging  *Drag        // a unit being dragged, if any
+
+	// Marks are signs a variant leaves on provinces (mines, closed
+	// spaces, suspended centres, civil disorder). The caller passes only
+	// the marks the seat may see.
+	Marks []Mark
 }
 
 // Drag is a unit being dragged to give it an order.

@@ -37,6 +37,7 @@ func scenes(tb testing.TB, w, h int) []scene {
 		{name: "start", view: view(start), opts: base},
 		highlights(tb, w, h),
 		adjustments(tb, w, h),
+		characterScene(tb, w, h),
 		{name: "orders", view: view(s1), orders: o1, opts: withOrders},
 		{name: "results", view: view(s2), orders: o2, results: out.Results, opts: withResults},
 		{name: "retreat", view: view(out.Next), orders: retreats, results: out.Results, opts: withResults},
@@ -74,6 +75,37 @@ func highlights(tb testing.TB, w, h int) scene {
 		Highlight: []engine.Loc{spa},
 		Dragging:  &Drag{From: par, X: int(p.X) + 6, Y: int(p.Y) + 4, Targets: []engine.Loc{bur, loc("pic"), loc("gas"), loc("bre")}},
 	}}
+}
+
+// characterScene is Character Diplomacy's board: every unit numbered
+// (rule 10), Burgundy annihilated (#9: closed, Paris's centre suspended),
+// two powers' mines in Holland (#12, 16.e: as the game master sees them)
+// and Munich's army gassed into civil disorder (#10).
+func characterScene(tb testing.TB, w, h int) scene {
+	_, m := load(tb)
+	s := engine.NewState(m, engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement})
+	count := map[engine.Power]map[engine.UnitType]int{}
+	for i, u := range s.Units {
+		if count[u.Power] == nil {
+			count[u.Power] = map[engine.UnitType]int{}
+		}
+		count[u.Power][u.Type]++
+		s.Units[i].Number = count[u.Power][u.Type]
+	}
+	id := func(name string) engine.ProvinceID {
+		p, ok := m.Lookup(name)
+		if !ok {
+			tb.Fatalf("no province %s", name)
+		}
+		return p
+	}
+	return scene{name: "character", view: view(s), opts: Options{Width: w, Height: h, Legend: true, Marks: []Mark{
+		{Kind: MarkClosed, Prov: id("bur"), Why: "annihilated"},
+		{Kind: MarkSuspended, Prov: id("par"), Why: "annihilated"},
+		{Kind: MarkMine, Prov: id("hol"), Power: "england"},
+		{Kind: MarkMine, Prov: id("hol"), Power: "germany"},
+		{Kind: MarkDisorder, Prov: id("mun"), Why: "gassed"},
+	}}}
 }
 
 // adjustments is a Winter with builds and removals.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -29,6 +30,19 @@ type Scene struct {
 	Power    engine.Power    // who is ordering now ("" = game master: any unit); ignored when ReadOnly
 	ReadOnly bool            // review: no gestures create orders
 	Legend   bool
+	Marks    []render.Mark // signs of the variant the seat may see (mines, closed spaces): session.BoardMarks
+	// Specials are the special orders of the units' cards the seat may
+	// give (Character Diplomacy): offered in the unit's menu as templates
+	// for the order panel.
+	Specials []UnitSpecial
+}
+
+// UnitSpecial is a special order a unit may be given, as the start of an
+// order for the player to complete.
+type UnitSpecial struct {
+	Unit     engine.Unit
+	Label    string // "Annihilate… (#9 Annihilator)"
+	Template string // "1A mun annihilate "
 }
 
 // Board is the interactive board: it draws a Scene, and turns drags,
@@ -49,6 +63,9 @@ type Board struct {
 	// OnHover is called with the name of the province under the pointer
 	// and the unit there ("Burgundy — French army"), "" when it leaves.
 	OnHover func(text string)
+	// OnTemplate is called with a special order chosen from a unit's
+	// menu, to complete in the power's order panel.
+	OnTemplate func(p engine.Power, template string)
 
 	r *render.Renderer
 	m *engine.Map
@@ -257,24 +274,48 @@ func (b *Board) TappedSecondary(e *fyne.PointEvent) {
 		return
 	}
 	orders := UnitOrders(st, b.pending(), b.scene.Power, at)
-	if len(orders) == 0 {
+	specials := b.specialsAt(at)
+	if len(orders) == 0 && len(specials) == 0 {
 		if u, ok := b.unitAt(at); ok && b.scene.Power != "" && u.Power != b.scene.Power {
 			b.message(fmt.Sprintf("that is %s's unit", b.m.PowerName(u.Power)))
 		}
 		return
 	}
-	b.showMenu(orders, e.AbsolutePosition)
+	b.showMenu(orders, e.AbsolutePosition, specials...)
+}
+
+// specialsAt returns the special orders of the seat's unit at loc.
+func (b *Board) specialsAt(at engine.Loc) []UnitSpecial {
+	u, ok := b.unitAt(at)
+	if !ok || (b.scene.Power != "" && u.Power != b.scene.Power) {
+		return nil
+	}
+	var out []UnitSpecial
+	for _, s := range b.scene.Specials {
+		if s.Unit.Loc.P == u.Loc.P && s.Unit.Power == u.Power && s.Unit.Type == u.Type {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // showMenu pops up a menu of orders at pos (absolute); choosing one
-// reports it through OnOrder.
-func (b *Board) showMenu(orders []engine.Order, pos fyne.Position) {
-	if len(orders) == 0 {
+// reports it through OnOrder; choosing a special order hands its template
+// to OnTemplate.
+func (b *Board) showMenu(orders []engine.Order, pos fyne.Position, specials ...UnitSpecial) {
+	if len(orders)+len(specials) == 0 {
 		return
 	}
-	items := make([]*fyne.MenuItem, len(orders))
-	for i, o := range orders {
-		items[i] = fyne.NewMenuItem(orderLabel(b.m, b.scene.View.State, o), func() { b.order(o) })
+	items := make([]*fyne.MenuItem, 0, len(orders)+len(specials))
+	for _, o := range orders {
+		items = append(items, fyne.NewMenuItem(orderLabel(b.m, b.scene.View.State, o), func() { b.order(o) }))
+	}
+	for _, s := range specials {
+		items = append(items, fyne.NewMenuItem(s.Label, func() {
+			if b.OnTemplate != nil {
+				b.OnTemplate(s.Unit.Power, s.Template)
+			}
+		}))
 	}
 	b.menu = fyne.NewMenu("", items...)
 	if c := b.canvas(); c != nil {
@@ -298,7 +339,7 @@ func (b *Board) MouseMoved(e *desktop.MouseEvent) {
 	}
 	b.hover = &at
 	if b.OnHover != nil {
-		b.OnHover(hoverText(b.m, b.scene.View.State, at))
+		b.OnHover(hoverText(b.m, b.scene.View.State, at) + marksText(b.m, b.scene.Marks, at))
 	}
 	b.Refresh()
 }
@@ -414,6 +455,10 @@ func (b *Board) locAt(p fyne.Position) (engine.Loc, bool) {
 	return b.r.HitTest(int(math.Floor(x)), int(math.Floor(y)), render.Options{Width: fw, Height: fh})
 }
 
+// LocAt returns the province (or coast) under p, a position in the
+// board's own coordinates (a card dropped on the board).
+func (b *Board) LocAt(p fyne.Position) (engine.Loc, bool) { return b.locAt(p) }
+
 // boardPoint returns widget position p in board units, the way render
 // fits the board into the image (scaled to fit, centred), or NaN.
 func (b *Board) boardPoint(p fyne.Position) (float64, float64) {
@@ -430,6 +475,31 @@ func (b *Board) boardPoint(p fyne.Position) (float64, float64) {
 
 // hoverText names location l and the units there: "Burgundy — French
 // army", "Paris (French centre)", "Belgium (neutral centre)".
+// marksText says what the marks on l's province are: " — annihilated;
+// your mine (laid S1902M)". Only the seat's marks are in the scene.
+func marksText(m *engine.Map, marks []render.Mark, l engine.Loc) string {
+	var parts []string
+	for _, mk := range marks {
+		if mk.Prov != l.P {
+			continue
+		}
+		switch mk.Kind {
+		case render.MarkMine:
+			parts = append(parts, adjective(m, mk.Power)+" "+mk.Why)
+		case render.MarkSuspended:
+			parts = append(parts, "centre suspended ("+mk.Why+")")
+		case render.MarkDisorder:
+			parts = append(parts, "unit in civil disorder ("+mk.Why+")")
+		default:
+			parts = append(parts, mk.Why)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " — " + strings.Join(parts, "; ")
+}
+
 func hoverText(m *engine.Map, st *engine.State, l engine.Loc) string {
 	if !validLoc(m, l) {
 		return ""

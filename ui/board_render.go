@@ -71,6 +71,7 @@ func (b *Board) options() render.Options {
 		Legend:      b.scene.Legend,
 		Hover:       b.hover,
 		Highlight:   b.highlight,
+		Marks:       b.scene.Marks,
 	}
 	if d := b.drag; d != nil && d.unit {
 		x, y := b.imagePoint(d.cur)

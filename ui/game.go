@@ -21,19 +21,21 @@ type boardSurface interface {
 	fyne.CanvasObject
 	SetScene(s Scene)
 	SetHighlight(locs []engine.Loc)
+	LocAt(p fyne.Position) (engine.Loc, bool)
 }
 
 // boardHooks are the game window's answers to the board's events.
 type boardHooks struct {
-	order   func(o engine.Order)
-	message func(text string)
-	hover   func(text string)
+	order    func(o engine.Order)
+	message  func(text string)
+	hover    func(text string)
+	template func(p engine.Power, text string)
 }
 
 // newBoard makes the board widget and wires its events.
 func newBoard(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface {
 	b := NewBoard(r, m)
-	b.OnOrder, b.OnMessage, b.OnHover = h.order, h.message, h.hover
+	b.OnOrder, b.OnMessage, b.OnHover, b.OnTemplate = h.order, h.message, h.hover, h.template
 	return b
 }
 
@@ -67,6 +69,8 @@ type GameWindow struct {
 	bar      *PhaseBar
 	results  *ResultsList
 	history  *HistoryList
+	cards    *CardsPanel   // nil in a game without character cards
+	specials []UnitSpecial // the special orders of the seat's cards, for the units' menus
 	gmTools  *GMTools
 	curtain  *Curtain
 	status   *widget.Label
@@ -106,7 +110,7 @@ func newGameWindow(d *Desk, g *session.Game, seat string, review bool) (*GameWin
 		return nil, err
 	}
 	gw.exporter = render.New(gb, gw.m)
-	gw.board = d.newBoard(render.New(gb, gw.m), gw.m, boardHooks{order: gw.boardOrder, message: gw.flash, hover: gw.showHover})
+	gw.board = d.newBoard(render.New(gb, gw.m), gw.m, boardHooks{order: gw.boardOrder, message: gw.flash, hover: gw.showHover, template: gw.cardTemplate})
 	gw.build()
 	if err := gw.reload(); err != nil {
 		return nil, err
@@ -149,6 +153,12 @@ func (gw *GameWindow) build() {
 	side := []*container.TabItem{
 		container.NewTabItem("Results", gw.results),
 		container.NewTabItem("History", gw.history),
+	}
+	if gw.g.HasCards() {
+		gw.cards = NewCardsPanel(gw.m)
+		gw.cards.OnTemplate = gw.cardTemplate
+		gw.cards.OnDrop = gw.cardDropped
+		side = append([]*container.TabItem{container.NewTabItem("Cards", gw.cards)}, side...)
 	}
 	if gw.gm && !gw.readOnly {
 		gw.gmTools = NewGMTools()
@@ -212,6 +222,7 @@ func (gw *GameWindow) refresh() {
 		gw.flash(err.Error())
 		return
 	}
+	gw.refreshCards()
 	gw.refreshBoard()
 	gw.refreshBar()
 	gw.refreshResults()
@@ -238,7 +249,7 @@ func (gw *GameWindow) sceneFor(idx int) (Scene, *engine.Outcome, error) {
 	if err != nil {
 		return Scene{}, nil, err
 	}
-	s := Scene{View: v, Power: gw.active, Legend: gw.legend, ReadOnly: true}
+	s := Scene{View: v, Power: gw.active, Legend: gw.legend, ReadOnly: true, Marks: session.BoardMarks(v)}
 	if !ps.Adjudicated {
 		s.Orders = v.Pending
 		s.ReadOnly = !gw.canOrder()
@@ -248,7 +259,9 @@ func (gw *GameWindow) sceneFor(idx int) (Scene, *engine.Outcome, error) {
 	if err != nil {
 		return Scene{}, nil, err
 	}
-	out, err := gw.g.Replay(st)
+	// What the seat may know of the outcome (a variant's ConcealOutcome
+	// applied): the board, the results list and the history show it.
+	out, err := gw.g.SeatOutcome(st, seat)
 	if err != nil {
 		return Scene{}, nil, err
 	}
@@ -265,6 +278,7 @@ func (gw *GameWindow) refreshBoard() {
 		gw.flash(err.Error())
 		return
 	}
+	s.Specials = gw.specials
 	gw.scene = s
 	gw.board.SetScene(s)
 }

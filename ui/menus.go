@@ -25,6 +25,13 @@ func (gw *GameWindow) menus() *fyne.MainMenu {
 	d := gw.desk
 	quit := fyne.NewMenuItem("Quit", func() { d.app.Quit() })
 	quit.IsQuit = true
+	exports := []*fyne.MenuItem{
+		fyne.NewMenuItem("Export board as PNG…", gw.askExportPNG),
+		fyne.NewMenuItem("Export report…", gw.askExportReport),
+	}
+	if gw.cards != nil {
+		exports = append(exports, fyne.NewMenuItem("Export card form…", gw.askExportCardForm))
+	}
 	file := fyne.NewMenu("File",
 		item("New game…", fyne.KeyN, func() { d.ShowStart() }),
 		item("Open…", fyne.KeyO, func() {
@@ -36,11 +43,8 @@ func (gw *GameWindow) menus() *fyne.MainMenu {
 		}),
 		item("Save orders", fyne.KeyS, gw.SaveOrders),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Export board as PNG…", gw.askExportPNG),
-		fyne.NewMenuItem("Export report…", gw.askExportReport),
-		fyne.NewMenuItemSeparator(),
-		quit,
 	)
+	file.Items = append(append(file.Items, exports...), fyne.NewMenuItemSeparator(), quit)
 	game := fyne.NewMenu("Game",
 		item("Adjudicate", fyne.KeyReturn, gw.Adjudicate),
 		item("Undo last order", fyne.KeyZ, gw.UndoLastOrder),

@@ -21,7 +21,7 @@ func gameCommands() []command {
 		{"process", "process FILE", "adjudicate the current phase", runProcess},
 		{"show", "show FILE [--phase F1902M] [--as gm|public|POWER]", "show a phase's position and the orders the seat may see", runShow},
 		{"history", "history FILE [--all]", "list the phases played (--all: with abandoned branches and the audit log)", runHistory},
-		{"report", "report FILE [--phase P] [--for gm|public|POWER]", "write the report of a phase for mailing or a zine", runReport},
+		{"report", "report FILE [--phase P] [--for gm|public|POWER] [--cards [--markdown]]", "write the report of a phase for mailing or a zine; --cards: the private Winter form of assigned character cards", runReport},
 		{"rollback", "rollback FILE --to PHASE [--reason TEXT]", "return to an earlier phase; later ones are kept as an abandoned branch", runRollback},
 		{"edit", "edit FILE add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none", "correct the current position as game master", runEdit},
 		{"render", "render FILE --out board.png [--width 1600] [--no-orders] [--phase P] [--as SEAT]", "draw a case file's position or a saved game's phase, with orders and results, as a PNG", runRender},
@@ -284,9 +284,12 @@ func runReport(c *CLI, args []string) int {
 	fs := newFlags(c, "report")
 	phase := fs.String("phase", "", "phase (default: the last adjudicated one)")
 	who := fs.String("for", "public", "seat: gm, public or a power")
+	seatFlag := fs.String("seat", "", "the same as --for")
+	cards := fs.Bool("cards", false, "the form of the character cards assigned in a Winter or the initial deal (Character Diplomacy rules 5.a, 15)")
+	md := fs.Bool("markdown", false, "with --cards: a Markdown table")
 	rest, err := splitArgs(fs, args)
 	if err != nil || len(rest) != 1 {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk report FILE [--phase P] [--for gm|public|POWER]")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk report FILE [--phase P] [--for gm|public|POWER] [--cards [--markdown]]")
 		return 2
 	}
 	g, err := session.OpenReadOnly(rest[0])
@@ -294,11 +297,18 @@ func runReport(c *CLI, args []string) int {
 		return c.fail("report", err)
 	}
 	defer g.Close()
+	if *seatFlag != "" {
+		*who = *seatFlag
+	}
 	seat, err := g.ParseSeat(*who)
 	if err != nil {
 		return c.fail("report", err)
 	}
-	text, err := g.Report(*phase, seat)
+	report := g.Report
+	if *cards {
+		report = func(name string, seat engine.Seat) (string, error) { return g.CardReport(name, seat, *md) }
+	}
+	text, err := report(*phase, seat)
 	if err != nil {
 		return c.fail("report", err)
 	}

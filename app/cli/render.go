@@ -61,7 +61,8 @@ func runRender(c *CLI, args []string) int {
 		return c.fail("render", err)
 	}
 	r := render.New(b, job.m)
-	o := render.Options{Width: *width, Height: *height, ShowOrders: !*noOrders, ShowResults: !*noOrders, Legend: *legend}
+	o := render.Options{Width: *width, Height: *height, ShowOrders: !*noOrders, ShowResults: !*noOrders, Legend: *legend,
+		Marks: session.BoardMarks(job.view)}
 	img := r.Render(job.view, job.orders, job.results, o)
 	if err := writePNG(*out, img); err != nil {
 		return c.fail("render", err)
@@ -145,12 +146,17 @@ func saveJob(path, phase, seatName string) (*renderJob, error) {
 		job.orders = job.view.Pending
 		return job, nil
 	}
-	out, err := g.Replay(ps)
+	// The seat's outcome: orders and results as the seat may know them
+	// (a variant's ConcealOutcome applied).
+	out, err := g.SeatOutcome(ps, seat)
 	if err != nil {
 		return nil, err
 	}
 	job.view = engine.ViewFor(ps.State, nil, seat, g.Variant().Rules)
-	job.orders, job.results = orders, out.Results
+	job.orders, job.results = nil, out.Results
+	for _, r := range out.Results {
+		job.orders = append(job.orders, r.Order)
+	}
 	return job, nil
 }
 

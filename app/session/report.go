@@ -33,20 +33,49 @@ func (g *Game) Report(name string, seat engine.Seat) (string, error) {
 		g.writeCentres(&b, v.State)
 		return b.String(), nil
 	}
-	results, err := g.file.Results(ps.Phase.ID)
+	results, nextState, err := g.seatResults(ps, seat)
 	if err != nil {
 		return "", err
 	}
 	g.writeResults(&b, results)
 	if next != nil {
-		g.writeDislodged(&b, next.State)
-		g.writeCentres(&b, next.State)
-		if next.State.Phase.Type == engine.Adjustment {
-			g.writeAdjustments(&b, next.State)
+		if nextState == nil {
+			nextState = engine.ViewFor(next.State, nil, seat, g.variant.Rules).State
 		}
-		fmt.Fprintf(&b, "\nNext: %s (%s)\n", next.State.Phase, next.State.Phase.Short())
+		g.writeDislodged(&b, nextState)
+		g.writeCentres(&b, nextState)
+		if nextState.Phase.Type == engine.Adjustment {
+			g.writeAdjustments(&b, nextState)
+		}
+		fmt.Fprintf(&b, "\nNext: %s (%s)\n", nextState.Phase, nextState.Phase.Short())
 	}
 	return b.String(), nil
+}
+
+// seatResults returns the results of the adjudicated phase ps as seat may
+// know them, and the next position as seat sees it. A variant that
+// conceals parts of its outcomes (Rules.ConcealOutcome) is replayed and
+// cut down for the seat (SeatOutcome); otherwise the stored results are
+// what everyone may read, as in the standard game once orders are
+// revealed, and nextState is nil.
+func (g *Game) seatResults(ps PhaseState, seat engine.Seat) ([]store.Result, *engine.State, error) {
+	if r := g.variant.Rules; r == nil || r.ConcealOutcome == nil {
+		results, err := g.file.Results(ps.Phase.ID)
+		return results, nil, err
+	}
+	out, err := g.SeatOutcome(ps, seat)
+	if err != nil {
+		return nil, nil, err
+	}
+	var results []store.Result
+	for i, r := range out.Results {
+		results = append(results, store.Result{Index: i, Power: string(r.Order.Power), Order: r.Order.Format(g.m),
+			OK: r.OK, Code: r.Code.String(), Reason: r.Reason})
+	}
+	for _, e := range out.Events {
+		results = append(results, store.Result{Index: len(results), OK: true, Code: "event", Reason: e})
+	}
+	return results, out.Next, nil
 }
 
 // reportPhases finds the phase to report and the one after it.

@@ -51,6 +51,14 @@ func Create(path string, o Options) (*Game, error) {
 	if !ok {
 		return nil, fmt.Errorf("session: unknown variant %q", o.Variant)
 	}
+	return CreateWith(path, v, o)
+}
+
+// CreateWith makes a new game file at path for variant v, which need not
+// be registered in variants.All (a variant under construction, a test's
+// own rules). o.Variant is ignored. Such a game can be played through the
+// returned Game; reopening its file needs the variant registered.
+func CreateWith(path string, v *engine.Variant, o Options) (*Game, error) {
 	m, err := v.Map()
 	if err != nil {
 		return nil, err
@@ -246,7 +254,8 @@ func (g *Game) Orders(p store.Phase) ([]engine.Order, error) {
 	return out, nil
 }
 
-// Results returns the stored results of an adjudicated phase.
+// Results returns the stored results of an adjudicated phase: the game
+// master's record. What a seat may read of them is SeatOutcome's.
 func (g *Game) Results(p store.Phase) ([]store.Result, error) { return g.file.Results(p.ID) }
 
 // Draws returns the random draws made when p was adjudicated.
@@ -364,4 +373,18 @@ func (g *Game) Replay(ps PhaseState) (*engine.Outcome, error) {
 		return nil, err
 	}
 	return engine.Adjudicate(ps.State, orders, g.variant.Rules, g.phaseRand(ps.Phase.Seq)), nil
+}
+
+// SeatOutcome returns what seat may know of the adjudication of ps: the
+// replayed outcome cut down by engine.OutcomeFor, so the variant's
+// ConcealOutcome applies (Davis #11: a hypnotist reported as holding to
+// everyone but its owner and the game master) and the next position is
+// the seat's view. Every screen, report and file showing results to a
+// seat goes through here, never through the stored results.
+func (g *Game) SeatOutcome(ps PhaseState, seat engine.Seat) (*engine.Outcome, error) {
+	out, err := g.Replay(ps)
+	if err != nil {
+		return nil, err
+	}
+	return engine.OutcomeFor(ps.State, out, seat, g.variant.Rules), nil
 }

@@ -1,0 +1,305 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"dipdesk/app/session"
+	"dipdesk/engine"
+)
+
+// CardsPanel shows the character cards a seat may see (Character
+// Diplomacy rule 3): a power its own units' cards and those revealed or
+// told to it; the game master every hand, the deck's counts and the deal
+// log; the public only revealed cards. It is filled from the seat's view
+// (session.Hands), never from the game master's position.
+type CardsPanel struct {
+	widget.BaseWidget
+
+	// OnTemplate is called when a card's special order is clicked, with
+	// the start of the order to complete: "1A mun annihilate ".
+	OnTemplate func(p engine.Power, template string)
+	// OnDrop is called when a card with a one-province special order is
+	// dragged and dropped, with the absolute position of the drop.
+	OnDrop func(c session.HandCard, o session.CardOrder, abs fyne.Position)
+
+	hands session.Hands
+	m     *engine.Map
+	box   *fyne.Container
+	body  fyne.CanvasObject
+	views []*cardView
+}
+
+// NewCardsPanel returns an empty panel for board m.
+func NewCardsPanel(m *engine.Map) *CardsPanel {
+	c := &CardsPanel{m: m, box: container.NewVBox()}
+	c.body = container.NewVScroll(c.box)
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// CreateRenderer shows the scrolled list of cards.
+func (c *CardsPanel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.body) }
+
+// Set shows hands; canOrder enables the special orders.
+func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
+	c.hands = h
+	c.box.RemoveAll()
+	c.views = nil
+	c.box.Add(widget.NewLabelWithStyle(c.heading(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if !h.Active {
+		// Rule 7: the 1901 moves are exactly as in a regular game.
+		c.box.Add(widget.NewLabel("Cards act from Spring 1902 (rule 7): no special orders yet."))
+		canOrder = false
+	}
+	last := engine.Power("-")
+	for _, hc := range h.Cards {
+		if hc.Unit.Power != last && (h.Seat.GM || hc.Unit.Power != h.Seat.Power) {
+			c.box.Add(widget.NewLabelWithStyle(c.m.PowerName(hc.Unit.Power), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
+		}
+		last = hc.Unit.Power
+		v := newCardView(c, hc, canOrder && (h.Seat.GM || hc.Unit.Power == h.Seat.Power))
+		c.views = append(c.views, v)
+		c.box.Add(v)
+	}
+	if len(h.Cards) == 0 {
+		c.box.Add(widget.NewLabel("No card is known to this seat yet."))
+	}
+	d := h.Deck
+	c.box.Add(widget.NewSeparator())
+	c.box.Add(widget.NewLabel(fmt.Sprintf("Deck: %d in the pile, %d discarded; %d dealt, %d since the last reshuffle (rule 13)",
+		d.Pile, d.Discards, d.Dealt, d.SinceReshuffle)))
+	if len(h.Log) > 0 {
+		log := widget.NewLabel(strings.Join(h.Log, "\n"))
+		log.Wrapping = fyne.TextWrapWord
+		c.box.Add(widget.NewAccordion(widget.NewAccordionItem(fmt.Sprintf("Deal log (%d lines, game master only)", len(h.Log)), log)))
+	}
+	c.box.Refresh()
+}
+
+func (c *CardsPanel) heading() string {
+	switch s := c.hands.Seat; {
+	case s.GM:
+		return "Every hand (game master)"
+	case s.Power == "":
+		return "Revealed cards"
+	default:
+		return c.m.PowerName(s.Power) + "'s cards, and the others it knows"
+	}
+}
+
+// Lines returns the cards as shown, one line each (tests, accessibility).
+func (c *CardsPanel) Lines() []string {
+	var out []string
+	for _, v := range c.views {
+		out = append(out, v.summary())
+	}
+	return out
+}
+
+// Card returns the view of the card of unit label ("1A") of power p.
+func (c *CardsPanel) card(p engine.Power, label string) *cardView {
+	for _, v := range c.views {
+		if v.card.Unit.Power == p && v.card.Label == label {
+			return v
+		}
+	}
+	return nil
+}
+
+// cardView is one card: its unit's number, the card's number and name,
+// what it does, whether it is revealed and to whom it was told, and a
+// button per special order. A card with a one-province order may be
+// dragged onto the board.
+type cardView struct {
+	widget.BaseWidget
+	panel    *CardsPanel
+	card     session.HandCard
+	canOrder bool
+	buttons  []*widget.Button
+	body     fyne.CanvasObject
+
+	press      *fyne.Position // absolute position of the mouse press (real driver)
+	start, cur fyne.Position  // absolute positions of the drag
+	dragging   bool
+}
+
+func newCardView(p *CardsPanel, hc session.HandCard, canOrder bool) *cardView {
+	v := &cardView{panel: p, card: hc, canOrder: canOrder}
+	title := widget.NewLabelWithStyle(v.title(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	text := widget.NewLabel(hc.Text)
+	text.Wrapping = fyne.TextWrapWord
+	status := widget.NewLabel(v.status())
+	status.Wrapping = fyne.TextWrapWord
+	status.Importance = widget.LowImportance
+	parts := []fyne.CanvasObject{title, text, status}
+	if len(hc.Orders) > 0 {
+		row := container.NewHBox()
+		for _, o := range hc.Orders {
+			b := widget.NewButton(o.Verb+"…", func() { v.useOrder(o) })
+			enable(b, canOrder)
+			v.buttons = append(v.buttons, b)
+			row.Add(b)
+		}
+		if v.dropOrder() != nil && canOrder {
+			row.Add(widget.NewLabel("or drag the card onto a province"))
+		}
+		parts = append(parts, row)
+	}
+	v.body = widget.NewCard("", "", container.NewVBox(parts...))
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// CreateRenderer shows the card.
+func (v *cardView) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(v.body) }
+
+// title is "1A mun: #9 Annihilator".
+func (v *cardView) title() string {
+	where := v.card.Space
+	if where == "" {
+		where = "off the board"
+	}
+	return fmt.Sprintf("%s %s: #%s %s", v.card.Label, where, v.card.ID, v.card.Name)
+}
+
+// status says who knows the card besides its owner and the game master.
+func (v *cardView) status() string {
+	s := "Secret: known to its owner and the game master"
+	if v.card.Revealed != "" {
+		s = "Revealed to all: " + strings.TrimPrefix(v.card.Revealed, "revealed ")
+	}
+	if len(v.card.Told) > 0 {
+		s += "; also told to " + strings.Join(v.card.Told, ", ")
+	}
+	return s
+}
+
+func (v *cardView) summary() string { return v.title() + " — " + v.status() }
+
+// useOrder hands the order's template to the panel's owner.
+func (v *cardView) useOrder(o session.CardOrder) {
+	if v.canOrder && v.panel.OnTemplate != nil {
+		v.panel.OnTemplate(v.card.Unit.Power, v.card.Template(o))
+	}
+}
+
+// dropOrder is the card's first order that takes one province, if any:
+// the order a drag onto the board completes.
+func (v *cardView) dropOrder() *session.CardOrder {
+	for i, o := range v.card.Orders {
+		if o.TakesProvince {
+			return &v.card.Orders[i]
+		}
+	}
+	return nil
+}
+
+// MouseDown remembers where a drag starts (the real driver sends it).
+func (v *cardView) MouseDown(e *desktop.MouseEvent) { p := e.AbsolutePosition; v.press = &p }
+
+// MouseUp is part of desktop.Mouseable.
+func (v *cardView) MouseUp(*desktop.MouseEvent) { v.press = nil }
+
+// Dragged follows the card (fyne.Draggable): with the real driver the
+// event's position is the pointer's; the test driver sends one event with
+// the start and the whole delta (see Board.Dragged).
+func (v *cardView) Dragged(e *fyne.DragEvent) {
+	if !v.dragging {
+		v.dragging = true
+		v.start, v.cur = e.AbsolutePosition, e.AbsolutePosition.Add(e.Dragged)
+		if v.press != nil {
+			v.start, v.cur = *v.press, e.AbsolutePosition
+			v.press = nil
+		}
+		return
+	}
+	v.cur = e.AbsolutePosition
+}
+
+// DragEnd drops the card where the pointer is.
+func (v *cardView) DragEnd() {
+	if !v.dragging {
+		return
+	}
+	v.dragging, v.press = false, nil
+	o := v.dropOrder()
+	if o == nil || !v.canOrder || v.panel.OnDrop == nil {
+		return
+	}
+	v.panel.OnDrop(v.card, *o, v.cur)
+}
+
+// refreshCards shows the cards of the phase on the board as the current
+// seat may see them, and keeps their special orders for the units' menus
+// (refreshBoard puts them in the scene); a game without cards has no
+// Cards tab.
+func (gw *GameWindow) refreshCards() {
+	gw.specials = nil
+	if gw.cards == nil {
+		return
+	}
+	seat := gw.viewSeat()
+	h, ok, err := gw.g.Hands(seat, gw.phases[gw.viewIdx].Name)
+	if err != nil || !ok {
+		gw.flash(fmt.Sprintf("cards: %v", err))
+		return
+	}
+	gw.cards.Set(h, gw.canOrder())
+	var specials []UnitSpecial
+	if gw.canOrder() && h.Active {
+		for _, c := range h.Cards {
+			for _, o := range c.Orders {
+				if c.Space == "" {
+					continue
+				}
+				specials = append(specials, UnitSpecial{Unit: c.Unit, Template: c.Template(o),
+					Label: fmt.Sprintf("%s… (#%s %s)", o.Verb, c.ID, c.Name)})
+			}
+		}
+	}
+	gw.specials = specials
+}
+
+// cardTemplate starts a special order in power's order panel for the
+// player to complete.
+func (gw *GameWindow) cardTemplate(p engine.Power, template string) {
+	panel, ok := gw.panels[p]
+	if !ok || !gw.canOrder() || (!gw.gm && p != gw.active) {
+		gw.flash("Orders cannot be given now")
+		return
+	}
+	panel.Append(template)
+	if c := gw.win.Canvas(); c != nil {
+		c.Focus(panel.entry)
+	}
+	gw.flash("Complete the order: " + strings.TrimSpace(template) + " …")
+}
+
+// cardDropped completes a card's one-province special order with the
+// province the card was dropped on, as a board gesture does.
+func (gw *GameWindow) cardDropped(c session.HandCard, o session.CardOrder, abs fyne.Position) {
+	boardAt := fyne.CurrentApp().Driver().AbsolutePositionForObject(gw.board)
+	loc, ok := gw.board.LocAt(abs.Subtract(boardAt))
+	if !ok {
+		gw.flash("Drop the card on a province")
+		return
+	}
+	gw.cardOnProvince(c, o, loc)
+}
+
+// cardOnProvince gives card c's unit the special order o naming loc.
+func (gw *GameWindow) cardOnProvince(c session.HandCard, o session.CardOrder, loc engine.Loc) {
+	text := c.Template(o) + gw.m.Provinces[loc.P].Abbr
+	orders, errs := gw.g.Variant().Parser(gw.m).ParseOrders(c.Unit.Power, text)
+	if len(errs) > 0 || len(orders) != 1 {
+		gw.flash(fmt.Sprintf("%s: %v", text, errs))
+		return
+	}
+	gw.boardOrder(orders[0])
+}
