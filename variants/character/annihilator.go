@@ -71,11 +71,13 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 // other units do does not matter ("even if the move would otherwise be
 // stood off").
 func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
+	// Only the hooks that decide where a unit may go: legality never
+	// depends on strengths or on the other orders (and a strength part
+	// that reads the orders would call back here).
 	var r engine.Rules
-	if Variant.Rules != nil {
-		r = *Variant.Rules
+	if v := Variant.Rules; v != nil {
+		r = engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
 	}
-	r.Prepare, r.Rewrite, r.After, r.Special, r.Sequence, r.Phase, r.ConcealOutcome = nil, nil, nil, nil, nil, nil, nil
 	locs := []engine.Loc{{P: t}}
 	if u.Type == engine.Fleet {
 		for _, c := range s.Map.Provinces[t].Coasts {
@@ -180,7 +182,7 @@ func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	var cands []engine.ProvinceID
 	for id := range s.Map.Provinces {
 		p := engine.ProvinceID(id)
-		if p == u.Loc.P || neighbours(s.Map, u.Loc.P, p) {
+		if p == u.Loc.P || touches(s.Map, u.Loc.P, p) {
 			cands = append(cands, p)
 		}
 	}

@@ -139,7 +139,7 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 	if err != nil {
 		return err
 	}
-	u, ok := unitIn(s, want)
+	u, ok := unitLike(s, want)
 	if !ok {
 		return su.LineErr(file, l, "no %s %s of %s in PRESTATE or PRESTATE_DISLODGED", want.Type.Word(), s.Map.LocName(want.Loc), PowerName(want.Power))
 	}
@@ -166,7 +166,7 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 
 // unitIn finds the unit of s (or dislodged) of want's power, type and
 // province.
-func unitIn(s *engine.State, want engine.Unit) (engine.Unit, bool) {
+func unitLike(s *engine.State, want engine.Unit) (engine.Unit, bool) {
 	for _, u := range append(slices.Clone(s.Units), dislodgedUnits(s)...) {
 		if u.Power == want.Power && u.Type == want.Type && u.Loc.P == want.Loc.P {
 			return u, true
@@ -197,7 +197,7 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 			key := cardKey(su.Map, u, c.ID)
 			if u.Number == 0 {
 				// Without a number, any number matches.
-				if g, ok := unitIn(out.Next, u); ok {
+				if g, ok := unitLike(out.Next, u); ok {
 					key = cardKey(su.Map, g, c.ID)
 				}
 			}

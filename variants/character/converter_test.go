@@ -7,12 +7,6 @@ import (
 	"dipdesk/engine"
 )
 
-var (
-	f1902 = engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement}
-	w1902 = engine.Phase{Year: 1902, Season: engine.Winter, Type: engine.Adjustment}
-	w1901 = engine.Phase{Year: 1901, Season: engine.Winter, Type: engine.Adjustment}
-)
-
 // TestConverter: card #6 in Spring and Fall, rule 10's numbers, rule 11's
 // "(ec)".
 func TestConverter(t *testing.T) {

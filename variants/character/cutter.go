@@ -244,7 +244,7 @@ func concealCutter(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 		if _, own, why := cutterOrder(before.Map, r.Order); why == "" {
 			r.Order = own
 		} else {
-			r.Order = holdOrder(before.Map, r.Order)
+			r.Order = holdFor(before.Map, r.Order)
 		}
 	}
 }

@@ -192,13 +192,13 @@ func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	if !holds(s, u, DoubleMoverID) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
-	firsts := neighbours(s.Map, u.Type, u.Loc)
+	firsts := moveNeighbours(s.Map, u.Type, u.Loc)
 	if len(firsts) == 0 {
 		return engine.Order{}, false
 	}
 	f := firsts[rng.Intn(len(firsts), "a #4 unit's first space")]
 	var seconds []engine.Loc
-	for _, l := range neighbours(s.Map, u.Type, f) {
+	for _, l := range moveNeighbours(s.Map, u.Type, f) {
 		if l.P != u.Loc.P {
 			seconds = append(seconds, l)
 		}
@@ -213,7 +213,7 @@ func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 }
 
 // neighbours lists where a unit of type t at l steps by the map's links.
-func neighbours(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
+func moveNeighbours(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
 	if t == engine.Army {
 		var out []engine.Loc
 		for _, p := range m.ArmyNeighbours(l.P) {

@@ -69,7 +69,7 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 	switch {
 	case p.Unlimited:
 		return gassing{}, "no unit in " + p.Name + " may be gassed: no power acts against Hyperspace (rule 6)"
-	case !neighbours(s.Map, u.Loc.P, t):
+	case !touches(s.Map, u.Loc.P, t):
 		return gassing{}, fmt.Sprintf("%s is not adjacent to %s (card #10: an adjacent unit)", p.Name, s.Map.Provinces[u.Loc.P].Name)
 	}
 	g := gassing{unit: u, target: t}
@@ -95,7 +95,7 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 // firstNeighbour returns a province next to p, for examples in messages.
 func firstNeighbour(m *engine.Map, p engine.ProvinceID) engine.ProvinceID {
 	for id := range m.Provinces {
-		if neighbours(m, p, engine.ProvinceID(id)) {
+		if touches(m, p, engine.ProvinceID(id)) {
 			return engine.ProvinceID(id)
 		}
 	}
@@ -281,7 +281,7 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	var cands []engine.Order
 	for id := range s.Map.Provinces {
 		p := engine.ProvinceID(id)
-		if !neighbours(s.Map, u.Loc.P, p) {
+		if !touches(s.Map, u.Loc.P, p) {
 			continue
 		}
 		o := specialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)

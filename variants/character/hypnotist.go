@@ -87,7 +87,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "the unit in " + p.Name + " is " + v.Type.Word() + ", not " + w.Unit.Word()
 	case v.Power == u.Power:
 		return hypnosis{}, "a Hypnotist hypnotises only alien units (card #11), not its own power's " + unitName(s.Map, v)
-	case !neighbours(s.Map, u.Loc.P, v.Loc.P):
+	case !touches(s.Map, u.Loc.P, v.Loc.P):
 		return hypnosis{}, fmt.Sprintf("%s is not adjacent to %s (card #11: an adjacent unit)", p.Name, s.Map.Provinces[u.Loc.P].Name)
 	case e.Effects.InDisorder(IDOf(v), i):
 		return hypnosis{}, unitName(s.Map, v) + " is in civil disorder from gas and takes no orders (card #10)"
@@ -243,7 +243,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	}
 	var victims []engine.Unit
 	for _, v := range s.Units {
-		if v.Power != u.Power && neighbours(s.Map, u.Loc.P, v.Loc.P) {
+		if v.Power != u.Power && touches(s.Map, u.Loc.P, v.Loc.P) {
 			victims = append(victims, v)
 		}
 	}

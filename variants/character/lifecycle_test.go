@@ -11,9 +11,6 @@ import (
 )
 
 var (
-	w1901 = engine.Phase{Year: 1901, Season: engine.Winter, Type: engine.Adjustment}
-	w1902 = engine.Phase{Year: 1902, Season: engine.Winter, Type: engine.Adjustment}
-	f1902 = engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement}
 	r1902 = engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Retreat}
 )
 
@@ -53,13 +50,13 @@ func own(t *testing.T, s *engine.State, p engine.Power, centres ...string) {
 	}
 }
 
-func adjudicate(t *testing.T, s *engine.State, orders string) *engine.Outcome {
+func adjudicateLife(t *testing.T, s *engine.State, orders string) *engine.Outcome {
 	t.Helper()
 	os, errs := Variant.Parser(s.Map).ParseOrders("", orders)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	out := engine.Adjudicate(s, os, Variant.Rules, engine.NewRand(3))
+	out := skipEmptyRetreats(t, engine.Adjudicate(s, os, Variant.Rules, engine.NewRand(3)))
 	if bad := CheckCards(out.Next); len(bad) > 0 {
 		t.Errorf("invariant broken after %s: %s", s.Phase.Short(), strings.Join(bad, "; "))
 	}
@@ -90,14 +87,14 @@ func discardIDs(e *Extra) string {
 func TestLifecycleRule2(t *testing.T) {
 	t.Run("a moving unit keeps its card", func(t *testing.T) {
 		s, _ := deckedPosition(t, s1902, nil, "France: A bur #4", "Germany: A mun #20")
-		out := adjudicate(t, s, "France: A bur - pic")
+		out := adjudicateLife(t, s, "France: A bur - pic")
 		if got, want := cardsOf(out.Next), "france 1A:4, germany 1A:20"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
 	})
 	t.Run("a dislodged unit keeps its card until its retreat", func(t *testing.T) {
 		s, e := deckedPosition(t, f1902, nil, "France: A bur #2", "France: A pic #20", "Germany: A mun #5")
-		out := adjudicate(t, s, "France: A bur - mun\nFrance: A pic - bur")
+		out := adjudicateLife(t, s, "France: A bur - mun\nFrance: A pic - bur")
 		if got, want := cardsOf(out.Next), "france 1A:2, france 2A:20, germany 1A:5"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
@@ -105,15 +102,15 @@ func TestLifecycleRule2(t *testing.T) {
 			t.Fatalf("dislodged %v, discards %q", out.Next.Dislodged, discardIDs(e))
 		}
 		// Retreat orders: the German unit retreats and keeps #5.
-		out2 := adjudicate(t, out.Next, "Germany: A mun - sil")
+		out2 := adjudicateLife(t, out.Next, "Germany: A mun - sil")
 		if got, want := cardsOf(out2.Next), "france 1A:2, france 2A:20, germany 1A:5"; got != want {
 			t.Errorf("after the retreat: cards %s, want %s", got, want)
 		}
 	})
 	t.Run("a dislodged unit disbanded: its card is discarded", func(t *testing.T) {
 		s, _ := deckedPosition(t, f1902, nil, "France: A bur #2", "France: A pic #20", "Germany: A mun #5")
-		out := adjudicate(t, s, "France: A bur - mun\nFrance: A pic - bur")
-		out2 := adjudicate(t, out.Next, "Germany: A mun disband")
+		out := adjudicateLife(t, s, "France: A bur - mun\nFrance: A pic - bur")
+		out2 := adjudicateLife(t, out.Next, "Germany: A mun disband")
 		e2 := extraOf(t, out2.Next)
 		if got, want := cardsOf(out2.Next), "france 1A:2, france 2A:20"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
@@ -132,7 +129,7 @@ func TestLifecycleRule2(t *testing.T) {
 	t.Run("a Winter removal discards the card", func(t *testing.T) {
 		s, _ := deckedPosition(t, w1902, nil, "Italy: A ven #9", "Italy: A rom #20", "Italy: F nap #3", "Italy: A pie #18")
 		own(t, s, "", "tun")
-		out := adjudicate(t, s, "Italy: A pie disband")
+		out := adjudicateLife(t, s, "Italy: A pie disband")
 		if got, want := cardsOf(out.Next), "italy 1A:9, italy 2A:20, italy 1F:3"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
@@ -142,7 +139,7 @@ func TestLifecycleRule2(t *testing.T) {
 	})
 	t.Run("civil disorder removal discards the card", func(t *testing.T) {
 		s, _ := deckedPosition(t, w1902, nil, "Italy: A ven #9", "Italy: A rom #20", "Italy: F nap #3", "Italy: A boh #7")
-		out := adjudicate(t, s, "")
+		out := adjudicateLife(t, s, "")
 		if got, want := cardsOf(out.Next), "italy 1A:9, italy 2A:20, italy 1F:3"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
@@ -155,7 +152,7 @@ func TestLifecycleRule2(t *testing.T) {
 		if err := e.Reveal(unitID(t, s, "pie"), s1902, "used"); err != nil {
 			t.Fatal(err)
 		}
-		out := adjudicate(t, s, "Italy: A pie disband")
+		out := adjudicateLife(t, s, "Italy: A pie disband")
 		if ev := strings.Join(out.Events, "\n"); !strings.Contains(ev, "#18 Superfleet is out of the game") {
 			t.Errorf("events %q", ev)
 		}
@@ -168,7 +165,7 @@ func TestLifecycleBuilds(t *testing.T) {
 	t.Run("a build is dealt the top card", func(t *testing.T) {
 		s, _ := deckedPosition(t, w1902, []string{"16"}, "France: A bur #2", "France: F mao #20", "France: A pic #5")
 		own(t, s, "france", "spa", "por")
-		out := adjudicate(t, s, "France: build A par\nFrance: waive")
+		out := adjudicateLife(t, s, "France: build A par\nFrance: waive")
 		if got, want := cardsOf(out.Next), "france 1A:2, france 2A:5, france 3A:16, france 1F:20"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
@@ -180,7 +177,7 @@ func TestLifecycleBuilds(t *testing.T) {
 	t.Run("rule 5.c: a second Annihilator is buried and the next card dealt", func(t *testing.T) {
 		s, _ := deckedPosition(t, w1902, []string{"9", "11"}, "Austria: A vie #9", "Austria: A bud #20", "Austria: F alb #3")
 		own(t, s, "austria", "ser")
-		out := adjudicate(t, s, "Austria: build F tri")
+		out := adjudicateLife(t, s, "Austria: build F tri")
 		if got, want := cardsOf(out.Next), "austria 1A:9, austria 2A:20, austria 1F:3, austria 2F:11"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
@@ -198,11 +195,11 @@ func TestLifecycleBuilds(t *testing.T) {
 		s, _ := deckedPosition(t, r1902, []string{"9"}, "Austria: A vie #9", "Austria: A bud #20", "Austria: F alb #3")
 		own(t, s, "austria", "ser")
 		dislodge(t, s, "vie")
-		out := adjudicate(t, s, "Austria: A vie disband")
+		out := adjudicateLife(t, s, "Austria: A vie disband")
 		if out.Next.Phase != w1902 {
 			t.Fatalf("next phase %s", out.Next.Phase)
 		}
-		out = adjudicate(t, out.Next, "Austria: build A vie")
+		out = adjudicateLife(t, out.Next, "Austria: build A vie")
 		if got, want := cardsOf(out.Next), "austria 1A:9, austria 2A:20, austria 1F:3"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
@@ -211,34 +208,34 @@ func TestLifecycleBuilds(t *testing.T) {
 		lines := []string{"France: A bur #1", "France: F mao #20", "France: A pic #5", "France: A gas #20", "France: A ruh #20", "France: A hol #20"}
 		s, _ := deckedPosition(t, w1902, []string{"2", "4"}, lines...)
 		own(t, s, "france", "spa", "por", "hol", "bel")
-		out := adjudicate(t, s, "France: build A par")
+		out := adjudicateLife(t, s, "France: build A par")
 		if !strings.Contains(cardsOf(out.Next), "france 6A:4") {
 			t.Errorf("7 centres: cards %s, want the #2 refused and #4 dealt", cardsOf(out.Next))
 		}
 		s, _ = deckedPosition(t, w1902, []string{"2", "4"}, lines...)
 		own(t, s, "france", "spa", "por", "hol", "bel", "den")
-		out = adjudicate(t, s, "France: build A par\nFrance: build A mar")
+		out = adjudicateLife(t, s, "France: build A par\nFrance: build A mar")
 		if !strings.Contains(cardsOf(out.Next), "france 6A:2") || !strings.Contains(cardsOf(out.Next), "france 7A:4") {
 			t.Errorf("8 centres: cards %s, want #2 then #4", cardsOf(out.Next))
 		}
 	})
 	t.Run("#17 goes only to an army (rule 4.c)", func(t *testing.T) {
 		s, _ := deckedPosition(t, w1902, []string{"17", "20"}, "England: F nth #20")
-		out := adjudicate(t, s, "England: build F lon")
+		out := adjudicateLife(t, s, "England: build F lon")
 		if got, want := cardsOf(out.Next), "england 1F:20, england 2F:20"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
 	})
 	t.Run("#19 may be dealt to a build", func(t *testing.T) {
 		s, _ := deckedPosition(t, w1902, []string{"19"}, "England: F nth #20")
-		out := adjudicate(t, s, "England: build F lon")
+		out := adjudicateLife(t, s, "England: build F lon")
 		if got, want := cardsOf(out.Next), "england 1F:20, england 2F:19"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
 	})
 	t.Run("rule 7 does not gate the life cycle: a 1901 build gets its card", func(t *testing.T) {
 		s, _ := deckedPosition(t, w1901, []string{"8"}, "England: F nth #20")
-		out := adjudicate(t, s, "England: build F lon")
+		out := adjudicateLife(t, s, "England: build F lon")
 		if got, want := cardsOf(out.Next), "england 1F:20, england 2F:8"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
@@ -249,7 +246,7 @@ func TestLifecycleBuilds(t *testing.T) {
 		// the adjustment leaves it out and the build takes its number.
 		dislodge(t, s, "yor")
 		_ = e
-		out := adjudicate(t, s, "England: build A lvp")
+		out := adjudicateLife(t, s, "England: build A lvp")
 		if got, want := cardsOf(out.Next), "england 1A:13, england 1F:20"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
@@ -282,7 +279,7 @@ func TestLifecycleReshuffle(t *testing.T) {
 	}
 	e.Deck.since = e.Deck.every - 1
 	pile := len(e.Deck.pile)
-	out := adjudicate(t, s, "England: build F lon")
+	out := adjudicateLife(t, s, "England: build F lon")
 	d := extraOf(t, out.Next).Deck
 	if d.SinceReshuffle() != 0 || len(d.Discards()) != 0 || len(d.Pile()) != pile {
 		t.Errorf("after the 50th card: since %d, %d discards, pile %d (want 0, 0, %d)", d.SinceReshuffle(), len(d.Discards()), len(d.Pile()), pile)
@@ -293,7 +290,7 @@ func TestLifecycleReshuffle(t *testing.T) {
 // master only (rules 3, 5.a), and the position round-trips through JSON.
 func TestLifecycleConceal(t *testing.T) {
 	s, _ := deckedPosition(t, w1902, []string{"11"}, "England: F nth #20", "France: A bur #2")
-	out := adjudicate(t, s, "England: build F lon")
+	out := adjudicateLife(t, s, "England: build F lon")
 	id := UnitID{"england", engine.Fleet, 2}
 	for _, tc := range []struct {
 		seat engine.Seat
@@ -340,7 +337,7 @@ func TestLifecycleExpire(t *testing.T) {
 	e.Effects.LastUsed = map[UnitID]int{gone: now, {"germany", engine.Army, 1}: now}
 	e.Effects.FreeUnits = []UnitID{gone}
 	// A dislodgement: the Spring retreat phase is still turn now.
-	out := adjudicate(t, s, "France: A bur - mun\nFrance: A pic - bur")
+	out := adjudicateLife(t, s, "France: A bur - mun\nFrance: A pic - bur")
 	if out.Next.Phase != (engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Retreat}) {
 		t.Fatalf("next phase %s", out.Next.Phase)
 	}
@@ -351,7 +348,7 @@ func TestLifecycleExpire(t *testing.T) {
 	if _, ok := f.LastUsed[gone]; ok || len(f.FreeUnits) != 0 || len(f.LastUsed) != 1 {
 		t.Errorf("entries of a unit not on the board kept: %v %v", f.LastUsed, f.FreeUnits)
 	}
-	out2 := adjudicate(t, out.Next, "Germany: A mun - sil")
+	out2 := adjudicateLife(t, out.Next, "Germany: A mun - sil")
 	f = extraOf(t, out2.Next).Effects
 	if len(f.Closures) != 1 || f.Closures[0].Prov != "boh" || len(f.Disorders) != 0 {
 		t.Errorf("in Fall 1902: closures %v, disorders %v; want only boh", f.Closures, f.Disorders)
@@ -372,7 +369,7 @@ func TestLifecycleExpireFall(t *testing.T) {
 		own(t, s, "france", "par")
 		own(t, s, "germany", "mun")
 		e.Effects.Closures = closures()
-		out := adjudicate(t, s, "France: A par H")
+		out := adjudicateLife(t, s, "France: A par H")
 		if out.Next.Phase.Season != engine.Spring {
 			t.Fatalf("next phase %s, want Spring 1903", out.Next.Phase)
 		}
@@ -386,14 +383,14 @@ func TestLifecycleExpireFall(t *testing.T) {
 		own(t, s, "france", "par")
 		own(t, s, "germany", "mun")
 		e.Effects.Closures = closures()
-		out := adjudicate(t, s, "France: A bur - bel")
+		out := adjudicateLife(t, s, "France: A bur - bel")
 		if out.Next.Phase != w1902 {
 			t.Fatalf("next phase %s, want Winter 1902", out.Next.Phase)
 		}
 		if f := extraOf(t, out.Next).Effects; len(f.Closures) != 2 {
 			t.Errorf("closures %v, want both kept in the Winter", f.Closures)
 		}
-		out = adjudicate(t, out.Next, "France: build A par")
+		out = adjudicateLife(t, out.Next, "France: build A par")
 		if f := extraOf(t, out.Next).Effects; len(f.Closures) != 1 || f.Closures[0].Prov != "boh" {
 			t.Errorf("closures %v in Spring 1903, want only boh", f.Closures)
 		}

@@ -106,21 +106,6 @@ func entries(s, next *engine.State) []entry {
 	return out
 }
 
-// resultOf returns the index in out.Results of unit id's own result, or -1.
-func resultOf(out *engine.Outcome, id UnitID) int {
-	for i, r := range out.Results {
-		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id && r.Order.Kind != engine.NoOrder {
-			return i
-		}
-	}
-	for i, r := range out.Results {
-		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id {
-			return i
-		}
-	}
-	return -1
-}
-
 // mineAfter applies the mines of a movement or retreat phase: entries
 // meet the mines there before the phase, then the mines laid are put down.
 func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
@@ -282,14 +267,14 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 		if mv, why := plainMove(before, r.Order); why == "" {
 			r.Order = mv
 		} else {
-			r.Order = holdOrder(before.Map, r.Order)
+			r.Order = holdFor(before.Map, r.Order)
 		}
 	}
 }
 
 // holdOrder is o's unit holding, as other seats see an unreadable special
 // order of a card they may not know.
-func holdOrder(m *engine.Map, o engine.Order) engine.Order {
+func holdFor(m *engine.Map, o engine.Order) engine.Order {
 	h := engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
 		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 	h.Text = h.Format(m)
@@ -339,12 +324,4 @@ func neighbourLocs(m *engine.Map, u engine.Unit) []engine.Loc {
 		return out
 	}
 	return m.FleetNeighbours(u.Loc)
-}
-
-// specialOrder writes u's special order with its words.
-func specialOrder(m *engine.Map, u engine.Unit, special string, args ...string) engine.Order {
-	o := engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Special: special, Args: args}
-	o.Text = o.Format(m)
-	return o
 }

@@ -80,8 +80,6 @@ func runMineCases(t *testing.T, tests []mineCase) {
 	}
 }
 
-var f1902 = engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement}
-
 // TestMinelayer: card #12 and rule 16.e.
 func TestMinelayer(t *testing.T) {
 	runMineCases(t, []mineCase{

@@ -57,15 +57,6 @@ func targetProv(m *engine.Map, arg string) (engine.ProvinceID, bool) {
 	return m.Lookup(name)
 }
 
-// unitIn returns the unit standing in province p.
-func unitIn(s *engine.State, p engine.ProvinceID) (engine.Unit, bool) {
-	i := s.UnitAt(p)
-	if i < 0 {
-		return engine.Unit{}, false
-	}
-	return s.Units[i], true
-}
-
 // adjacentUnit checks a special order aimed at the unit in the province
 // args[0] names, which must touch u's province (rulings "X3", "X4":
 // "adjacent" is a shared border, whatever the units' types, as for the
@@ -89,11 +80,6 @@ func adjacentUnit(s *engine.State, u engine.Unit, o engine.Order, verb string) (
 		return engine.Unit{}, "no unit in " + s.Map.Provinces[p].Name + " to " + verb
 	}
 	return t, ""
-}
-
-// unitName is "A mun".
-func unitName(s *engine.State, u engine.Unit) string {
-	return u.Type.String() + " " + s.Map.LocString(u.Loc)
 }
 
 // beforeMovement is what the Thief (X3) and the Disbeliever (X4) do

@@ -103,11 +103,6 @@ func activeCard(s *engine.State, u engine.Unit, id string) bool {
 	return ok && c.ID == id
 }
 
-// unitName returns "F nth" for reports.
-func unitName(m *engine.Map, u engine.Unit) string {
-	return u.Type.String() + " " + m.LocString(u.Loc)
-}
-
 // provAdjacent reports whether provinces a and b border each other for
 // either type of unit (the map's links, whatever the passability).
 func provAdjacent(m *engine.Map, a, b engine.ProvinceID) bool {

@@ -96,24 +96,6 @@ func strikeExtra(s *engine.State) *Extra {
 // neighbours reports whether provinces a and b touch by any link of
 // either unit type, from any coast (rule 16.c: "An Army may gas an
 // adjacent Fleet, and vice-versa, even if the unit cannot move there").
-func neighbours(m *engine.Map, a, b engine.ProvinceID) bool {
-	if a == b {
-		return false
-	}
-	if m.ArmyLinked(a, b) {
-		return true
-	}
-	locs := []engine.Loc{{P: a}}
-	for _, c := range m.Provinces[a].Coasts {
-		locs = append(locs, engine.Loc{P: a, C: c})
-	}
-	for _, l := range locs {
-		if m.FleetLinked(l, engine.Loc{P: b}) {
-			return true
-		}
-	}
-	return false
-}
 
 // lookupProvince reads a province named by a special order's words:
 // "boh", "north sea", "spa/nc" or "spa (nc)" (a coast is ignored).
@@ -459,23 +441,15 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 }
 
 // strikesAfter keeps the strike cards' effects tidy after every phase:
-// effects that have ended are dropped (so a suspended centre counts again,
-// engine.CentreStatus), as are the civil disorder and last uses of units
-// no longer on the board (a later unit may take the same number, rule 10).
+// the civil disorder and last uses of units no longer on the board are
+// dropped (a later unit may take the same number, rule 10).
 func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	e := strikeExtra(out.Next)
 	if e == nil {
 		return
 	}
-	// The movement turn the next phase belongs to: the same one while its
-	// retreats or its Winter may follow, the next one when it cannot.
-	next := MoveIndex(s.Phase)
-	switch {
-	case s.Phase.Type == engine.Adjustment,
-		s.Phase.Season == engine.Spring && (s.Phase.Type == engine.Retreat || len(out.Next.Dislodged) == 0):
-		next++
-	}
-	e.Effects.expire(next)
+	// Effects end by the life cycle part (lifecycle.go), which knows the
+	// phase that follows.
 	on := map[UnitID]bool{}
 	for _, u := range out.Next.Units {
 		on[IDOf(u)] = true
@@ -503,16 +477,23 @@ func removeUnit(s *engine.State, id UnitID) bool {
 // resultOf returns the index of unit id's own result in out (the first
 // that names it), or -1.
 func resultOf(out *engine.Outcome, id UnitID) int {
+	found := -1
 	for i, r := range out.Results {
 		switch r.Code {
 		case engine.NoUnit, engine.NotOwner:
 			continue
 		}
-		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id {
+		if r.Unit.Type == engine.NoUnitType || IDOf(r.Unit) != id {
+			continue
+		}
+		if r.Order.Kind != engine.NoOrder {
 			return i
 		}
+		if found < 0 {
+			found = i
+		}
 	}
-	return -1
+	return found
 }
 
 // dislodgedSuffix returns the "; dislodged by ..." part of a reason.

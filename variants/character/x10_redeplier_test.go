@@ -7,8 +7,6 @@ import (
 	"dipdesk/engine"
 )
 
-var w1902 = engine.Phase{Year: 1902, Season: engine.Winter, Type: engine.Adjustment}
-
 // TestRedeplier: card X10 "During Winter, unit can move up to two spaces
 // through unoccupied spaces. It cannot capture a new SC this way, and
 // cannot end this move in any SC owned by another country" (rulings "X10

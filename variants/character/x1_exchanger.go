@@ -37,7 +37,7 @@ func exchangeAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, s
 		return engine.Order{}, "a unit cannot exchange places with itself"
 	}
 	if !isExchanger(s, u) && !isExchanger(s, other) {
-		return engine.Order{}, "neither " + unitName(s, u) + " nor " + unitName(s, other) + " is an Exchanger (card X1)"
+		return engine.Order{}, "neither " + unitName(s.Map, u) + " nor " + unitName(s.Map, other) + " is an Exchanger (card X1)"
 	}
 	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, At: u.Loc, To: engine.Loc{P: p}}, ""
 }
@@ -138,7 +138,7 @@ func afterExchange(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		if !r.OK {
-			r.Reason = "exchange with " + unitName(s, v) + " failed: " + r.Reason
+			r.Reason = "exchange with " + unitName(s.Map, v) + " failed: " + r.Reason
 			continue
 		}
 		back := false
@@ -154,9 +154,9 @@ func afterExchange(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if !back {
 			continue
 		}
-		r.Reason = "exchanged places with " + unitName(s, v)
+		r.Reason = "exchanged places with " + unitName(s.Map, v)
 		if ne != nil && isExchanger(s, r.Unit) {
-			_ = ne.Reveal(IDOf(r.Unit), s.Phase, "exchanged places with "+unitName(s, v))
+			_ = ne.Reveal(IDOf(r.Unit), s.Phase, "exchanged places with "+unitName(s.Map, v))
 		}
 	}
 }

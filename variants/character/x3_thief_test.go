@@ -116,15 +116,6 @@ func TestThiefCards(t *testing.T) {
 	}
 }
 
-func prov(t *testing.T, s *engine.State, abbr string) engine.ProvinceID {
-	t.Helper()
-	p, ok := s.Map.Lookup(abbr)
-	if !ok {
-		t.Fatalf("no province %s", abbr)
-	}
-	return p
-}
-
 // TestThiefConcealed: other seats read the theft as a hold; the thief's
 // and the robbed unit's powers and the game master read it.
 func TestThiefConcealed(t *testing.T) {
