@@ -52,35 +52,15 @@ type Hands struct {
 	Log []string
 }
 
-// cardOrders maps a card to the verbs of its special orders (several
-// spellings where players write either). Only the verbs the variant's
-// parser declares are offered, so a card whose orders are not written
-// yet offers none. The variant does not say which card gives which
-// order, so the table lives here (ruling App-1).
-var cardOrders = map[string][]struct {
-	verbs    []string
-	province bool
-}{
-	"6":   {{verbs: []string{"convert"}}},
-	"8":   {{verbs: []string{"hyperspace", "to hyperspace"}}},
-	"9":   {{verbs: []string{"annihilate"}, province: true}},
-	"10":  {{verbs: []string{"gas", "gassed"}, province: true}},
-	"11":  {{verbs: []string{"hypnotise", "hypnotize"}}},
-	"12":  {{verbs: []string{"lay mine"}}, {verbs: []string{"picks up own mine", "pick up mine"}}},
-	"14":  {{verbs: []string{"retreat"}}},
-	"X1":  {{verbs: []string{"exchange"}}},
-	"X3":  {{verbs: []string{"steal"}}},
-	"X4":  {{verbs: []string{"disbelieve"}}},
-	"X11": {{verbs: []string{"defend", "set up defences"}}},
-}
-
-// ordersOf returns the special orders of card id among the declared ones.
+// ordersOf returns the special orders card id gives (the variant says
+// which: character.SpecialsOf) among the declared ones, so a variant built
+// without one of them (a test's) offers only what its parser reads.
 func ordersOf(id string, declared []engine.SpecialSyntax) []CardOrder {
 	var out []CardOrder
-	for _, o := range cardOrders[id] {
+	for _, u := range character.SpecialsOf(id) {
 		for _, d := range declared {
-			if slices.Contains(o.verbs, strings.ToLower(d.Verb)) {
-				out = append(out, CardOrder{SpecialSyntax: d, TakesProvince: o.province})
+			if d.Name == u.Name {
+				out = append(out, CardOrder{SpecialSyntax: d, TakesProvince: u.TakesProvince})
 				break
 			}
 		}
