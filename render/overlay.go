@@ -28,6 +28,21 @@ const (
 	MarkDisorder
 )
 
+// String names the kind: "mine", "closed", "suspended", "disorder".
+func (k MarkKind) String() string {
+	switch k {
+	case MarkMine:
+		return "mine"
+	case MarkClosed:
+		return "closed"
+	case MarkSuspended:
+		return "suspended"
+	case MarkDisorder:
+		return "disorder"
+	}
+	return "mark"
+}
+
 // Mark is one sign on a province. Why is for tooltips and lists; it is
 // not drawn.
 type Mark struct {

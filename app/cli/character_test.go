@@ -172,3 +172,37 @@ func TestNewWithOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestShowMarks: show lists the marks the cards left that the seat may
+// see: a mine (Davis #12) to its layer and the game master, never to
+// another power or the public (rule 3).
+func TestShowMarks(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mines.dipdesk")
+	if code, out, errs := run("new", "--variant", "character", "--seed", "7", "--out", file); code != 0 {
+		t.Fatalf("new: %s %s", out, errs)
+	}
+	if _, out, _ := run("show", file, "--as", "france"); !strings.Contains(out, "France: 1F bre  [#12 Minelayer]") {
+		t.Fatalf("seed 7 no longer deals France's fleet the Minelayer; pick another seed:\n%s", out)
+	}
+	orders := filepath.Join(dir, "orders.txt")
+	for _, text := range []string{"1F bre - mao", "", "1F mao lay mine por", ""} { // S1901M, F1901M, S1902M, S1902R
+		if text != "" {
+			if err := os.WriteFile(orders, []byte(text+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, out, errs := run("orders", file, "--power", "france", orders); code != 0 {
+				t.Fatalf("orders %q: %s %s", text, out, errs)
+			}
+		}
+		if code, out, errs := run("process", file); code != 0 {
+			t.Fatalf("process: %s %s", out, errs)
+		}
+	}
+	for seat, want := range map[string]bool{"france": true, "gm": true, "germany": false, "public": false} {
+		_, out, _ := run("show", file, "--as", seat)
+		if got := strings.Contains(out, "Mark: mine mao (France)"); got != want {
+			t.Errorf("%s sees the French mine: %v, want %v:\n%s", seat, got, want, out)
+		}
+	}
+}

@@ -217,6 +217,15 @@ func runShow(c *CLI, args []string) int {
 		line = append(line, fmt.Sprintf("%s %d", m.PowerName(p), centres[p]))
 	}
 	fmt.Fprintf(c.Stdout, "Centres: %s\n", strings.Join(line, ", "))
+	// What the cards left on the board that the seat may see (Davis #9,
+	// #10, #12: mines only to their layer).
+	for _, mk := range session.BoardMarks(v) {
+		who := ""
+		if mk.Power != "" {
+			who = " (" + m.PowerName(mk.Power) + ")"
+		}
+		fmt.Fprintf(c.Stdout, "Mark: %s %s%s: %s\n", mk.Kind, m.Provinces[mk.Prov].Abbr, who, mk.Why)
+	}
 	if len(v.Submitted) > 0 {
 		names := make([]string, 0, len(v.Submitted))
 		for _, p := range v.Submitted {
