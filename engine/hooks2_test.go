@@ -343,3 +343,24 @@ func TestParseAmp(t *testing.T) {
 		}
 	}
 }
+
+// Davis #18: the last fleet of a convoy also supports the landing; an
+// attack on it that does not dislodge it cuts the support, not the convoy.
+func TestHookConvoySupport(t *testing.T) {
+	s := position(t, spring1902, "England: A lon", "England: F nth", "France: A bel", "Germany: F hol")
+	orders := parseAll(t, s.Map, "England: A lon - bel\nEngland: F nth C A lon - bel")
+	if out := Adjudicate(s, orders, nil, nil); len(out.Next.Dislodged) != 0 {
+		t.Fatal("standard: a lone convoyed army dislodged a unit")
+	}
+	r := &Rules{ConvoySupport: func(s *State, f, a Unit) bool { return f.Power == "england" }}
+	out := Adjudicate(s, orders, r, nil)
+	if len(out.Next.Dislodged) != 1 || !strings.Contains(resultFor(t, out, s.Map, "lon").Reason, "(2 vs 1)") {
+		t.Fatalf("the superfleet's support did not count: %+v", out.Results)
+	}
+	// Germany attacks the fleet: the support is cut, the convoy stands.
+	orders = parseAll(t, s.Map, "England: A lon - bel\nEngland: F nth C A lon - bel\nGermany: F hol - nth")
+	out = Adjudicate(s, orders, r, nil)
+	if res := resultFor(t, out, s.Map, "lon"); len(out.Next.Dislodged) != 0 || res.Code != Bounced {
+		t.Fatalf("cut superfleet support still counted: %+v", out.Results)
+	}
+}

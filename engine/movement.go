@@ -859,6 +859,30 @@ func (a *movement) supports(i int32, exclude Power) int {
 			n += a.supportWeight(j)
 		}
 	}
+	if a.o[i].convoy && a.r != nil && a.r.ConvoySupport != nil {
+		n += a.convoySupports(i, exclude)
+	}
+	return n
+}
+
+// convoySupports sums what the convoying fleets landing army move i add
+// to it (Rules.ConvoySupport): each such fleet adjacent to the landing
+// whose convoy stands and whose support is not cut.
+func (a *movement) convoySupports(i int32, exclude Power) int {
+	x := &a.o[i]
+	n := 0
+	for j := range a.o {
+		y := &a.o[j]
+		if y.kind != Convoy || y.aux != i || y.code != OK || (exclude != "" && y.unit.Power == exclude) {
+			continue
+		}
+		if !a.m.FleetAdjacent(y.unit.Loc, Loc{P: x.to.P}) || !a.r.ConvoySupport(a.s, y.unit, x.unit) {
+			continue
+		}
+		if a.resolve(int32(j)) {
+			n += a.supportWeight(int32(j))
+		}
+	}
 	return n
 }
 

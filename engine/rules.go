@@ -102,6 +102,14 @@ type Rules struct {
 	// the province it goes to. Standard: never.
 	Swap func(s *State, a Unit, ao Order, b Unit, bo Order) bool
 
+	// ConvoySupport reports whether fleet, convoying army as the last
+	// fleet of its route (adjacent to the landing), also supports the
+	// army's move (Davis #18 Superfleet: "it may Support the landing of
+	// any Army it convoys"). Such a support needs no order of its own; it
+	// is cut like any support by an attack on the fleet, and counts only
+	// while the fleet's convoy stands.
+	ConvoySupport func(s *State, fleet, army Unit) bool
+
 	// FallbackSupport reports whether a support to hold that supporter
 	// gives to supported, a unit ordered to move, counts for supported's
 	// hold if its move fails (Davis X9), instead of being void (the

@@ -59,6 +59,7 @@ func init() {
 	}
 	// The proposed cards' hooks (X1 Exchanger, X9).
 	Variant.Rules.Swap, Variant.Rules.FallbackSupport = swapExchange, fallbackSupport
+	Variant.Rules.ConvoySupport = ConvoySupport
 }
 
 // Setup numbers the starting units (rule 10), builds and shuffles the deck
