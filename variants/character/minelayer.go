@@ -29,7 +29,7 @@ import (
 // meets the mines that were there before the phase (an engineer clears
 // them, a minelayer picking up removes its power's, then one mine
 // explodes under any other unit), then the mines laid this phase are put
-// down. docs/rulings/parts/sappers.md has the rulings.
+// down. docs/rulings/character.md has the rulings.
 
 // The special orders' names (Order.Special).
 const (

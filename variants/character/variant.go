@@ -19,10 +19,9 @@ const (
 	OptionAdd = "add_cards"
 )
 
-// Variant is Character Diplomacy on the standard board. It is not
-// registered in variants.All yet: only cards #1, #2, #3, #7, #16, #17, #18, #20
-// and the optional X5 and X8 act so far (#3, #7 and #18 in part), and the Hyperspace space of rule 6 is not
-// on the map.
+// Variant is Character Diplomacy on the standard board with Hyperspace
+// and the Caspian Sea: the twenty cards of the regular deck and, by the
+// add_cards option, the proposed cards X1-X11.
 var Variant = &engine.Variant{
 	ID:   "character",
 	Name: "Character Diplomacy",
