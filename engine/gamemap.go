@@ -436,7 +436,9 @@ func (m *Map) CanHold(t UnitType, l Loc) bool {
 		if len(p.Coasts) > 0 {
 			return m.HasCoast(l.P, l.C)
 		}
-		return l.C == NoCoast
+		// A coast no list names but a variant linked for fleets (Davis
+		// rule 11: Armenia's and Sevastopol's "(ec)" on the Caspian).
+		return l.C == NoCoast || len(m.fleet[node(l)]) > 0
 	}
 	return false
 }

@@ -205,7 +205,9 @@ func (ur UnitRecord) unit(m *Map, lenient bool) (Unit, error) {
 	return u, nil
 }
 
-// ParseLoc reads a location written as by LocString: "lon", "spa/nc".
+// ParseLoc reads a location written as by LocString: "lon", "spa/nc". A
+// coast is one the province lists, or one a variant linked for fleets only
+// (Davis rule 11's "(ec)" of Armenia and Sevastopol on the Caspian).
 func (m *Map) ParseLoc(s string) (Loc, error) {
 	name, coast, _ := strings.Cut(s, "/")
 	p, ok := m.Lookup(name)
@@ -215,7 +217,7 @@ func (m *Map) ParseLoc(s string) (Loc, error) {
 	l := Loc{P: p}
 	if coast != "" {
 		c, ok := ParseCoast(coast)
-		if !ok || !m.HasCoast(p, c) {
+		if !ok || !(m.HasCoast(p, c) || m.CanHold(Fleet, Loc{p, c})) {
 			return Nowhere, fmt.Errorf("%s has no coast %q", m.Provinces[p].Name, coast)
 		}
 		l.C = c

@@ -225,7 +225,11 @@ func convert(s *engine.State, out *engine.Outcome, u, v engine.Unit) string {
 	if out.Next.Units[k].Loc != u.Loc {
 		return "the unit moved, so it does not convert"
 	}
+	// Units dislodged this turn keep their numbers while they retreat.
 	others := slices.Delete(slices.Clone(out.Next.Units), k, k+1)
+	for _, d := range out.Next.Dislodged {
+		others = append(others, d.Unit)
+	}
 	v.Number = NextNumber(others, v.Power, v.Type)
 	out.Next.Units[k] = v
 	from, to := IDOf(u), IDOf(v)

@@ -180,3 +180,22 @@ func TestCaspianEastCoast(t *testing.T) {
 		})
 	}
 }
+
+// Rule 10: a unit converting while another of its power's units of the new
+// type is dislodged takes a number the dislodged unit does not hold (it
+// keeps its number while it retreats). Found by the soak test.
+func TestConverterSkipsDislodgedNumbers(t *testing.T) {
+	s := cardPosition(t, s1902, "Turkey: F con #6", "Turkey: A arm #20", "Russia: A sev #2")
+	out := adjudicate(t, s, "Turkey: F con convert\nRussia: A sev - arm")
+	if len(out.Next.Dislodged) != 1 || out.Next.Dislodged[0].Unit.Number != 1 {
+		t.Fatalf("dislodged %+v, want Turkey's 1A", out.Next.Dislodged)
+	}
+	for _, u := range out.Next.Units {
+		if u.Power == "turkey" && u.Type == engine.Army && u.Number == 1 {
+			t.Fatalf("the converted unit took 1A, the dislodged army's number: %+v", out.Next.Units)
+		}
+	}
+	if bad := CheckCards(out.Next); len(bad) > 0 {
+		t.Fatal(bad)
+	}
+}
