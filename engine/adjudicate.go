@@ -106,6 +106,19 @@ func Winner(s *State, r *Rules) Power {
 // together after the last step.
 func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 	out := &Outcome{Phase: s.Phase}
+	if r.Prepare != nil {
+		// What the variant decides before resolution holds for the whole
+		// turn: a province annihilated or gassed by an order of a later
+		// step is closed to the moves of an earlier one too.
+		var all []Order
+		for _, step := range steps {
+			all = append(all, step...)
+		}
+		turn := r.Prepare(s, all)
+		rr := *r
+		rr.Prepare = func(*State, []Order) Turn { return turn }
+		r = &rr
+	}
 	cur := s
 	var dislodged []Dislodgement
 	var standoffs []ProvinceID

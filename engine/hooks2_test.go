@@ -364,3 +364,45 @@ func TestHookConvoySupport(t *testing.T) {
 		t.Fatalf("cut superfleet support still counted: %+v", out.Results)
 	}
 }
+
+// Davis X2 with #9: a province closed by an order of a later step is
+// closed to the moves of an earlier step too (Prepare sees the whole turn).
+func TestHookPrepareAcrossSteps(t *testing.T) {
+	s := position(t, spring1902, "France: A bur", "Germany: A mun")
+	p := &Parser{Map: s.Map, Specials: []SpecialSyntax{{Verb: "annihilate", Name: "annihilate"}}}
+	orders, errs := p.ParseOrders("", "France: A bur - ruh\nGermany: A mun annihilate ruh")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	r := &Rules{
+		Special: func(s *State, u Unit, o Order) (Order, string) {
+			return Order{Power: o.Power, Kind: Hold, Unit: u.Type, At: u.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}, ""
+		},
+		Prepare: func(s *State, orders []Order) Turn {
+			t := Turn{Blocked: map[ProvinceID]string{}}
+			for _, o := range orders {
+				if o.Kind == Special {
+					p, _ := s.Map.Lookup(o.Args[0])
+					t.Blocked[p] = "stood off: annihilated"
+				}
+			}
+			return t
+		},
+		// France moves first, Germany's annihilation is in the second step.
+		Sequence: func(s *State, orders []Order) [][]Order {
+			var first, second []Order
+			for _, o := range orders {
+				if o.Power == "france" {
+					first = append(first, o)
+				} else {
+					second = append(second, o)
+				}
+			}
+			return [][]Order{first, second}
+		},
+	}
+	out := Adjudicate(s, orders, r, nil)
+	if res := resultFor(t, out, s.Map, "bur"); res.Code != Bounced || res.Reason != "stood off: annihilated" {
+		t.Fatalf("the first step's move into a province closed by the second: %+v", res)
+	}
+}

@@ -195,17 +195,18 @@ func (e *Extra) conceal(seat engine.Seat) {
 
 // sortedIDs returns the ids of e's cards by power, type and number.
 func (e *Extra) sortedIDs() []UnitID {
-	ids := slices.Collect(maps.Keys(e.Cards))
-	slices.SortFunc(ids, func(a, b UnitID) int {
-		if c := strings.Compare(string(a.Power), string(b.Power)); c != 0 {
-			return c
-		}
-		if a.Type != b.Type {
-			return int(a.Type) - int(b.Type)
-		}
-		return a.Number - b.Number
-	})
-	return ids
+	return slices.SortedFunc(maps.Keys(e.Cards), compareUnitIDs)
+}
+
+// compareUnitIDs orders units by power, type and number.
+func compareUnitIDs(a, b UnitID) int {
+	if c := strings.Compare(string(a.Power), string(b.Power)); c != 0 {
+		return c
+	}
+	if a.Type != b.Type {
+		return int(a.Type) - int(b.Type)
+	}
+	return a.Number - b.Number
 }
 
 // clone returns a deep copy of d.

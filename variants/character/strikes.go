@@ -1,6 +1,7 @@
 package character
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -293,6 +294,7 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
 	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return p
 	}
+	s = withoutStolenCards(s, by)
 	for _, u := range s.Units {
 		o, ok := by[IDOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
@@ -518,3 +520,30 @@ var _ = register(func() {
 	parts.prepare = append(parts.prepare, strikesPrepare)
 	addAfter(PriorityLifecycle-1, strikesAfter)
 })
+
+// withoutStolenCards returns s, or a copy of it in which the units a Thief
+// robs or a Disbeliever disbelieves this turn hold no card: the proposed
+// cards X3 and X4 act before the strikes (the recommended order of
+// priority: Thief, Disbeliever, Annihilator, Hypnotist, Gasser), so a
+// robbed or disbelieved strike unit strikes nothing (proposedPhase judges
+// the turn on the same copy).
+func withoutStolenCards(s *engine.State, by map[UnitID]engine.Order) *engine.State {
+	if _, ok := s.Extra.(*Extra); !ok || len(by) == 0 {
+		return s
+	}
+	ids := slices.SortedFunc(maps.Keys(by), compareUnitIDs)
+	orders := make([]engine.Order, 0, len(ids))
+	for _, id := range ids {
+		orders = append(orders, by[id])
+	}
+	b := judgeBeforeMovement(s, orders)
+	if len(b.stripped) == 0 {
+		return s
+	}
+	c := s.Clone()
+	ce := c.Extra.(*Extra)
+	for id := range b.stripped {
+		delete(ce.Cards, id)
+	}
+	return c
+}
