@@ -23,6 +23,9 @@ import (
 //	used france 1F 4           French 1F last used its limited power in turn 4 (#10, #11)
 //	free france 1A             French 1A is a free unit (#19)
 //
+// From 1902 the units holding #19 are free units without a "free" line,
+// as the game records them after every phase; POSTSTATE_EFFECTS lists them.
+//
 // After the key, "closed", "suspended" and "disorder" lines may give words
 // the effect's reason must contain (POSTSTATE_EFFECTS) or its reason
 // (PRESTATE_EFFECTS).
@@ -145,7 +148,9 @@ func caseEffects(su *casefile.Setup, file string, lines []casefile.Line, s *engi
 				}
 				f.LastUsed[id] = atoi(key[3])
 			case "free":
-				f.FreeUnits = append(f.FreeUnits, id)
+				if !slices.Contains(f.FreeUnits, id) {
+					f.FreeUnits = append(f.FreeUnits, id)
+				}
 			}
 		}
 	}

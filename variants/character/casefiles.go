@@ -91,6 +91,9 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 	if err := deck.stack(top...); err != nil {
 		return &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
 	}
+	// The #19 units need no centre from 1902, as the game's After part
+	// would have recorded after the phase before the case.
+	e.Effects.FreeUnits = freeUnits(s, e, s.Phase)
 	if err := caseEffects(su, file, c.VariantPre["PRESTATE_EFFECTS"], s, e); err != nil {
 		return err
 	}
