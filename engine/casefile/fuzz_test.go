@@ -128,7 +128,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("CASE x\nPRESTATE_SETPHASE F1901R\nPRESTATE_DISLODGED\nEngland: F nth\nPRESTATE_RESULTS\nSUCCESS: France: F eng - nth\nORDERS\nEngland: F nth - nwg\nEND\n")
 	// The variant extension: OPTION, unit numbers, cards, scripted draws,
 	// the checks of cards, discards and results.
-	for _, name := range []string{"strength.txt", "lifecycle.txt", "proposed.txt", "numbers.txt", "strikes.txt", "sappers.txt"} {
+	for _, name := range []string{"strength.txt", "lifecycle.txt", "proposed.txt", "numbers.txt", "strikes.txt", "sappers.txt", "rules.txt"} {
 		b, err := os.ReadFile("../../variants/character/testdata/cases/" + name)
 		if err != nil {
 			f.Fatal(err)
