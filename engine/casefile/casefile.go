@@ -46,12 +46,14 @@ type Step struct {
 // here and reads it in its Extension.
 var (
 	PreBlocks = []string{
-		"PRESTATE_CARDS", // Character Diplomacy: the card each unit holds
-		"PRESTATE_DECK",  // Character Diplomacy: the top of the pile, the next card first (scripted draws)
+		"PRESTATE_CARDS",   // Character Diplomacy: the card each unit holds
+		"PRESTATE_DECK",    // Character Diplomacy: the top of the pile, the next card first (scripted draws)
+		"PRESTATE_EFFECTS", // Character Diplomacy: mines, closures, suspended centres, disorders, uses, free units
 	}
 	PostBlocks = []string{
 		"POSTSTATE_CARDS",    // Character Diplomacy: every card on the board after the step
 		"POSTSTATE_DISCARDS", // Character Diplomacy: the discard pile after the step
+		"POSTSTATE_EFFECTS",  // Character Diplomacy: every effect on the board after the step
 	}
 )
 

@@ -128,7 +128,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("CASE x\nPRESTATE_SETPHASE F1901R\nPRESTATE_DISLODGED\nEngland: F nth\nPRESTATE_RESULTS\nSUCCESS: France: F eng - nth\nORDERS\nEngland: F nth - nwg\nEND\n")
 	// The variant extension: OPTION, unit numbers, cards, scripted draws,
 	// the checks of cards, discards and results.
-	for _, name := range []string{"strength.txt", "lifecycle.txt", "proposed.txt", "numbers.txt"} {
+	for _, name := range []string{"strength.txt", "lifecycle.txt", "proposed.txt", "numbers.txt", "strikes.txt", "sappers.txt", "rules.txt"} {
 		b, err := os.ReadFile("../../variants/character/testdata/cases/" + name)
 		if err != nil {
 			f.Fatal(err)
@@ -138,6 +138,11 @@ func FuzzParse(f *testing.F) {
 	f.Add("VARIANT character\nOPTION add_cards X5:3\nCASE x\nPRESTATE_SETPHASE F1902R\nPRESTATE\nFrance: 2A bur\n" +
 		"PRESTATE_DISLODGED\nGermany: 1A mun\nPRESTATE_CARDS\nFrance: 2A bur X5 revealed\nGermany: A mun 9\nPRESTATE_DECK\n9 20\n" +
 		"ORDERS\nGermany: 1A mun disband\nPOSTSTATE_CARDS\nFrance: 2A bur X5\nPOSTSTATE_DISCARDS\n9\nPOSTSTATE_RESULTS\nSUCCESS: Germany: 1A mun disband | x\nEND\n")
+	// The effects blocks: every kind of line, with and without reasons.
+	f.Add("VARIANT character\nCASE x\nPRESTATE_SETPHASE S1903M\nPRESTATE\nEngland: 1F nth\nRussia: 1F nwy\n" +
+		"PRESTATE_CARDS\nEngland: 1F nth 10\nPRESTATE_EFFECTS\nmine nth france\nclosed mun 5 annihilated\nsuspended mun 6\n" +
+		"disorder russia 1F 5 gassed\nused england 1F 2\nfree england 1F\nORDERS\nEngland: 1F nth gas nwy\n" +
+		"POSTSTATE_EFFECTS\nmine nth france\nclosed nwy 4 gassed\nused england 1F 4\nEND\n")
 	su := standardSetup(f)
 	character := variantSetup(f, "character")
 	f.Fuzz(func(t *testing.T, text string) {

@@ -24,6 +24,10 @@ import (
 //   - PRESTATE_DECK names the top of the pile, the next card drawn first:
 //     "9 20 11" (scripted draws for builds). The rest of the pile is the
 //     game's deck shuffled with the case's seed.
+//   - PRESTATE_EFFECTS puts mines, closed provinces, suspended centres,
+//     civil disorders, uses of limited powers and free units on the board
+//     ("mine nth france", "closed mun 5 annihilated"; caseeffects.go);
+//     POSTSTATE_EFFECTS lists every such effect after the step.
 //   - POSTSTATE_CARDS lists every card on the board after the step (units
 //     dislodged included), in PRESTATE_CARDS' form; POSTSTATE_DISCARDS the
 //     discard pile's card ids, in any order.
@@ -86,6 +90,12 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 	}
 	if err := deck.stack(top...); err != nil {
 		return &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
+	}
+	// The #19 units need no centre from 1902, as the game's After part
+	// would have recorded after the phase before the case.
+	e.Effects.FreeUnits = freeUnits(s, e, s.Phase)
+	if err := caseEffects(su, file, c.VariantPre["PRESTATE_EFFECTS"], s, e); err != nil {
+		return err
 	}
 	s.Extra = e
 	return nil
@@ -228,6 +238,13 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 		if !slices.Equal(want, got) {
 			diffs = append(diffs, fmt.Sprintf("discards [%s], expected [%s]", strings.Join(got, " "), strings.Join(want, " ")))
 		}
+	}
+	if lines, ok := st.Variant["POSTSTATE_EFFECTS"]; ok {
+		d, err := checkEffects(su, file, lines, &e.Effects)
+		if err != nil {
+			return nil, err
+		}
+		diffs = append(diffs, d...)
 	}
 	return diffs, nil
 }
