@@ -37,11 +37,14 @@ type Extra interface {
 }
 
 // CentreStatus may be implemented by a variant's Extra to suspend a
-// supply centre: while CentreSuspended(p) is true, p counts for no one
+// supply centre: while CentreSuspended(p, phase) is true, p counts for no one
 // and changes hands with no one (Davis #9: an annihilated centre loses its
 // status for three moving turns; #10: a gassed centre for a year).
 type CentreStatus interface {
-	CentreSuspended(p ProvinceID) bool
+	// at is the phase the position is in, or the phase just adjudicated
+	// while the engine changes ownership at the end of a Fall (the new
+	// phase is set after), so a suspension may end with a turn exactly.
+	CentreSuspended(p ProvinceID, at Phase) bool
 }
 
 // Upkeep may be implemented by a variant's Extra when some units need no
@@ -56,7 +59,7 @@ func (s *State) centre(p ProvinceID) bool {
 	if !s.Map.Provinces[p].SC {
 		return false
 	}
-	if cs, ok := s.Extra.(CentreStatus); ok && cs.CentreSuspended(p) {
+	if cs, ok := s.Extra.(CentreStatus); ok && cs.CentreSuspended(p, s.Phase) {
 		return false
 	}
 	return true

@@ -242,7 +242,7 @@ func TestAnnihilatorEffects(t *testing.T) {
 	if n.Owners[mun] != "" {
 		t.Errorf("Munich owned by %q, want unowned (card #9)", n.Owners[mun])
 	}
-	if !e.CentreSuspended(mun) || n.Centres()["germany"] != 2 {
+	if !e.CentreSuspended(mun, n.Phase) || n.Centres()["germany"] != 2 {
 		t.Errorf("Munich should be suspended: %+v, centres %v", e.Effects.Suspended, n.Centres())
 	}
 	if got := e.Effects.Suspended; len(got) != 1 || got[0].Until != MoveIndex(s1902)+3 || got[0].ID != mun {
@@ -316,7 +316,7 @@ func TestAnnihilatorEffects(t *testing.T) {
 	for n.Phase.Type != engine.Movement || n.Phase.Season != engine.Fall {
 		n = adjudicate(t, n, "").Next
 	}
-	if n.Extra.(*Extra).CentreSuspended(mun) {
+	if n.Extra.(*Extra).CentreSuspended(mun, n.Phase) {
 		t.Errorf("%v: Munich still suspended: %+v", n.Phase, n.Extra.(*Extra).Effects.Suspended)
 	}
 	out = adjudicate(t, n, "")

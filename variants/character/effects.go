@@ -160,10 +160,13 @@ func (f *Effects) expire(i int) {
 }
 
 // CentreSuspended implements engine.CentreStatus: the centres #9 and #10
-// took out of the economy. After removes a suspension once it ends.
-func (e *Extra) CentreSuspended(p engine.ProvinceID) bool {
+// took out of the economy, through the movement turn their suspension
+// ends with (its Winter included). The life cycle part drops a suspension
+// once a later turn's phase is adjudicated.
+func (e *Extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
+	now := MoveIndex(at)
 	for _, c := range e.Effects.Suspended {
-		if c.ID == p {
+		if c.ID == p && now <= c.Until {
 			return true
 		}
 	}

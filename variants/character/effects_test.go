@@ -75,7 +75,9 @@ func TestEffectsConceal(t *testing.T) {
 func TestEffectsEconomy(t *testing.T) {
 	e := NewExtra(nil)
 	e.Effects = sampleEffects()
-	if !e.CentreSuspended(3) || e.CentreSuspended(4) {
+	at := engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement} // turn 5
+	after := engine.Phase{Year: 1904, Season: engine.Fall, Type: engine.Movement} // turn 7
+	if !e.CentreSuspended(3, at) || e.CentreSuspended(4, at) || e.CentreSuspended(3, after) {
 		t.Fatal("CentreSuspended does not follow Suspended")
 	}
 	if !e.FreeUnit(engine.Unit{Power: "france", Type: engine.Army, Number: 1}) || e.FreeUnit(engine.Unit{Power: "france", Type: engine.Army, Number: 2}) {

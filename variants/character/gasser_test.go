@@ -195,7 +195,7 @@ func TestGasserCentre(t *testing.T) {
 			if n.Owners[mun] != "germany" {
 				t.Errorf("Munich owned by %q, want germany still", n.Owners[mun])
 			}
-			if !n.Extra.(*Extra).CentreSuspended(mun) {
+			if !n.Extra.(*Extra).CentreSuspended(mun, n.Phase) {
 				t.Fatalf("Munich not suspended: %+v", n.Extra.(*Extra).Effects)
 			}
 			if got, want := engine.Adjustments(n)["germany"], 2; got != want {
@@ -205,7 +205,7 @@ func TestGasserCentre(t *testing.T) {
 				t.Fatalf("phase %v", n.Phase)
 			}
 			n = adjudicate(t, n, "").Next
-			if n.Extra.(*Extra).CentreSuspended(mun) {
+			if n.Extra.(*Extra).CentreSuspended(mun, n.Phase) {
 				t.Errorf("%v: Munich still suspended", n.Phase)
 			}
 		})
@@ -213,7 +213,7 @@ func TestGasserCentre(t *testing.T) {
 	// In Spring a centre with a unit on it is gassed, not suspended.
 	s := cardPosition(t, s1902, "France: A bur #10", "Russia: A mun #20")
 	out := adjudicate(t, s, "France: A bur gas mun")
-	if out.Next.Extra.(*Extra).CentreSuspended(prov(t, s, "mun")) {
+	if out.Next.Extra.(*Extra).CentreSuspended(prov(t, s, "mun"), out.Next.Phase) {
 		t.Error("a Spring gas suspended the centre")
 	}
 }

@@ -48,7 +48,14 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	out.Events = append(out.Events, e.discardGone(next, built)...)
 	out.Events = append(out.Events, e.dealNew(next, rng)...)
 	e.pruneEffects(next)
+	// A suspended centre must still count for no one when the engine
+	// changes the ownership of centres at the end of its last Fall and
+	// decides whether a Winter follows, which it does after this part: a
+	// suspension ends only once a phase of a later turn is adjudicated.
+	suspended := slices.Clone(e.Effects.Suspended)
 	e.Effects.expire(MoveIndex(followingPhase(s, next)))
+	now := MoveIndex(s.Phase)
+	e.Effects.Suspended = slices.DeleteFunc(suspended, func(c Suspension) bool { return c.Until < now })
 }
 
 // builtUnits returns the ids of the units built in the phase (adjustment
