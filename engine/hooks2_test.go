@@ -198,8 +198,8 @@ type upkeepExtra struct {
 	suspended ProvinceID
 }
 
-func (e *upkeepExtra) CloneExtra() Extra                 { c := *e; return &c }
-func (e *upkeepExtra) FreeUnit(u Unit) bool              { return u.Loc == e.free }
+func (e *upkeepExtra) CloneExtra() Extra                          { c := *e; return &c }
+func (e *upkeepExtra) FreeUnit(u Unit) bool                       { return u.Loc == e.free }
 func (e *upkeepExtra) CentreSuspended(p ProvinceID, _ Phase) bool { return p == e.suspended }
 
 // Davis #19 and #9/#10: free units need no centre; suspended centres count

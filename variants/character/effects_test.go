@@ -75,7 +75,7 @@ func TestEffectsConceal(t *testing.T) {
 func TestEffectsEconomy(t *testing.T) {
 	e := NewExtra(nil)
 	e.Effects = sampleEffects()
-	at := engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement} // turn 5
+	at := engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement}    // turn 5
 	after := engine.Phase{Year: 1904, Season: engine.Fall, Type: engine.Movement} // turn 7
 	if !e.CentreSuspended(3, at) || e.CentreSuspended(4, at) || e.CentreSuspended(3, after) {
 		t.Fatal("CentreSuspended does not follow Suspended")
