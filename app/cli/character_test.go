@@ -206,3 +206,32 @@ func TestShowMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestEditCard: the game master enters a physical deal by hand (edit card
+// POWER UNIT CARD); rule 4.b's check refuses a deal that would leave
+// France without its Ordinary unit; the audit names no card (rule 3).
+func TestEditCard(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "deal.dipdesk")
+	if code, out, errs := run("new", "--variant", "character", "--seed", "7", "--out", file); code != 0 {
+		t.Fatalf("new: %s %s", out, errs)
+	}
+	// Seed 7: France 1F bre #12, 2A mar #20, 1A par #13.
+	if code, out, errs := run("edit", file, "card", "france", "1F", "11"); code != 0 {
+		t.Fatalf("edit card: %s %s", out, errs)
+	}
+	_, out, _ := run("show", file, "--as", "france")
+	if !strings.Contains(out, "France: 1F bre  [#11 Hypnotist]") {
+		t.Errorf("France's fleet does not hold the Hypnotist:\n%s", out)
+	}
+	if code, _, errs := run("edit", file, "card", "france", "2A", "9"); code == 0 || !strings.Contains(errs, "rule 4.b") {
+		t.Errorf("a deal leaving France no Ordinary unit was accepted: %s", errs)
+	}
+	if code, _, errs := run("edit", file, "card", "france", "x", "9"); code == 0 || !strings.Contains(errs, "1A or 2F") {
+		t.Errorf("a bad unit label: %s", errs)
+	}
+	_, out, _ = run("history", file, "--all")
+	if strings.Contains(out, "Hypnotist") || !strings.Contains(out, "its card by hand") {
+		t.Errorf("the audit log names the card or lacks the deal:\n%s", out)
+	}
+}

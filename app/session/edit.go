@@ -5,7 +5,12 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/character"
 )
+
+// dealStream separates the draws of a deal entered by hand from the
+// setup's and the phases' streams of the game's seed.
+const dealStream = 0x6d616e75616c6465 // "manualde"
 
 // EditKind is a game master's change to the position.
 type EditKind uint8
@@ -16,6 +21,9 @@ const (
 	RemoveUnit
 	MoveUnit
 	SetOwner
+	// DealCard gives a unit the character card the game master dealt by
+	// hand (Character Diplomacy: a physical deal, rules 4-5 checked).
+	DealCard
 )
 
 // Edit is one change to the position, made by the game master to correct
@@ -27,13 +35,15 @@ type Edit struct {
 	At    engine.Loc   // RemoveUnit, MoveUnit: where the unit is; SetOwner: the centre
 	To    engine.Loc   // MoveUnit: where it goes
 	Owner engine.Power // SetOwner: the new owner ("" for none)
+	Card  string       // DealCard: the card's id ("9", "X2"); Unit names the unit by power, type and number
 }
 
 // ParseEdit reads an edit in the words of the command line:
 //
 //	add france A bur     remove bur     move bur mar     owner bel france     owner bel none
+//	card france 1A 9     (Character Diplomacy: the card the game master dealt by hand)
 func (g *Game) ParseEdit(words []string) (Edit, error) {
-	usage := fmt.Errorf("session: edit: want add POWER A|F PROVINCE, remove PROVINCE, move FROM TO, or owner CENTRE POWER|none")
+	usage := fmt.Errorf("session: edit: want add POWER A|F PROVINCE, remove PROVINCE, move FROM TO, owner CENTRE POWER|none, or card POWER UNIT CARD (e.g. card france 1A 9)")
 	if len(words) == 0 {
 		return Edit{}, usage
 	}
@@ -74,6 +84,19 @@ func (g *Game) ParseEdit(words []string) (Edit, error) {
 		}
 		to, err := g.locAnyCoast(words[2])
 		return Edit{Kind: MoveUnit, At: from, To: to}, err
+	case "card":
+		if len(words) != 4 {
+			return Edit{}, usage
+		}
+		p, ok := g.m.LookupPower(words[1])
+		if !ok {
+			return Edit{}, fmt.Errorf("session: edit: unknown power %q", words[1])
+		}
+		n, t, err := character.ParseLabel(words[2])
+		if err != nil {
+			return Edit{}, fmt.Errorf("session: edit: unit %q: want a number and a type, as 1A or 2F", words[2])
+		}
+		return Edit{Kind: DealCard, Unit: engine.Unit{Power: p, Type: t, Number: n}, Card: strings.TrimPrefix(words[3], "#")}, nil
 	case "owner":
 		if len(words) != 3 {
 			return Edit{}, usage
@@ -159,6 +182,21 @@ func (g *Game) apply(s *engine.State, e Edit) (string, error) {
 		from := s.Units[i].Loc
 		s.Units[i] = u
 		return fmt.Sprintf("moved %s %s from %s to %s", m.PowerName(u.Power), u.Type, m.LocString(from), m.LocString(u.Loc)), nil
+	case DealCard:
+		x, ok := s.Extra.(*character.Extra)
+		if !ok {
+			return "", fmt.Errorf("session: edit: this game has no character cards")
+		}
+		// A reshuffle the deal may cause draws from the game's seed and
+		// the edit's place in the game, and the position after it is
+		// stored, so the game replays exactly.
+		rng := engine.NewRand(g.file.Game().Seed ^ dealStream ^ uint64(len(x.Log)))
+		if _, err := x.DealByHand(s, e.Unit, e.Card, g.variant.Start, rng); err != nil {
+			return "", fmt.Errorf("session: edit: %w", err)
+		}
+		// The audit line names no card (rule 3); the deal log, which only
+		// the game master sees, does.
+		return fmt.Sprintf("dealt %s %s its card by hand", m.PowerName(e.Unit.Power), character.Label(e.Unit.Number, e.Unit.Type)), nil
 	case SetOwner:
 		if !m.Provinces[e.At.P].SC {
 			return "", fmt.Errorf("session: edit: %s is not a supply centre", m.Provinces[e.At.P].Name)

@@ -99,7 +99,7 @@ func caseTags(t *testing.T) map[string][]string {
 // clarification. Rules 1 (the rulebook: the DATC cases), 3 (who sees what:
 // not expressible in a case file, tested in Go: extra_test.go,
 // soak_test.go, the ConcealOutcome tests) and 12 (the engineer's report,
-// tested in engineer_test.go) are the exceptions, listed in
+// tested in minelayer_test.go) are the exceptions, listed in
 // docs/rulings/character.md.
 func TestEveryCardAndRuleHasCases(t *testing.T) {
 	tags := caseTags(t)
@@ -107,9 +107,7 @@ func TestEveryCardAndRuleHasCases(t *testing.T) {
 	for n := 1; n <= 20; n++ {
 		want = append(want, "#"+strconv.Itoa(n))
 	}
-	for _, x := range []string{"X1", "X2", "X3", "X4", "X5", "X6", "X8", "X9", "X10", "X11"} {
-		want = append(want, x)
-	}
+	want = append(want, "X1", "X2", "X3", "X4", "X5", "X6", "X8", "X9", "X10", "X11")
 	for _, r := range []string{"2", "4", "5", "6", "7", "8", "9", "10", "11", "13", "14", "15",
 		"9.a", "9.b", "9.c", "14.a", "14.b", "16.a", "16.b", "16.c", "16.d", "16.e", "16.f", "16.g", "16.h", "16.i"} {
 		want = append(want, "rule "+r)
