@@ -382,3 +382,54 @@ func stepTowards(s *engine.State, i int, t engine.ProvinceID, claimed, staying m
 	}
 	return engine.Nowhere, false
 }
+
+// TestCharacterSoloFromTheCommandLine plays Character Diplomacy from the
+// deal to a solo with the game master's commands only, as the standard
+// game above: France greedy, the others holding; the cards act from 1902
+// (a double-strength or annihilating defender may cost France a turn),
+// the retreat phase after every turn from 1902 (#14) is processed like
+// any other, and builds are dealt cards every Winter.
+func TestCharacterSoloFromTheCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "character-solo.dipdesk")
+	if code, _, errs := run("new", "--variant", "character", "--seed", "7", "--out", file); code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	orderFile := filepath.Join(dir, "orders.txt")
+	won := false
+	for step := 0; step < 400 && !won; step++ {
+		g, err := session.OpenReadOnly(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur, err := g.Current()
+		g.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		orders := greedy(cur.State, "france")
+		if err := os.WriteFile(orderFile, []byte(strings.Join(orders, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if len(orders) > 0 {
+			if code, out, errs := run("orders", file, "--power", "france", orderFile); code != 0 {
+				t.Fatalf("%s orders: %s %s\n%s", cur.State.Phase.Short(), out, errs, strings.Join(orders, "\n"))
+			}
+		}
+		code, out, errs := run("process", file)
+		if code != 0 {
+			t.Fatalf("process %s: %s", cur.State.Phase.Short(), errs)
+		}
+		won = strings.Contains(out, "France wins.")
+	}
+	if !won {
+		t.Fatal("France did not reach 18 centres")
+	}
+	code, out, _ := run("show", file, "--as", "france")
+	if code != 0 || !strings.Contains(out, "France: ") || !strings.Contains(out, "[#") {
+		t.Errorf("France's final view lacks its cards:\n%s", out)
+	}
+	if code, out, _ := run("report", file, "--for", "france", "--cards"); code != 0 || !strings.Contains(out, "France") {
+		t.Errorf("France's card form:\n%s", out)
+	}
+}
