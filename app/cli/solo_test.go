@@ -24,36 +24,11 @@ func TestSoloFromTheCommandLine(t *testing.T) {
 	if code, _, errs := run("new", "--seed", "7", "--out", file); code != 0 {
 		t.Fatalf("new: %s", errs)
 	}
-	orderFile := filepath.Join(dir, "orders.txt")
-	won := false
-	for step := 0; step < 200 && !won; step++ {
-		g, err := session.OpenReadOnly(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cur, err := g.Current()
-		g.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		orders := greedy(cur.State, "france")
-		if err := os.WriteFile(orderFile, []byte(strings.Join(orders, "\n")), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if len(orders) > 0 {
-			if code, out, errs := run("orders", file, "--power", "france", orderFile); code != 0 {
-				t.Fatalf("%s orders: %s %s\n%s", cur.State.Phase.Short(), out, errs, strings.Join(orders, "\n"))
-			}
-		}
-		code, out, errs := run("process", file)
-		if code != 0 {
-			t.Fatalf("process %s: %s", cur.State.Phase.Short(), errs)
-		}
-		won = strings.Contains(out, "France wins.")
+	won := playGreedyFrance(t, file, 200, func(step int, phase string) {
 		if step == 3 {
-			checkRollback(t, file, cur.State.Phase.Short())
+			checkRollback(t, file, phase)
 		}
-	}
+	})
 	if !won {
 		t.Fatal("France did not reach 18 centres")
 	}
@@ -395,9 +370,27 @@ func TestCharacterSoloFromTheCommandLine(t *testing.T) {
 	if code, _, errs := run("new", "--variant", "character", "--seed", "7", "--out", file); code != 0 {
 		t.Fatalf("new: %s", errs)
 	}
-	orderFile := filepath.Join(dir, "orders.txt")
-	won := false
-	for step := 0; step < 400 && !won; step++ {
+	won := playGreedyFrance(t, file, 400, nil)
+	if !won {
+		t.Fatal("France did not reach 18 centres")
+	}
+	code, out, _ := run("show", file, "--as", "france")
+	if code != 0 || !strings.Contains(out, "France: ") || !strings.Contains(out, "[#") {
+		t.Errorf("France's final view lacks its cards:\n%s", out)
+	}
+	if code, out, _ := run("report", file, "--for", "france", "--cards"); code != 0 || !strings.Contains(out, "France") {
+		t.Errorf("France's card form:\n%s", out)
+	}
+}
+
+// playGreedyFrance plays the game in file with the game master's commands:
+// each phase France's greedy orders, then process, for at most steps
+// phases or until France wins, which it reports. after, if set, runs after
+// each phase with the step and the phase just processed.
+func playGreedyFrance(t *testing.T, file string, steps int, after func(step int, phase string)) bool {
+	t.Helper()
+	orderFile := filepath.Join(t.TempDir(), "orders.txt")
+	for step := 0; step < steps; step++ {
 		g, err := session.OpenReadOnly(file)
 		if err != nil {
 			t.Fatal(err)
@@ -420,16 +413,12 @@ func TestCharacterSoloFromTheCommandLine(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("process %s: %s", cur.State.Phase.Short(), errs)
 		}
-		won = strings.Contains(out, "France wins.")
+		if after != nil {
+			after(step, cur.State.Phase.Short())
+		}
+		if strings.Contains(out, "France wins.") {
+			return true
+		}
 	}
-	if !won {
-		t.Fatal("France did not reach 18 centres")
-	}
-	code, out, _ := run("show", file, "--as", "france")
-	if code != 0 || !strings.Contains(out, "France: ") || !strings.Contains(out, "[#") {
-		t.Errorf("France's final view lacks its cards:\n%s", out)
-	}
-	if code, out, _ := run("report", file, "--for", "france", "--cards"); code != 0 || !strings.Contains(out, "France") {
-		t.Errorf("France's card form:\n%s", out)
-	}
+	return false
 }

@@ -328,7 +328,7 @@ func TestAnnihilatorEffects(t *testing.T) {
 // TestAnnihilatorHyperspace: rule 6, no power against Hyperspace, nor
 // from it.
 func TestAnnihilatorHyperspace(t *testing.T) {
-	s := hyperspacePosition(t, s1902, "Germany: A mun #9", "France: A par #20", "France: A hyp #20", "Russia: A hyp #9", "Austria: A boh #20")
+	s := cardPosition(t, s1902, "Germany: A mun #9", "France: A par #20", "France: A hyp #20", "Russia: A hyp #9", "Austria: A boh #20")
 	out := adjudicate(t, s, "Germany: A mun annihilate hyp\nRussia: 1A hyp annihilate boh")
 	if r := reasonAt(t, s, out, "mun"); !strings.Contains(r, "rule 6") {
 		t.Errorf("mun: %q", r)
@@ -341,35 +341,3 @@ func TestAnnihilatorHyperspace(t *testing.T) {
 	}
 }
 
-// hyperspacePosition is cardPosition on the board with an unlimited
-// abstract space "hyp" (rule 6; not on the variant's map yet).
-func hyperspacePosition(t *testing.T, phase engine.Phase, lines ...string) *engine.State {
-	t.Helper()
-	m, err := Variant.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := m.Lookup("hyp"); !ok {
-		t.Fatal("the variant's board has no Hyperspace (rule 6)")
-	}
-	s := engine.NewState(m, phase)
-	s.Units = nil
-	var cards []string
-	for _, l := range lines {
-		unit, id, _ := strings.Cut(l, "#")
-		o, err := Variant.Parser(m).ParseOrder("", strings.TrimSpace(unit))
-		if err != nil {
-			t.Fatalf("%q: %v", l, err)
-		}
-		s.Units = append(s.Units, engine.Unit{Type: o.Unit, Power: o.Power, Loc: o.At})
-		cards = append(cards, strings.TrimSpace(id))
-	}
-	NumberUnits(s.Units)
-	e := NewExtra(nil)
-	for i, u := range s.Units {
-		c, _ := Lookup(mustCards(t), cards[i])
-		e.Give(IDOf(u), c, s1901)
-	}
-	s.Extra = e
-	return s
-}

@@ -236,7 +236,7 @@ func TestGasDoubleStrength(t *testing.T) {
 
 // TestGasHyperspace: rule 6.
 func TestGasHyperspace(t *testing.T) {
-	s := hyperspacePosition(t, s1902, "Germany: A mun #10", "France: A hyp #20")
+	s := cardPosition(t, s1902, "Germany: A mun #10", "France: A hyp #20")
 	out := adjudicate(t, s, "Germany: A mun gas hyp")
 	if r := reasonAt(t, s, out, "mun"); !strings.Contains(r, "rule 6") {
 		t.Errorf("mun: %q", r)

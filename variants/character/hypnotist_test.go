@@ -235,7 +235,7 @@ func TestHypnotistConceal(t *testing.T) {
 
 // TestHypnotistHyperspace: rule 6.
 func TestHypnotistHyperspace(t *testing.T) {
-	s := hyperspacePosition(t, s1902, "Austria: A vie #11", "Italy: A hyp #20")
+	s := cardPosition(t, s1902, "Austria: A vie #11", "Italy: A hyp #20")
 	out := adjudicate(t, s, "Austria: A vie hypnotise A hyp - tyr")
 	if r := reasonAt(t, s, out, "vie"); !strings.Contains(r, "rule 6") {
 		t.Errorf("vie: %q", r)
