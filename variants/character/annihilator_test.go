@@ -340,4 +340,3 @@ func TestAnnihilatorHyperspace(t *testing.T) {
 		t.Errorf("after: %s", got)
 	}
 }
-
