@@ -189,11 +189,11 @@ func (v *cardView) useOrder(o session.CardOrder) {
 	}
 }
 
-// dropOrder is the card's first order that takes one province, if any:
-// the order a drag onto the board completes.
+// dropOrder is the card's first order that takes one province or a unit,
+// if any: the order a drag onto the board completes or starts.
 func (v *cardView) dropOrder() *session.CardOrder {
 	for i, o := range v.card.Orders {
-		if o.TakesProvince {
+		if o.TakesProvince || o.TakesUnit {
 			return &v.card.Orders[i]
 		}
 	}
@@ -290,7 +290,24 @@ func (gw *GameWindow) cardDropped(c session.HandCard, o session.CardOrder, abs f
 		gw.flash("Drop the card on a province")
 		return
 	}
+	if o.TakesUnit {
+		gw.cardOnUnit(c, o, loc)
+		return
+	}
 	gw.cardOnProvince(c, o, loc)
+}
+
+// cardOnUnit starts card c's unit's special order o naming the unit in
+// loc's province, for the player to write what that unit does (#11: drag
+// the Hypnotist onto its victim, then give the victim's order).
+func (gw *GameWindow) cardOnUnit(c session.HandCard, o session.CardOrder, loc engine.Loc) {
+	for _, u := range gw.scene.View.State.Units {
+		if u.Loc.P == loc.P && u.Loc.P != c.Unit.Loc.P {
+			gw.cardTemplate(c.Unit.Power, c.Template(o)+u.Type.String()+" "+gw.m.LocString(u.Loc)+" ")
+			return
+		}
+	}
+	gw.flash("Drop the card on another unit")
 }
 
 // cardOnProvince gives card c's unit the special order o naming loc.

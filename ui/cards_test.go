@@ -364,3 +364,71 @@ func TestBoardMarksHover(t *testing.T) {
 		}
 	}
 }
+
+// TestCardDropOnUnit: the Hypnotist (#11) dropped on another unit starts
+// its order naming that unit, for the player to write the victim's order
+// (issue 6: "drag a Hypnotist onto its victim and then give the victim's
+// order"); dropped on no unit, nothing is written.
+func TestCardDropOnUnit(t *testing.T) {
+	td := newTestDesk(t)
+	var g *session.Game
+	var card session.HandCard
+	for seed := uint64(1); seed < 200 && g == nil; seed++ {
+		path := filepath.Join(td.dir, "hyp.dipdesk")
+		x, err := session.CreateWith(path, character.Variant, session.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _, err := x.Hands(engine.Seat{GM: true}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range h.Cards {
+			if c.ID == "11" {
+				g, card = x, c
+			}
+		}
+		if g == nil {
+			x.Close()
+			if err := removeSave(path); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if g == nil {
+		t.Fatal("no seed deals a Hypnotist")
+	}
+	gw, err := td.showGame(g, string(card.Unit.Power), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order *session.CardOrder
+	for i, o := range card.Orders {
+		if o.TakesUnit {
+			order = &card.Orders[i]
+		}
+	}
+	if order == nil || order.Name != "hypnotise" {
+		t.Fatalf("the Hypnotist's orders %+v: none is dropped on a unit", card.Orders)
+	}
+	// Another power's unit: the order is started with it.
+	var victim engine.Unit
+	for _, u := range gw.scene.View.State.Units {
+		if u.Power != card.Unit.Power {
+			victim = u
+			break
+		}
+	}
+	gw.cardOnUnit(card, *order, victim.Loc)
+	want := card.Template(*order) + victim.Type.String() + " " + gw.m.LocString(victim.Loc) + " "
+	if got := gw.panels[card.Unit.Power].Text(); !strings.HasSuffix(got, want) {
+		t.Errorf("order panel %q, want it to end with %q", got, want)
+	}
+	// An empty province starts nothing.
+	gw.panels[card.Unit.Power].SetText("")
+	bur, _ := gw.m.Lookup("bur")
+	gw.cardOnUnit(card, *order, engine.Loc{P: bur})
+	if got := gw.panels[card.Unit.Power].Text(); got != "" {
+		t.Errorf("a drop on an empty province wrote %q", got)
+	}
+}

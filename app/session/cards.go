@@ -16,6 +16,9 @@ import (
 type CardOrder struct {
 	engine.SpecialSyntax
 	TakesProvince bool
+	// TakesUnit: the order names a unit and then its order (#11
+	// "hypnotise A tri - ven"): dropping the card on a unit starts it.
+	TakesUnit bool
 }
 
 // HandCard is one unit's card as a seat may know it (Davis rule 3).
@@ -60,7 +63,7 @@ func ordersOf(id string, declared []engine.SpecialSyntax) []CardOrder {
 	for _, u := range character.SpecialsOf(id) {
 		for _, d := range declared {
 			if d.Name == u.Name {
-				out = append(out, CardOrder{SpecialSyntax: d, TakesProvince: u.TakesProvince})
+				out = append(out, CardOrder{SpecialSyntax: d, TakesProvince: u.TakesProvince, TakesUnit: u.TakesUnit})
 				break
 			}
 		}

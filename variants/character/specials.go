@@ -9,6 +9,10 @@ import "dipdesk/engine"
 type SpecialUse struct {
 	engine.SpecialSyntax
 	TakesProvince bool
+	// TakesUnit: the order names another unit and then what it does
+	// (#11 "hypnotise A tri - ven"), so a screen may start it when the
+	// card is dropped on that unit, for the player to finish.
+	TakesUnit bool
 }
 
 // cardSpecials says which card gives each special order (by
@@ -18,21 +22,22 @@ type SpecialUse struct {
 var cardSpecials = []struct {
 	card, name string
 	province   bool
+	unit       bool
 }{
-	{"4", DoubleMoveOrder, false},
-	{"5", JumpOrder, false},
-	{"6", ConvertOrder, false},
-	{"9", annihilateName, true},
-	{"10", gasName, true},
-	{"11", hypnotiseName, false},
-	{"12", LayMine, false},
-	{"12", PickUpMine, false},
-	{"15", CutSupports, false},
-	{"X1", exchangeName, true},
-	{"X3", stealName, true},
-	{"X4", disbelieveName, true},
-	{"X10", redeployName, false},
-	{"X11", fortifyName, true},
+	{"4", DoubleMoveOrder, false, false},
+	{"5", JumpOrder, false, false},
+	{"6", ConvertOrder, false, false},
+	{"9", annihilateName, true, false},
+	{"10", gasName, true, false},
+	{"11", hypnotiseName, false, true},
+	{"12", LayMine, false, false},
+	{"12", PickUpMine, false, false},
+	{"15", CutSupports, false, false},
+	{"X1", exchangeName, true, false},
+	{"X3", stealName, true, false},
+	{"X4", disbelieveName, true, false},
+	{"X10", redeployName, false, false},
+	{"X11", fortifyName, true, false},
 }
 
 // SpecialsOf returns the special orders the card id gives, in the words
@@ -46,7 +51,7 @@ func SpecialsOf(id string) []SpecialUse {
 		}
 		for _, p := range parts.specials {
 			if p.syntax.Name == c.name {
-				out = append(out, SpecialUse{SpecialSyntax: p.syntax, TakesProvince: c.province})
+				out = append(out, SpecialUse{SpecialSyntax: p.syntax, TakesProvince: c.province, TakesUnit: c.unit})
 				break
 			}
 		}
