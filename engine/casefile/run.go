@@ -406,7 +406,7 @@ func (su *Setup) compare(file string, st Step, before, after *engine.State) ([]s
 		got[su.unitKey(u)] = true
 		number[su.unitKey(u)] = u.Number
 	}
-	diffs := diffSets("unit", want, got)
+	diffs := DiffSets("unit", want, got)
 	// A unit number written in POSTSTATE (rule 10 of Character
 	// Diplomacy: "France: 3A par") is compared too.
 	for _, l := range st.Post {
@@ -433,10 +433,13 @@ func (su *Setup) compare(file string, st Step, before, after *engine.State) ([]s
 	for _, d := range after.Dislodged {
 		gotD[su.unitKey(d.Unit)] = true
 	}
-	return append(diffs, diffSets("dislodged", wantD, gotD)...), nil
+	return append(diffs, DiffSets("dislodged", wantD, gotD)...), nil
 }
 
-func diffSets(what string, want, got map[string]bool) []string {
+// DiffSets lists, sorted, what want holds that got lacks ("expected WHAT
+// K, missing") and what got holds that want lacks ("unexpected WHAT K"):
+// how a case reports a position's differences, for variant blocks too.
+func DiffSets(what string, want, got map[string]bool) []string {
 	var out []string
 	for k := range want {
 		if !got[k] {

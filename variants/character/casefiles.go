@@ -219,7 +219,7 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 				got[cardKey(su.Map, u, h.Card.ID)] = true
 			}
 		}
-		diffs = append(diffs, diffKeys("card", want, got)...)
+		diffs = append(diffs, casefile.DiffSets("card", want, got)...)
 	}
 	if lines, ok := st.Variant["POSTSTATE_DISCARDS"]; ok && e.Deck != nil {
 		var want []string
@@ -252,20 +252,4 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 // cardKey is "France 1A mun: 2".
 func cardKey(m *engine.Map, u engine.Unit, card string) string {
 	return fmt.Sprintf("%s %s %s: %s", m.PowerName(u.Power), Label(u.Number, u.Type), m.LocString(u.Loc), card)
-}
-
-func diffKeys(what string, want, got map[string]bool) []string {
-	var out []string
-	for k := range want {
-		if !got[k] {
-			out = append(out, fmt.Sprintf("expected %s %s, missing", what, k))
-		}
-	}
-	for k := range got {
-		if !want[k] {
-			out = append(out, fmt.Sprintf("unexpected %s %s", what, k))
-		}
-	}
-	slices.Sort(out)
-	return out
 }

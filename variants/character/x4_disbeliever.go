@@ -15,9 +15,6 @@ import (
 // all units except Annihilator."
 const DisbelieverID = "X4"
 
-// annihilatorID is card #9, which no disbelief touches.
-const annihilatorID = "9"
-
 const disbelieveName = "disbelieve"
 
 // disbelieveAs is the X4 special order "disbelieve <province> <card>",
@@ -96,7 +93,7 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 		t, _ := adjacentUnit(s, u, o, disbelieveName)
 		g, _ := guessedCard(o)
 		c, has := e.CardOf(t)
-		ds = append(ds, disbelief{k: k, by: u, at: t, guess: g, right: has && c.ID == g.ID && c.ID != annihilatorID})
+		ds = append(ds, disbelief{k: k, by: u, at: t, guess: g, right: has && c.ID == g.ID && c.ID != AnnihilatorID})
 	}
 	disbelieved := map[UnitID]bool{}
 	for _, d := range ds {
@@ -113,7 +110,7 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 			b.reasons[k], b.failed[k] = "the disbeliever's power was stolen before movement: no disbelief", true
 		case disbelieved[IDOf(d.by)]:
 			b.reasons[k], b.failed[k] = "the disbeliever was itself disbelieved: no disbelief", true
-		case c.ID == annihilatorID && d.guess.ID == annihilatorID:
+		case c.ID == AnnihilatorID && d.guess.ID == AnnihilatorID:
 			b.reasons[k], b.failed[k] = fmt.Sprintf("%s is an Annihilator, whose power cannot be disbelieved", unitName(s.Map, d.at)), true
 			b.tell = append(b.tell, tellTo{IDOf(d.at), d.by.Power, "named right by a disbeliever"})
 		case !d.right:
