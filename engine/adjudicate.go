@@ -92,6 +92,11 @@ func UpdateOwnership(s *State, r *Rules) {
 // (18 in the standard game), or "".
 func Winner(s *State, r *Rules) Power {
 	need := r.victory()
+	if vt, ok := s.Extra.(VictoryTarget); ok {
+		if n := vt.VictoryCentres(s); n > 0 {
+			need = n
+		}
+	}
 	for p, n := range s.Centres() {
 		if n >= need {
 			return p

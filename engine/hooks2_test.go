@@ -406,3 +406,33 @@ func TestHookPrepareAcrossSteps(t *testing.T) {
 		t.Fatalf("the first step's move into a province closed by the second: %+v", res)
 	}
 }
+
+// victoryExtra wins with the number of centres it is given.
+type victoryExtra struct{ need int }
+
+func (x victoryExtra) CloneExtra() Extra { return x }
+
+func (x victoryExtra) VictoryCentres(*State) int { return x.need }
+
+// TestVictoryTarget: an Extra may change the winning count (Galt rule 9),
+// and 0 leaves the Rules' count.
+func TestVictoryTarget(t *testing.T) {
+	m := standardMap(t)
+	s := NewState(m, Phase{Year: 1901, Season: Fall, Type: Movement})
+	owners := map[string]Power{"par": "france", "bre": "france", "mar": "france"}
+	for abbr, p := range owners {
+		id, _ := m.Lookup(abbr)
+		s.Owners[id] = p
+	}
+	if w := Winner(s, nil); w != "" {
+		t.Fatalf("standard: %q wins with 3 centres", w)
+	}
+	s.Extra = victoryExtra{need: 3}
+	if w := Winner(s, nil); w != "france" {
+		t.Fatalf("need 3: winner %q, want france", w)
+	}
+	s.Extra = victoryExtra{need: 0}
+	if w := Winner(s, nil); w != "" {
+		t.Fatalf("need 0 (the rules' 18): %q wins with 3 centres", w)
+	}
+}

@@ -47,6 +47,15 @@ type CentreStatus interface {
 	CentreSuspended(p ProvinceID, at Phase) bool
 }
 
+// VictoryTarget may be implemented by a variant's Extra when the number of
+// centres that wins changes during a game: Winner asks it instead of
+// Rules.VictoryCentres (Galt rule 9: "a majority of the supply centers on
+// the board", centres annihilated or gassed not counted while they lack
+// the status). A result of 0 or less means the Rules' number.
+type VictoryTarget interface {
+	VictoryCentres(s *State) int
+}
+
 // Upkeep may be implemented by a variant's Extra when some units need no
 // supply centre: such a unit is not counted against its power's centres
 // and is never removed by the civil disorder rule (Davis #19 Free Unit).

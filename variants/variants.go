@@ -9,6 +9,7 @@ import (
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
 	"dipdesk/variants/character"
+	"dipdesk/variants/character2"
 	"dipdesk/variants/standard"
 )
 
@@ -17,6 +18,7 @@ func All() []*engine.Variant {
 	return []*engine.Variant{
 		standard.Variant,
 		character.Variant,
+		character2.Variant,
 	}
 }
 
@@ -33,7 +35,8 @@ func Lookup(name string) (*engine.Variant, bool) {
 
 // extensions are the variants' parts of the case-file runner, by id.
 var extensions = map[string]*casefile.Extension{
-	character.Variant.ID: character.CaseExtension,
+	character.Variant.ID:  character.CaseExtension,
+	character2.Variant.ID: character2.CaseExtension,
 }
 
 // CaseSetup returns what the case-file runner needs to run a case of v:

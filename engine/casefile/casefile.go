@@ -54,6 +54,8 @@ var (
 		"POSTSTATE_CARDS",    // Character Diplomacy: every card on the board after the step
 		"POSTSTATE_DISCARDS", // Character Diplomacy: the discard pile after the step
 		"POSTSTATE_EFFECTS",  // Character Diplomacy: every effect on the board after the step
+		"POSTSTATE_SEEN",     // Character Diplomacy II: the units a seat's view shows after the step
+		"POSTSTATE_REPORT",   // Character Diplomacy II: lines a seat's results must contain, or must not
 	}
 )
 

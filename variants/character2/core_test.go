@@ -1,0 +1,220 @@
+package character2
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"dipdesk/engine"
+)
+
+// TestDeckHas78CardsOf25Kinds checks the table's counts: two cards of each
+// trump kind, four of each rank kind, 78 in all, every id unique and found
+// again by id and by Tarot name.
+func TestDeckHas78CardsOf25Kinds(t *testing.T) {
+	all := AllCards()
+	if len(all) != DeckSize {
+		t.Fatalf("%d cards, want %d", len(all), DeckSize)
+	}
+	count := map[Kind]int{}
+	seen := map[string]bool{}
+	for _, c := range all {
+		count[c.Kind]++
+		if seen[c.ID] {
+			t.Errorf("id %s twice", c.ID)
+		}
+		seen[c.ID] = true
+		for _, name := range []string{c.ID, strings.ToLower(c.ID), c.Tarot, strings.ToUpper(c.Tarot)} {
+			if got, err := CardByID(name); err != nil || got != c {
+				t.Errorf("CardByID(%q) = %v, %v; want %v", name, got, err, c)
+			}
+		}
+	}
+	for _, k := range Kinds() {
+		want := 4
+		for _, tk := range trumpKinds {
+			if tk == k {
+				want = 2
+			}
+		}
+		if count[k] != want {
+			t.Errorf("%s: %d cards, want %d", k, count[k], want)
+		}
+		if got, ok := KindOf(k.Word()); !ok || got != k {
+			t.Errorf("KindOf(%q) = %v", k.Word(), got)
+		}
+	}
+	if len(Kinds()) != 25 {
+		t.Errorf("%d kinds, want 25", len(Kinds()))
+	}
+	if c, _ := CardByID("Trump 8"); c.Kind != Doppelganger || c.Tarot != "Strength" {
+		t.Errorf("Trump 8 is %v", c)
+	}
+	if c, _ := CardByID("Knight of Cups"); c.Kind != Neanderthal || c.NameFor(engine.Fleet) != "Aircraft Carrier" {
+		t.Errorf("Knight of Cups is %v", c)
+	}
+	if _, err := CardByID("Trump 22"); err == nil {
+		t.Error("Trump 22 accepted")
+	}
+}
+
+func newGame(t *testing.T, seed uint64) *engine.State {
+	t.Helper()
+	m, err := Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Variant.NewGame(m, nil, engine.NewRand(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestInitialDealRule3 deals many games and checks rule 3's fair start:
+// every power has exactly one unit from the 14 powers, no two units of the
+// same type, no Free Unit; and every card is dealt from the one deck.
+func TestInitialDealRule3(t *testing.T) {
+	for seed := uint64(1); seed <= 300; seed++ {
+		s := newGame(t, seed)
+		e := s.Extra.(*Extra)
+		byPower := map[engine.Power][]Kind{}
+		ids := map[string]bool{}
+		for _, u := range s.Units {
+			c, ok := e.CardOf(u)
+			if !ok {
+				t.Fatalf("seed %d: %v has no card", seed, u)
+			}
+			if ids[c.ID] {
+				t.Fatalf("seed %d: %s dealt twice", seed, c.ID)
+			}
+			ids[c.ID] = true
+			byPower[u.Power] = append(byPower[u.Power], c.Kind)
+		}
+		for p, ks := range byPower {
+			n := 0
+			seenK := map[Kind]bool{}
+			for _, k := range ks {
+				if startPower(k) {
+					n++
+				}
+				if k == FreeUnit {
+					t.Errorf("seed %d: %s starts with a Free Unit", seed, p)
+				}
+				if seenK[k] {
+					t.Errorf("seed %d: %s starts with two %s", seed, p, k)
+				}
+				seenK[k] = true
+			}
+			if n != 1 {
+				t.Errorf("seed %d: %s starts with %d units from the 14 powers: %s", seed, p, n, names(ks))
+			}
+		}
+		if got := len(e.Deck.pile) + len(e.Deck.discard) + len(s.Units); got != DeckSize {
+			t.Fatalf("seed %d: pile+discards+dealt = %d", seed, got)
+		}
+	}
+}
+
+func TestRule3Caps(t *testing.T) {
+	for _, tc := range []struct {
+		have []Kind
+		k    Kind
+		ok   bool
+	}{
+		{nil, Ghost, true},
+		{[]Kind{Ghost}, Ghost, false},
+		{[]Kind{Cutter}, Cutter, false},
+		{[]Kind{Jumper}, Jumper, true},
+		{[]Kind{DoubleStrength}, LimitedDouble, false},
+		{[]Kind{LimitedDouble}, LimitedDouble, false},
+		{[]Kind{SuperSupporter}, DoubleStrength, true},
+		{[]Kind{Minelayer}, Minelayer, true},
+		{[]Kind{Minelayer, Minelayer}, Minelayer, false},
+		{[]Kind{FreeUnit, FreeUnit}, FreeUnit, true},
+	} {
+		if err := Rule3(tc.have, tc.k); (err == nil) != tc.ok {
+			t.Errorf("Rule3(%s, %s) = %v, want ok %v", names(tc.have), tc.k, err, tc.ok)
+		}
+	}
+}
+
+// TestExtraRoundTripAndConceal saves a dealt game and reads it back, and
+// checks a power's view keeps its own cards only.
+func TestExtraRoundTripAndConceal(t *testing.T) {
+	s := newGame(t, 7)
+	e := s.Extra.(*Extra)
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeExtra(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := json.Marshal(back)
+	if string(b) != string(b2) {
+		t.Fatalf("round trip differs:\n%s\n%s", b, b2)
+	}
+	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
+	ve := v.State.Extra.(*Extra)
+	if ve.Deck != nil || ve.Log != nil {
+		t.Error("a power's view holds the deck or the log")
+	}
+	for id := range ve.Cards {
+		if id.Power != "france" {
+			t.Errorf("france's view holds %s's card", id)
+		}
+	}
+	if len(ve.Cards) != 3 {
+		t.Errorf("france sees %d cards, want its 3", len(ve.Cards))
+	}
+	for _, bad := range []string{`{"cards":[{"unit":"france 1A","card":"T99","dealt":"S1901M"}],"effects":{}}`, `{"cards":[],"effects":{},"bogus":1}`, `{`} {
+		if _, err := DecodeExtra([]byte(bad)); err == nil {
+			t.Errorf("DecodeExtra(%s) accepted", bad)
+		}
+	}
+}
+
+// TestHintConceal: a card only hinted at (the double strength cards) shows
+// the hint, not the card, to other seats.
+func TestHintConceal(t *testing.T) {
+	s := newGame(t, 3)
+	e := s.Extra.(*Extra)
+	var u engine.Unit
+	for _, w := range s.Units {
+		if w.Power == "germany" {
+			u = w
+		}
+	}
+	if err := e.RevealHint(IDOf(u), s.Phase, "won a battle with double strength", "a double strength unit"); err != nil {
+		t.Fatal(err)
+	}
+	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
+	ve := v.State.Extra.(*Extra)
+	h, ok := ve.Cards[IDOf(u)]
+	if !ok || h.Card.Kind != 0 || ve.HintTo(IDOf(u), v.Seat) != "a double strength unit" {
+		t.Fatalf("france's view of the hinted card: %+v", h)
+	}
+	hand := ve.Hand(v, Variant.Specials)
+	found := false
+	for _, c := range hand.Cards {
+		if c.Unit.Power == "germany" {
+			found = c.ID == "" && c.Name == "a double strength unit"
+		}
+	}
+	if !found {
+		t.Errorf("hand: %+v", hand.Cards)
+	}
+}
+
+// TestPlainGameRuns adjudicates random orders for a few years: the
+// framework alone must carry a game.
+func TestPlainGameRuns(t *testing.T) {
+	s := newGame(t, 11)
+	rng := engine.NewRand(5)
+	for range 12 {
+		orders := engine.RandomOrders(s, rng)
+		s = engine.Adjudicate(s, orders, Variant.Rules, rng).Next
+	}
+}

@@ -1,0 +1,172 @@
+package character2
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"dipdesk/engine"
+)
+
+// The JSON form of Extra, saved inside a position (docs/save-format.md).
+// Cards are written by id ("T0", "CA"), so a saved game names the physical
+// Tarot cards; a card only hinted at in a seat's view has no id.
+
+type knowledgeJSON struct {
+	Phase string `json:"phase"`
+	Why   string `json:"why"`
+	Hint  string `json:"hint,omitempty"`
+}
+
+type heldJSON struct {
+	Unit     UnitID                   `json:"unit"`
+	Card     string                   `json:"card,omitempty"`
+	Dealt    string                   `json:"dealt,omitempty"`
+	Revealed *knowledgeJSON           `json:"revealed,omitempty"`
+	Told     map[string]knowledgeJSON `json:"told,omitempty"`
+}
+
+type deckJSON struct {
+	Pile     []string `json:"pile"`
+	Discard  []string `json:"discard"`
+	Dealt    int      `json:"dealt"`
+	Shuffles int      `json:"shuffles"`
+	Log      []string `json:"log,omitempty"`
+}
+
+type extraJSON struct {
+	Cards   []heldJSON  `json:"cards"`
+	Deck    *deckJSON   `json:"deck,omitempty"`
+	Public  *DeckCounts `json:"public,omitempty"`
+	Log     []string    `json:"log,omitempty"`
+	Effects Effects     `json:"effects"`
+	Options Options     `json:"options,omitempty"`
+}
+
+func knowledgeOut(k Knowledge) knowledgeJSON {
+	return knowledgeJSON{Phase: k.Phase.Short(), Why: k.Why, Hint: k.Hint}
+}
+
+func knowledgeIn(k knowledgeJSON, where string) (Knowledge, error) {
+	p, err := engine.ParsePhase(k.Phase)
+	if err != nil {
+		return Knowledge{}, fmt.Errorf("character2: %s: %w", where, err)
+	}
+	return Knowledge{Phase: p, Why: k.Why, Hint: k.Hint}, nil
+}
+
+// MarshalJSON writes e in its saved form.
+func (e *Extra) MarshalJSON() ([]byte, error) {
+	j := extraJSON{Cards: []heldJSON{}, Public: e.Public, Log: e.Log, Effects: e.Effects, Options: e.Options}
+	for _, id := range e.sortedIDs() {
+		h := e.Cards[id]
+		hj := heldJSON{Unit: id}
+		if h.Card.Kind != 0 {
+			hj.Card, hj.Dealt = h.Card.ID, h.Dealt.Short()
+		}
+		if h.Revealed != nil {
+			k := knowledgeOut(*h.Revealed)
+			hj.Revealed = &k
+		}
+		for p, k := range h.Told {
+			if hj.Told == nil {
+				hj.Told = map[string]knowledgeJSON{}
+			}
+			hj.Told[string(p)] = knowledgeOut(k)
+		}
+		j.Cards = append(j.Cards, hj)
+	}
+	if d := e.Deck; d != nil {
+		j.Deck = &deckJSON{Pile: idsOf(d.pile), Discard: idsOf(d.discard), Dealt: d.dealt, Shuffles: d.shuffles, Log: d.log}
+	}
+	return json.Marshal(j)
+}
+
+func idsOf(cs []Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.ID
+	}
+	return out
+}
+
+func cardsIn(ids []string, where string) ([]Card, error) {
+	out := make([]Card, 0, len(ids))
+	for i, id := range ids {
+		c, err := CardByID(id)
+		if err != nil {
+			return nil, fmt.Errorf("character2: %s[%d]: %w", where, i, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// DecodeExtra reads the saved form of Extra (engine.Variant.DecodeExtra).
+// Unknown fields and bad card ids are errors naming where they are.
+func DecodeExtra(b []byte) (engine.Extra, error) {
+	var j extraJSON
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return nil, fmt.Errorf("character2: saved cards: %w", err)
+	}
+	e := &Extra{Cards: map[UnitID]*Held{}, Public: j.Public, Log: j.Log, Effects: j.Effects, Options: j.Options}
+	for i, hj := range j.Cards {
+		where := fmt.Sprintf("cards[%d] (%s)", i, hj.Unit)
+		if _, dup := e.Cards[hj.Unit]; dup {
+			return nil, fmt.Errorf("character2: %s: a second card for the unit", where)
+		}
+		h := &Held{}
+		if hj.Card != "" {
+			c, err := CardByID(hj.Card)
+			if err != nil {
+				return nil, fmt.Errorf("character2: %s: %w", where, err)
+			}
+			p, err := engine.ParsePhase(hj.Dealt)
+			if err != nil {
+				return nil, fmt.Errorf("character2: %s: dealt: %w", where, err)
+			}
+			h.Card, h.Dealt = c, p
+		}
+		if hj.Revealed != nil {
+			k, err := knowledgeIn(*hj.Revealed, where+": revealed")
+			if err != nil {
+				return nil, err
+			}
+			h.Revealed = &k
+		}
+		if h.Card.Kind == 0 && (h.Revealed == nil || h.Revealed.Hint == "") {
+			return nil, fmt.Errorf("character2: %s: neither a card nor a hint", where)
+		}
+		for p, kj := range hj.Told {
+			k, err := knowledgeIn(kj, where+": told "+p)
+			if err != nil {
+				return nil, err
+			}
+			if h.Told == nil {
+				h.Told = map[engine.Power]Knowledge{}
+			}
+			h.Told[engine.Power(p)] = k
+		}
+		e.Cards[hj.Unit] = h
+	}
+	if d := j.Deck; d != nil {
+		pile, err := cardsIn(d.Pile, "deck.pile")
+		if err != nil {
+			return nil, err
+		}
+		discard, err := cardsIn(d.Discard, "deck.discard")
+		if err != nil {
+			return nil, err
+		}
+		if d.Dealt < 0 || d.Shuffles < 0 {
+			return nil, fmt.Errorf("character2: deck: negative count")
+		}
+		if len(pile)+len(discard) > DeckSize {
+			return nil, fmt.Errorf("character2: deck: %d cards in pile and discards, more than the %d of the deck", len(pile)+len(discard), DeckSize)
+		}
+		e.Deck = &Deck{pile: pile, discard: discard, dealt: d.Dealt, shuffles: d.Shuffles, log: d.Log}
+	}
+	return e, nil
+}
