@@ -198,8 +198,12 @@ func anyPart(fs []func(s *engine.State, u engine.Unit, l engine.Loc) bool, s *en
 	return false
 }
 
-func enterAny(s *engine.State, u engine.Unit, l engine.Loc) bool { return anyPart(parts.enter, s, u, l) }
-func reachAny(s *engine.State, u engine.Unit, l engine.Loc) bool { return anyPart(parts.reach, s, u, l) }
+func enterAny(s *engine.State, u engine.Unit, l engine.Loc) bool {
+	return anyPart(parts.enter, s, u, l)
+}
+func reachAny(s *engine.State, u engine.Unit, l engine.Loc) bool {
+	return anyPart(parts.reach, s, u, l)
+}
 func supportReachAny(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	return anyPart(parts.supportReach, s, u, l)
 }
