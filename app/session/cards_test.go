@@ -21,6 +21,12 @@ func newCharacterGame(t *testing.T) *Game {
 	return g
 }
 
+// cardsOf returns the Davis part of s (the tests change it directly).
+func cardsOf(s *engine.State) *character.Extra {
+	e, _ := s.Extra.(*character.Extra)
+	return e
+}
+
 func cardNamed(t *testing.T, id string) character.Card {
 	t.Helper()
 	list, err := character.LoadCards()
