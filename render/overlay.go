@@ -112,14 +112,24 @@ func (f *frame) hidden(u engine.Unit) bool {
 	return false
 }
 
-// dashedRing strokes a dashed circle of radius rad around p in col over
-// a dark edge (a hidden unit).
+// dashedRing strokes a ring of dashes of radius rad around p in col over
+// a dark edge (a hidden unit). The dashes are arcs of their own, a whole
+// number of them, so the ring has no stub where a dash pattern would wrap.
 func (f *frame) dashedRing(p pt, rad float64, col color.Color, width float64) {
 	dc := f.dc
-	dash := math.Max(3, rad*0.45)
-	dc.SetDash(dash, dash*0.7)
-	defer dc.SetDash()
-	f.ring(p, rad, col, width)
+	n := math.Max(6, math.Round(2*math.Pi*rad/math.Max(5, rad*0.75)))
+	step := 2 * math.Pi / n
+	for k := 0.0; k < n; k++ {
+		a := k*step - math.Pi/2
+		dc.NewSubPath()
+		dc.DrawArc(p.X, p.Y, rad, a, a+step*0.6)
+	}
+	dc.SetColor(colInk)
+	dc.SetLineWidth(width + 2*f.l.sz.edge)
+	dc.StrokePreserve()
+	dc.SetColor(col)
+	dc.SetLineWidth(width)
+	dc.Stroke()
 }
 
 // drawUnitMarks draws mines, civil-disorder tags and the rings of hidden
