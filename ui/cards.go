@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -11,6 +12,7 @@ import (
 
 	"dipdesk/app/session"
 	"dipdesk/engine"
+	"dipdesk/render"
 )
 
 // CardsPanel shows the cards a seat may see in a card game (Davis's
@@ -30,17 +32,21 @@ type CardsPanel struct {
 	// dragged and dropped, with the absolute position of the drop.
 	OnDrop func(c session.HandCard, o session.CardOrder, abs fyne.Position)
 
-	hands session.Hands
-	m     *engine.Map
-	box   *fyne.Container
-	body  fyne.CanvasObject
-	views []*cardView
+	hands  session.Hands
+	m      *engine.Map
+	box    *fyne.Container
+	legend *widget.Label // what the signs on the board mean (SetMarks)
+	body   fyne.CanvasObject
+	views  []*cardView
 }
 
 // NewCardsPanel returns an empty panel for board m.
 func NewCardsPanel(m *engine.Map) *CardsPanel {
-	c := &CardsPanel{m: m, box: container.NewVBox()}
-	c.body = container.NewVScroll(c.box)
+	c := &CardsPanel{m: m, box: container.NewVBox(), legend: widget.NewLabel("")}
+	c.legend.Wrapping = fyne.TextWrapWord
+	c.legend.Importance = widget.LowImportance
+	c.legend.Hide()
+	c.body = container.NewVScroll(container.NewVBox(c.box, c.legend))
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -83,6 +89,32 @@ func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
 		c.box.Add(widget.NewAccordion(widget.NewAccordionItem(fmt.Sprintf("Deal log (%d lines, game master only)", len(h.Log)), log)))
 	}
 	c.box.Refresh()
+}
+
+// SetMarks explains the kinds of sign on the board the seat sees now
+// (render.MarkKind.Legend), one line each: "translucent piece in a dashed
+// ring: a unit the other powers cannot see".
+func (c *CardsPanel) SetMarks(marks []render.Mark) {
+	var lines []string
+	for _, mk := range marks {
+		if l := "• " + mk.Kind.Legend(); mk.Kind.Legend() != "" && !slices.Contains(lines, l) {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		c.legend.Hide()
+		return
+	}
+	c.legend.SetText("On the board:\n" + strings.Join(lines, "\n"))
+	c.legend.Show()
+}
+
+// LegendText is the explanation of the board's signs shown, "" if none.
+func (c *CardsPanel) LegendText() string {
+	if !c.legend.Visible() {
+		return ""
+	}
+	return c.legend.Text
 }
 
 func (c *CardsPanel) heading() string {

@@ -168,6 +168,9 @@ func TestFakeCardsTab(t *testing.T) {
 			if n != tc.marked || len(sc.Marks) != tc.marked {
 				t.Errorf("marks %+v, want %d hidden French unit", sc.Marks, tc.marked)
 			}
+			if got := strings.Contains(gw.cards.LegendText(), render.MarkHidden.Legend()); got != (tc.marked > 0) {
+				t.Errorf("the legend of the hidden mark shown: %v, want %v (%q)", got, tc.marked > 0, gw.cards.LegendText())
+			}
 		})
 	}
 }
