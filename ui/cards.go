@@ -63,7 +63,11 @@ func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
 	if !h.Active {
 		// Davis rule 7: the 1901 moves are exactly as in a regular game;
 		// the variant says when (Hand.Active).
-		c.box.Add(widget.NewLabel("The cards do not act yet in this phase: no special orders."))
+		why := h.Inactive
+		if why == "" {
+			why = "The cards do not act yet in this phase"
+		}
+		c.box.Add(widget.NewLabel(why + ": no special orders yet."))
 		canOrder = false
 	}
 	last := engine.Power("-")

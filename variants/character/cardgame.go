@@ -21,6 +21,9 @@ var _ cardgame.Game = (*Extra)(nil)
 func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
 	m := v.State.Map
 	h := cardgame.Hand{Seat: v.Seat, Deck: cardgame.Counts(e.Counts()), Active: PowersActive(v.State.Phase)}
+	if !h.Active {
+		h.Inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", FirstPowerYear)
+	}
 	if v.Seat.GM {
 		h.Log = slices.Clone(e.Log)
 	}
