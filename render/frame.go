@@ -215,6 +215,9 @@ func (f *frame) drawUnits() {
 			continue
 		}
 		alpha := uint8(0xff)
+		if f.hidden(pl.unit) {
+			alpha = hiddenAlpha
+		}
 		if f.o.Dragging != nil && f.o.Dragging.From.P == pl.unit.Loc.P {
 			alpha = 0x60
 		}

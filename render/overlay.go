@@ -26,6 +26,12 @@ const (
 	// MarkDisorder is a unit in civil disorder (Davis #10 gassed): a
 	// yellow "CD" tag on the unit in the province.
 	MarkDisorder
+	// MarkHidden is a unit the other powers cannot see (Galt's invisible
+	// units and ghosts): only its owner and the game master are given the
+	// mark, and the unit itself is in their views only. The piece is drawn
+	// translucent inside a dashed ring in its power's colour, so its owner
+	// can tell at a glance which of its units the others do not see.
+	MarkHidden
 )
 
 // String names the kind: "mine", "closed", "suspended", "disorder".
@@ -39,8 +45,28 @@ func (k MarkKind) String() string {
 		return "suspended"
 	case MarkDisorder:
 		return "disorder"
+	case MarkHidden:
+		return "hidden"
 	}
 	return "mark"
+}
+
+// Legend is a sentence for a legend or a tooltip saying how the kind is
+// drawn and what it means.
+func (k MarkKind) Legend() string {
+	switch k {
+	case MarkMine:
+		return "spiked black ball: a mine, seen by its layer and the game master only"
+	case MarkClosed:
+		return "red hatching: a province no unit may enter this turn"
+	case MarkSuspended:
+		return "centre struck through in red: a supply centre that counts for no one"
+	case MarkDisorder:
+		return "yellow ring and CD: a unit in civil disorder"
+	case MarkHidden:
+		return "translucent piece in a dashed ring: a unit the other powers cannot see"
+	}
+	return ""
 }
 
 // Mark is one sign on a province. Why is for tooltips and lists; it is
@@ -71,7 +97,43 @@ func (f *frame) drawAreaMarks() {
 	}
 }
 
-// drawUnitMarks draws mines and civil-disorder tags over the pieces.
+// hiddenAlpha is the opacity of a hidden unit's piece: seen, but plainly
+// not like the others.
+const hiddenAlpha = 0x78
+
+// hidden reports whether the unit drawn in province p carries a
+// MarkHidden (for its power, or for any power when the mark names none).
+func (f *frame) hidden(u engine.Unit) bool {
+	for _, mk := range f.o.Marks {
+		if mk.Kind == MarkHidden && mk.Prov == u.Loc.P && (mk.Power == "" || mk.Power == u.Power) {
+			return true
+		}
+	}
+	return false
+}
+
+// dashedRing strokes a ring of dashes of radius rad around p in col over
+// a dark edge (a hidden unit). The dashes are arcs of their own, a whole
+// number of them, so the ring has no stub where a dash pattern would wrap.
+func (f *frame) dashedRing(p pt, rad float64, col color.Color, width float64) {
+	dc := f.dc
+	n := math.Max(6, math.Round(2*math.Pi*rad/math.Max(5, rad*0.75)))
+	step := 2 * math.Pi / n
+	for k := 0.0; k < n; k++ {
+		a := k*step - math.Pi/2
+		dc.NewSubPath()
+		dc.DrawArc(p.X, p.Y, rad, a, a+step*0.6)
+	}
+	dc.SetColor(colInk)
+	dc.SetLineWidth(width + 2*f.l.sz.edge)
+	dc.StrokePreserve()
+	dc.SetColor(col)
+	dc.SetLineWidth(width)
+	dc.Stroke()
+}
+
+// drawUnitMarks draws mines, civil-disorder tags and the rings of hidden
+// units over the pieces.
 func (f *frame) drawUnitMarks() {
 	mines := map[engine.ProvinceID]int{}
 	for _, mk := range f.o.Marks {
@@ -90,6 +152,10 @@ func (f *frame) drawUnitMarks() {
 			if pl, ok := f.unitAt(mk.Prov); ok {
 				f.blit(f.l.sprite(spriteKey{kind: spriteTag, text: "CD", alpha: 0xff}), pl.p.Add(pt{X: -f.l.sz.piece * 2.2, Y: -f.l.sz.piece * 0.55}))
 				f.ring(pl.p, f.l.sz.ringRadius(pl.unit.Type), colDisorder, f.l.sz.line*0.8)
+			}
+		case MarkHidden:
+			if pl, ok := f.unitAt(mk.Prov); ok && (mk.Power == "" || mk.Power == pl.unit.Power) {
+				f.dashedRing(pl.p, f.l.sz.ringRadius(pl.unit.Type)*1.1, f.r.Style(pl.unit.Power).Colour, f.l.sz.line)
 			}
 		}
 	}

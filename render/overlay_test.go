@@ -30,6 +30,7 @@ func TestMarksDrawn(t *testing.T) {
 		{"mine", Mark{Kind: MarkMine, Prov: id("hol"), Power: "england"}, b.Region("hol").Unit, -1.4, 1.2},
 		{"suspended", Mark{Kind: MarkSuspended, Prov: id("bel")}, b.Region("bel").SC, 0, 0},
 		{"disorder", Mark{Kind: MarkDisorder, Prov: id("mun")}, b.Region("mun").Unit, 0, 0},
+		{"hidden", Mark{Kind: MarkHidden, Prov: id("mun"), Power: "germany"}, b.Region("mun").Unit, 0, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := opts
@@ -46,7 +47,15 @@ func TestMarksDrawn(t *testing.T) {
 					t.Errorf("the %s mark changed a pixel at %v", c.name, q)
 				}
 			}
-			if c.name == "disorder" {
+			if c.name == "hidden" {
+				// Another power's mark on the unit, or no unit: nothing drawn.
+				other := o
+				other.Marks = []Mark{{Kind: MarkHidden, Prov: id("mun"), Power: "france"}}
+				if n, _ := compare(plain, r.Render(view(s), nil, nil, other)); n != 0 {
+					t.Errorf("a French hidden mark changed Germany's army in Munich (%d pixels)", n)
+				}
+			}
+			if c.name == "disorder" || c.name == "hidden" {
 				// The tag is drawn on the unit: no unit, no tag.
 				s2 := s.Clone()
 				s2.Units = nil

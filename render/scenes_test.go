@@ -38,6 +38,7 @@ func scenes(tb testing.TB, w, h int) []scene {
 		highlights(tb, w, h),
 		adjustments(tb, w, h),
 		characterScene(tb, w, h),
+		hiddenScene(tb, w, h),
 		{name: "orders", view: view(s1), orders: o1, opts: withOrders},
 		{name: "results", view: view(s2), orders: o2, results: out.Results, opts: withResults},
 		{name: "retreat", view: view(out.Next), orders: retreats, results: out.Results, opts: withResults},
@@ -105,6 +106,41 @@ func characterScene(tb testing.TB, w, h int) scene {
 		{Kind: MarkMine, Prov: id("hol"), Power: "england"},
 		{Kind: MarkMine, Prov: id("hol"), Power: "germany"},
 		{Kind: MarkDisorder, Prov: id("mun"), Why: "gassed"},
+	}}}
+}
+
+// hiddenScene is France's board in a game with invisible units (Galt's
+// Character Diplomacy II): its army in Paris and fleet in Brest are hidden
+// from the others, so they are drawn translucent in a dashed French ring.
+// France's view lacks Germany's invisible army (it was in Munich): Munich
+// is empty, and the German mark given by mistake for it, and France's
+// order naming the missing unit, draw no piece and do not fail.
+func hiddenScene(tb testing.TB, w, h int) scene {
+	_, m := load(tb)
+	s := engine.NewState(m, engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement})
+	mun, _ := m.Lookup("mun")
+	kept := s.Units[:0]
+	for _, u := range s.Units {
+		if u.Loc.P != mun {
+			kept = append(kept, u)
+		}
+	}
+	s.Units = kept
+	id := func(name string) engine.ProvinceID {
+		p, ok := m.Lookup(name)
+		if !ok {
+			tb.Fatalf("no province %s", name)
+		}
+		return p
+	}
+	orders, errs := engine.ParseOrders(m, "", "France: A par - bur\nFrance: A mar S A mun - bur")
+	if len(errs) > 0 {
+		tb.Fatal(errs)
+	}
+	return scene{name: "hidden", view: view(s), orders: orders, opts: Options{Width: w, Height: h, Legend: true, ShowOrders: true, Marks: []Mark{
+		{Kind: MarkHidden, Prov: id("par"), Power: "france", Why: "invisible"},
+		{Kind: MarkHidden, Prov: id("bre"), Power: "france", Why: "invisible"},
+		{Kind: MarkHidden, Prov: id("mun"), Power: "germany", Why: "invisible"},
 	}}}
 }
 

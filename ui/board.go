@@ -490,6 +490,9 @@ func marksText(m *engine.Map, marks []render.Mark, l engine.Loc) string {
 			parts = append(parts, "centre suspended ("+mk.Why+")")
 		case render.MarkDisorder:
 			parts = append(parts, "unit in civil disorder ("+mk.Why+")")
+		case render.MarkHidden:
+			// Only the owner and the game master are given the mark.
+			parts = append(parts, "unit hidden from the other powers ("+mk.Why+")")
 		default:
 			parts = append(parts, mk.Why)
 		}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -11,13 +12,16 @@ import (
 
 	"dipdesk/app/session"
 	"dipdesk/engine"
+	"dipdesk/render"
 )
 
-// CardsPanel shows the character cards a seat may see (Character
-// Diplomacy rule 3): a power its own units' cards and those revealed or
-// told to it; the game master every hand, the deck's counts and the deal
-// log; the public only revealed cards. It is filled from the seat's view
-// (session.Hands), never from the game master's position.
+// CardsPanel shows the cards a seat may see in a card game (Davis's
+// Character Diplomacy, Galt's Character Diplomacy II; rule 3): a power its
+// own units' cards and those revealed or told to it; the game master every
+// hand, the deck's counts and the deal log; the public only revealed
+// cards. It is filled from the seat's view (session.Hands, a
+// cardgame.Hand), never from the game master's position, and knows no
+// variant.
 type CardsPanel struct {
 	widget.BaseWidget
 
@@ -28,17 +32,21 @@ type CardsPanel struct {
 	// dragged and dropped, with the absolute position of the drop.
 	OnDrop func(c session.HandCard, o session.CardOrder, abs fyne.Position)
 
-	hands session.Hands
-	m     *engine.Map
-	box   *fyne.Container
-	body  fyne.CanvasObject
-	views []*cardView
+	hands  session.Hands
+	m      *engine.Map
+	box    *fyne.Container
+	legend *widget.Label // what the signs on the board mean (SetMarks)
+	body   fyne.CanvasObject
+	views  []*cardView
 }
 
 // NewCardsPanel returns an empty panel for board m.
 func NewCardsPanel(m *engine.Map) *CardsPanel {
-	c := &CardsPanel{m: m, box: container.NewVBox()}
-	c.body = container.NewVScroll(c.box)
+	c := &CardsPanel{m: m, box: container.NewVBox(), legend: widget.NewLabel("")}
+	c.legend.Wrapping = fyne.TextWrapWord
+	c.legend.Importance = widget.LowImportance
+	c.legend.Hide()
+	c.body = container.NewVScroll(container.NewVBox(c.box, c.legend))
 	c.ExtendBaseWidget(c)
 	return c
 }
@@ -53,8 +61,13 @@ func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
 	c.views = nil
 	c.box.Add(widget.NewLabelWithStyle(c.heading(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	if !h.Active {
-		// Rule 7: the 1901 moves are exactly as in a regular game.
-		c.box.Add(widget.NewLabel("Cards act from Spring 1902 (rule 7): no special orders yet."))
+		// Davis rule 7: the 1901 moves are exactly as in a regular game;
+		// the variant says when (Hand.Active).
+		why := h.Inactive
+		if why == "" {
+			why = "The cards do not act yet in this phase"
+		}
+		c.box.Add(widget.NewLabel(why + ": no special orders yet."))
 		canOrder = false
 	}
 	last := engine.Power("-")
@@ -72,7 +85,7 @@ func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
 	}
 	d := h.Deck
 	c.box.Add(widget.NewSeparator())
-	c.box.Add(widget.NewLabel(fmt.Sprintf("Deck: %d in the pile, %d discarded; %d dealt, %d since the last reshuffle (rule 13)",
+	c.box.Add(widget.NewLabel(fmt.Sprintf("Deck: %d in the pile, %d discarded; %d dealt, %d since the last reshuffle",
 		d.Pile, d.Discards, d.Dealt, d.SinceReshuffle)))
 	if len(h.Log) > 0 {
 		log := widget.NewLabel(strings.Join(h.Log, "\n"))
@@ -80,6 +93,32 @@ func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
 		c.box.Add(widget.NewAccordion(widget.NewAccordionItem(fmt.Sprintf("Deal log (%d lines, game master only)", len(h.Log)), log)))
 	}
 	c.box.Refresh()
+}
+
+// SetMarks explains the kinds of sign on the board the seat sees now
+// (render.MarkKind.Legend), one line each: "translucent piece in a dashed
+// ring: a unit the other powers cannot see".
+func (c *CardsPanel) SetMarks(marks []render.Mark) {
+	var lines []string
+	for _, mk := range marks {
+		if l := "• " + mk.Kind.Legend(); mk.Kind.Legend() != "" && !slices.Contains(lines, l) {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		c.legend.Hide()
+		return
+	}
+	c.legend.SetText("On the board:\n" + strings.Join(lines, "\n"))
+	c.legend.Show()
+}
+
+// LegendText is the explanation of the board's signs shown, "" if none.
+func (c *CardsPanel) LegendText() string {
+	if !c.legend.Visible() {
+		return ""
+	}
+	return c.legend.Text
 }
 
 func (c *CardsPanel) heading() string {
@@ -112,9 +151,10 @@ func (c *CardsPanel) card(p engine.Power, label string) *cardView {
 	return nil
 }
 
-// cardView is one card: its unit's number, the card's number and name,
-// what it does, whether it is revealed and to whom it was told, and a
-// button per special order. A card with a one-province order may be
+// cardView is one card: its unit's number, the card's number and name
+// (and the physical card dealt for it, its alias), what it does, its
+// notes, whether it is revealed and to whom it was told, and a button per
+// special order. A card with a one-province order may be
 // dragged onto the board.
 type cardView struct {
 	widget.BaseWidget
@@ -137,7 +177,14 @@ func newCardView(p *CardsPanel, hc session.HandCard, canOrder bool) *cardView {
 	status := widget.NewLabel(v.status())
 	status.Wrapping = fyne.TextWrapWord
 	status.Importance = widget.LowImportance
-	parts := []fyne.CanvasObject{title, text, status}
+	parts := []fyne.CanvasObject{title, text}
+	if n := v.notes(); n != "" {
+		notes := widget.NewLabel(n)
+		notes.Wrapping = fyne.TextWrapWord
+		notes.TextStyle = fyne.TextStyle{Italic: true}
+		parts = append(parts, notes)
+	}
+	parts = append(parts, status)
 	if len(hc.Orders) > 0 {
 		row := container.NewHBox()
 		for _, o := range hc.Orders {
@@ -159,14 +206,23 @@ func newCardView(p *CardsPanel, hc session.HandCard, canOrder bool) *cardView {
 // CreateRenderer shows the card.
 func (v *cardView) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(v.body) }
 
-// title is "1A mun: #9 Annihilator".
+// title is "1A mun: #9 Annihilator", with the alias of a physical deal:
+// "1A mun: #9 Annihilator (The Fool)".
 func (v *cardView) title() string {
 	where := v.card.Space
 	if where == "" {
 		where = "off the board"
 	}
-	return fmt.Sprintf("%s %s: #%s %s", v.card.Label, where, v.card.ID, v.card.Name)
+	t := fmt.Sprintf("%s %s: #%s %s", v.card.Label, where, v.card.ID, v.card.Name)
+	if v.card.Alias != "" {
+		t += " (" + v.card.Alias + ")"
+	}
+	return t
 }
+
+// notes is the card's state the seat may know: "invisible; hypnotism used
+// 1902"; "" when there is none.
+func (v *cardView) notes() string { return strings.Join(v.card.Notes, "; ") }
 
 // status says who knows the card besides its owner and the game master.
 func (v *cardView) status() string {
@@ -180,7 +236,13 @@ func (v *cardView) status() string {
 	return s
 }
 
-func (v *cardView) summary() string { return v.title() + " — " + v.status() }
+// summary is the card in one line: its title, its notes, who knows it.
+func (v *cardView) summary() string {
+	if n := v.notes(); n != "" {
+		return v.title() + " — " + n + " — " + v.status()
+	}
+	return v.title() + " — " + v.status()
+}
 
 // useOrder hands the order's template to the panel's owner.
 func (v *cardView) useOrder(o session.CardOrder) {

@@ -281,6 +281,9 @@ func (gw *GameWindow) refreshBoard() {
 	s.Specials = gw.specials
 	gw.scene = s
 	gw.board.SetScene(s)
+	if gw.cards != nil {
+		gw.cards.SetMarks(s.Marks)
+	}
 }
 
 func (gw *GameWindow) refreshBar() {

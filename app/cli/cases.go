@@ -134,7 +134,7 @@ func printReport(w io.Writer, su *casefile.Setup, rep *casefile.Report) {
 		for _, e := range out.Events {
 			fmt.Fprintf(w, "  * %s\n", e)
 		}
-		printPosition(w, su, out.Next)
+		printPosition(w, su, out.Next, nil)
 	}
 	if len(rep.Diffs) > 0 {
 		fmt.Fprintf(w, "  differs from the expected position:\n")
@@ -144,8 +144,13 @@ func printReport(w io.Writer, su *casefile.Setup, rep *casefile.Report) {
 	}
 }
 
-func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
+// printPosition lists s's units, each with note's words about it in
+// brackets (nil: the variant's own UnitNote, if any).
+func printPosition(w io.Writer, su *casefile.Setup, s *engine.State, note func(engine.Unit) string) {
 	m := su.Map
+	if note == nil {
+		note = func(u engine.Unit) string { return unitNote(s, u) }
+	}
 	fmt.Fprintf(w, "Position, %s (%s):\n", s.Phase, s.Phase.Short())
 	units := append([]engine.Unit(nil), s.Units...)
 	sort.SliceStable(units, func(i, j int) bool {
@@ -155,7 +160,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
 		return m.LocString(units[i].Loc) < m.LocString(units[j].Loc)
 	})
 	for _, u := range units {
-		fmt.Fprintf(w, "  %s: %s %s%s\n", m.PowerName(u.Power), unitWord(u), m.LocString(u.Loc), unitNote(s, u))
+		fmt.Fprintf(w, "  %s: %s %s%s\n", m.PowerName(u.Power), unitWord(u), m.LocString(u.Loc), note(u))
 	}
 	for _, d := range s.Dislodged {
 		var opts []string
@@ -166,7 +171,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State) {
 		if len(opts) > 0 {
 			where = strings.Join(opts, ", ")
 		}
-		fmt.Fprintf(w, "  dislodged %s: %s %s%s (may retreat to %s)\n", m.PowerName(d.Unit.Power), unitWord(d.Unit), m.LocString(d.Unit.Loc), unitNote(s, d.Unit), where)
+		fmt.Fprintf(w, "  dislodged %s: %s %s%s (may retreat to %s)\n", m.PowerName(d.Unit.Power), unitWord(d.Unit), m.LocString(d.Unit.Loc), note(d.Unit), where)
 	}
 	if s.Phase.Type == engine.Adjustment {
 		adj := engine.Adjustments(s)

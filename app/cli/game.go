@@ -210,7 +210,7 @@ func runShow(c *CLI, args []string) int {
 	}
 	m := g.Map()
 	fmt.Fprintf(c.Stdout, "%s, %s (%s), as %s\n", g.Variant().Name, v.State.Phase, v.State.Phase.Short(), seat)
-	printPosition(c.Stdout, &casefileSetup{Map: m, Rules: g.Variant().Rules}, v.State)
+	printPosition(c.Stdout, &casefileSetup{Map: m, Rules: g.Variant().Rules}, v.State, cardNotes(v))
 	centres := v.State.Centres()
 	var line []string
 	for _, p := range m.PowerIDs() {
@@ -402,4 +402,55 @@ func (s *seatFlags) Set(v string) error {
 	}
 	*s = append(*s, seat)
 	return nil
+}
+
+// unitKey names a unit by power, type and number, as a card game does.
+type unitKey struct {
+	p engine.Power
+	t engine.UnitType
+	n int
+}
+
+// cardNotes returns the words printed after each unit of view v by show:
+// the variant's own UnitNote if it has one (Davis), else the card as the
+// seat's hand knows it ("#9 Annihilator, revealed S1902M: used"), with the
+// physical card dealt for it (its alias, "The Fool") beside the name and
+// the card's notes after a semicolon. nil when v has no cards.
+func cardNotes(v engine.View) func(engine.Unit) string {
+	h, ok := session.HandsOf(v, nil)
+	if !ok {
+		return nil
+	}
+	cards := map[unitKey]session.HandCard{}
+	for _, c := range h.Cards {
+		cards[unitKey{c.Unit.Power, c.Unit.Type, c.Unit.Number}] = c
+	}
+	return func(u engine.Unit) string {
+		c, ok := cards[unitKey{u.Power, u.Type, u.Number}]
+		if !ok {
+			return unitNote(v.State, u)
+		}
+		name := "#" + c.ID + " " + c.Name
+		if c.Alias != "" {
+			name += " (" + c.Alias + ")"
+		}
+		note := ""
+		if n, ok := v.State.Extra.(unitNoter); ok {
+			note = n.UnitNote(u)
+			note = strings.Replace(note, "#"+c.ID+" "+c.Name, name, 1)
+		}
+		if note == "" {
+			note = name
+			if c.Revealed != "" {
+				note += ", " + c.Revealed
+			}
+			if len(c.Told) > 0 {
+				note += ", told to " + strings.Join(c.Told, ", ")
+			}
+		}
+		if len(c.Notes) > 0 {
+			note += "; " + strings.Join(c.Notes, "; ")
+		}
+		return "  [" + note + "]"
+	}
 }

@@ -6,16 +6,17 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/cardgame"
 )
 
-// Assignment is one line of Davis's Winter form (rules 5.a, 15): a unit's
-// space, its number and the card dealt to it.
+// Assignment is one line of the Winter form (Davis rules 5.a, 15): a
+// unit's space, its number and the card dealt to it.
 type Assignment struct {
 	Space string // "mun"
 	Label string // "1A"
 	Card  string // "9"
 	Name  string // "Annihilator"
+	Alias string // the physical card the game master dealt ("The Fool"); "" if none
 }
 
 // CardForm is the private report of the cards assigned to one power's
@@ -29,36 +30,24 @@ type CardForm struct {
 }
 
 // Assignments returns power p's form for the deal that led from before to
-// after (before nil: the initial deal, every card is new). Only p's own
-// cards are read, from p's view of after (rule 3: the form goes to p
-// alone).
+// after (before nil: the initial deal, every card is new). It is computed
+// from p's hand in p's view of after (rule 3: the form goes to p alone),
+// so it serves any card game: a card is new when it was dealt in before's
+// phase or later (cardgame.Card.Dealt).
 func Assignments(before, after *engine.State, p engine.Power, r *engine.Rules) CardForm {
 	m := after.Map
 	f := CardForm{Country: m.PowerName(p)}
-	v := engine.ViewFor(after, nil, engine.Seat{Power: p}, r)
-	e := cardsOf(v.State)
-	if e == nil {
+	h, ok := HandsOf(engine.ViewFor(after, nil, engine.Seat{Power: p}, r), nil)
+	if !ok {
 		return f
 	}
-	old := cardsOf(before)
-	for _, u := range v.State.Units {
-		if u.Power != p {
-			continue
+	for _, c := range h.Cards {
+		if c.Unit.Power != p || c.Space == "" {
+			continue // a card told of, or a unit off the board: not on the form
 		}
-		id := character.IDOf(u)
-		held, ok := e.Cards[id]
-		if !ok {
-			continue
-		}
-		a := Assignment{Space: m.LocString(u.Loc), Label: character.Label(u.Number, u.Type), Card: held.Card.ID, Name: held.Card.Name}
+		a := Assignment{Space: c.Space, Label: c.Label, Card: c.ID, Name: c.Name, Alias: c.Alias}
 		f.All = append(f.All, a)
-		if old == nil {
-			f.New = append(f.New, a)
-			continue
-		}
-		// A card is new when the unit held none before, or another deal
-		// (a unit of the same number rebuilt) gave it a different one.
-		if was, ok := old.Cards[id]; !ok || was.Card.ID != held.Card.ID || was.Dealt != held.Dealt {
+		if before == nil || !phaseBefore(c.Dealt, before.Phase) {
 			f.New = append(f.New, a)
 		}
 	}
@@ -68,6 +57,17 @@ func Assignments(before, after *engine.State, p engine.Power, r *engine.Rules) C
 	slices.SortFunc(f.New, bySpace)
 	slices.SortFunc(f.All, bySpace)
 	return f
+}
+
+// phaseBefore reports whether phase a comes before phase b in a game.
+func phaseBefore(a, b engine.Phase) bool {
+	if a.Year != b.Year {
+		return a.Year < b.Year
+	}
+	if a.Season != b.Season {
+		return a.Season < b.Season
+	}
+	return a.Type < b.Type
 }
 
 // CardReport writes the private Winter report of assigned cards (Davis
@@ -84,7 +84,7 @@ func (g *Game) CardReport(name string, seat engine.Seat, markdown bool) (string,
 	if err != nil {
 		return "", err
 	}
-	if cardsOf(after) == nil {
+	if cardgame.Of(after) == nil {
 		return "", fmt.Errorf("session: %s: %s has no character cards", g.Path(), g.variant.Name)
 	}
 	powers := []engine.Power{seat.Power}
@@ -181,12 +181,21 @@ func writeAssignments(b *strings.Builder, as []Assignment, markdown bool) {
 	if markdown {
 		b.WriteString("| Space | Unit | Character Card No. |\n|---|---|---|\n")
 		for _, a := range as {
-			fmt.Fprintf(b, "| %s | %s | #%s %s |\n", a.Space, a.Label, a.Card, a.Name)
+			fmt.Fprintf(b, "| %s | %s | #%s %s |\n", a.Space, a.Label, a.Card, a.cardName())
 		}
 		return
 	}
 	fmt.Fprintf(b, "  %-8s %-5s %s\n", "Space:", "Unit:", "Character Card No.:")
 	for _, a := range as {
-		fmt.Fprintf(b, "  %-8s %-5s #%s %s\n", a.Space, a.Label, a.Card, a.Name)
+		fmt.Fprintf(b, "  %-8s %-5s #%s %s\n", a.Space, a.Label, a.Card, a.cardName())
 	}
+}
+
+// cardName is "Annihilator", or "Annihilator (The Fool)" when the game
+// master deals physical cards of another deck.
+func (a Assignment) cardName() string {
+	if a.Alias == "" {
+		return a.Name
+	}
+	return a.Name + " (" + a.Alias + ")"
 }

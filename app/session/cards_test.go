@@ -8,6 +8,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/render"
+	"dipdesk/variants/cardgame"
 	"dipdesk/variants/character"
 )
 
@@ -19,6 +20,12 @@ func newCharacterGame(t *testing.T) *Game {
 	}
 	t.Cleanup(func() { g.Close() })
 	return g
+}
+
+// cardsOf returns the Davis part of s (the tests change it directly).
+func cardsOf(s *engine.State) *character.Extra {
+	e, _ := s.Extra.(*character.Extra)
+	return e
 }
 
 func cardNamed(t *testing.T, id string) character.Card {
@@ -322,6 +329,25 @@ func TestCharacterReports(t *testing.T) {
 			if c.Unit.Power != seat.Power && c.ID != "20" && strings.Contains(rep, c.Name) {
 				t.Errorf("%s's report names %s's card %s", seat, c.Unit.Power, c.Name)
 			}
+		}
+	}
+}
+
+// TestDavisIsACardGame: Character Diplomacy's positions are a
+// cardgame.Game, and before 1902 its hand says why the cards wait (rule 7).
+func TestDavisIsACardGame(t *testing.T) {
+	g := newCharacterGame(t)
+	ps, _ := g.Current()
+	if cardgame.Of(ps.State) == nil {
+		t.Fatal("character.Extra is not a cardgame.Game")
+	}
+	h, _, err := g.Hands(engine.Seat{Power: "france"}, "")
+	if err != nil || h.Active || !strings.Contains(h.Inactive, "rule 7") {
+		t.Errorf("1901 hand: active %v, %q, %v", h.Active, h.Inactive, err)
+	}
+	for _, c := range h.Cards {
+		if c.Dealt != ps.State.Phase {
+			t.Errorf("%s dealt %v, want the initial deal's %v", c.Label, c.Dealt, ps.State.Phase)
 		}
 	}
 }

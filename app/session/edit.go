@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/cardgame"
 )
 
 // dealStream separates the draws of a deal entered by hand from the
@@ -92,7 +92,7 @@ func (g *Game) ParseEdit(words []string) (Edit, error) {
 		if !ok {
 			return Edit{}, fmt.Errorf("session: edit: unknown power %q", words[1])
 		}
-		n, t, err := character.ParseLabel(words[2])
+		n, t, _, err := cardgame.ParseLabel(words[2])
 		if err != nil {
 			return Edit{}, fmt.Errorf("session: edit: unit %q: want a number and a type, as 1A or 2F", words[2])
 		}
@@ -183,20 +183,20 @@ func (g *Game) apply(s *engine.State, e Edit) (string, error) {
 		s.Units[i] = u
 		return fmt.Sprintf("moved %s %s from %s to %s", m.PowerName(u.Power), u.Type, m.LocString(from), m.LocString(u.Loc)), nil
 	case DealCard:
-		x, ok := s.Extra.(*character.Extra)
-		if !ok {
+		x := cardgame.Of(s)
+		if x == nil {
 			return "", fmt.Errorf("session: edit: this game has no character cards")
 		}
 		// A reshuffle the deal may cause draws from the game's seed and
 		// the edit's place in the game, and the position after it is
 		// stored, so the game replays exactly.
-		rng := engine.NewRand(g.file.Game().Seed ^ dealStream ^ uint64(len(x.Log)))
+		rng := engine.NewRand(g.file.Game().Seed ^ dealStream ^ uint64(len(x.Hand(engine.View{State: s, Seat: engine.Seat{GM: true}}, nil).Log)))
 		if _, err := x.DealByHand(s, e.Unit, e.Card, g.variant.Start, rng); err != nil {
 			return "", fmt.Errorf("session: edit: %w", err)
 		}
 		// The audit line names no card (rule 3); the deal log, which only
 		// the game master sees, does.
-		return fmt.Sprintf("dealt %s %s its card by hand", m.PowerName(e.Unit.Power), character.Label(e.Unit.Number, e.Unit.Type)), nil
+		return fmt.Sprintf("dealt %s %s its card by hand", m.PowerName(e.Unit.Power), cardgame.Label(e.Unit.Number, e.Unit.Type)), nil
 	case SetOwner:
 		if !m.Provinces[e.At.P].SC {
 			return "", fmt.Errorf("session: edit: %s is not a supply centre", m.Provinces[e.At.P].Name)

@@ -3,46 +3,32 @@ package session
 import (
 	"dipdesk/engine"
 	"dipdesk/render"
-	"dipdesk/variants/character"
+	"dipdesk/variants/cardgame"
 )
 
+// markKinds maps the card games' signs to the renderer's.
+var markKinds = map[cardgame.MarkKind]render.MarkKind{
+	cardgame.MarkMine:      render.MarkMine,
+	cardgame.MarkClosed:    render.MarkClosed,
+	cardgame.MarkSuspended: render.MarkSuspended,
+	cardgame.MarkDisorder:  render.MarkDisorder,
+	cardgame.MarkHidden:    render.MarkHidden,
+}
+
 // BoardMarks returns the signs the cards left on the board of view v, for
-// render.Options.Marks: the seat's own mines only (Davis #12: a mine is
-// known to its layer and the game master; the view already dropped the
-// others), closed spaces (#9 annihilated, #10 gassed), suspended centres
-// and units in civil disorder, which the game master reports to all. An
-// effect that has run out by v's turn is not drawn.
+// render.Options.Marks, as the variant's cardgame.Game gives them for v's
+// seat (Davis: the seat's own mines, closed spaces, suspended centres,
+// civil disorder; Galt: also the invisible units the seat may see). A
+// kind the renderer does not know is left out.
 func BoardMarks(v engine.View) []render.Mark {
-	e := cardsOf(v.State)
-	if e == nil {
+	cg := cardgame.Of(v.State)
+	if cg == nil {
 		return nil
 	}
-	m, now := v.State.Map, character.MoveIndex(v.State.Phase)
 	var out []render.Mark
-	lookup := func(abbr string) (engine.ProvinceID, bool) { return m.Lookup(abbr) }
-	for _, c := range e.Effects.Closures {
-		if p, ok := lookup(c.Prov); ok && c.Until >= now {
-			out = append(out, render.Mark{Kind: render.MarkClosed, Prov: p, Why: c.Why})
-		}
-	}
-	for _, c := range e.Effects.Suspended {
-		if p, ok := lookup(c.Prov); ok && c.Until >= now {
-			out = append(out, render.Mark{Kind: render.MarkSuspended, Prov: p, Why: c.Why})
-		}
-	}
-	for _, mine := range e.Effects.Mines {
-		if p, ok := lookup(mine.Prov); ok {
-			out = append(out, render.Mark{Kind: render.MarkMine, Prov: p, Power: mine.Power, Why: "mine laid " + mine.Laid.Short()})
-		}
-	}
-	for _, d := range e.Effects.Disorders {
-		if d.Until < now {
-			continue
-		}
-		for _, u := range v.State.Units {
-			if character.IDOf(u) == d.Unit {
-				out = append(out, render.Mark{Kind: render.MarkDisorder, Prov: u.Loc.P, Power: u.Power, Why: d.Why})
-			}
+	for _, mk := range cg.Marks(v) {
+		if k, ok := markKinds[mk.Kind]; ok {
+			out = append(out, render.Mark{Kind: k, Prov: mk.Prov, Power: mk.Power, Why: mk.Why})
 		}
 	}
 	return out

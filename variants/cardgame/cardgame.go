@@ -37,6 +37,8 @@ type Card struct {
 	Dealt    engine.Phase
 	Revealed string   // why and when everyone learnt it; "" while secret
 	Told     []string // the other powers told of it privately that the seat may know of
+	// A card of another power in a power's hand must carry Revealed or
+	// Told: the session drops any other as a secret the seat may not see.
 	// Notes are the card's state the seat may know: "invisible",
 	// "hypnotism used 1902", "may not use its power until Fall 1903".
 	Notes  []string
@@ -61,6 +63,10 @@ type Hand struct {
 	// Active reports whether the cards may act in the view's phase (Davis
 	// rule 7: from Spring 1902); before, their orders are offered disabled.
 	Active bool
+	// Inactive says, in the variant's words, why the cards do not act yet
+	// while Active is false ("Cards act from Spring 1902 (rule 7)"); ""
+	// lets the front end say it plainly.
+	Inactive string
 	// Log is the game master's deal log; empty for every other seat.
 	Log []string
 }

@@ -7,7 +7,7 @@ import (
 	"dipdesk/engine"
 )
 
-// DealByHand gives unit u of position s the card id that the game master
+// DealCardByHand gives unit u of position s the card id that the game master
 // dealt from a physical deck (or drew elsewhere), in place of the card the
 // program dealt it: the program's card goes back on top of the pile as if
 // it had never been drawn. CheckDeal applies exactly as to the program's
@@ -17,7 +17,7 @@ import (
 // returns the *Refusal and changes nothing. The change is logged for the
 // game master; the card is known to its owner and the game master only
 // (rule 3), and it counts as dealt in the phase of s.
-func (e *Extra) DealByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (Card, error) {
+func (e *Extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (Card, error) {
 	if e.Deck == nil {
 		return Card{}, fmt.Errorf("character: only the game master's position holds the deck")
 	}

@@ -20,7 +20,7 @@ func TestDealByHand(t *testing.T) {
 	e.Deck.dealt, e.Deck.since = len(s.Units), len(s.Units) // as dealt in the game
 	par := s.Units[0]
 	pile, dealt := len(e.Deck.pile), e.Deck.dealt
-	c, err := e.DealByHand(s, par, "11", s1901, engine.NewRand(1))
+	c, err := e.DealCardByHand(s, par, "11", s1901, engine.NewRand(1))
 	if err != nil || c.ID != "11" {
 		t.Fatalf("deal #11 to 1A par: %v %v", c, err)
 	}
@@ -39,7 +39,7 @@ func TestDealByHand(t *testing.T) {
 	}
 	// Rule 5.c: a second Hypnotist for France is refused; nothing changes.
 	before := e.CloneExtra().(*Extra)
-	_, err = e.DealByHand(s, s.Units[1], "11", s1901, engine.NewRand(1))
+	_, err = e.DealCardByHand(s, s.Units[1], "11", s1901, engine.NewRand(1))
 	var refusal *Refusal
 	if !errors.As(err, &refusal) || refusal.Rule != "5.c" {
 		t.Fatalf("a second #11: %v, want rule 5.c's refusal", err)
@@ -48,22 +48,22 @@ func TestDealByHand(t *testing.T) {
 		t.Error("a refused deal changed the position")
 	}
 	// The last Annihilator goes to France; Austria then finds none left.
-	if _, err := e.DealByHand(s, s.Units[1], "9", s1901, engine.NewRand(1)); err != nil {
+	if _, err := e.DealCardByHand(s, s.Units[1], "9", s1901, engine.NewRand(1)); err != nil {
 		t.Fatalf("the last #9: %v", err)
 	}
-	if _, err := e.DealByHand(s, s.Units[4], "9", s1901, engine.NewRand(1)); !errors.Is(err, ErrNotInPile) {
+	if _, err := e.DealCardByHand(s, s.Units[4], "9", s1901, engine.NewRand(1)); !errors.Is(err, ErrNotInPile) {
 		t.Fatalf("a third Annihilator: %v, want ErrNotInPile", err)
 	}
 	// An unknown card, and a unit that does not exist.
-	if _, err := e.DealByHand(s, s.Units[1], "99", s1901, engine.NewRand(1)); err == nil {
+	if _, err := e.DealCardByHand(s, s.Units[1], "99", s1901, engine.NewRand(1)); err == nil {
 		t.Error("card 99 dealt")
 	}
-	if _, err := e.DealByHand(s, engine.Unit{Power: "france", Type: engine.Army, Number: 9}, "20", s1901, engine.NewRand(1)); err == nil {
+	if _, err := e.DealCardByHand(s, engine.Unit{Power: "france", Type: engine.Army, Number: 9}, "20", s1901, engine.NewRand(1)); err == nil {
 		t.Error("a card dealt to a unit that is not there")
 	}
 	// A seat's view holds no deck: it cannot deal.
 	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
-	if _, err := v.State.Extra.(*Extra).DealByHand(v.State, par, "20", s1901, engine.NewRand(1)); err == nil {
+	if _, err := v.State.Extra.(*Extra).DealCardByHand(v.State, par, "20", s1901, engine.NewRand(1)); err == nil {
 		t.Error("a power's view dealt a card")
 	}
 }

@@ -1,11 +1,12 @@
 package character
 
 import (
+	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/cardgame"
 )
 
 // UnitID names a unit for its card: its power, type and number (rule 10:
@@ -81,27 +82,19 @@ func NextNumber(units []engine.Unit, p engine.Power, t engine.UnitType) int {
 	return n
 }
 
-// Label formats a unit number: "1A", "2F".
-func Label(n int, t engine.UnitType) string { return strconv.Itoa(n) + t.String() }
+// Label formats a unit number: "1A", "2F" (cardgame.Label).
+func Label(n int, t engine.UnitType) string { return cardgame.Label(n, t) }
 
-// ParseLabel reads "1A", "2f" or "12F".
+// ParseLabel reads "1A", "2f" or "12F" (cardgame.ParseLabel); Davis has no
+// amphibious units, so "1Amp" is refused.
 func ParseLabel(s string) (int, engine.UnitType, error) {
-	s = strings.TrimSpace(s)
-	if len(s) < 2 {
-		return 0, 0, fmt.Errorf("character: unit number %q: want a number and A or F, as in 1A", s)
+	n, t, amphibious, err := cardgame.ParseLabel(s)
+	if err != nil {
+		// The same words as before cardgame held the parser.
+		return 0, 0, errors.New("character: " + strings.TrimPrefix(err.Error(), "cardgame: "))
 	}
-	var t engine.UnitType
-	switch s[len(s)-1] {
-	case 'A', 'a':
-		t = engine.Army
-	case 'F', 'f':
-		t = engine.Fleet
-	default:
-		return 0, 0, fmt.Errorf("character: unit number %q: ends in neither A nor F", s)
-	}
-	n, err := strconv.Atoi(s[:len(s)-1])
-	if err != nil || n < 1 || strings.HasPrefix(s, "+") {
-		return 0, 0, fmt.Errorf("character: unit number %q: %q is not a number from 1", s, s[:len(s)-1])
+	if amphibious {
+		return 0, 0, fmt.Errorf("character: unit number %q: Character Diplomacy has no amphibious units", strings.TrimSpace(s))
 	}
 	return n, t, nil
 }
