@@ -108,7 +108,14 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 			// The same words whether the name was wrong or the power one
 			// a Hypnotist may not use: the reason tells the Hypnotist's
 			// owner nothing more than that the order failed.
-			return hypnosis{}, "the order uses a power the Hypnotist did not name exactly, or one it may never make its victim use (an Annihilator's, Gas Attacker's or Hypnotist's)"
+			const why = "the order uses a power the Hypnotist did not name exactly, or one it may never make its victim use (an Annihilator's, Gas Attacker's or Hypnotist's)"
+			if extraOf(s).option(OptionHypnotistWrongPower) != "hold" {
+				return hypnosis{}, why
+			}
+			// Option: the victim is still hypnotised, and holds.
+			h := holdOrder(m, v)
+			h.Text += " (" + why + ")"
+			return hypnosis{unit: u, victim: v, written: h}, ""
 		}
 		if PowerBarred(s, v) {
 			return hypnosis{}, "the victim may not use its new power on the turn after a Doppelganger's swap"
@@ -176,9 +183,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if r.Unit.Type == engine.NoUnitType || (seat.Power != "" && r.Unit.Power == seat.Power) {
 			continue
 		}
-		if strings.HasPrefix(r.Reason, hypnotisedNote) {
-			r.Reason = strings.TrimPrefix(r.Reason, hypnotisedNote)
-		}
+		r.Reason = strings.TrimPrefix(r.Reason, hypnotisedNote)
 		if r.Order.Kind != engine.Special || r.Order.Special != hypnotiseName {
 			continue
 		}
@@ -226,7 +231,21 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	return o, true
 }
 
+// OptionHypnotistWrongPower decides what a hypnosis does when its written
+// order uses a power the Hypnotist did not name exactly (or an
+// Annihilator's, Gas Attacker's or Hypnotist's): "fail" (the default: the
+// hypnosis fails and the victim carries out its own order) or "hold" (the
+// victim is hypnotised all the same, and holds).
+const OptionHypnotistWrongPower = "hypnotist_wrong_power"
+
 var _ = register(func() {
+	addOption(OptionHypnotistWrongPower, "fail", "a hypnosis whose order uses a power not named exactly: fail (the victim carries out its own order) or hold (the victim is hypnotised to hold)",
+		func(v string) error {
+			if v != "fail" && v != "hold" {
+				return fmt.Errorf("want fail or hold, not %q", v)
+			}
+			return nil
+		})
 	addSpecialDrag("hypnotise", hypnotiseName, []Kind{Hypnotist}, false, true, hypnotiseAs)
 	addSpecial("hypnotize", hypnotiseName, []Kind{Hypnotist}, hypnotiseAs)
 	addAfter(PriorityOf(Hypnotist), hypnotiseAfter)

@@ -63,7 +63,6 @@ type reading struct {
 	cond   bool
 	branch engine.Order
 	ok     bool
-	why    string
 }
 
 // swapping is a legal swap order of a Doppelganger and whether it may
