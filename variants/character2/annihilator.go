@@ -185,21 +185,18 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			continue
 		}
 		done[a.target] = true
-		var killed []string
+		// The destroyed units are told in their own results only: an
+		// Invisible unit or a Ghost in the space must not be betrayed by an
+		// event every seat sees.
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
 			if v.Loc.P == a.target && removeUnit(out.Next, IDOf(v)) {
-				killed = append(killed, m.PowerName(v.Power)+" "+unitName(m, v))
 				markDestroyed(out, v, name)
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
 			if d.Unit.Loc.P == a.target && removeUnit(out.Next, IDOf(d.Unit)) {
-				killed = append(killed, m.PowerName(d.Unit.Power)+" "+unitName(m, d.Unit)+" (dislodged)")
 				markDestroyed(out, d.Unit, name)
 			}
-		}
-		if len(killed) > 0 {
-			out.Events = append(out.Events, "destroyed in the annihilation of "+name+": "+strings.Join(killed, ", "))
 		}
 		if e != nil {
 			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, Closure{Prov: m.Provinces[a.target].Abbr, Through: i + 1,
