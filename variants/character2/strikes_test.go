@@ -336,3 +336,36 @@ func TestRandomStrikeOrders(t *testing.T) {
 		t.Error("no random special order given")
 	}
 }
+
+// TestSwapInNoOrdinarySpace: "If the victim is in a space that no ordinary
+// unit can move to, then the victim (now a Doppelganger) may remain there
+// until it chooses to leave." An Explorer army in Switzerland swaps with a
+// Doppelganger, stays there a turn as a Doppelganger, then leaves.
+func TestSwapInNoOrdinarySpace(t *testing.T) {
+	s := strikeGame(t, "S1901M", "germany A mun doppelganger", "italy A pie explorer")
+	swi := prov(t, s, "swi")
+	s.Units[1].Loc = engine.Loc{P: swi}
+	out := engine.Adjudicate(s, parse(t, s, "germany: A mun swap A swi"), Variant.Rules, engine.NewRand(1))
+	e := extraOf(out.Next)
+	if k := e.KindOf(out.Next.Units[1]); k != Doppelganger || out.Next.Units[1].Loc.P != swi {
+		t.Fatalf("after the swap the Italian unit is a %s in %s", k, s.Map.Provinces[out.Next.Units[1].Loc.P].Name)
+	}
+	if k := e.KindOf(out.Next.Units[0]); k != Explorer {
+		t.Fatalf("after the swap the German unit is a %s", k)
+	}
+	// The Italian owner knew the Explorer card its unit gave away.
+	if !e.KnownTo(IDOf(out.Next.Units[0]), engine.Seat{Power: "italy"}) {
+		t.Error("Italy is not told of the card its unit gave away")
+	}
+	s = out.Next
+	out = engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1))
+	if out.Next.Units[1].Loc.P != swi {
+		t.Fatal("the new Doppelganger did not remain in Switzerland")
+	}
+	s = out.Next
+	s.Phase, _ = engine.ParsePhase("S1902M")
+	out = engine.Adjudicate(s, parse(t, s, "italy: A swi - tyr"), Variant.Rules, engine.NewRand(1))
+	if out.Next.Units[1].Loc.P != prov(t, s, "tyr") {
+		t.Fatalf("the new Doppelganger could not leave Switzerland: %+v", out.Results)
+	}
+}
