@@ -428,12 +428,34 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 		return
 	}
 	plan := planStrikes(s, unitOrders(s, orders), false)
+	var convoyed []annihilation
 	for _, a := range plan.annihilations {
+		if a.convoy {
+			convoyed = append(convoyed, a)
+			continue
+		}
 		add(a.target, s.Map.Provinces[a.target].Name+" is annihilated this turn: a unit moving in is stood off (Annihilator)")
 	}
 	for _, g := range plan.gases {
 		if g.ok {
 			add(g.target, s.Map.Provinces[g.target].Name+" is gassed this turn: a unit trying to enter it is stood off (Gas Attacker)")
+		}
+	}
+	if len(convoyed) == 0 {
+		return
+	}
+	// An annihilation by convoy explodes only if no convoying fleet is
+	// dislodged: the turn is adjudicated once without its province closed
+	// to see whether the convoy holds, and only then is the province
+	// closed to the moves into it.
+	r := *Variant.Rules
+	known := *t
+	r.Prepare = func(*engine.State, []engine.Order) engine.Turn { return known }
+	r.Sequence = nil
+	trial := engine.AdjudicateMovement(s, orders, &r)
+	for _, a := range convoyed {
+		if convoyHolds(s, trial, a.unit, a.target) {
+			add(a.target, s.Map.Provinces[a.target].Name+" is annihilated this turn: a unit moving in is stood off (Annihilator)")
 		}
 	}
 }
