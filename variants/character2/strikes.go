@@ -381,9 +381,9 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 				continue
 			}
 		}
+		// No log line: an event every seat sees must not name a unit that
+		// may be invisible; the unit's own result says why it held.
 		orders = replaceOrders(s, orders, IDOf(u), disorderHold(m, u, why))
-		log = append(log, fmt.Sprintf("%s %s is in civil disorder (%s): its orders are ignored and it holds (Gas Attacker)",
-			m.PowerName(u.Power), unitName(m, u), why))
 	}
 	for _, r := range plan.reads {
 		if _, hyp := plan.hypnotisedBy(IDOf(r.unit)); hyp || plan.disorder[IDOf(r.unit)] != "" {

@@ -369,3 +369,33 @@ func TestSwapInNoOrdinarySpace(t *testing.T) {
 		t.Fatalf("the new Doppelganger could not leave Switzerland: %+v", out.Results)
 	}
 }
+
+// TestStrikesMarksAndNotes: the closed provinces and lost centres are
+// marked on every board; a seat is told when its Gas Attacker may gas
+// again and that a swapped unit is barred.
+func TestStrikesMarksAndNotes(t *testing.T) {
+	s := strikeGame(t, "F1901M", "france A bur gasattacker", "germany A mun -")
+	e := extraOf(s)
+	f := IDOf(s.Units[0])
+	e.Effects.Strikes = StrikesState{
+		Closed:    []Closure{{Prov: "boh", Through: 1, Why: "annihilated"}},
+		Suspended: []Suspension{{Prov: "mun", Through: 3, Why: "annihilated"}},
+		LastUse:   map[UnitID]int{f: 0},
+		Barred:    map[UnitID]int{f: 1},
+	}
+	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
+	ve := v.State.Extra.(*Extra)
+	marks := ve.Marks(v)
+	if len(marks) != 2 || marks[0].Prov != prov(t, s, "boh") || !strings.Contains(marks[1].Why, "S1903M") {
+		t.Errorf("marks %+v", marks)
+	}
+	var notes []string
+	for _, c := range ve.Hand(v, Variant.Specials).Cards {
+		if c.Unit.Power == "france" {
+			notes = c.Notes
+		}
+	}
+	if len(notes) != 2 || !strings.Contains(notes[0], "F1901M") || !strings.Contains(notes[1], "again from F1902M") {
+		t.Errorf("notes %q", notes)
+	}
+}
