@@ -157,6 +157,18 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if e != nil {
 			_ = e.Reveal(IDOf(a.unit), s.Phase, "tried to annihilate "+name)
 		}
+		if a.why != "" {
+			if k >= 0 {
+				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
+				if dislodgedSuffix(out.Results[k].Reason) != "" {
+					out.Results[k].Code = engine.Dislodged
+				}
+				out.Results[k].Reason = "the annihilation of " + name + " failed: " + a.why + dislodgedSuffix(out.Results[k].Reason)
+			}
+			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) failed to annihilate %s: %s",
+				m.PowerName(a.unit.Power), unitName(m, a.unit), name, a.why))
+			continue
+		}
 		if a.convoy && !convoyHolds(s, out, a.unit, a.target) {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.NoRoute

@@ -34,6 +34,7 @@ type annihilation struct {
 	unit   engine.Unit
 	target engine.ProvinceID
 	convoy bool // the Annihilator is an army that reaches the province only by convoy
+	why    string
 }
 
 // gassing is a legal gas order and whether it acts (rule 8).
@@ -124,7 +125,8 @@ func (p *strikePlan) usesEarlier(id UnitID, before Kind) bool {
 // table's order):
 //
 //  1. Annihilator: every legal annihilate order acts (a move by convoy
-//     may still be prevented: the After part checks the convoy).
+//     may still be prevented: the After part checks the convoy), except
+//     two Annihilators annihilating each other's spaces: both fail.
 //  2. Gas Attacker: a gas attack fails when it and an Annihilator or
 //     another Gas Attacker use their powers on each other (rule 8: the
 //     Annihilator precedes; two Gas Attackers both fail). Every unit in an
@@ -154,7 +156,15 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strike
 			continue
 		}
 		if t, convoy, why := annihilateTarget(s, u, o); why == "" {
-			p.annihilations = append(p.annihilations, annihilation{u, t, convoy})
+			p.annihilations = append(p.annihilations, annihilation{unit: u, target: t, convoy: convoy})
+		}
+	}
+	for k := range p.annihilations {
+		a := &p.annihilations[k]
+		for j, b := range p.annihilations {
+			if j != k && b.unit.Loc.P == a.target && b.target == a.unit.Loc.P {
+				a.why = "the Annihilator in " + m.Provinces[a.target].Name + " annihilated this unit's space at the same time: two units of the same type using their powers on each other both fail (rule 8)"
+			}
 		}
 	}
 	for _, u := range s.Units {
@@ -172,7 +182,7 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strike
 	for k := range p.gases {
 		g := &p.gases[k]
 		for _, a := range p.annihilations {
-			if a.unit.Loc.P == g.target && a.target == g.unit.Loc.P {
+			if a.why == "" && a.unit.Loc.P == g.target && a.target == g.unit.Loc.P {
 				g.ok, g.why = false, "the Annihilator in "+m.Provinces[g.target].Name+" annihilated the Gas Attacker's own space at the same time, and its power takes precedence (rule 8)"
 			}
 		}
@@ -430,6 +440,9 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	plan := planStrikes(s, unitOrders(s, orders), false)
 	var convoyed []annihilation
 	for _, a := range plan.annihilations {
+		if a.why != "" {
+			continue
+		}
 		if a.convoy {
 			convoyed = append(convoyed, a)
 			continue
