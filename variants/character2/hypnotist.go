@@ -247,7 +247,8 @@ var _ = register(func() {
 			return nil
 		})
 	addSpecialDrag("hypnotise", hypnotiseName, []Kind{Hypnotist}, false, true, hypnotiseAs)
-	addSpecial("hypnotize", hypnotiseName, []Kind{Hypnotist}, hypnotiseAs)
+	// The American spelling parses too; it is not listed again in the hand.
+	addSpecial("hypnotize", hypnotiseName, nil, hypnotiseAs)
 	addAfter(PriorityOf(Hypnotist), hypnotiseAfter)
 	parts.random = append(parts.random, randomHypnotise)
 })

@@ -115,6 +115,16 @@ func (x *StrikesState) expire(i int) {
 			delete(x.Barred, id)
 		}
 	}
+	// A use older than the Gas Attacker's three turns and the last game
+	// year limits nothing any more.
+	for id, t := range x.LastUse {
+		if t < i-GasEvery && t/2 < i/2-1 {
+			delete(x.LastUse, id)
+		}
+	}
+	if len(x.LastUse) == 0 {
+		x.LastUse = nil
+	}
 	if len(x.Closed) == 0 {
 		x.Closed = nil
 	}

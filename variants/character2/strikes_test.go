@@ -399,3 +399,29 @@ func TestStrikesMarksAndNotes(t *testing.T) {
 		t.Errorf("notes %q", notes)
 	}
 }
+
+// TestFailedHypnosisLooksLikeAHold: a hypnosis, acting or failed, even as an
+// illegal order (a wrong guess of the victim's place), is reported to
+// other seats as a hold, so it never betrays the Hypnotist; "hypnotize"
+// is read as "hypnotise".
+func TestFailedHypnosisLooksLikeAHold(t *testing.T) {
+	s := strikeGame(t, "S1901M", "germany A tyr hypnotist", "italy A ven -")
+	for _, text := range []string{"germany: A tyr hypnotize A pie - mar", "germany: A tyr hypnotise A ven - pie\nitaly: A ven hold"} {
+		orders := parse(t, s, text)
+		if orders[0].Special != hypnotiseName {
+			t.Fatalf("%q read as %+v", text, orders[0])
+		}
+		out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+		for _, seat := range []engine.Seat{{Power: "italy"}, {Power: "france"}, {}} {
+			o := engine.OutcomeFor(s, out, seat, Variant.Rules)
+			for _, r := range o.Results {
+				if r.Unit.Power != "germany" {
+					continue
+				}
+				if r.Order.Kind != engine.Hold || r.Reason != "held" || !r.OK {
+					t.Errorf("%q, %s sees the Hypnotist's result %q: %q (%v)", text, seat, r.Order.Format(s.Map), r.Reason, r.Code)
+				}
+			}
+		}
+	}
+}
