@@ -349,7 +349,7 @@ func usesPowerOn(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) 
 // the engine adjudicates as the branch it chose; a special order of a
 // unit barred by a swap is replaced by a hold.
 func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
-	if extraOf(s) == nil || s.Phase.Type == engine.Adjustment {
+	if extraOf(s) == nil {
 		return orders, nil
 	}
 	var log []string

@@ -153,17 +153,23 @@ func (e *Extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
 	return e.Effects.Strikes.suspended(p, at, strikesMap)
 }
 
-// PowerBarred reports whether unit u may not use its card's power in s:
-// the movement turn after a Doppelganger's swap, and that turn's retreats
-// ("Neither unit may use its new power on the turn after the swap"). The
-// other groups' parts ask it before a unit uses its power.
+// PowerBarred reports whether unit u may not use its card's power in s
+// ("Neither unit may use its new power on the turn after the swap"): from
+// the retreats and Winter that follow the swap's turn through the next
+// movement turn and its retreats (Barred holds that turn). The other
+// groups' parts ask it before a unit uses its power, automatic powers
+// included.
 func PowerBarred(s *engine.State, u engine.Unit) bool {
 	e := extraOf(s)
 	if e == nil {
 		return false
 	}
 	t, ok := e.Effects.Strikes.Barred[IDOf(u)]
-	return ok && t == MoveIndex(s.Phase) && s.Phase.Type != engine.Adjustment
+	if !ok {
+		return false
+	}
+	i := MoveIndex(s.Phase)
+	return (i == t && s.Phase.Type != engine.Adjustment) || (i == t-1 && s.Phase.Type != engine.Movement)
 }
 
 // The effect lines of case files (PRESTATE_EFFECTS, POSTSTATE_EFFECTS):

@@ -425,3 +425,20 @@ func TestFailedHypnosisLooksLikeAHold(t *testing.T) {
 		}
 	}
 }
+
+// TestPowerBarred: a swap in Fall 1901 (turn 1) bars both units from the
+// retreats and Winter that follow through Spring 1902's movement and
+// retreats, and no longer in Fall 1902.
+func TestPowerBarred(t *testing.T) {
+	s := strikeGame(t, "F1901M", "france A bur gasattacker")
+	extraOf(s).Effects.Strikes.Barred = map[UnitID]int{IDOf(s.Units[0]): 2}
+	for _, tc := range []struct {
+		phase string
+		want  bool
+	}{{"F1901M", false}, {"F1901R", true}, {"W1901A", true}, {"S1902M", true}, {"S1902R", true}, {"F1902M", false}, {"W1902A", false}} {
+		s.Phase, _ = engine.ParsePhase(tc.phase)
+		if got := PowerBarred(s, s.Units[0]); got != tc.want {
+			t.Errorf("%s: barred %v, want %v", tc.phase, got, tc.want)
+		}
+	}
+}
