@@ -718,11 +718,9 @@ func resultOf(out *engine.Outcome, id UnitID) int {
 // removeUnit takes unit id off the board or out of the dislodged units of
 // s; it reports whether it was there.
 func removeUnit(s *engine.State, id UnitID) bool {
-	for k, u := range s.Units {
-		if IDOf(u) == id {
-			s.Units = append(s.Units[:k:k], s.Units[k+1:]...)
-			return true
-		}
+	if k := unitIndex(s, id); k >= 0 {
+		s.Units = append(s.Units[:k:k], s.Units[k+1:]...)
+		return true
 	}
 	for k, d := range s.Dislodged {
 		if IDOf(d.Unit) == id {

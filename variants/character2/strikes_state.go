@@ -99,7 +99,7 @@ func (x *StrikesState) closedAt(m *engine.Map, i int) map[engine.ProvinceID]stri
 		if i > c.Through {
 			continue
 		}
-		if p, ok := m.Lookup(c.Prov); ok {
+		if p := lookup(m, c.Prov); p != engine.NoProvince {
 			out[p] = c.Why
 		}
 	}
