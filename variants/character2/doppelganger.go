@@ -135,6 +135,8 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			why = "the victim was destroyed"
 		case v.Loc.P != sw.victim.Loc.P && !touches(m, sw.unit.Loc.P, v.Loc.P):
 			why = "the victim moved to " + m.Provinces[v.Loc.P].Name + ", not adjacent to the Doppelganger"
+		case e.Cards[id] == nil || e.Cards[vid] == nil:
+			why = "a unit holds no card"
 		default:
 			why = rule3After(out.Next, e, sw.unit, v)
 		}
@@ -151,11 +153,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				m.PowerName(sw.unit.Power), unitName(m, sw.unit), victim, why))
 			continue
 		}
-		hd, hv := e.Cards[id], e.Cards[vid]
-		if hd == nil || hv == nil {
-			continue
-		}
-		e.Cards[id], e.Cards[vid] = hv, hd
+		e.Cards[id], e.Cards[vid] = e.Cards[vid], e.Cards[id]
 		// The victim's owner knew the card it gave away.
 		_ = e.Tell(id, vid.Power, s.Phase, "its "+unitName(m, sw.victim)+" held this card before a Doppelganger's swap")
 		st := &e.Effects.Strikes

@@ -442,3 +442,37 @@ func TestPowerBarred(t *testing.T) {
 		}
 	}
 }
+
+// TestUseReveals is rule 2: "the use of a special power will be reported
+// to all players and will tell everyone what the unit's power is", except
+// where the table says otherwise: the Hypnotist is reported as holding, so
+// its card stays secret.
+func TestUseReveals(t *testing.T) {
+	for _, tc := range []struct {
+		units  []string
+		orders string
+		reveal bool
+	}{
+		{[]string{"france A bur gasattacker", "germany A mun -"}, "france: A bur gas mun", true},
+		{[]string{"france A bur annihilator", "germany A mun -"}, "france: A bur annihilate bur", true},
+		{[]string{"france A bur psychic", "germany A mun -"}, "france: A bur read A mun H then A bur H", true},
+		{[]string{"france A bur doppelganger", "germany A mun cutter"}, "france: A bur swap A mun", true},
+		{[]string{"france A bur hypnotist", "germany A mun -"}, "france: A bur hypnotise A mun - ruh", false},
+	} {
+		s := strikeGame(t, "S1901M", tc.units...)
+		out := engine.Adjudicate(s, parse(t, s, tc.orders), Variant.Rules, engine.NewRand(1))
+		e := extraOf(out.Next)
+		id := IDOf(s.Units[0])
+		if e.KindOf(s.Units[1]) == Doppelganger {
+			// The swap moved the revealed Doppelganger card to the victim;
+			// the Cutter it gave away stays secret to all but the owners.
+			if e.KnownTo(id, engine.Seat{Power: "austria"}) || !e.KnownTo(id, engine.Seat{Power: "germany"}) {
+				t.Errorf("%s: the Cutter card after the swap is known to the wrong seats", tc.orders)
+			}
+			id = IDOf(s.Units[1])
+		}
+		if got := e.KnownTo(id, engine.Seat{Power: "austria"}); got != tc.reveal {
+			t.Errorf("%s: card known to Austria %v, want %v", tc.orders, got, tc.reveal)
+		}
+	}
+}
