@@ -147,7 +147,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				if dislodgedSuffix(out.Results[k].Reason) != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = "the swap of powers with " + victim + " failed: " + why + dislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reason = keepNote(out.Results[k].Reason, "the swap of powers with "+victim+" failed: "+why+dislodgedSuffix(out.Results[k].Reason))
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) failed to swap powers with %s: %s",
 				m.PowerName(sw.unit.Power), unitName(m, sw.unit), victim, why))
@@ -165,7 +165,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		delete(st.LastUse, vid)
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			out.Results[k].Reason = "swapped powers with " + victim + "; neither may use its new power next turn (Doppelganger)"
+			out.Results[k].Reason = keepNote(out.Results[k].Reason, "swapped powers with "+victim+"; neither may use its new power next turn (Doppelganger)")
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) swapped powers with %s; neither may use its new power next turn",
 			m.PowerName(sw.unit.Power), unitName(m, sw.unit), victim))

@@ -139,11 +139,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			continue
 		}
 		r := &out.Results[k]
-		note := ""
-		if len(r.Reason) >= len(hypnotisedNote) && r.Reason[:len(hypnotisedNote)] == hypnotisedNote {
-			note = hypnotisedNote
-		}
-		r.Reason = note + "held in civil disorder (" + why + "; Gas Attacker)" + dislodgedSuffix(r.Reason)
+		r.Reason = keepNote(r.Reason, "held in civil disorder ("+why+"; Gas Attacker)"+dislodgedSuffix(r.Reason))
 	}
 }
 

@@ -212,6 +212,11 @@ func matches(r, c engine.Order) bool {
 func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
 	for _, u := range s.Units {
 		o, ok := by[IDOf(u)]
+		if h, hyp := p.hypnotisedBy(IDOf(u)); hyp {
+			// A Psychic hypnotised to read (its power named exactly)
+			// reads as the Hypnotist wrote.
+			o, ok = h.written, true
+		}
 		if !ok || o.Kind != engine.Special || o.Special != readName {
 			continue
 		}
@@ -223,7 +228,7 @@ func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
 		if vo, ok := by[IDOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
 			read = vo
 		}
-		r := reading{unit: u, victim: pr.victim, ok: true, cond: matches(read, pr.cond), branch: pr.els}
+		r := reading{unit: u, victim: pr.victim, order: o, ok: true, cond: matches(read, pr.cond), branch: pr.els}
 		if r.cond {
 			r.branch = pr.then
 		}
@@ -231,9 +236,9 @@ func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
 	}
 }
 
-// resolvedRead is the read order o of the Psychic, resolved by r.
-func resolvedRead(o engine.Order, r reading) engine.Order {
-	out := o
+// resolvedRead is the Psychic's read order, resolved by r.
+func resolvedRead(r reading) engine.Order {
+	out := r.order
 	outcome := "false"
 	if r.cond {
 		outcome = "true"
@@ -272,7 +277,7 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if len(o.Args) > 2 {
 			chosen = strings.Join(o.Args[2:], " ")
 		}
-		r.Reason = "read its victim's mind: " + what + ", so it carried out " + chosen + " (Psychic): " + r.Reason
+		r.Reason = keepNote(r.Reason, "read its victim's mind: "+what+", so it carried out "+chosen+" (Psychic): "+strings.TrimPrefix(r.Reason, hypnotisedNote))
 		// Players see the order as written, not its resolved form.
 		o.Args = nil
 		r.Order.Args = strings.Fields(strings.ToLower(strings.TrimSpace(afterVerb(o.Text, readName))))

@@ -61,6 +61,7 @@ type hypnosis struct {
 type reading struct {
 	unit   engine.Unit
 	victim engine.Unit
+	order  engine.Order // the read order, as given or as a Hypnotist wrote it
 	cond   bool
 	branch engine.Order
 	ok     bool
@@ -396,10 +397,10 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 		orders = replaceOrders(s, orders, IDOf(u), disorderHold(m, u, why))
 	}
 	for _, r := range plan.reads {
-		if _, hyp := plan.hypnotisedBy(IDOf(r.unit)); hyp || plan.disorder[IDOf(r.unit)] != "" {
+		if plan.disorder[IDOf(r.unit)] != "" {
 			continue
 		}
-		orders = replaceOrders(s, orders, IDOf(r.unit), resolvedRead(by[IDOf(r.unit)], r))
+		orders = replaceOrders(s, orders, IDOf(r.unit), resolvedRead(r))
 	}
 	return orders, log
 }
@@ -755,6 +756,16 @@ func unitNow(s *engine.State, id UnitID) (engine.Unit, bool) {
 		}
 	}
 	return engine.Unit{}, false
+}
+
+// keepNote returns reason rewritten as why, keeping the note of a
+// hypnotised unit at its start (the ConcealOutcome part removes it for the
+// seats that may not know).
+func keepNote(reason, why string) string {
+	if strings.HasPrefix(reason, hypnotisedNote) {
+		return hypnotisedNote + why
+	}
+	return why
 }
 
 // dislodgedSuffix returns the words the engine ends a dislodged unit's

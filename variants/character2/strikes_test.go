@@ -476,3 +476,27 @@ func TestUseReveals(t *testing.T) {
 		}
 	}
 }
+
+// TestHypnotisedPsychicReport: a Psychic hypnotised to read is told it was
+// hypnotised; no other seat is.
+func TestHypnotisedPsychicReport(t *testing.T) {
+	s := strikeGame(t, "S1901M", "germany A tyr hypnotist", "italy A ven psychic", "austria A tri -")
+	orders := parse(t, s, "germany: A tyr hypnotise psychic A ven read A tri - alb then A ven - rom\naustria: A tri - alb")
+	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+	for _, tc := range []struct {
+		seat engine.Seat
+		told bool
+	}{{engine.Seat{Power: "italy"}, true}, {engine.Seat{Power: "austria"}, false}, {engine.Seat{}, false}} {
+		o := engine.OutcomeFor(s, out, tc.seat, Variant.Rules)
+		for _, r := range o.Results {
+			if r.Unit.Power == "italy" {
+				if got := strings.Contains(r.Reason, "hypnotised"); got != tc.told {
+					t.Errorf("%s: the Psychic's result %q (told %v, want %v)", tc.seat, r.Reason, got, tc.told)
+				}
+				if !strings.Contains(r.Reason, "read its victim's mind") {
+					t.Errorf("%s: the Psychic's result %q does not say it read", tc.seat, r.Reason)
+				}
+			}
+		}
+	}
+}
