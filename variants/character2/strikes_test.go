@@ -500,3 +500,16 @@ func TestHypnotisedPsychicReport(t *testing.T) {
 		}
 	}
 }
+
+// TestHypnotistOption: the option's values are checked.
+func TestHypnotistOption(t *testing.T) {
+	for v, ok := range map[string]bool{"fail": true, "hold": true, "maybe": false, "": false} {
+		_, err := parseOptions(map[string]string{OptionHypnotistWrongPower: v})
+		if (err == nil) != ok {
+			t.Errorf("%s=%q: err %v", OptionHypnotistWrongPower, v, err)
+		}
+	}
+	if def, _, ok := OptionDoc(OptionHypnotistWrongPower); !ok || def != "fail" {
+		t.Errorf("default %q", def)
+	}
+}
