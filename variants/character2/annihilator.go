@@ -38,17 +38,17 @@ func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if _, _, why := annihilateTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return skHoldOrder(s.Map, u), ""
 }
 
 // annihilateTarget returns the province u's annihilate order destroys and
 // whether u reaches it only by convoy, or why it may not.
 func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.ProvinceID, bool, string) {
-	if why := cardOK(s, u, Annihilator, "annihilate"); why != "" {
+	if why := skCardOK(s, u, Annihilator, "annihilate"); why != "" {
 		return engine.NoProvince, false, why
 	}
 	m := s.Map
-	t, ok := lookupProvince(m, o.Args)
+	t, ok := skLookupProvince(m, o.Args)
 	if !ok {
 		return engine.NoProvince, false, fmt.Sprintf("annihilate needs a province: %q for its own province, or one it could move to",
 			Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" annihilate "+m.Provinces[u.Loc.P].Abbr)
@@ -61,19 +61,19 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 		return engine.NoProvince, false, p.Name + " is a sea space: \"Sea spaces may not be Annihilated\" (Annihilator)"
 	case t == u.Loc.P:
 		return t, false, ""
-	case !canMoveTo(s, u, t):
+	case !skCanMoveTo(s, u, t):
 		return engine.NoProvince, false, fmt.Sprintf("%s could not move to %s, so it cannot annihilate it (Annihilator: \"the province it is in, or is moving to\")",
-			unitName(m, u), p.Name)
+			skUnitName(m, u), p.Name)
 	}
 	convoy := u.Type == engine.Army && !m.ArmyAdjacent(u.Loc.P, t) && !reachAny(s, u, engine.Loc{P: t})
 	return t, convoy, ""
 }
 
-// canMoveTo reports whether u could legally order a move to province t in
+// skCanMoveTo reports whether u could legally order a move to province t in
 // s, by the variant's rules of movement (its cards' links included) and,
 // for an army, by convoy where a convoy route is possible. The move is
 // judged alone: "even if the move would otherwise be stood off".
-func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
+func skCanMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 	var r engine.Rules
 	if v := Variant.Rules; v != nil {
 		r = engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
@@ -88,24 +88,24 @@ func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
 			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := resultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
+		if i := skResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
 			return true
 		}
 	}
 	return false
 }
 
-// convoyHolds reports whether the army a, annihilating province t by
+// skConvoyHolds reports whether the army a, annihilating province t by
 // convoy, still has a route of fleets ordered to convoy it there that were
 // not dislodged ("the move can be prevented by dislodging a convoying
 // fleet, as in normal Diplomacy").
-func convoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine.ProvinceID) bool {
+func skConvoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine.ProvinceID) bool {
 	m := s.Map
 	var fleets []engine.ProvinceID
 	for _, r := range out.Results {
 		o := r.Order
 		if o.Kind != engine.Convoy || r.Unit.Type == engine.NoUnitType || o.AuxAt.P != a.Loc.P || o.AuxTo.P != t ||
-			r.Code == engine.Illegal || dislodged(out.Next, IDOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
+			r.Code == engine.Illegal || skDislodged(out.Next, IDOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
 			continue
 		}
 		fleets = append(fleets, r.Unit.Loc.P)
@@ -113,7 +113,7 @@ func convoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine.P
 	seen := map[engine.ProvinceID]bool{}
 	var frontier []engine.ProvinceID
 	for _, f := range fleets {
-		if touches(m, a.Loc.P, f) {
+		if skTouches(m, a.Loc.P, f) {
 			frontier = append(frontier, f)
 			seen[f] = true
 		}
@@ -121,11 +121,11 @@ func convoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine.P
 	for len(frontier) > 0 {
 		f := frontier[0]
 		frontier = frontier[1:]
-		if touches(m, f, t) {
+		if skTouches(m, f, t) {
 			return true
 		}
 		for _, g := range fleets {
-			if !seen[g] && touches(m, f, g) {
+			if !seen[g] && skTouches(m, f, g) {
 				seen[g] = true
 				frontier = append(frontier, g)
 			}
@@ -136,14 +136,14 @@ func convoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine.P
 
 // annihilateAfter carries out the turn's annihilations: the Annihilator
 // is destroyed, with every unit in the space that did not move out (a
-// dislodged one too, and its own power's); the space is closed through the
+// skDislodged one too, and its own power's); the space is closed through the
 // next turn; a centre loses its status until two full game years after
 // and its ownership is forgotten; the card is revealed by its use (rule 2).
 func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, resultOrders(out), false)
+	plan := planStrikes(s, skResultOrders(out), false)
 	if len(plan.annihilations) == 0 {
 		return
 	}
@@ -153,46 +153,46 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		k := resultOf(out, IDOf(a.unit))
+		k := skResultOf(out, IDOf(a.unit))
 		if e != nil {
 			_ = e.Reveal(IDOf(a.unit), s.Phase, "tried to annihilate "+name)
 		}
 		if a.why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if dislodgedSuffix(out.Results[k].Reason) != "" {
+				if skDislodgedSuffix(out.Results[k].Reason) != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = "the annihilation of " + name + " failed: " + a.why + dislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reason = "the annihilation of " + name + " failed: " + a.why + skDislodgedSuffix(out.Results[k].Reason)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) failed to annihilate %s: %s",
-				m.PowerName(a.unit.Power), unitName(m, a.unit), name, a.why))
+				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name, a.why))
 			continue
 		}
-		if a.convoy && !convoyHolds(s, out, a.unit, a.target) {
+		if a.convoy && !skConvoyHolds(s, out, a.unit, a.target) {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.NoRoute
-				out.Results[k].Reason = "the annihilation of " + name + " was prevented: no convoying fleet route was left (Annihilator)" + dislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reason = "the annihilation of " + name + " was prevented: no convoying fleet route was left (Annihilator)" + skDislodgedSuffix(out.Results[k].Reason)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) was prevented from annihilating %s: its convoy was disrupted",
-				m.PowerName(a.unit.Power), unitName(m, a.unit), name))
+				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
 			continue
 		}
-		removeUnit(out.Next, IDOf(a.unit))
+		skRemoveUnit(out.Next, IDOf(a.unit))
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is annihilated too (Annihilator)"
 		}
 		for _, r := range out.Results {
 			if r.Order.Kind == engine.Convoy && r.Order.AuxAt.P == a.unit.Loc.P && r.Order.AuxTo.P == a.target && a.convoy {
-				if c := resultOf(out, IDOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
+				if c := skResultOf(out, IDOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
 					out.Results[c].OK, out.Results[c].Code = true, engine.OK
 					out.Results[c].Reason = "convoyed the Annihilator's strike on " + name
 				}
 			}
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) annihilated %s and was destroyed with it",
-			m.PowerName(a.unit.Power), unitName(m, a.unit), name))
+			m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
 		if done[a.target] {
 			continue
 		}
@@ -201,13 +201,13 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// Invisible unit or a Ghost in the space must not be betrayed by an
 		// event every seat sees.
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && removeUnit(out.Next, IDOf(v)) {
-				markDestroyed(out, v, name)
+			if v.Loc.P == a.target && skRemoveUnit(out.Next, IDOf(v)) {
+				skMarkDestroyed(out, v, name)
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && removeUnit(out.Next, IDOf(d.Unit)) {
-				markDestroyed(out, d.Unit, name)
+			if d.Unit.Loc.P == a.target && skRemoveUnit(out.Next, IDOf(d.Unit)) {
+				skMarkDestroyed(out, d.Unit, name)
 			}
 		}
 		if e != nil {
@@ -227,10 +227,10 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-// markDestroyed notes in unit v's result that the annihilation of name
+// skMarkDestroyed notes in unit v's result that the annihilation of name
 // destroyed it.
-func markDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := resultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
+func skMarkDestroyed(out *engine.Outcome, v engine.Unit, name string) {
+	if k := skResultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
 		out.Results[k].OK = false
 		out.Results[k].Reason += "; destroyed: " + name + " was annihilated (Annihilator)"
 	}
@@ -245,13 +245,13 @@ func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	var cands []engine.ProvinceID
 	for id := range s.Map.Provinces {
 		p := engine.ProvinceID(id)
-		if p == u.Loc.P || touches(s.Map, u.Loc.P, p) {
+		if p == u.Loc.P || skTouches(s.Map, u.Loc.P, p) {
 			cands = append(cands, p)
 		}
 	}
 	for len(cands) > 0 {
 		k := rng.Intn(len(cands), "which province the Annihilator annihilates")
-		o := specialOrder(s.Map, u, annihilateName, s.Map.Provinces[cands[k]].Abbr)
+		o := skSpecialOrder(s.Map, u, annihilateName, s.Map.Provinces[cands[k]].Abbr)
 		if _, _, why := annihilateTarget(s, u, o); why == "" {
 			return o, true
 		}

@@ -32,19 +32,19 @@ func swapAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if _, why := swapTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return skHoldOrder(s.Map, u), ""
 }
 
 // swapTarget returns u's swap (its victim), or why it may not swap.
 func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, string) {
-	if why := cardOK(s, u, Doppelganger, "swap powers"); why != "" {
+	if why := skCardOK(s, u, Doppelganger, "swap powers"); why != "" {
 		return swapping{}, why
 	}
 	m := s.Map
 	args := o.Args
 	var power engine.Power
 	if len(args) > 0 {
-		if p, ok := powerWord(m, args[0]); ok {
+		if p, ok := skPowerWord(m, args[0]); ok {
 			power, args = p, args[1:]
 		}
 	}
@@ -61,12 +61,12 @@ func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, strin
 		return swapping{}, "no unit in Hyperspace may be swapped with (Hyperspace Unit: \"No other special power can ever be used on Hyperspace or its occupants\")"
 	case w.At.P == u.Loc.P:
 		return swapping{}, "a Doppelganger swaps with another unit, in an adjacent space"
-	case !touches(m, u.Loc.P, w.At.P):
+	case !skTouches(m, u.Loc.P, w.At.P):
 		return swapping{}, fmt.Sprintf("%s is not adjacent to %s (Doppelganger: \"any adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, ok := findVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P})
+	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P})
 	if !ok {
-		return swapping{}, noVictim(m, w.At.P, "swap powers with")
+		return swapping{}, skNoVictim(m, w.At.P, "swap powers with")
 	}
 	return swapping{unit: u, victim: v}, ""
 }
@@ -105,7 +105,7 @@ func rule3After(s *engine.State, e *Extra, a, b engine.Unit) string {
 }
 
 // swapAfter makes the turn's swaps: it fails if the Doppelganger was
-// dislodged (or destroyed), if the victim is gone or successfully moved to
+// skDislodged (or destroyed), if the victim is gone or successfully moved to
 // a space not adjacent to the Doppelganger, or if rule 3 would be broken.
 func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
@@ -117,45 +117,45 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	m := s.Map
 	i := MoveIndex(s.Phase)
-	plan := planStrikes(s, resultOrders(out), false)
+	plan := planStrikes(s, skResultOrders(out), false)
 	for _, sw := range plan.swaps {
-		victim := m.PowerName(sw.victim.Power) + " " + unitName(m, sw.victim)
+		victim := m.PowerName(sw.victim.Power) + " " + skUnitName(m, sw.victim)
 		id, vid := IDOf(sw.unit), IDOf(sw.victim)
 		_ = e.Reveal(id, s.Phase, "tried to swap powers with "+victim)
 		why := sw.why
-		v, vThere := unitNow(out.Next, vid)
-		_, dThere := unitNow(out.Next, id)
+		v, vThere := skUnitNow(out.Next, vid)
+		_, dThere := skUnitNow(out.Next, id)
 		switch {
 		case why != "":
-		case dislodged(out.Next, id):
+		case skDislodged(out.Next, id):
 			why = "the Doppelganger was dislodged"
 		case !dThere:
 			why = "the Doppelganger was destroyed"
 		case !vThere:
 			why = "the victim was destroyed"
-		case v.Loc.P != sw.victim.Loc.P && !touches(m, sw.unit.Loc.P, v.Loc.P):
+		case v.Loc.P != sw.victim.Loc.P && !skTouches(m, sw.unit.Loc.P, v.Loc.P):
 			why = "the victim moved to " + m.Provinces[v.Loc.P].Name + ", not adjacent to the Doppelganger"
 		case e.Cards[id] == nil || e.Cards[vid] == nil:
 			why = "a unit holds no card"
 		default:
 			why = rule3After(out.Next, e, sw.unit, v)
 		}
-		k := resultOf(out, id)
+		k := skResultOf(out, id)
 		if why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if dislodgedSuffix(out.Results[k].Reason) != "" {
+				if skDislodgedSuffix(out.Results[k].Reason) != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = keepNote(out.Results[k].Reason, "the swap of powers with "+victim+" failed: "+why+dislodgedSuffix(out.Results[k].Reason))
+				out.Results[k].Reason = skKeepNote(out.Results[k].Reason, "the swap of powers with "+victim+" failed: "+why+skDislodgedSuffix(out.Results[k].Reason))
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) failed to swap powers with %s: %s",
-				m.PowerName(sw.unit.Power), unitName(m, sw.unit), victim, why))
+				m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim, why))
 			continue
 		}
 		e.Cards[id], e.Cards[vid] = e.Cards[vid], e.Cards[id]
 		// The victim's owner knew the card it gave away.
-		_ = e.Tell(id, vid.Power, s.Phase, "its "+unitName(m, sw.victim)+" held this card before a Doppelganger's swap")
+		_ = e.Tell(id, vid.Power, s.Phase, "its "+skUnitName(m, sw.victim)+" held this card before a Doppelganger's swap")
 		st := &e.Effects.Strikes
 		if st.Barred == nil {
 			st.Barred = map[UnitID]int{}
@@ -165,10 +165,10 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		delete(st.LastUse, vid)
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			out.Results[k].Reason = keepNote(out.Results[k].Reason, "swapped powers with "+victim+"; neither may use its new power next turn (Doppelganger)")
+			out.Results[k].Reason = skKeepNote(out.Results[k].Reason, "swapped powers with "+victim+"; neither may use its new power next turn (Doppelganger)")
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) swapped powers with %s; neither may use its new power next turn",
-			m.PowerName(sw.unit.Power), unitName(m, sw.unit), victim))
+			m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim))
 	}
 }
 
@@ -179,7 +179,7 @@ func randomSwap(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	}
 	var victims []engine.Unit
 	for _, v := range s.Units {
-		if touches(s.Map, u.Loc.P, v.Loc.P) {
+		if skTouches(s.Map, u.Loc.P, v.Loc.P) {
 			victims = append(victims, v)
 		}
 	}
@@ -187,7 +187,7 @@ func randomSwap(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 		return engine.Order{}, false
 	}
 	v := victims[rng.Intn(len(victims), "which unit the Doppelganger swaps with")]
-	o := specialOrder(s.Map, u, swapName, v.Type.String()+" "+s.Map.LocString(v.Loc))
+	o := skSpecialOrder(s.Map, u, swapName, v.Type.String()+" "+s.Map.LocString(v.Loc))
 	if _, why := swapTarget(s, u, o); why != "" {
 		return engine.Order{}, false
 	}

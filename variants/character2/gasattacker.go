@@ -31,13 +31,13 @@ func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string
 	if _, why := gasTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return skHoldOrder(s.Map, u), ""
 }
 
 // gasTarget returns what u's gas order attacks, or why it may not. It does
 // not look at other orders (planStrikes does).
 func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string) {
-	if why := cardOK(s, u, GasAttacker, "make a gas attack"); why != "" {
+	if why := skCardOK(s, u, GasAttacker, "make a gas attack"); why != "" {
 		return gassing{}, why
 	}
 	m := s.Map
@@ -45,16 +45,16 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 	if last, used := extraOf(s).Effects.Strikes.LastUse[IDOf(u)]; used && i-last < GasEvery {
 		return gassing{}, fmt.Sprintf("the Gas Attacker gassed %d turn(s) ago; it may use its power only once every three (Spring and Fall) turns", i-last)
 	}
-	t, ok := lookupProvince(m, o.Args)
+	t, ok := skLookupProvince(m, o.Args)
 	if !ok {
 		return gassing{}, fmt.Sprintf("gas needs an adjacent space, as %q", Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" gas "+
-			m.Provinces[firstNeighbour(m, u.Loc.P)].Abbr)
+			m.Provinces[skFirstNeighbour(m, u.Loc.P)].Abbr)
 	}
 	p := &m.Provinces[t]
 	switch {
 	case p.Unlimited:
 		return gassing{}, "Hyperspace cannot be gassed (Gas Attacker: \"but not Hyperspace\")"
-	case !touches(m, u.Loc.P, t):
+	case !skTouches(m, u.Loc.P, t):
 		return gassing{}, fmt.Sprintf("%s is not adjacent to %s (Gas Attacker: \"any adjacent space\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
 	g := gassing{unit: u, target: t}
@@ -66,10 +66,10 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 	return g, ""
 }
 
-// firstNeighbour returns a province next to p, for examples in messages.
-func firstNeighbour(m *engine.Map, p engine.ProvinceID) engine.ProvinceID {
+// skFirstNeighbour returns a province next to p, for examples in messages.
+func skFirstNeighbour(m *engine.Map, p engine.ProvinceID) engine.ProvinceID {
 	for id := range m.Provinces {
-		if touches(m, p, engine.ProvinceID(id)) {
+		if skTouches(m, p, engine.ProvinceID(id)) {
 			return engine.ProvinceID(id)
 		}
 	}
@@ -87,20 +87,20 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	m := s.Map
 	i := MoveIndex(s.Phase)
 	e := extraOf(out.Next)
-	plan := planStrikes(s, resultOrders(out), false)
+	plan := planStrikes(s, skResultOrders(out), false)
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
-		k := resultOf(out, IDOf(g.unit))
+		k := skResultOf(out, IDOf(g.unit))
 		if e != nil {
 			_ = e.Reveal(IDOf(g.unit), s.Phase, "gassed "+name)
 		}
 		if !g.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				out.Results[k].Reason = "the gas attack on " + name + " failed: " + g.why + dislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reason = "the gas attack on " + name + " failed: " + g.why + skDislodgedSuffix(out.Results[k].Reason)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) tried to gas %s and failed: %s",
-				m.PowerName(g.unit.Power), unitName(m, g.unit), name, g.why))
+				m.PowerName(g.unit.Power), skUnitName(m, g.unit), name, g.why))
 			continue
 		}
 		did := "gassed " + name
@@ -121,25 +121,25 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			suffix := dislodgedSuffix(out.Results[k].Reason)
+			suffix := skDislodgedSuffix(out.Results[k].Reason)
 			if suffix != "" {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
 			out.Results[k].Reason = did + " (Gas Attacker)" + suffix
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), unitName(m, g.unit), did))
+		out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did))
 	}
 	for _, u := range s.Units {
 		why, gassed := plan.disorder[IDOf(u)]
 		if !gassed {
 			continue
 		}
-		k := resultOf(out, IDOf(u))
+		k := skResultOf(out, IDOf(u))
 		if k < 0 || out.Results[k].Order.Kind != engine.Hold {
 			continue
 		}
 		r := &out.Results[k]
-		r.Reason = keepNote(r.Reason, "held in civil disorder ("+why+"; Gas Attacker)"+dislodgedSuffix(r.Reason))
+		r.Reason = skKeepNote(r.Reason, "held in civil disorder ("+why+"; Gas Attacker)"+skDislodgedSuffix(r.Reason))
 	}
 }
 
@@ -151,10 +151,10 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	var cands []engine.Order
 	for id := range s.Map.Provinces {
 		p := engine.ProvinceID(id)
-		if !touches(s.Map, u.Loc.P, p) {
+		if !skTouches(s.Map, u.Loc.P, p) {
 			continue
 		}
-		o := specialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
+		o := skSpecialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
 		if _, why := gasTarget(s, u, o); why == "" {
 			cands = append(cands, o)
 		}

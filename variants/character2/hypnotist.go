@@ -37,12 +37,12 @@ func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, 
 	if _, why := hypnotiseTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return skHoldOrder(s.Map, u), ""
 }
 
-// sameYear reports whether unit id used its once-a-year power in the game
+// skSameYear reports whether unit id used its once-a-year power in the game
 // year of movement turn i.
-func sameYear(e *Extra, id UnitID, i int) bool {
+func skSameYear(e *Extra, id UnitID, i int) bool {
 	last, used := e.Effects.Strikes.LastUse[id]
 	return used && last/2 == i/2
 }
@@ -51,11 +51,11 @@ func sameYear(e *Extra, id UnitID, i int) bool {
 // for it), or why it may not hypnotise. It does not look at other orders
 // (planStrikes does).
 func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, string) {
-	if why := cardOK(s, u, Hypnotist, "hypnotise"); why != "" {
+	if why := skCardOK(s, u, Hypnotist, "hypnotise"); why != "" {
 		return hypnosis{}, why
 	}
 	m := s.Map
-	if sameYear(extraOf(s), IDOf(u), MoveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), IDOf(u), MoveIndex(s.Phase)) {
 		return hypnosis{}, "the Hypnotist has hypnotised this game year; it may use its power only once per game year"
 	}
 	args := o.Args
@@ -67,7 +67,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 	}
 	var power engine.Power
 	if len(args) > 0 {
-		if p, ok := powerWord(m, args[0]); ok {
+		if p, ok := skPowerWord(m, args[0]); ok {
 			power, args = p, args[1:]
 		}
 	}
@@ -86,15 +86,15 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 	if p.Unlimited {
 		return hypnosis{}, "no unit in Hyperspace may be hypnotised (Hyperspace Unit: \"No other special power can ever be used on Hyperspace or its occupants\")"
 	}
-	if !touches(m, u.Loc.P, w.At.P) {
+	if !skTouches(m, u.Loc.P, w.At.P) {
 		return hypnosis{}, fmt.Sprintf("%s is not adjacent to %s (Hypnotist: \"an adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, ok := findVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P})
+	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P})
 	switch {
 	case !ok:
-		return hypnosis{}, noVictim(m, w.At.P, "hypnotise")
+		return hypnosis{}, skNoVictim(m, w.At.P, "hypnotise")
 	case v.Power == u.Power:
-		return hypnosis{}, "a Hypnotist hypnotises only a unit belonging to another player, not its own power's " + unitName(m, v)
+		return hypnosis{}, "a Hypnotist hypnotises only a unit belonging to another player, not its own power's " + skUnitName(m, v)
 	}
 	w.Power, w.Number, w.Unit, w.At = v.Power, v.Number, v.Type, v.Loc
 	if w.At.C == engine.NoCoast {
@@ -113,7 +113,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 				return hypnosis{}, why
 			}
 			// Option: the victim is still hypnotised, and holds.
-			h := holdOrder(m, v)
+			h := skHoldOrder(m, v)
 			h.Text += " (" + why + ")"
 			return hypnosis{unit: u, victim: v, written: h}, ""
 		}
@@ -140,17 +140,17 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	e := extraOf(out.Next)
 	m := s.Map
-	plan := planStrikes(s, resultOrders(out), false)
+	plan := planStrikes(s, skResultOrders(out), false)
 	for _, h := range plan.hypnoses {
-		victim := m.PowerName(h.victim.Power) + " " + unitName(m, h.victim)
-		k := resultOf(out, IDOf(h.unit))
+		victim := m.PowerName(h.victim.Power) + " " + skUnitName(m, h.victim)
+		k := skResultOf(out, IDOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if dislodgedSuffix(out.Results[k].Reason) != "" {
+				if skDislodgedSuffix(out.Results[k].Reason) != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = "the hypnosis of " + victim + " failed: " + h.why + dislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reason = "the hypnosis of " + victim + " failed: " + h.why + skDislodgedSuffix(out.Results[k].Reason)
 			}
 			continue
 		}
@@ -161,9 +161,9 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			e.Effects.Strikes.LastUse[IDOf(h.unit)] = MoveIndex(s.Phase)
 		}
 		if k >= 0 {
-			out.Results[k].Reason = "hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)" + dislodgedSuffix(out.Results[k].Reason)
+			out.Results[k].Reason = "hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)" + skDislodgedSuffix(out.Results[k].Reason)
 		}
-		if v := resultOf(out, IDOf(h.victim)); v >= 0 {
+		if v := skResultOf(out, IDOf(h.victim)); v >= 0 {
 			out.Results[v].Reason = hypnotisedNote + out.Results[v].Reason
 		}
 	}
@@ -187,8 +187,8 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if r.Order.Kind != engine.Special || r.Order.Special != hypnotiseName {
 			continue
 		}
-		r.Order = holdOrder(before.Map, r.Unit)
-		suffix := dislodgedSuffix(r.Reason)
+		r.Order = skHoldOrder(before.Map, r.Unit)
+		suffix := skDislodgedSuffix(r.Reason)
 		r.Reason, r.OK, r.Code = "held"+suffix, suffix == "", engine.OK
 		if suffix != "" {
 			r.Code = engine.Dislodged
@@ -204,7 +204,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	}
 	var victims []engine.Unit
 	for _, v := range s.Units {
-		if v.Power != u.Power && touches(s.Map, u.Loc.P, v.Loc.P) {
+		if v.Power != u.Power && skTouches(s.Map, u.Loc.P, v.Loc.P) {
 			victims = append(victims, v)
 		}
 	}
@@ -224,7 +224,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 			written = v.Type.String() + " " + s.Map.LocString(v.Loc) + " - " + s.Map.Provinces[dests[d]].Abbr
 		}
 	}
-	o := specialOrder(s.Map, u, hypnotiseName, written)
+	o := skSpecialOrder(s.Map, u, hypnotiseName, written)
 	if _, why := hypnotiseTarget(s, u, o); why != "" {
 		return engine.Order{}, false
 	}

@@ -26,7 +26,7 @@ import (
 // Psychic's own order if the victim was ordered so; after "else" (which
 // may be left out: the Psychic then holds), its order if not. The
 // condition matches the victim's order by kind and places: "A ber H"
-// matches a hold (and the false readings), "A ber - kie" a move to Kiel
+// skMatches a hold (and the false readings), "A ber - kie" a move to Kiel
 // (any coast, by convoy or not), "A ber S A mun - kie" that support.
 //
 // The Rewrite part reads the victims' orders as given, before any
@@ -77,11 +77,11 @@ func readTarget(s *engine.State, u engine.Unit, o engine.Order) (reading, string
 }
 
 func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, string) {
-	if why := cardOK(s, u, Psychic, "read a unit's mind"); why != "" {
+	if why := skCardOK(s, u, Psychic, "read a unit's mind"); why != "" {
 		return psychicRead{}, why
 	}
 	m := s.Map
-	if sameYear(extraOf(s), IDOf(u), MoveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), IDOf(u), MoveIndex(s.Phase)) {
 		return psychicRead{}, "the Psychic has read a mind this game year; it may use its power only once per game year"
 	}
 	args := o.Args
@@ -93,7 +93,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 		return psychicRead{}, "read needs a condition and orders, as " + readForm
 	}
 	var power engine.Power
-	if p, ok := powerWord(m, condW[0]); ok {
+	if p, ok := skPowerWord(m, condW[0]); ok {
 		power, condW = p, condW[1:]
 	}
 	parser := Variant.Parser(m)
@@ -105,16 +105,16 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 	if p.Unlimited {
 		return psychicRead{}, "no unit in Hyperspace may be read (Psychic: \"but not Hyperspace\")"
 	}
-	if !touches(m, u.Loc.P, cond.At.P) {
+	if !skTouches(m, u.Loc.P, cond.At.P) {
 		return psychicRead{}, fmt.Sprintf("%s is not adjacent to %s (Psychic: \"an adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, found := findVictim(s, victimSpec{power: power, typ: cond.Unit, number: cond.Number, prov: cond.At.P})
+	v, found := skFindVictim(s, victimSpec{power: power, typ: cond.Unit, number: cond.Number, prov: cond.At.P})
 	if !found {
-		return psychicRead{}, noVictim(m, cond.At.P, "read")
+		return psychicRead{}, skNoVictim(m, cond.At.P, "read")
 	}
 	branch := func(w []string) (engine.Order, string) {
 		if w == nil {
-			return holdOrder(m, u), ""
+			return skHoldOrder(m, u), ""
 		}
 		b, err := parser.ParseOrder("", strings.Join(w, " "))
 		if err != nil {
@@ -149,7 +149,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 func readAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	if len(o.Args) >= 2 && o.Args[0] == resolvedMark {
 		if len(o.Args) == 2 {
-			return holdOrder(s.Map, u), ""
+			return skHoldOrder(s.Map, u), ""
 		}
 		b, err := Variant.Parser(s.Map).ParseOrder("", strings.Join(o.Args[2:], " "))
 		if err != nil {
@@ -161,7 +161,7 @@ func readAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if _, why := parseRead(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return skHoldOrder(s.Map, u), ""
 }
 
 // strikeUse reports whether order o of unit v is a legal use of the power
@@ -188,9 +188,9 @@ func strikeUse(s *engine.State, v engine.Unit, o engine.Order) bool {
 	return false
 }
 
-// matches reports whether the order read, r, is the one the condition c
+// skMatches reports whether the order read, r, is the one the condition c
 // names: the same kind and the same places.
-func matches(r, c engine.Order) bool {
+func skMatches(r, c engine.Order) bool {
 	if r.Kind != c.Kind {
 		return false
 	}
@@ -224,11 +224,11 @@ func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
 		if why != "" {
 			continue
 		}
-		read := holdOrder(s.Map, pr.victim)
+		read := skHoldOrder(s.Map, pr.victim)
 		if vo, ok := by[IDOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
 			read = vo
 		}
-		r := reading{unit: u, victim: pr.victim, order: o, ok: true, cond: matches(read, pr.cond), branch: pr.els}
+		r := reading{unit: u, victim: pr.victim, order: o, ok: true, cond: skMatches(read, pr.cond), branch: pr.els}
 		if r.cond {
 			r.branch = pr.then
 		}
@@ -277,16 +277,16 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if len(o.Args) > 2 {
 			chosen = strings.Join(o.Args[2:], " ")
 		}
-		r.Reason = keepNote(r.Reason, "read its victim's mind: "+what+", so it carried out "+chosen+" (Psychic): "+strings.TrimPrefix(r.Reason, hypnotisedNote))
+		r.Reason = skKeepNote(r.Reason, "read its victim's mind: "+what+", so it carried out "+chosen+" (Psychic): "+strings.TrimPrefix(r.Reason, hypnotisedNote))
 		// Players see the order as written, not its resolved form.
 		o.Args = nil
-		r.Order.Args = strings.Fields(strings.ToLower(strings.TrimSpace(afterVerb(o.Text, readName))))
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Psychic) read the mind of an adjacent unit", m.PowerName(r.Unit.Power), unitName(m, r.Unit)))
+		r.Order.Args = strings.Fields(strings.ToLower(strings.TrimSpace(skAfterVerb(o.Text, readName))))
+		out.Events = append(out.Events, fmt.Sprintf("%s %s (Psychic) read the mind of an adjacent unit", m.PowerName(r.Unit.Power), skUnitName(m, r.Unit)))
 	}
 }
 
-// afterVerb returns the words of text after the verb.
-func afterVerb(text, verb string) string {
+// skAfterVerb returns the words of text after the verb.
+func skAfterVerb(text, verb string) string {
 	if i := strings.Index(strings.ToLower(text), verb); i >= 0 {
 		return text[i+len(verb):]
 	}
@@ -301,7 +301,7 @@ func randomRead(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	}
 	var victims []engine.Unit
 	for _, v := range s.Units {
-		if touches(s.Map, u.Loc.P, v.Loc.P) {
+		if skTouches(s.Map, u.Loc.P, v.Loc.P) {
 			victims = append(victims, v)
 		}
 	}
@@ -311,7 +311,7 @@ func randomRead(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	v := victims[rng.Intn(len(victims), "which unit the Psychic reads")]
 	vt := v.Type.String() + " " + s.Map.LocString(v.Loc)
 	me := u.Type.String() + " " + s.Map.LocString(u.Loc)
-	o := specialOrder(s.Map, u, readName, vt+" H then "+me+" S "+vt+" else "+me+" H")
+	o := skSpecialOrder(s.Map, u, readName, vt+" H then "+me+" S "+vt+" else "+me+" H")
 	if _, why := parseRead(s, u, o); why != "" {
 		return engine.Order{}, false
 	}

@@ -362,23 +362,23 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 			o.Args = o.Args[1:]
 		}
 	}
-	by := unitOrders(s, orders)
+	by := skUnitOrders(s, orders)
 	for _, u := range s.Units {
 		o, ok := by[IDOf(u)]
 		if ok && o.Kind == engine.Special && PowerBarred(s, u) {
-			orders = replaceOrders(s, orders, IDOf(u), holdOrder(m, u))
+			orders = skReplaceOrders(s, orders, IDOf(u), skHoldOrder(m, u))
 			log = append(log, fmt.Sprintf("%s %s may not use its new power on the turn after a Doppelganger's swap: its %q order is ignored and it holds",
-				m.PowerName(u.Power), unitName(m, u), o.Special))
+				m.PowerName(u.Power), skUnitName(m, u), o.Special))
 		}
 	}
 	if s.Phase.Type != engine.Movement {
 		return orders, log
 	}
-	by = unitOrders(s, orders)
+	by = skUnitOrders(s, orders)
 	plan := planStrikes(s, by, true)
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = replaceOrders(s, orders, IDOf(h.victim), h.written)
+			orders = skReplaceOrders(s, orders, IDOf(h.victim), h.written)
 		}
 	}
 	for _, u := range s.Units {
@@ -394,20 +394,20 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 		}
 		// No log line: an event every seat sees must not name a unit that
 		// may be invisible; the unit's own result says why it held.
-		orders = replaceOrders(s, orders, IDOf(u), disorderHold(m, u, why))
+		orders = skReplaceOrders(s, orders, IDOf(u), skDisorderHold(m, u, why))
 	}
 	for _, r := range plan.reads {
 		if plan.disorder[IDOf(r.unit)] != "" {
 			continue
 		}
-		orders = replaceOrders(s, orders, IDOf(r.unit), resolvedRead(r))
+		orders = skReplaceOrders(s, orders, IDOf(r.unit), resolvedRead(r))
 	}
 	return orders, log
 }
 
-// disorderHold is the hold a unit in civil disorder is given.
-func disorderHold(m *engine.Map, u engine.Unit, why string) engine.Order {
-	o := holdOrder(m, u)
+// skDisorderHold is the hold a unit in civil disorder is given.
+func skDisorderHold(m *engine.Map, u engine.Unit, why string) engine.Order {
+	o := skHoldOrder(m, u)
 	o.Text += " (civil disorder: " + why + ")"
 	return o
 }
@@ -438,7 +438,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, unitOrders(s, orders), false)
+	plan := planStrikes(s, skUnitOrders(s, orders), false)
 	var convoyed []annihilation
 	for _, a := range plan.annihilations {
 		if a.why != "" {
@@ -468,7 +468,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	r.Sequence = nil
 	trial := engine.AdjudicateMovement(s, orders, &r)
 	for _, a := range convoyed {
-		if convoyHolds(s, trial, a.unit, a.target) {
+		if skConvoyHolds(s, trial, a.unit, a.target) {
 			add(a.target, s.Map.Provinces[a.target].Name+" is annihilated this turn: a unit moving in is stood off (Annihilator)")
 		}
 	}
@@ -489,11 +489,14 @@ var _ = register(func() {
 })
 
 // ---- helpers shared by the strike cards ----
+//
+// Their names start with "sk" so they never clash with the helpers the
+// other groups of cards keep in this package.
 
-// touches reports whether provinces a and b are adjacent by any link of
+// skTouches reports whether provinces a and b are adjacent by any link of
 // either unit type, from any coast: the Gas Attacker, Hypnotist, Psychic
 // and Doppelganger act on adjacent spaces they may not be able to move to.
-func touches(m *engine.Map, a, b engine.ProvinceID) bool {
+func skTouches(m *engine.Map, a, b engine.ProvinceID) bool {
 	if a == b || m.Provinces[a].Unlimited || m.Provinces[b].Unlimited {
 		return false
 	}
@@ -514,31 +517,31 @@ func touches(m *engine.Map, a, b engine.ProvinceID) bool {
 	return false
 }
 
-// holdOrder is the hold of unit u, as the engine writes one.
-func holdOrder(m *engine.Map, u engine.Unit) engine.Order {
+// skHoldOrder is the hold of unit u, as the engine writes one.
+func skHoldOrder(m *engine.Map, u engine.Unit) engine.Order {
 	o := engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
 		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 	o.Text = o.Format(m)
 	return o
 }
 
-// specialOrder writes unit u's special order name with its words.
-func specialOrder(m *engine.Map, u engine.Unit, name string, words string) engine.Order {
+// skSpecialOrder writes unit u's special order name with its words.
+func skSpecialOrder(m *engine.Map, u engine.Unit, name string, words string) engine.Order {
 	return engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc,
 		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Special: name,
-		Args: strings.Fields(strings.ToLower(words)), Text: unitName(m, u) + " " + name + " " + words}
+		Args: strings.Fields(strings.ToLower(words)), Text: skUnitName(m, u) + " " + name + " " + words}
 }
 
-// unitName is "1A Munich".
-func unitName(m *engine.Map, u engine.Unit) string {
+// skUnitName is "1A Munich".
+func skUnitName(m *engine.Map, u engine.Unit) string {
 	return Label(u.Number, u.Type) + " " + m.Provinces[u.Loc.P].Name
 }
 
-// cardOK returns why unit u may not use the power of kind k now, or "".
-func cardOK(s *engine.State, u engine.Unit, k Kind, verb string) string {
+// skCardOK returns why unit u may not use the power of kind k now, or "".
+func skCardOK(s *engine.State, u engine.Unit, k Kind, verb string) string {
 	switch {
 	case kindAt(s, u) != k:
-		return "only " + article(k) + " may " + verb
+		return "only " + skArticle(k) + " may " + verb
 	case PowerBarred(s, u):
 		return "the unit may not use its new power on the turn after a Doppelganger's swap"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
@@ -547,7 +550,7 @@ func cardOK(s *engine.State, u engine.Unit, k Kind, verb string) string {
 	return ""
 }
 
-func article(k Kind) string {
+func skArticle(k Kind) string {
 	n := k.String()
 	if strings.ContainsAny(n[:1], "AEIOU") {
 		return "an " + n
@@ -555,9 +558,9 @@ func article(k Kind) string {
 	return "a " + n
 }
 
-// lookupProvince reads a province named by words ("boh", "north sea",
+// skLookupProvince reads a province named by words ("boh", "north sea",
 // "spa/nc"); a coast is ignored.
-func lookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
+func skLookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
 	name := strings.TrimSpace(strings.Join(args, " "))
 	if name == "" {
 		return engine.NoProvince, false
@@ -577,9 +580,9 @@ func lookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
 	return engine.NoProvince, false
 }
 
-// powerWord reads a power's id, name or adjective (not its initial: "a"
+// skPowerWord reads a power's id, name or adjective (not its initial: "a"
 // is an army).
-func powerWord(m *engine.Map, w string) (engine.Power, bool) {
+func skPowerWord(m *engine.Map, w string) (engine.Power, bool) {
 	w = strings.ToLower(w)
 	for _, p := range m.Powers {
 		if w == string(p.ID) || w == strings.ToLower(p.Name) || w == strings.ToLower(p.Adjective) {
@@ -599,10 +602,10 @@ type victimSpec struct {
 	prov   engine.ProvinceID
 }
 
-// findVictim returns the unit of s the spec names, visible or not: in its
+// skFindVictim returns the unit of s the spec names, visible or not: in its
 // province, of its power, type and number where given. When two fit (a
 // Ghost sharing a space), the one that occupies the space is taken.
-func findVictim(s *engine.State, v victimSpec) (engine.Unit, bool) {
+func skFindVictim(s *engine.State, v victimSpec) (engine.Unit, bool) {
 	var found []engine.Unit
 	for _, u := range s.Units {
 		if u.Loc.P != v.prov || (v.power != "" && u.Power != v.power) ||
@@ -622,19 +625,19 @@ func findVictim(s *engine.State, v victimSpec) (engine.Unit, bool) {
 	return found[0], true
 }
 
-// noVictim is the reason when no unit fits: it says nothing of units the
+// skNoVictim is the reason when no unit fits: it says nothing of units the
 // seat may not see.
-func noVictim(m *engine.Map, p engine.ProvinceID, what string) string {
+func skNoVictim(m *engine.Map, p engine.ProvinceID, what string) string {
 	return fmt.Sprintf("found no such unit in %s to %s (a unit that is not there, or not as described, cannot be the victim)", m.Provinces[p].Name, what)
 }
 
-// unitOrders gives each unit of s its one order from a list. A unit given
+// skUnitOrders gives each unit of s its one order from a list. A unit given
 // two different orders has none here: it holds (DATC 4.D.3).
-func unitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order {
+func skUnitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order {
 	by := map[UnitID]engine.Order{}
 	conflict := map[UnitID]bool{}
 	for _, o := range orders {
-		u, ok := orderUnit(s, o)
+		u, ok := skOrderUnit(s, o)
 		if !ok {
 			continue
 		}
@@ -650,10 +653,10 @@ func unitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order 
 	return by
 }
 
-// orderUnit returns the unit of s that order o names: in o's province,
+// skOrderUnit returns the unit of s that order o names: in o's province,
 // with o's number when written, of o's type when two stand there, and of
 // the power that gave it.
-func orderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
+func skOrderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
 	if o.Kind == engine.Build || o.Kind == engine.Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
 		return engine.Unit{}, false
 	}
@@ -672,12 +675,12 @@ func orderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
 	return s.Units[k], true
 }
 
-// replaceOrders returns orders without those naming unit id, and with o
+// skReplaceOrders returns orders without those naming unit id, and with o
 // added at the end.
-func replaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.Order) []engine.Order {
+func skReplaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.Order) []engine.Order {
 	out := make([]engine.Order, 0, len(orders)+1)
 	for _, x := range orders {
-		if u, ok := orderUnit(s, x); ok && IDOf(u) == id {
+		if u, ok := skOrderUnit(s, x); ok && IDOf(u) == id {
 			continue
 		}
 		out = append(out, x)
@@ -685,8 +688,8 @@ func replaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.O
 	return append(out, o)
 }
 
-// resultOrders gives each unit the order it was adjudicated with.
-func resultOrders(out *engine.Outcome) map[UnitID]engine.Order {
+// skResultOrders gives each unit the order it was adjudicated with.
+func skResultOrders(out *engine.Outcome) map[UnitID]engine.Order {
 	by := map[UnitID]engine.Order{}
 	for _, r := range out.Results {
 		switch r.Code {
@@ -701,8 +704,8 @@ func resultOrders(out *engine.Outcome) map[UnitID]engine.Order {
 	return by
 }
 
-// resultOf returns the index of unit id's result in out, or -1.
-func resultOf(out *engine.Outcome, id UnitID) int {
+// skResultOf returns the index of unit id's result in out, or -1.
+func skResultOf(out *engine.Outcome, id UnitID) int {
 	for k, r := range out.Results {
 		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id && r.Code != engine.Illegal {
 			return k
@@ -716,9 +719,9 @@ func resultOf(out *engine.Outcome, id UnitID) int {
 	return -1
 }
 
-// removeUnit takes unit id off the board or out of the dislodged units of
+// skRemoveUnit takes unit id off the board or out of the dislodged units of
 // s; it reports whether it was there.
-func removeUnit(s *engine.State, id UnitID) bool {
+func skRemoveUnit(s *engine.State, id UnitID) bool {
 	if k := unitIndex(s, id); k >= 0 {
 		s.Units = append(s.Units[:k:k], s.Units[k+1:]...)
 		return true
@@ -732,8 +735,8 @@ func removeUnit(s *engine.State, id UnitID) bool {
 	return false
 }
 
-// dislodged reports whether unit id is among the dislodged units of s.
-func dislodged(s *engine.State, id UnitID) bool {
+// skDislodged reports whether unit id is among the dislodged units of s.
+func skDislodged(s *engine.State, id UnitID) bool {
 	for _, d := range s.Dislodged {
 		if IDOf(d.Unit) == id {
 			return true
@@ -742,9 +745,9 @@ func dislodged(s *engine.State, id UnitID) bool {
 	return false
 }
 
-// unitNow returns unit id where it stands in s (on the board or
+// skUnitNow returns unit id where it stands in s (on the board or
 // dislodged).
-func unitNow(s *engine.State, id UnitID) (engine.Unit, bool) {
+func skUnitNow(s *engine.State, id UnitID) (engine.Unit, bool) {
 	for _, u := range s.Units {
 		if IDOf(u) == id {
 			return u, true
@@ -758,19 +761,19 @@ func unitNow(s *engine.State, id UnitID) (engine.Unit, bool) {
 	return engine.Unit{}, false
 }
 
-// keepNote returns reason rewritten as why, keeping the note of a
+// skKeepNote returns reason rewritten as why, keeping the note of a
 // hypnotised unit at its start (the ConcealOutcome part removes it for the
 // seats that may not know).
-func keepNote(reason, why string) string {
+func skKeepNote(reason, why string) string {
 	if strings.HasPrefix(reason, hypnotisedNote) {
 		return hypnotisedNote + why
 	}
 	return why
 }
 
-// dislodgedSuffix returns the words the engine ends a dislodged unit's
+// skDislodgedSuffix returns the words the engine ends a dislodged unit's
 // reason with, or "".
-func dislodgedSuffix(reason string) string {
+func skDislodgedSuffix(reason string) string {
 	if i := strings.Index(reason, "; dislodged"); i >= 0 {
 		return reason[i:]
 	}

@@ -12,8 +12,8 @@ import (
 // for a seat's own units when their limited powers may be used again and
 // whether a swap bars them.
 
-// turnPhase returns the movement phase of turn i.
-func turnPhase(i int) engine.Phase {
+// skTurnPhase returns the movement phase of turn i.
+func skTurnPhase(i int) engine.Phase {
 	p := engine.Phase{Year: 1901 + i/2, Season: engine.Spring, Type: engine.Movement}
 	if i%2 == 1 {
 		p.Season = engine.Fall
@@ -37,7 +37,7 @@ func strikesMarks(v engine.View, e *Extra) []cardgame.Mark {
 		}
 		if p, ok := m.Lookup(sp.Prov); ok {
 			out = append(out, cardgame.Mark{Kind: cardgame.MarkSuspended, Prov: p,
-				Why: fmt.Sprintf("no supply centre until %s (%s)", turnPhase(sp.Through+1).Short(), sp.Why)})
+				Why: fmt.Sprintf("no supply centre until %s (%s)", skTurnPhase(sp.Through+1).Short(), sp.Why)})
 		}
 	}
 	return out
@@ -51,7 +51,7 @@ func strikesNotes(v engine.View, e *Extra, u engine.Unit) []string {
 	id := IDOf(u)
 	st := &e.Effects.Strikes
 	if t, ok := st.Barred[id]; ok && t >= MoveIndex(v.State.Phase) {
-		out = append(out, "may not use its power in "+turnPhase(t).Short()+" (the turn after a Doppelganger's swap)")
+		out = append(out, "may not use its power in "+skTurnPhase(t).Short()+" (the turn after a Doppelganger's swap)")
 	}
 	last, used := st.LastUse[id]
 	if !used || !e.KnownTo(id, v.Seat) {
@@ -65,7 +65,7 @@ func strikesNotes(v engine.View, e *Extra, u engine.Unit) []string {
 		next = (last/2 + 1) * 2
 	}
 	if next > MoveIndex(v.State.Phase) {
-		out = append(out, "used its power in "+turnPhase(last).Short()+"; may use it again from "+turnPhase(next).Short())
+		out = append(out, "used its power in "+skTurnPhase(last).Short()+"; may use it again from "+skTurnPhase(next).Short())
 	}
 	return out
 }

@@ -180,7 +180,7 @@ func PowerBarred(s *engine.State, u engine.Unit) bool {
 //	barred france 1A 3    French 1A may not use its power in turn 3
 var _ = register(func() {
 	addEffect("closed", func(s *engine.State, e *Extra, a []string) error {
-		p, n, err := provTurn(s, a, "closed PROV TURN")
+		p, n, err := skProvTurn(s, a, "closed PROV TURN")
 		if err != nil {
 			return err
 		}
@@ -194,7 +194,7 @@ var _ = register(func() {
 		return out
 	})
 	addEffect("suspended", func(s *engine.State, e *Extra, a []string) error {
-		p, n, err := provTurn(s, a, "suspended PROV TURN")
+		p, n, err := skProvTurn(s, a, "suspended PROV TURN")
 		if err != nil {
 			return err
 		}
@@ -216,7 +216,7 @@ var _ = register(func() {
 				if !ok {
 					return fmt.Errorf("no power %q", a[0])
 				}
-				id, err := parseLabel(pw, a[1])
+				id, err := skParseLabel(pw, a[1])
 				if err != nil {
 					return err
 				}
@@ -245,7 +245,7 @@ var _ = register(func() {
 	addEffect("barred", p, l)
 })
 
-func provTurn(s *engine.State, a []string, form string) (engine.ProvinceID, int, error) {
+func skProvTurn(s *engine.State, a []string, form string) (engine.ProvinceID, int, error) {
 	if len(a) != 2 {
 		return 0, 0, fmt.Errorf("want %q", form)
 	}
@@ -260,8 +260,8 @@ func provTurn(s *engine.State, a []string, form string) (engine.ProvinceID, int,
 	return p, n, nil
 }
 
-// parseLabel reads "1A" or "2F" as power p's unit.
-func parseLabel(p engine.Power, w string) (UnitID, error) {
+// skParseLabel reads "1A" or "2F" as power p's unit.
+func skParseLabel(p engine.Power, w string) (UnitID, error) {
 	w = strings.ToUpper(w)
 	if len(w) < 2 {
 		return UnitID{}, fmt.Errorf("unit %q: want a number and A or F, as 1A", w)

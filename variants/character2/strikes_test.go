@@ -62,7 +62,7 @@ func strikeGame(t *testing.T, phase string, units ...string) *engine.State {
 	return s
 }
 
-func parse(t *testing.T, s *engine.State, text string) []engine.Order {
+func skParse(t *testing.T, s *engine.State, text string) []engine.Order {
 	t.Helper()
 	var out []engine.Order
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
@@ -77,7 +77,7 @@ func parse(t *testing.T, s *engine.State, text string) []engine.Order {
 	return out
 }
 
-func prov(t *testing.T, s *engine.State, abbr string) engine.ProvinceID {
+func skProv(t *testing.T, s *engine.State, abbr string) engine.ProvinceID {
 	t.Helper()
 	p, ok := s.Map.Lookup(abbr)
 	if !ok {
@@ -154,8 +154,8 @@ func TestStrikesConceal(t *testing.T) {
 // count meanwhile).
 func TestAnnihilatedCentre(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A mun annihilator")
-	mun := prov(t, s, "mun")
-	out := engine.Adjudicate(s, parse(t, s, "germany: A mun annihilate mun"), Variant.Rules, engine.NewRand(1))
+	mun := skProv(t, s, "mun")
+	out := engine.Adjudicate(s, skParse(t, s, "germany: A mun annihilate mun"), Variant.Rules, engine.NewRand(1))
 	if len(out.Next.Units) != 0 {
 		t.Fatalf("units left: %v", out.Next.Units)
 	}
@@ -200,9 +200,9 @@ func TestAnnihilatedCentre(t *testing.T) {
 // "forgotten.""
 func TestGassedCentreKeepsOwner(t *testing.T) {
 	s := strikeGame(t, "F1901M", "france A bur gasattacker", "germany A kie -")
-	bel := prov(t, s, "bel")
+	bel := skProv(t, s, "bel")
 	s.Owners[bel] = "germany"
-	out := engine.Adjudicate(s, parse(t, s, "france: A bur gas bel"), Variant.Rules, engine.NewRand(1))
+	out := engine.Adjudicate(s, skParse(t, s, "france: A bur gas bel"), Variant.Rules, engine.NewRand(1))
 	if out.Next.Owners[bel] != "germany" {
 		t.Errorf("Belgium's owner: %q, want germany", out.Next.Owners[bel])
 	}
@@ -223,7 +223,7 @@ func TestGassedCentreKeepsOwner(t *testing.T) {
 	}
 	// A Spring gas attack leaves the centre's status alone.
 	s.Phase, _ = engine.ParsePhase("S1901M")
-	out = engine.Adjudicate(s, parse(t, s, "france: A bur gas bel"), Variant.Rules, engine.NewRand(1))
+	out = engine.Adjudicate(s, skParse(t, s, "france: A bur gas bel"), Variant.Rules, engine.NewRand(1))
 	if len(extraOf(out.Next).Effects.Strikes.Suspended) != 0 {
 		t.Error("a centre gassed in Spring lost its status")
 	}
@@ -236,7 +236,7 @@ func TestGassedCentreKeepsOwner(t *testing.T) {
 // identify the unit doing the Hypnotism").
 func TestHypnotismReports(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A tyr hypnotist", "italy A ven -", "austria A tri -")
-	orders := parse(t, s, "germany: A tyr hypnotise A ven - pie\nitaly: A ven - rom")
+	orders := skParse(t, s, "germany: A tyr hypnotise A ven - pie\nitaly: A ven - rom")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
 	find := func(o *engine.Outcome, p engine.Power) engine.Result {
 		for _, r := range o.Results {
@@ -288,20 +288,20 @@ func TestHypnotismReports(t *testing.T) {
 // units too, since the adjudicator's position holds every unit.
 func TestGuessedVictim(t *testing.T) {
 	s := strikeGame(t, "S1901M", "italy A ven -", "austria F ven -")
-	ven := prov(t, s, "ven")
-	if u, ok := findVictim(s, victimSpec{power: "austria", prov: ven}); !ok || u.Power != "austria" {
+	ven := skProv(t, s, "ven")
+	if u, ok := skFindVictim(s, victimSpec{power: "austria", prov: ven}); !ok || u.Power != "austria" {
 		t.Errorf("by power: %v %v", u, ok)
 	}
-	if u, ok := findVictim(s, victimSpec{typ: engine.Fleet, prov: ven}); !ok || u.Power != "austria" {
+	if u, ok := skFindVictim(s, victimSpec{typ: engine.Fleet, prov: ven}); !ok || u.Power != "austria" {
 		t.Errorf("by type: %v %v", u, ok)
 	}
-	if _, ok := findVictim(s, victimSpec{power: "france", prov: ven}); ok {
+	if _, ok := skFindVictim(s, victimSpec{power: "france", prov: ven}); ok {
 		t.Error("found a French unit in Venice")
 	}
-	if _, ok := findVictim(s, victimSpec{prov: prov(t, s, "rom")}); ok {
+	if _, ok := skFindVictim(s, victimSpec{prov: skProv(t, s, "rom")}); ok {
 		t.Error("found a unit in empty Rome")
 	}
-	if why := noVictim(s.Map, ven, "read"); strings.Contains(why, "Austria") || strings.Contains(why, "fleet") {
+	if why := skNoVictim(s.Map, ven, "read"); strings.Contains(why, "Austria") || strings.Contains(why, "fleet") {
 		t.Errorf("the failure reason tells of the units there: %q", why)
 	}
 }
@@ -325,7 +325,7 @@ func TestRandomStrikeOrders(t *testing.T) {
 					if _, why := Special(s, u, o); why != "" {
 						t.Fatalf("seed %d %s: random order %q illegal: %s", seed, s.Phase.Short(), o.Text, why)
 					}
-					orders = replaceOrders(s, orders, IDOf(u), o)
+					orders = skReplaceOrders(s, orders, IDOf(u), o)
 					n++
 				}
 			}
@@ -343,9 +343,9 @@ func TestRandomStrikeOrders(t *testing.T) {
 // Doppelganger, stays there a turn as a Doppelganger, then leaves.
 func TestSwapInNoOrdinarySpace(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A mun doppelganger", "italy A pie explorer")
-	swi := prov(t, s, "swi")
+	swi := skProv(t, s, "swi")
 	s.Units[1].Loc = engine.Loc{P: swi}
-	out := engine.Adjudicate(s, parse(t, s, "germany: A mun swap A swi"), Variant.Rules, engine.NewRand(1))
+	out := engine.Adjudicate(s, skParse(t, s, "germany: A mun swap A swi"), Variant.Rules, engine.NewRand(1))
 	e := extraOf(out.Next)
 	if k := e.KindOf(out.Next.Units[1]); k != Doppelganger || out.Next.Units[1].Loc.P != swi {
 		t.Fatalf("after the swap the Italian unit is a %s in %s", k, s.Map.Provinces[out.Next.Units[1].Loc.P].Name)
@@ -364,8 +364,8 @@ func TestSwapInNoOrdinarySpace(t *testing.T) {
 	}
 	s = out.Next
 	s.Phase, _ = engine.ParsePhase("S1902M")
-	out = engine.Adjudicate(s, parse(t, s, "italy: A swi - tyr"), Variant.Rules, engine.NewRand(1))
-	if out.Next.Units[1].Loc.P != prov(t, s, "tyr") {
+	out = engine.Adjudicate(s, skParse(t, s, "italy: A swi - tyr"), Variant.Rules, engine.NewRand(1))
+	if out.Next.Units[1].Loc.P != skProv(t, s, "tyr") {
 		t.Fatalf("the new Doppelganger could not leave Switzerland: %+v", out.Results)
 	}
 }
@@ -386,7 +386,7 @@ func TestStrikesMarksAndNotes(t *testing.T) {
 	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
 	ve := v.State.Extra.(*Extra)
 	marks := ve.Marks(v)
-	if len(marks) != 2 || marks[0].Prov != prov(t, s, "boh") || !strings.Contains(marks[1].Why, "S1903M") {
+	if len(marks) != 2 || marks[0].Prov != skProv(t, s, "boh") || !strings.Contains(marks[1].Why, "S1903M") {
 		t.Errorf("marks %+v", marks)
 	}
 	var notes []string
@@ -407,7 +407,7 @@ func TestStrikesMarksAndNotes(t *testing.T) {
 func TestFailedHypnosisLooksLikeAHold(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A tyr hypnotist", "italy A ven -")
 	for _, text := range []string{"germany: A tyr hypnotize A pie - mar", "germany: A tyr hypnotise A ven - pie\nitaly: A ven hold"} {
-		orders := parse(t, s, text)
+		orders := skParse(t, s, text)
 		if orders[0].Special != hypnotiseName {
 			t.Fatalf("%q read as %+v", text, orders[0])
 		}
@@ -460,7 +460,7 @@ func TestUseReveals(t *testing.T) {
 		{[]string{"france A bur hypnotist", "germany A mun -"}, "france: A bur hypnotise A mun - ruh", false},
 	} {
 		s := strikeGame(t, "S1901M", tc.units...)
-		out := engine.Adjudicate(s, parse(t, s, tc.orders), Variant.Rules, engine.NewRand(1))
+		out := engine.Adjudicate(s, skParse(t, s, tc.orders), Variant.Rules, engine.NewRand(1))
 		e := extraOf(out.Next)
 		id := IDOf(s.Units[0])
 		if e.KindOf(s.Units[1]) == Doppelganger {
@@ -481,7 +481,7 @@ func TestUseReveals(t *testing.T) {
 // hypnotised; no other seat is.
 func TestHypnotisedPsychicReport(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A tyr hypnotist", "italy A ven psychic", "austria A tri -")
-	orders := parse(t, s, "germany: A tyr hypnotise psychic A ven read A tri - alb then A ven - rom\naustria: A tri - alb")
+	orders := skParse(t, s, "germany: A tyr hypnotise psychic A ven read A tri - alb then A ven - rom\naustria: A tri - alb")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
 	for _, tc := range []struct {
 		seat engine.Seat
