@@ -26,8 +26,8 @@ type StrikesState struct {
 	Suspended []Suspension `json:",omitempty"`
 	// LastUse is the movement turn each unit last used a limited power of
 	// this group in (Gas Attacker: once every three turns; Hypnotist and
-	// Psychic: once per game year). A seat keeps only the entries of the
-	// units whose card it knows (a hypnosis is never reported to others).
+	// Psychic: once per game year). A seat keeps only its own units'
+	// entries (a hypnosis is never reported to others).
 	LastUse map[UnitID]int `json:",omitempty"`
 	// Barred units may not use their power in turn Turn: the turn after a
 	// Doppelganger's swap ("Neither unit may use its new power on the turn
@@ -60,9 +60,8 @@ func (x StrikesState) clone() StrikesState {
 }
 
 // conceal removes what seat may not know (the game master sees all): the
-// last uses of units whose card the seat does not know (a Hypnotist is
-// reported as holding, so its use would betray it). The Extra's cards are
-// concealed after the effects, so the full card list is still here.
+// last uses of other powers' units (a Hypnotist is reported as holding, so
+// its use would betray it).
 func (x *StrikesState) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
