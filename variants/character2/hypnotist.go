@@ -97,9 +97,6 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "a Hypnotist hypnotises only a unit belonging to another player, not its own power's " + skUnitName(m, v)
 	}
 	w.Power, w.Number, w.Unit, w.At = v.Power, v.Number, v.Type, v.Loc
-	if w.At.C == engine.NoCoast {
-		w.At = v.Loc
-	}
 	switch w.Kind {
 	case engine.Hold, engine.Move, engine.Support, engine.Convoy:
 	case engine.Special:
