@@ -2,6 +2,8 @@ package character2
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -512,4 +514,65 @@ func TestHypnotistOption(t *testing.T) {
 	if def, _, ok := OptionDoc(OptionHypnotistWrongPower); !ok || def != "fail" {
 		t.Errorf("default %q", def)
 	}
+}
+
+// TestPlanIsStable plays random games dense with strike cards and checks
+// the claim planStrikes rests on: the plan computed from the orders as
+// given (Rewrite) and from the orders as adjudicated (After) agree on
+// every annihilation, gas attack and hypnosis.
+func TestPlanIsStable(t *testing.T) {
+	ks := []Kind{Annihilator, GasAttacker, Hypnotist, Psychic, Doppelganger}
+	checked := 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		s := newGame(t, seed)
+		e := extraOf(s)
+		for i, u := range s.Units {
+			if c, ok := findCard(AllCards(), ks[(i+int(seed))%len(ks)].Word(), nil); ok {
+				e.Cards[IDOf(u)].Card = c
+			}
+		}
+		rng := engine.NewRand(seed)
+		for range 8 {
+			orders := engine.RandomOrders(s, rng)
+			if s.Phase.Type == engine.Movement {
+				for _, u := range s.Units {
+					if o, ok := RandomSpecial(s, u, rng); ok {
+						orders = skReplaceOrders(s, orders, IDOf(u), o)
+					}
+				}
+				before := planStrikes(s, skUnitOrders(s, orders), true)
+				out := engine.Adjudicate(s, orders, Variant.Rules, rng)
+				after := planStrikes(s, skResultOrders(out), false)
+				a, b := planSummary(before), planSummary(after)
+				if strings.Join(a, "\n") != strings.Join(b, "\n") {
+					t.Fatalf("seed %d %s: plans differ:\nas given:\n%s\nas adjudicated:\n%s", seed, s.Phase.Short(), strings.Join(a, "\n"), strings.Join(b, "\n"))
+				}
+				checked += len(a)
+				s = out.Next
+				continue
+			}
+			s = engine.Adjudicate(s, orders, Variant.Rules, rng).Next
+		}
+	}
+	if checked == 0 {
+		t.Error("no strike planned")
+	}
+}
+
+func planSummary(p *strikePlan) []string {
+	var out []string
+	for _, a := range p.annihilations {
+		out = append(out, fmt.Sprintf("annihilate %s %d %q", IDOf(a.unit), a.target, a.why))
+	}
+	for _, g := range p.gases {
+		out = append(out, fmt.Sprintf("gas %s %d %v %q", IDOf(g.unit), g.target, g.ok, g.why))
+	}
+	for _, h := range p.hypnoses {
+		out = append(out, fmt.Sprintf("hypnotise %s %s %v %q", IDOf(h.unit), IDOf(h.victim), h.ok, h.why))
+	}
+	for id, why := range p.disorder {
+		out = append(out, fmt.Sprintf("disorder %s %q", id, why))
+	}
+	slices.Sort(out)
+	return out
 }
