@@ -221,6 +221,15 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 			written = v.Type.String() + " " + s.Map.LocString(v.Loc) + " - " + s.Map.Provinces[dests[d]].Abbr
 		}
 	}
+	if kindAt(s, v) == Doppelganger && rng.Intn(2, "is the hypnotised Doppelganger made to swap") == 0 {
+		// Name its power exactly and make it swap with a unit next to it.
+		for _, w := range s.Units {
+			if IDOf(w) != IDOf(v) && skTouches(s.Map, v.Loc.P, w.Loc.P) {
+				written = "doppelganger " + v.Type.String() + " " + s.Map.LocString(v.Loc) + " swap " + w.Type.String() + " " + s.Map.LocString(w.Loc)
+				break
+			}
+		}
+	}
 	o := skSpecialOrder(s.Map, u, hypnotiseName, written)
 	if _, why := hypnotiseTarget(s, u, o); why != "" {
 		return engine.Order{}, false

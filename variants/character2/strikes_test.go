@@ -568,6 +568,9 @@ func planSummary(p *strikePlan) []string {
 		out = append(out, fmt.Sprintf("gas %s %d %v %q", IDOf(g.unit), g.target, g.ok, g.why))
 	}
 	for _, h := range p.hypnoses {
+		if _, hyp := p.hypnotisedBy(IDOf(h.unit)); hyp {
+			continue // its order is replaced by the written one: the exception planStrikes names
+		}
 		out = append(out, fmt.Sprintf("hypnotise %s %s %v %q", IDOf(h.unit), IDOf(h.victim), h.ok, h.why))
 	}
 	for id, why := range p.disorder {
