@@ -1,0 +1,784 @@
+package character2
+
+import (
+	"fmt"
+	"strings"
+
+	"dipdesk/engine"
+)
+
+// The strike cards, the first five of the table: Annihilator, Gas
+// Attacker, Hypnotist, Psychic and Doppelganger. Each keeps its order and
+// its parts in its own file (annihilator.go, gasattacker.go, hypnotist.go,
+// psychic.go, doppelganger.go); this file holds what they share: the plan
+// of a movement turn's strikes, decided once from the orders in the
+// table's order (rule 8), and the one Rewrite part that applies it.
+
+// The special orders' names (Order.Special).
+const (
+	annihilateName = "annihilate"
+	gasName        = "gas"
+	hypnotiseName  = "hypnotise"
+	readName       = "read"
+	swapName       = "swap"
+)
+
+// hypnotisedNote starts the reason of a hypnotised unit's result: its
+// owner is told it was hypnotised, not by whom (Rules Clarifications:
+// "The victim will be told that his/her unit was Hypnotized, but not by
+// whom"); other seats see only the order it carried out (hypnotistConceal).
+const hypnotisedNote = "hypnotised: this order was written for it by a Hypnotist; "
+
+// annihilation is a legal annihilate order.
+type annihilation struct {
+	unit   engine.Unit
+	target engine.ProvinceID
+	convoy bool // the Annihilator is an army that reaches the province only by convoy
+	why    string
+}
+
+// gassing is a legal gas order and whether it acts (rule 8).
+type gassing struct {
+	unit    engine.Unit
+	target  engine.ProvinceID
+	victims []engine.Unit
+	ok      bool
+	why     string
+}
+
+// hypnosis is a legal hypnotise order, the order written for the victim,
+// and whether it acts.
+type hypnosis struct {
+	unit    engine.Unit
+	victim  engine.Unit
+	written engine.Order
+	ok      bool
+	why     string
+}
+
+// reading is a legal read order of a Psychic: what it read, and the order
+// it carries out.
+type reading struct {
+	unit   engine.Unit
+	victim engine.Unit
+	order  engine.Order // the read order, as given or as a Hypnotist wrote it
+	cond   bool
+	branch engine.Order
+	ok     bool
+}
+
+// swapping is a legal swap order of a Doppelganger and whether it may
+// still act once the turn is decided (the After part checks the rest).
+type swapping struct {
+	unit   engine.Unit
+	victim engine.Unit
+	ok     bool
+	why    string
+}
+
+// strikePlan is what the strike cards do in one movement turn, decided from
+// the units' orders by rule 8 ("the power listed earlier in the table
+// takes precedence"). The Rewrite part computes it from the orders as
+// given; the Prepare, After and ConcealOutcome parts compute it again from
+// the orders as rewritten, and get the same annihilations, gas attacks,
+// hypnoses and swaps: the rewrite never replaces an annihilate, gas or
+// swap order, replaces a hypnotise order only of a Hypnotist that is
+// itself hypnotised (whose own hypnosis fails), and writes for a
+// hypnotised unit no order of those three cards.
+type strikePlan struct {
+	annihilations []annihilation
+	gases         []gassing
+	hypnoses      []hypnosis
+	reads         []reading
+	swaps         []swapping
+	// disorder holds the units in civil disorder from an acting gas
+	// attack, with why.
+	disorder map[UnitID]string
+}
+
+// hypnotisedBy returns the acting hypnosis of unit id, if any.
+func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
+	for _, h := range p.hypnoses {
+		if h.ok && IDOf(h.victim) == id {
+			return h, true
+		}
+	}
+	return hypnosis{}, false
+}
+
+// usesEarlier reports whether unit id uses a legal Annihilator or Gas
+// Attacker order this turn (the powers listed before the Hypnotist's).
+func (p *strikePlan) usesEarlier(id UnitID, before Kind) bool {
+	for _, a := range p.annihilations {
+		if IDOf(a.unit) == id && Annihilator < before {
+			return true
+		}
+	}
+	for _, g := range p.gases {
+		if IDOf(g.unit) == id && GasAttacker < before {
+			return true
+		}
+	}
+	return false
+}
+
+// planStrikes decides the strikes of a movement turn (rule 8, in the
+// table's order):
+//
+//  1. Annihilator: every legal annihilate order acts (a move by convoy
+//     may still be prevented: the After part checks the convoy), except
+//     two Annihilators annihilating each other's spaces: both fail.
+//  2. Gas Attacker: a gas attack fails when it and an Annihilator or
+//     another Gas Attacker use their powers on each other (rule 8: the
+//     Annihilator precedes; two Gas Attackers both fail). Every unit in an
+//     acting gas attack's space is in civil disorder, except an
+//     Annihilator using its power (the earlier power acts first).
+//  3. Hypnotist: a hypnosis fails when the Hypnotist or its victim is in
+//     civil disorder (the gas precedes), when the victim uses an earlier
+//     power (Annihilator, Gas Attacker), when two Hypnotists write for one
+//     victim, and when the Hypnotist is itself hypnotised by an acting
+//     hypnosis; two Hypnotists hypnotising each other both fail (rule 8),
+//     and so do all the Hypnotists of a longer circle.
+//  4. Psychic (reads; only from the orders as given, orig set): see
+//     psychic.go.
+//  5. Doppelganger: a swap fails when the Doppelganger is in civil
+//     disorder, when its victim is a Doppelganger swapping
+//     with it (rule 8), and when its victim uses an earlier power on it;
+//     the After part checks the rest.
+func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strikePlan {
+	p := &strikePlan{disorder: map[UnitID]string{}}
+	if s.Phase.Type != engine.Movement || extraOf(s) == nil {
+		return p
+	}
+	m := s.Map
+	for _, u := range s.Units {
+		o, ok := by[IDOf(u)]
+		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
+			continue
+		}
+		if t, convoy, why := annihilateTarget(s, u, o); why == "" {
+			p.annihilations = append(p.annihilations, annihilation{unit: u, target: t, convoy: convoy})
+		}
+	}
+	for k := range p.annihilations {
+		a := &p.annihilations[k]
+		for j, b := range p.annihilations {
+			if j != k && b.unit.Loc.P == a.target && b.target == a.unit.Loc.P {
+				a.why = "the Annihilator in " + m.Provinces[a.target].Name + " annihilated this unit's space at the same time: two units of the same type using their powers on each other both fail (rule 8)"
+			}
+		}
+	}
+	for _, u := range s.Units {
+		o, ok := by[IDOf(u)]
+		if !ok || o.Kind != engine.Special || o.Special != gasName {
+			continue
+		}
+		g, why := gasTarget(s, u, o)
+		if why != "" {
+			continue
+		}
+		g.ok = true
+		p.gases = append(p.gases, g)
+	}
+	for k := range p.gases {
+		g := &p.gases[k]
+		for _, a := range p.annihilations {
+			if a.why == "" && a.unit.Loc.P == g.target && a.target == g.unit.Loc.P {
+				g.ok, g.why = false, "the Annihilator in "+m.Provinces[g.target].Name+" annihilated the Gas Attacker's own space at the same time, and its power takes precedence (rule 8)"
+			}
+		}
+		for j, h := range p.gases {
+			if j != k && h.unit.Loc.P == g.target && h.target == g.unit.Loc.P {
+				g.ok, g.why = false, "the Gas Attacker in "+m.Provinces[g.target].Name+" gassed this unit's space at the same time: two units of the same type using their powers on each other both fail (rule 8)"
+			}
+		}
+	}
+	for _, g := range p.gases {
+		if !g.ok {
+			continue
+		}
+		for _, v := range g.victims {
+			if p.usesEarlier(IDOf(v), GasAttacker) {
+				continue
+			}
+			if _, dup := p.disorder[IDOf(v)]; !dup {
+				p.disorder[IDOf(v)] = "gassed by the " + m.PowerName(g.unit.Power) + " Gas Attacker in " + m.Provinces[g.unit.Loc.P].Name
+			}
+		}
+	}
+	p.planHypnoses(s, by)
+	if orig {
+		p.planReads(s, by)
+	}
+	p.planSwaps(s, by)
+	return p
+}
+
+// planHypnoses decides the hypnoses (step 3 of planStrikes).
+func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
+	for _, u := range s.Units {
+		o, ok := by[IDOf(u)]
+		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
+			continue
+		}
+		if h, why := hypnotiseTarget(s, u, o); why == "" {
+			p.hypnoses = append(p.hypnoses, h)
+		}
+	}
+	const unknown, acts, fails = 0, 1, 2
+	state := make([]int, len(p.hypnoses))
+	fail := func(k int, why string) {
+		state[k] = fails
+		p.hypnoses[k].why = why
+	}
+	for k := range p.hypnoses {
+		h := &p.hypnoses[k]
+		vid := IDOf(h.victim)
+		switch {
+		case p.disorder[IDOf(h.unit)] != "":
+			fail(k, "the Hypnotist is in civil disorder ("+p.disorder[IDOf(h.unit)]+"; rule 8: the Gas Attacker precedes)")
+		case p.disorder[vid] != "":
+			fail(k, "the victim is in civil disorder from a gas attack, which precedes hypnotism (rule 8)")
+		case p.usesEarlier(vid, Hypnotist):
+			fail(k, "the victim used a power listed earlier in the table, which takes precedence (rule 8)")
+		}
+		for j := range p.hypnoses {
+			if j != k && IDOf(p.hypnoses[j].victim) == vid {
+				fail(k, "another Hypnotist wrote orders for the same unit: both hypnoses fail")
+			}
+		}
+	}
+	// A Hypnotist hypnotised by an acting hypnosis does not hypnotise:
+	// resolve from the Hypnotists no one hypnotises.
+	for changed := true; changed; {
+		changed = false
+		for k := range p.hypnoses {
+			if state[k] != unknown {
+				continue
+			}
+			id := IDOf(p.hypnoses[k].unit)
+			pending := false
+			for j := range p.hypnoses {
+				if IDOf(p.hypnoses[j].victim) != id {
+					continue
+				}
+				switch state[j] {
+				case acts:
+					fail(k, "the Hypnotist was itself hypnotised")
+					changed = true
+				case unknown:
+					pending = true
+				}
+			}
+			if state[k] == unknown && !pending {
+				state[k], changed = acts, true
+			}
+		}
+	}
+	for k := range p.hypnoses {
+		switch state[k] {
+		case unknown:
+			p.hypnoses[k].why = "Hypnotists hypnotising each other both fail (rule 8)"
+		case acts:
+			p.hypnoses[k].ok = true
+		}
+	}
+}
+
+// planSwaps decides what can be known of the swaps before the turn is
+// adjudicated (step 5 of planStrikes).
+func (p *strikePlan) planSwaps(s *engine.State, by map[UnitID]engine.Order) {
+	for _, u := range s.Units {
+		o, ok := by[IDOf(u)]
+		if !ok || o.Kind != engine.Special || o.Special != swapName {
+			continue
+		}
+		sw, why := swapTarget(s, u, o)
+		if why != "" {
+			continue
+		}
+		sw.ok = true
+		id, vid := IDOf(u), IDOf(sw.victim)
+		vo, vok := by[vid]
+		switch {
+		case p.disorder[id] != "":
+			sw.ok, sw.why = false, "the Doppelganger is in civil disorder ("+p.disorder[id]+")"
+		case vok && vo.Kind == engine.Special && vo.Special == swapName && swapsWith(s, sw.victim, vo, u):
+			sw.ok, sw.why = false, "the two Doppelgangers tried to swap with each other: both fail (rule 8)"
+		case vok && usesPowerOn(s, sw.victim, vo, u):
+			sw.ok, sw.why = false, "the victim used a power listed earlier in the table on the Doppelganger at the same time, and it takes precedence (rule 8)"
+		}
+		p.swaps = append(p.swaps, sw)
+	}
+}
+
+// swapsWith reports whether v's order o is a legal swap with u.
+func swapsWith(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) bool {
+	sw, why := swapTarget(s, v, o)
+	return why == "" && IDOf(sw.victim) == IDOf(u)
+}
+
+// usesPowerOn reports whether v's order o uses one of the strike powers
+// listed before the Doppelganger on unit u (rule 8).
+func usesPowerOn(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) bool {
+	if o.Kind != engine.Special {
+		return false
+	}
+	switch o.Special {
+	case annihilateName:
+		t, _, why := annihilateTarget(s, v, o)
+		return why == "" && t == u.Loc.P
+	case gasName:
+		g, why := gasTarget(s, v, o)
+		return why == "" && g.target == u.Loc.P
+	case hypnotiseName:
+		h, why := hypnotiseTarget(s, v, o)
+		return why == "" && IDOf(h.victim) == IDOf(u)
+	case readName:
+		r, why := readTarget(s, v, o)
+		return why == "" && IDOf(r.victim) == IDOf(u)
+	}
+	return false
+}
+
+// strikesRewrite is the Rewrite part of the strike cards, run before any
+// other card's (its priority is the Annihilator's): it decides the plan
+// from the orders as given and applies it. A hypnotised unit carries out
+// the order written for it; a unit in civil disorder from gas holds
+// (except a strike order, which holds anyway and whose failure the After
+// parts report); a Psychic's read order becomes its resolved form, which
+// the engine adjudicates as the branch it chose; a special order of a
+// unit barred by a swap is replaced by a hold.
+func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
+	if extraOf(s) == nil {
+		return orders, nil
+	}
+	var log []string
+	m := s.Map
+	for k := range orders {
+		o := &orders[k]
+		if o.Kind == engine.Special && o.Special == readName && len(o.Args) > 0 && o.Args[0] == resolvedMark {
+			// A resolved form is written here alone, never by a player.
+			o.Args = o.Args[1:]
+		}
+	}
+	by := skUnitOrders(s, orders)
+	for _, u := range s.Units {
+		o, ok := by[IDOf(u)]
+		if ok && o.Kind == engine.Special && PowerBarred(s, u) {
+			orders = skReplaceOrders(s, orders, IDOf(u), skHoldOrder(m, u))
+			log = append(log, fmt.Sprintf("%s %s may not use its new power on the turn after a Doppelganger's swap: its %q order is ignored and it holds",
+				m.PowerName(u.Power), skUnitName(m, u), o.Special))
+		}
+	}
+	if s.Phase.Type != engine.Movement {
+		return orders, log
+	}
+	by = skUnitOrders(s, orders)
+	plan := planStrikes(s, by, true)
+	for _, h := range plan.hypnoses {
+		if h.ok {
+			orders = skReplaceOrders(s, orders, IDOf(h.victim), h.written)
+		}
+	}
+	for _, u := range s.Units {
+		why, gassed := plan.disorder[IDOf(u)]
+		if !gassed {
+			continue
+		}
+		if o, ok := by[IDOf(u)]; ok && o.Kind == engine.Special {
+			switch o.Special {
+			case annihilateName, gasName, hypnotiseName, swapName:
+				continue
+			}
+		}
+		// No log line: an event every seat sees must not name a unit that
+		// may be invisible; the unit's own result says why it held.
+		orders = skReplaceOrders(s, orders, IDOf(u), skDisorderHold(m, u, why))
+	}
+	for _, r := range plan.reads {
+		if plan.disorder[IDOf(r.unit)] != "" {
+			continue
+		}
+		orders = skReplaceOrders(s, orders, IDOf(r.unit), resolvedRead(r))
+	}
+	return orders, log
+}
+
+// skDisorderHold is the hold a unit in civil disorder is given.
+func skDisorderHold(m *engine.Map, u engine.Unit, why string) engine.Order {
+	o := skHoldOrder(m, u)
+	o.Text += " (civil disorder: " + why + ")"
+	return o
+}
+
+// strikesPrepare is the Prepare part: the provinces closed this turn. In a
+// movement turn: those still closed from an annihilation the turn before,
+// and this turn's annihilated and gassed spaces ("any unit that tries to
+// move in on the same turn as the explosion is merely stood off"; "Any
+// unit trying to enter the gassed space on that turn is stood off"). In a
+// retreat phase: the closures the After parts recorded, so nothing
+// retreats into an annihilated or gassed space.
+func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
+	e := extraOf(s)
+	if e == nil {
+		return
+	}
+	add := func(p engine.ProvinceID, why string) {
+		if t.Blocked == nil {
+			t.Blocked = map[engine.ProvinceID]string{}
+		}
+		if _, dup := t.Blocked[p]; !dup {
+			t.Blocked[p] = why
+		}
+	}
+	for p, why := range e.Effects.Strikes.closedAt(s.Map, MoveIndex(s.Phase)) {
+		add(p, why)
+	}
+	if s.Phase.Type != engine.Movement {
+		return
+	}
+	plan := planStrikes(s, skUnitOrders(s, orders), false)
+	var convoyed []annihilation
+	for _, a := range plan.annihilations {
+		if a.why != "" {
+			continue
+		}
+		if a.convoy {
+			convoyed = append(convoyed, a)
+			continue
+		}
+		add(a.target, s.Map.Provinces[a.target].Name+" is annihilated this turn: a unit moving in is stood off (Annihilator)")
+	}
+	for _, g := range plan.gases {
+		if g.ok {
+			add(g.target, s.Map.Provinces[g.target].Name+" is gassed this turn: a unit trying to enter it is stood off (Gas Attacker)")
+		}
+	}
+	if len(convoyed) == 0 {
+		return
+	}
+	// An annihilation by convoy explodes only if no convoying fleet is
+	// dislodged: the turn is adjudicated once without its province closed
+	// to see whether the convoy holds, and only then is the province
+	// closed to the moves into it.
+	r := *Variant.Rules
+	known := *t
+	r.Prepare = func(*engine.State, []engine.Order) engine.Turn { return known }
+	r.Sequence = nil
+	trial := engine.AdjudicateMovement(s, orders, &r)
+	for _, a := range convoyed {
+		if skConvoyHolds(s, trial, a.unit, a.target) {
+			add(a.target, s.Map.Provinces[a.target].Name+" is annihilated this turn: a unit moving in is stood off (Annihilator)")
+		}
+	}
+}
+
+// strikesExpire drops the effects that ended before this phase's turn.
+func strikesExpire(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	if e := extraOf(out.Next); e != nil {
+		e.Effects.Strikes.expire(MoveIndex(s.Phase))
+	}
+}
+
+var _ = register(func() {
+	addRewrite(PriorityOf(Annihilator)-1, strikesRewrite)
+	addAfter(PriorityOf(Annihilator)-1, strikesExpire)
+	parts.prepare = append(parts.prepare, strikesPrepare)
+	parts.concealOutcome = append(parts.concealOutcome, hypnotistConceal)
+})
+
+// ---- helpers shared by the strike cards ----
+//
+// Their names start with "sk" so they never clash with the helpers the
+// other groups of cards keep in this package.
+
+// skTouches reports whether provinces a and b are adjacent by any link of
+// either unit type, from any coast: the Gas Attacker, Hypnotist, Psychic
+// and Doppelganger act on adjacent spaces they may not be able to move to.
+func skTouches(m *engine.Map, a, b engine.ProvinceID) bool {
+	if a == b || m.Provinces[a].Unlimited || m.Provinces[b].Unlimited {
+		return false
+	}
+	if m.ArmyLinked(a, b) {
+		return true
+	}
+	locs := []engine.Loc{{P: a}}
+	for _, c := range m.Provinces[a].Coasts {
+		locs = append(locs, engine.Loc{P: a, C: c})
+	}
+	for _, l := range locs {
+		for _, n := range m.FleetNeighbours(l) {
+			if n.P == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// skHoldOrder is the hold of unit u, as the engine writes one.
+func skHoldOrder(m *engine.Map, u engine.Unit) engine.Order {
+	o := engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
+		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
+	o.Text = o.Format(m)
+	return o
+}
+
+// skSpecialOrder writes unit u's special order name with its words.
+func skSpecialOrder(m *engine.Map, u engine.Unit, name string, words string) engine.Order {
+	return engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc,
+		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Special: name,
+		Args: strings.Fields(strings.ToLower(words)), Text: skUnitName(m, u) + " " + name + " " + words}
+}
+
+// skUnitName is "1A Munich".
+func skUnitName(m *engine.Map, u engine.Unit) string {
+	return Label(u.Number, u.Type) + " " + m.Provinces[u.Loc.P].Name
+}
+
+// skCardOK returns why unit u may not use the power of kind k now, or "".
+func skCardOK(s *engine.State, u engine.Unit, k Kind, verb string) string {
+	switch {
+	case kindAt(s, u) != k:
+		return "only " + skArticle(k) + " may " + verb
+	case PowerBarred(s, u):
+		return "the unit may not use its new power on the turn after a Doppelganger's swap"
+	case s.Map.Provinces[u.Loc.P].Unlimited:
+		return "no power is used from or on Hyperspace (Hyperspace Unit: \"No other special power can ever be used on Hyperspace or its occupants\")"
+	}
+	return ""
+}
+
+func skArticle(k Kind) string {
+	n := k.String()
+	if strings.ContainsAny(n[:1], "AEIOU") {
+		return "an " + n
+	}
+	return "a " + n
+}
+
+// skLookupProvince reads a province named by words ("boh", "north sea",
+// "spa/nc"); a coast is ignored.
+func skLookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
+	name := strings.TrimSpace(strings.Join(args, " "))
+	if name == "" {
+		return engine.NoProvince, false
+	}
+	if p, ok := m.Lookup(name); ok {
+		return p, true
+	}
+	for _, sep := range []string{"/", "(", " "} {
+		if i := strings.LastIndex(name, sep); i > 0 {
+			if p, ok := m.Lookup(strings.TrimSpace(name[:i])); ok {
+				if _, isCoast := engine.ParseCoast(strings.Trim(name[i+1:], "() ")); isCoast {
+					return p, true
+				}
+			}
+		}
+	}
+	return engine.NoProvince, false
+}
+
+// skPowerWord reads a power's id, name or adjective (not its initial: "a"
+// is an army).
+func skPowerWord(m *engine.Map, w string) (engine.Power, bool) {
+	w = strings.ToLower(w)
+	for _, p := range m.Powers {
+		if w == string(p.ID) || w == strings.ToLower(p.Name) || w == strings.ToLower(p.Adjective) {
+			return p.ID, true
+		}
+	}
+	return "", false
+}
+
+// victimSpec is a unit an order names: "A mun", "german A mun", "2F nth".
+// Its location is the guess the text requires against an Invisible unit
+// or a Ghost.
+type victimSpec struct {
+	power  engine.Power
+	typ    engine.UnitType
+	number int
+	prov   engine.ProvinceID
+}
+
+// skFindVictim returns the unit of s the spec names, visible or not: in its
+// province, of its power, type and number where given. When two fit (a
+// Ghost sharing a space), the one that occupies the space is taken.
+func skFindVictim(s *engine.State, v victimSpec) (engine.Unit, bool) {
+	var found []engine.Unit
+	for _, u := range s.Units {
+		if u.Loc.P != v.prov || (v.power != "" && u.Power != v.power) ||
+			(v.typ != engine.NoUnitType && u.Type != v.typ) || (v.number != 0 && u.Number != v.number) {
+			continue
+		}
+		found = append(found, u)
+	}
+	if len(found) == 0 {
+		return engine.Unit{}, false
+	}
+	for _, u := range found {
+		if occupiesAll(s, u) {
+			return u, true
+		}
+	}
+	return found[0], true
+}
+
+// skNoVictim is the reason when no unit fits: it says nothing of units the
+// seat may not see.
+func skNoVictim(m *engine.Map, p engine.ProvinceID, what string) string {
+	return fmt.Sprintf("found no such unit in %s to %s (a unit that is not there, or not as described, cannot be the victim)", m.Provinces[p].Name, what)
+}
+
+// skUnitOrders gives each unit of s its one order from a list. A unit given
+// two different orders has none here: it holds (DATC 4.D.3).
+func skUnitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order {
+	by := map[UnitID]engine.Order{}
+	conflict := map[UnitID]bool{}
+	for _, o := range orders {
+		u, ok := skOrderUnit(s, o)
+		if !ok {
+			continue
+		}
+		id := IDOf(u)
+		if prev, ok := by[id]; ok && prev.Format(s.Map) != o.Format(s.Map) {
+			conflict[id] = true
+		}
+		by[id] = o
+	}
+	for id := range conflict {
+		delete(by, id)
+	}
+	return by
+}
+
+// skOrderUnit returns the unit of s that order o names: in o's province,
+// with o's number when written, of o's type when two stand there, and of
+// the power that gave it.
+func skOrderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
+	if o.Kind == engine.Build || o.Kind == engine.Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
+		return engine.Unit{}, false
+	}
+	k := -1
+	for i, u := range s.Units {
+		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) || (o.Power != "" && u.Power != o.Power) {
+			continue
+		}
+		if k < 0 || (o.Unit != engine.NoUnitType && u.Type == o.Unit && s.Units[k].Type != o.Unit) {
+			k = i
+		}
+	}
+	if k < 0 {
+		return engine.Unit{}, false
+	}
+	return s.Units[k], true
+}
+
+// skReplaceOrders returns orders without those naming unit id, and with o
+// added at the end.
+func skReplaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.Order) []engine.Order {
+	out := make([]engine.Order, 0, len(orders)+1)
+	for _, x := range orders {
+		if u, ok := skOrderUnit(s, x); ok && IDOf(u) == id {
+			continue
+		}
+		out = append(out, x)
+	}
+	return append(out, o)
+}
+
+// skResultOrders gives each unit the order it was adjudicated with.
+func skResultOrders(out *engine.Outcome) map[UnitID]engine.Order {
+	by := map[UnitID]engine.Order{}
+	for _, r := range out.Results {
+		switch r.Code {
+		case engine.Illegal, engine.NoUnit, engine.NotOwner:
+			continue
+		}
+		if r.Unit.Type == engine.NoUnitType {
+			continue
+		}
+		by[IDOf(r.Unit)] = r.Order
+	}
+	return by
+}
+
+// skResultOf returns the index of unit id's result in out, or -1.
+func skResultOf(out *engine.Outcome, id UnitID) int {
+	for k, r := range out.Results {
+		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id && r.Code != engine.Illegal {
+			return k
+		}
+	}
+	for k, r := range out.Results {
+		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id {
+			return k
+		}
+	}
+	return -1
+}
+
+// skRemoveUnit takes unit id off the board or out of the dislodged units of
+// s; it reports whether it was there.
+func skRemoveUnit(s *engine.State, id UnitID) bool {
+	if k := unitIndex(s, id); k >= 0 {
+		s.Units = append(s.Units[:k:k], s.Units[k+1:]...)
+		return true
+	}
+	for k, d := range s.Dislodged {
+		if IDOf(d.Unit) == id {
+			s.Dislodged = append(s.Dislodged[:k:k], s.Dislodged[k+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// skDislodged reports whether unit id is among the dislodged units of s.
+func skDislodged(s *engine.State, id UnitID) bool {
+	for _, d := range s.Dislodged {
+		if IDOf(d.Unit) == id {
+			return true
+		}
+	}
+	return false
+}
+
+// skUnitNow returns unit id where it stands in s (on the board or
+// dislodged).
+func skUnitNow(s *engine.State, id UnitID) (engine.Unit, bool) {
+	for _, u := range s.Units {
+		if IDOf(u) == id {
+			return u, true
+		}
+	}
+	for _, d := range s.Dislodged {
+		if IDOf(d.Unit) == id {
+			return d.Unit, true
+		}
+	}
+	return engine.Unit{}, false
+}
+
+// skKeepNote returns reason rewritten as why, keeping the note of a
+// hypnotised unit at its start (the ConcealOutcome part removes it for the
+// seats that may not know).
+func skKeepNote(reason, why string) string {
+	if strings.HasPrefix(reason, hypnotisedNote) {
+		return hypnotisedNote + why
+	}
+	return why
+}
+
+// skDislodgedSuffix returns the words the engine ends a dislodged unit's
+// reason with, or "".
+func skDislodgedSuffix(reason string) string {
+	if i := strings.Index(reason, "; dislodged"); i >= 0 {
+		return reason[i:]
+	}
+	if strings.HasPrefix(reason, "dislodged") {
+		return "; " + reason
+	}
+	return ""
+}
