@@ -1,0 +1,57 @@
+package character2
+
+import (
+	"slices"
+
+	"dipdesk/engine"
+)
+
+// FREE UNIT (Kings): "Once built, this unit needs no supply center to
+// support it. Its owner may thus build as if the Free Unit does not
+// exist, beginning one game year AFTER the free unit is built. (Will NOT
+// be dealt at the start of the game.)" Rule 3 keeps it out of the initial
+// deal (deal.go). A Free Unit built (dealt its card) in Winter 1902 first
+// needs no centre in Winter 1903. The engine's Upkeep interface
+// (Extra.FreeUnit) leaves the units in LifeState.Free out of their
+// power's upkeep and out of civil-disorder removals; freeUnitsAfter keeps
+// the list after every phase. A power sees only its own Free Units
+// (LifeState.conceal): the card is not revealed by the builds it allows
+// (ruling in docs/rulings/parts/character2-c2life.md).
+
+var _ engine.Upkeep = (*Extra)(nil)
+
+// FreeUnit implements engine.Upkeep: u needs no supply centre.
+func (e *Extra) FreeUnit(u engine.Unit) bool {
+	return slices.Contains(e.Effects.Life.Free, IDOf(u))
+}
+
+// freeUnitsAfter sets LifeState.Free to the units of the next position
+// holding a Free Unit card dealt before the year of the coming Winter.
+func freeUnitsAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	e := extraOf(out.Next)
+	if e == nil {
+		return
+	}
+	e.Effects.Life.Free = freeUnits(out.Next, e, winterYear(s.Phase))
+}
+
+// winterYear is the year of the Winter that comes after phase p.
+func winterYear(p engine.Phase) int {
+	if p.Season == engine.Winter || p.Type == engine.Adjustment {
+		return p.Year + 1
+	}
+	return p.Year
+}
+
+// freeUnits lists the units of s whose Free Unit card was dealt before
+// year: built at least one game year before that Winter.
+func freeUnits(s *engine.State, e *Extra, year int) []UnitID {
+	var ids []UnitID
+	for _, u := range s.Units {
+		h, ok := e.Cards[IDOf(u)]
+		if ok && h.Card.Kind == FreeUnit && h.Dealt.Year < year && !slices.Contains(ids, IDOf(u)) {
+			ids = append(ids, IDOf(u))
+		}
+	}
+	return ids
+}
