@@ -408,7 +408,7 @@ func concealLifeEvents(before *engine.State, seat engine.Seat, out *engine.Outco
 func (e *Extra) VictoryCentres(s *engine.State) int {
 	n := 0
 	for id, p := range s.Map.Provinces {
-		if p.SC && !e.CentreSuspended(engine.ProvinceID(id), s.Phase) {
+		if p.SC && !centreSuspended(e, engine.ProvinceID(id), s.Phase) {
 			n++
 		}
 	}
@@ -416,6 +416,10 @@ func (e *Extra) VictoryCentres(s *engine.State) int {
 }
 
 var _ engine.VictoryTarget = (*Extra)(nil)
+
+// centreSuspended is Extra.CentreSuspended, which the strikes group fills;
+// a test may put a hand-made suspension in its place.
+var centreSuspended = func(e *Extra, p engine.ProvinceID, at engine.Phase) bool { return e.CentreSuspended(p, at) }
 
 // StandbyReport is what a standby taking over power p is told (Rules
 // Clarifications: "If a standby is called, s/he will be told the nature of
