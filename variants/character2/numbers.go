@@ -88,12 +88,13 @@ func numbersRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 	var log []string
 	out := orders
 	copied := false
+	views := map[engine.Power]*engine.State{}
 	for k, o := range orders {
-		if o.Number <= 0 || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) || o.Power == "" || o.Special == voidOrder {
+		if (o.Number <= 0 && o.AuxNumber <= 0) || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) || o.Power == "" || o.Special == voidOrder {
 			continue
 		}
 		var labels []string
-		ok := false
+		ok := o.Number <= 0
 		check := func(u engine.Unit) {
 			if u.Loc.P != o.At.P || u.Power != o.Power {
 				return
@@ -101,19 +102,28 @@ func numbersRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 			labels = append(labels, Label(u.Number, u.Type))
 			ok = ok || labelMatches(u, o)
 		}
-		for _, u := range s.Units {
-			check(u)
+		if o.Number > 0 {
+			for _, u := range s.Units {
+				check(u)
+			}
+			for _, d := range s.Dislodged {
+				check(d.Unit)
+			}
 		}
-		for _, d := range s.Dislodged {
-			check(d.Unit)
+		why := ""
+		if !ok && len(labels) > 0 {
+			why = wrongLabel(s.Map, o, labels)
+		} else if ok {
+			// The right unit, or none of the power's there (the engine
+			// says so); then the unit a support or convoy names.
+			why = wrongAux(s, o, views)
 		}
-		if ok || len(labels) == 0 {
-			continue // the right unit, or none of the power's there: the engine says so
+		if why == "" {
+			continue
 		}
 		if !copied {
 			out, copied = slices.Clone(orders), true
 		}
-		why := wrongLabel(s.Map, o, labels)
 		v := o
 		v.Kind, v.Special = engine.Special, voidOrder
 		v.Args = append([]string{fmt.Sprint(int(o.Kind)), o.Special, why}, o.Args...)
@@ -121,6 +131,40 @@ func numbersRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 		log = append(log, fmt.Sprintf("%s: %s", o.Format(s.Map), why))
 	}
 	return out, log
+}
+
+// wrongAux is why a support or convoy naming another unit by a wrong
+// number is thrown out, or "". The unit is looked for in the ordering
+// power's view of the position, so an order naming a unit its power
+// cannot see (an invisible one) tells it nothing.
+func wrongAux(s *engine.State, o engine.Order, views map[engine.Power]*engine.State) string {
+	if o.AuxNumber <= 0 || (o.Kind != engine.Support && o.Kind != engine.Convoy) || !o.AuxAt.Valid() || int(o.AuxAt.P) >= len(s.Map.Provinces) {
+		return ""
+	}
+	v, ok := views[o.Power]
+	if !ok {
+		v = engine.ViewFor(s, nil, engine.Seat{Power: o.Power}, Variant.Rules).State
+		views[o.Power] = v
+	}
+	var labels []string
+	for _, u := range v.Units {
+		if u.Loc.P != o.AuxAt.P || (o.AuxPower != "" && u.Power != o.AuxPower) {
+			continue
+		}
+		if u.Number == o.AuxNumber && (o.AuxUnit == engine.NoUnitType || o.AuxUnit == u.Type) {
+			return ""
+		}
+		labels = append(labels, adjective(s.Map, u.Power)+" "+Label(u.Number, u.Type))
+	}
+	if len(labels) == 0 {
+		return ""
+	}
+	written := Label(o.AuxNumber, o.AuxUnit)
+	if o.AuxUnit == engine.NoUnitType {
+		written = fmt.Sprint(o.AuxNumber)
+	}
+	return fmt.Sprintf("thrown out (rule 5): the unit in %s is %s, not %s; a number written in an order must be correct",
+		s.Map.LocName(o.AuxAt.Prov()), strings.Join(labels, " or "), written)
 }
 
 // numbersAfter puts the thrown-out orders back as written, with the reason.
