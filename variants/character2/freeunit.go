@@ -1,6 +1,7 @@
 package character2
 
 import (
+	"fmt"
 	"slices"
 
 	"dipdesk/engine"
@@ -19,6 +20,22 @@ import (
 // (ruling in docs/rulings/parts/character2-c2life.md).
 
 var _ engine.Upkeep = (*Extra)(nil)
+
+var _ = register(func() {
+	parts.notes = append(parts.notes, freeNotes)
+})
+
+// freeNotes says on a Free Unit's card from when it needs no centre.
+func freeNotes(_ engine.View, e *Extra, u engine.Unit) []string {
+	h, ok := e.Cards[IDOf(u)]
+	switch {
+	case !ok || h.Card.Kind != FreeUnit:
+		return nil
+	case e.FreeUnit(u):
+		return []string{"needs no supply centre in the coming Winter"}
+	}
+	return []string{fmt.Sprintf("needs no supply centre from Winter %d (one game year after it was built)", h.Dealt.Year+1)}
+}
 
 // FreeUnit implements engine.Upkeep: u needs no supply centre.
 func (e *Extra) FreeUnit(u engine.Unit) bool {

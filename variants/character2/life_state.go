@@ -41,6 +41,9 @@ type Mine struct {
 	Prov  string `json:"prov"`
 	Layer UnitID `json:"layer"`
 	Laid  string `json:"laid"` // phase, short form ("S1902M")
+	// LayerGone: the unit that laid it has left the board, so no unit may
+	// pick it up (a later unit may take the layer's number, rule 5).
+	LayerGone bool `json:"layer_gone,omitempty"`
 }
 
 // GoneCard is the card of a unit that left the board.

@@ -314,7 +314,15 @@ func (e *Extra) discard(id UnitID, p engine.Phase, why string) {
 		e.Deck.Discard(h.Card)
 	}
 	e.Effects.Life.Gone = append(e.Effects.Life.Gone, GoneCard{Unit: id, Card: h.Card.ID, Phase: p.Short(), Why: why})
-	e.Effects.Life.Free = slices.DeleteFunc(e.Effects.Life.Free, func(f UnitID) bool { return f == id })
+	life := &e.Effects.Life
+	life.Free = slices.DeleteFunc(life.Free, func(f UnitID) bool { return f == id })
+	for _, list := range [][]Mine{life.Mines, life.Swept} {
+		for i := range list {
+			if list[i].Layer == id {
+				list[i].LayerGone = true
+			}
+		}
+	}
 	e.Log = append(e.Log, fmt.Sprintf("%s: %s %s: %s discarded", p.Short(), id, why, h.Card))
 }
 

@@ -538,3 +538,31 @@ func TestCardsFollowUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestHandNotes: the owner's hand says where its Minelayer laid mines and
+// when its Free Unit needs no centre; other seats' hands say nothing.
+func TestHandNotes(t *testing.T) {
+	s := lifePos(t, "S1903M", nil, "france 1A par", "france 2A bur", "germany 1A mun")
+	give(t, s, "par", Minelayer)
+	give(t, s, "bur", FreeUnit)
+	e := extraOf(s)
+	e.Cards[UnitID{Power: "france", Type: engine.Army, Number: 2}].Dealt = engine.Phase{Year: 1902, Season: engine.Winter, Type: engine.Adjustment}
+	e.Effects.Life.Mines = []Mine{{Prov: "bur", Layer: UnitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1902M"}}
+	notes := func(seat engine.Seat) string {
+		v := engine.ViewFor(s, nil, seat, Variant.Rules)
+		var all []string
+		for _, c := range extraOf(v.State).Hand(v, Variant.Specials).Cards {
+			all = append(all, c.Notes...)
+		}
+		return strings.Join(all, "; ")
+	}
+	got := notes(engine.Seat{Power: "france"})
+	for _, want := range []string{"mines laid: Burgundy (F1902M)", "needs no supply centre from Winter 1903"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("france's notes %q lack %q", got, want)
+		}
+	}
+	if got := notes(engine.Seat{Power: "germany"}); got != "" {
+		t.Errorf("germany reads %q", got)
+	}
+}

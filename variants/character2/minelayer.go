@@ -70,6 +70,7 @@ var _ = register(func() {
 	addAfter(PriorityOf(Minelayer), mineAfter)
 	parts.concealOutcome = append(parts.concealOutcome, concealMines)
 	parts.marks = append(parts.marks, mineMarks)
+	parts.notes = append(parts.notes, mineNotes)
 	parts.random = append(parts.random, randomMinelayer)
 	addEffect("mine", parseMine(false), mineLines(false))
 	addEffect("swept", parseMine(true), mineLines(true))
@@ -101,7 +102,7 @@ func minelayerMove(s *engine.State, u engine.Unit, o engine.Order) (engine.Order
 	if kindAt(s, u) != Minelayer {
 		e := extraOf(s)
 		laid := e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(m Mine) bool {
-			return m.Layer == IDOf(u) && m.Prov == s.Map.Provinces[to.P].Abbr
+			return m.Layer == IDOf(u) && !m.LayerGone && m.Prov == s.Map.Provinces[to.P].Abbr
 		})
 		if o.Special == LayMine || !laid {
 			return engine.Order{}, fmt.Sprintf("%s %s is not a Minelayer: only a Minelayer may %s", u.Type.Word(), s.Map.LocName(u.Loc), o.Special)
@@ -249,7 +250,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		safe := func(Mine) bool { return false }
 		if en.res >= 0 && out.Results[en.res].Order.Special == PickUpMine && en.prov == en.unit.Loc.P {
-			safe = func(mn Mine) bool { return mn.Layer == en.id }
+			safe = func(mn Mine) bool { return mn.Layer == en.id && !mn.LayerGone }
 			r := &out.Results[en.res]
 			if len(here(safe)) > 0 {
 				r.Reason += mineSecret + "re-entered " + name + " safely past its own mine, which stays for anyone entering later"
@@ -393,6 +394,24 @@ func mineMarks(v engine.View, e *Extra) []cardgame.Mark {
 	return out
 }
 
+// mineNotes lists, on a unit's card in the hand, the live mines it laid
+// that the seat's view holds.
+func mineNotes(v engine.View, e *Extra, u engine.Unit) []string {
+	if v.State == nil {
+		return nil
+	}
+	var where []string
+	for _, mn := range e.Effects.Life.Mines {
+		if mn.Layer == IDOf(u) && !mn.LayerGone {
+			where = append(where, fmt.Sprintf("%s (%s)", provName(v.State.Map, mn.Prov), mn.Laid))
+		}
+	}
+	if len(where) == 0 {
+		return nil
+	}
+	return []string{"mines laid: " + strings.Join(where, ", ")}
+}
+
 // randomMinelayer gives a Minelayer a move that lays a mine, or one that
 // re-enters a space it mined.
 func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
@@ -423,12 +442,17 @@ func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	return o, true
 }
 
-// parseMine reads an effect line "mine bur france 1F [S1902M]" (or
-// "swept ...": a mine an Engineer deactivated, its layer not told).
+// parseMine reads an effect line "mine bur france 1F [S1902M] [gone]" (or
+// "swept ...": a mine an Engineer deactivated, its layer not told; "gone":
+// the layer has left the board).
 func parseMine(swept bool) func(s *engine.State, e *Extra, args []string) error {
 	return func(s *engine.State, e *Extra, args []string) error {
+		gone := len(args) > 0 && strings.EqualFold(args[len(args)-1], "gone")
+		if gone {
+			args = args[:len(args)-1]
+		}
 		if len(args) < 3 || len(args) > 4 {
-			return fmt.Errorf("want \"mine province power label [phase]\", as \"mine bur france 1F\"")
+			return fmt.Errorf("want \"mine province power label [phase] [gone]\", as \"mine bur france 1F\"")
 		}
 		p := lookup(s.Map, args[0])
 		if p == engine.NoProvince {
@@ -446,7 +470,7 @@ func parseMine(swept bool) func(s *engine.State, e *Extra, args []string) error 
 			}
 			laid = ph.Short()
 		}
-		mn := Mine{Prov: s.Map.Provinces[p].Abbr, Layer: id, Laid: laid}
+		mn := Mine{Prov: s.Map.Provinces[p].Abbr, Layer: id, Laid: laid, LayerGone: gone}
 		if swept {
 			e.Effects.Life.Swept = append(e.Effects.Life.Swept, mn)
 		} else {
@@ -464,7 +488,11 @@ func mineLines(swept bool) func(s *engine.State, e *Extra) []string {
 		}
 		var out []string
 		for _, mn := range list {
-			out = append(out, fmt.Sprintf("%s %s %s", mn.Prov, mn.Layer.Power, Label(mn.Layer.Number, mn.Layer.Type)))
+			line := fmt.Sprintf("%s %s %s", mn.Prov, mn.Layer.Power, Label(mn.Layer.Number, mn.Layer.Type))
+			if mn.LayerGone {
+				line += " gone"
+			}
+			out = append(out, line)
 		}
 		return out
 	}
