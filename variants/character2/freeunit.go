@@ -21,9 +21,49 @@ import (
 
 var _ engine.Upkeep = (*Extra)(nil)
 
+// optFreeReport decides whether a Free Unit is revealed when its power
+// keeps more units than centres.
+const optFreeReport = "free_unit_report"
+
 var _ = register(func() {
 	parts.notes = append(parts.notes, freeNotes)
+	addAfter(priorityFree+1, freeRevealAfter)
+	addOption(optFreeReport, "reveal",
+		"reveal: a Free Unit is revealed to all in a Winter after which its power has more units than centres "+
+			"(rule 2: the use of a power is reported and tells everyone what the unit's power is); "+
+			"secret: never revealed (the counts alone are public)",
+		func(v string) error {
+			if v != "reveal" && v != "secret" {
+				return fmt.Errorf("want reveal or secret, not %q", v)
+			}
+			return nil
+		})
 })
+
+// freeRevealAfter reveals, after a Winter, the Free Units of every power
+// that has more units than centres: their exemption was used (rule 2),
+// unless the option free_unit_report is secret.
+func freeRevealAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	before, e := extraOf(s), extraOf(out.Next)
+	if s.Phase.Type != engine.Adjustment || before == nil || e == nil || e.option(optFreeReport) != "reveal" {
+		return
+	}
+	m := s.Map
+	centres := s.Centres()
+	units := out.Next.UnitCounts()
+	for _, u := range out.Next.Units {
+		id := IDOf(u)
+		if !slices.Contains(before.Effects.Life.Free, id) || units[u.Power] <= centres[u.Power] {
+			continue
+		}
+		if h, ok := e.Cards[id]; !ok || (h.Revealed != nil && h.Revealed.Hint == "") {
+			continue
+		}
+		_ = e.Reveal(id, s.Phase, "a Free Unit: its power keeps more units than centres")
+		out.Events = append(out.Events, fmt.Sprintf("%s's %s in %s is a Free Unit: %s has %d units on %d centres (rule 2)",
+			m.PowerName(u.Power), Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power), units[u.Power], centres[u.Power]))
+	}
+}
 
 // freeNotes says on a Free Unit's card from when it needs no centre.
 func freeNotes(_ engine.View, e *Extra, u engine.Unit) []string {

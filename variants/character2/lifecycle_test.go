@@ -566,3 +566,64 @@ func TestHandNotes(t *testing.T) {
 		t.Errorf("germany reads %q", got)
 	}
 }
+
+// TestEnteredAlso: a unit enters only the space it ends its move in ("The
+// unit has not "entered" the space containing the mine", Rules
+// Clarifications, on jumps), unless a card's part names a further space
+// it entered (a Double Mover's middle space, which the movers group adds
+// through EnteredAlso): then the mine there goes off.
+func TestEnteredAlso(t *testing.T) {
+	s := lifePos(t, "S1902M", nil, "germany 1A mun")
+	extraOf(s).Effects.Life.Mines = []Mine{{Prov: "tyr", Layer: UnitID{Power: "italy", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
+	// A move that passes Tyrolia without entering it (as a jump would):
+	// here the plain move Munich - Bohemia, Tyrolia never entered.
+	out := run(t, s, "germany: A mun - boh")
+	if len(out.Next.Units) != 1 || len(extraOf(out.Next).Effects.Life.Mines) != 1 {
+		t.Fatalf("a unit that did not enter Tyrolia set its mine off: %v", out.Next.Units)
+	}
+	old := EnteredAlso
+	defer func() { EnteredAlso = old }()
+	tyr := lookup(s.Map, "tyr")
+	EnteredAlso = append(slices.Clone(old), func(_ *engine.State, r engine.Result) []engine.ProvinceID {
+		if r.Order.Kind == engine.Move && r.OK {
+			return []engine.ProvinceID{tyr}
+		}
+		return nil
+	})
+	out = run(t, s, "germany: A mun - boh")
+	if len(out.Next.Units) != 0 || len(extraOf(out.Next).Effects.Life.Mines) != 0 {
+		t.Fatalf("a unit that entered Tyrolia on its way was not blown up: %v", out.Next.Units)
+	}
+	if !strings.Contains(out.Results[0].Reason, "blown up by a mine in Tyrolia") {
+		t.Errorf("reason %q", out.Results[0].Reason)
+	}
+}
+
+// TestFreeUnitReport: with free_unit_report reveal (the default), a Free
+// Unit is revealed after a Winter in which its power keeps more units
+// than centres (rule 2: the use of a power tells everyone what it is);
+// not when the counts match; never with free_unit_report secret.
+func TestFreeUnitReport(t *testing.T) {
+	for _, tc := range []struct {
+		opt    string
+		units  []string
+		reveal bool
+	}{
+		{"reveal", []string{"france 1A par", "france 2A mar", "france 1F bre", "france 3A bur"}, true},
+		{"reveal", []string{"france 1A par", "france 2A mar", "france 3A bur"}, false},
+		{"secret", []string{"france 1A par", "france 2A mar", "france 1F bre", "france 3A bur"}, false},
+	} {
+		s := lifePos(t, "W1903A", map[string]string{optFreeReport: tc.opt}, tc.units...)
+		give(t, s, "bur", FreeUnit)
+		extraOf(s).Effects.Life.Free = []UnitID{{Power: "france", Type: engine.Army, Number: 3}}
+		out := engine.Adjudicate(s, nil, Variant.Rules, nil)
+		if len(out.Next.Units) != len(tc.units) {
+			t.Fatalf("%s %d units: a unit was removed: %v", tc.opt, len(tc.units), out.Results)
+		}
+		v := engine.ViewFor(out.Next, nil, engine.Seat{Power: "germany"}, Variant.Rules)
+		_, seen := extraOf(v.State).Cards[UnitID{Power: "france", Type: engine.Army, Number: 3}]
+		if seen != tc.reveal || hasEvent(out, "is a Free Unit") != tc.reveal {
+			t.Errorf("%s with %d units: germany knows the Free Unit: %v, events %q", tc.opt, len(tc.units), seen, out.Events)
+		}
+	}
+}
