@@ -26,11 +26,6 @@ type LifeState struct {
 	// power be revealed? No. However, I will reveal them all at the end of
 	// the game."). The game master's alone until the game ends.
 	Gone []GoneCard `json:"gone,omitempty"`
-	// FallOwners are the owners of the centres before the engine's
-	// capture at the end of a Fall movement turn; the Fall retreat phase
-	// starts again from them ("Capture of centers occurs in Fall (after
-	// all retreats)").
-	FallOwners []engine.Power `json:"fall_owners,omitempty"`
 	// Ended is set once a power has won: every card is then public.
 	Ended bool `json:"ended,omitempty"`
 }
@@ -61,7 +56,6 @@ func (x LifeState) clone() LifeState {
 	c.Swept = slices.Clone(x.Swept)
 	c.Free = slices.Clone(x.Free)
 	c.Gone = slices.Clone(x.Gone)
-	c.FallOwners = slices.Clone(x.FallOwners)
 	return c
 }
 
@@ -89,7 +83,6 @@ func (x *LifeState) conceal(seat engine.Seat) {
 	if !x.Ended {
 		x.Gone = nil
 	}
-	x.FallOwners = nil
 }
 
 // rekey moves what the state keys by unit from one id to another (a

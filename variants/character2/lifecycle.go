@@ -36,10 +36,6 @@ import (
 
 const (
 	optRetreatPhase = "retreat_phase"
-	// priorityOwners runs first of all After parts in a Fall retreat
-	// phase, so the parts after it see the owners as they were before
-	// the turn's captures.
-	priorityOwners = -100
 	// priorityFree runs after the deals, so a Free Unit built in the
 	// phase is known.
 	priorityFree = PriorityLifecycle + 5
@@ -57,7 +53,6 @@ var _ = register(func() {
 		})
 	parts.nextPhase = lifeNextPhase
 	parts.phase = append(parts.phase, winterPhase)
-	addAfter(priorityOwners, restoreFallOwners)
 	addAfter(PriorityLifecycle, lifecycleAfter)
 	addAfter(priorityFree, freeUnitsAfter)
 	parts.concealOutcome = append(parts.concealOutcome, concealLifeEvents)
@@ -91,24 +86,6 @@ func retreatFollows(next *engine.State) bool {
 		}
 	}
 	return false
-}
-
-// restoreFallOwners: the engine gives the centres to their occupiers at the
-// end of a Fall movement turn that dislodged nothing, but a retreat phase
-// still follows here, and "Capture of centers occurs in Fall (after all
-// retreats)". The owners before that capture were kept (lifecycleAfter);
-// the Fall retreat phase starts from them, and the engine's capture after
-// it is the one that counts.
-func restoreFallOwners(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	e := extraOf(out.Next)
-	if e == nil {
-		return
-	}
-	saved := e.Effects.Life.FallOwners
-	e.Effects.Life.FallOwners = nil
-	if s.Phase.Type == engine.Retreat && s.Phase.Season == engine.Fall && len(saved) == len(out.Next.Owners) {
-		out.Next.Owners = slices.Clone(saved)
-	}
 }
 
 // winterPhase adjudicates a Winter adjustment phase (rule 6). The disband
@@ -212,17 +189,13 @@ func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Re
 	return res
 }
 
-// lifecycleAfter deals and discards the cards after every phase, keeps the
-// owners before a Fall turn's captures, and reveals every card when a
-// power wins.
+// lifecycleAfter deals and discards the cards after every phase, and
+// reveals every card when a power wins.
 func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	next := out.Next
 	e := extraOf(next)
 	if next == nil || e == nil {
 		return
-	}
-	if s.Phase.Type == engine.Movement && s.Phase.Season == engine.Fall && len(next.Dislodged) == 0 && retreatFollows(next) {
-		e.Effects.Life.FallOwners = slices.Clone(next.Owners)
 	}
 	built := map[UnitID]bool{}
 	if s.Phase.Type == engine.Adjustment {
@@ -328,9 +301,10 @@ func (e *Extra) discard(id UnitID, p engine.Phase, why string) {
 
 // comingWinner returns the power the engine will declare the winner once
 // the After parts are done (the centres change hands at the end of a Fall
-// that leaves no unit dislodged), or "".
+// once no retreat phase follows), or "".
 func comingWinner(s, next *engine.State) engine.Power {
-	if s.Phase.Type == engine.Adjustment || len(next.Dislodged) > 0 || s.Phase.Season != engine.Fall {
+	if s.Phase.Type == engine.Adjustment || len(next.Dislodged) > 0 || s.Phase.Season != engine.Fall ||
+		(s.Phase.Type == engine.Movement && retreatFollows(next)) {
 		return ""
 	}
 	c := *next

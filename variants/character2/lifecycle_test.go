@@ -296,7 +296,12 @@ func TestWinRevealsEveryCard(t *testing.T) {
 		}
 	}
 	s.Owners[lookup(s.Map, "mun")] = "germany"
-	out := run(t, s, "france: A bur - bel")
+	mv := run(t, s, "france: A bur - bel")
+	if mv.Winner != "" || mv.Next.Phase.Short() != "F1905R" {
+		t.Fatalf("won before the Fall's retreats: %q, next %s", mv.Winner, mv.Next.Phase.Short())
+	}
+	s = mv.Next
+	out := engine.Adjudicate(s, nil, Variant.Rules, nil)
 	if out.Winner != "france" {
 		t.Fatalf("winner %q; events %q", out.Winner, out.Events)
 	}
@@ -375,8 +380,8 @@ func TestFallCaptureAfterRetreats(t *testing.T) {
 	if after.Owners[bel] != "" || after.Owners[hol] != "france" {
 		t.Errorf("owners after the retreats: bel %q, hol %q", after.Owners[bel], after.Owners[hol])
 	}
-	if extraOf(after).Effects.Life.FallOwners != nil {
-		t.Error("the owners kept outlive the retreat phase")
+	if r.Owners[bel] != "" {
+		t.Errorf("Belgium changed hands before the Fall's retreats: %q", r.Owners[bel])
 	}
 }
 
@@ -415,12 +420,11 @@ func TestLifeStateRoundTrip(t *testing.T) {
 	e := extraOf(s)
 	id := UnitID{Power: "france", Type: engine.Army, Number: 1}
 	e.Effects.Life = LifeState{
-		Mines:      []Mine{{Prov: "bur", Layer: id, Laid: "S1902M"}},
-		Swept:      []Mine{{Prov: "nth", Layer: UnitID{Power: "england", Type: engine.Fleet, Number: 2}, Laid: "F1901M"}},
-		Free:       []UnitID{id},
-		Gone:       []GoneCard{{Unit: id, Card: "T3", Phase: "W1901A", Why: "disbanded"}},
-		FallOwners: []engine.Power{"", "france"},
-		Ended:      true,
+		Mines: []Mine{{Prov: "bur", Layer: id, Laid: "S1902M"}},
+		Swept: []Mine{{Prov: "nth", Layer: UnitID{Power: "england", Type: engine.Fleet, Number: 2}, Laid: "F1901M"}},
+		Free:  []UnitID{id},
+		Gone:  []GoneCard{{Unit: id, Card: "T3", Phase: "W1901A", Why: "disbanded"}},
+		Ended: true,
 	}
 	b, err := json.Marshal(e)
 	if err != nil {
@@ -441,8 +445,7 @@ func TestLifeStateRoundTrip(t *testing.T) {
 	c.Effects.Life.Mines[0].Prov = "mun"
 	c.Effects.Life.Free[0].Number = 9
 	c.Effects.Life.Gone[0].Why = "x"
-	c.Effects.Life.FallOwners[1] = "x"
-	if e.Effects.Life.Mines[0].Prov != "bur" || e.Effects.Life.Free[0].Number != 1 || e.Effects.Life.Gone[0].Why != "disbanded" || e.Effects.Life.FallOwners[1] != "france" {
+	if e.Effects.Life.Mines[0].Prov != "bur" || e.Effects.Life.Free[0].Number != 1 || e.Effects.Life.Gone[0].Why != "disbanded" {
 		t.Error("clone shares the group's state")
 	}
 	c.Effects.Life.rekey(UnitID{Power: "england", Type: engine.Fleet, Number: 2}, UnitID{Power: "england", Type: engine.Army, Number: 3})
