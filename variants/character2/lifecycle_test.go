@@ -498,7 +498,8 @@ func TestRandomMinelayer(t *testing.T) {
 // and Winter disbands: after every phase every unit holds exactly one
 // card, every card belongs to a unit, and the 78 cards are all somewhere.
 func TestCardsFollowUnits(t *testing.T) {
-	for seed := uint64(1); seed <= 4; seed++ {
+	laid, deals, gone, blown := 0, 0, 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
 		s := newGame(t, seed)
 		rng := engine.NewRand(seed)
 		for step := 0; step < 40 && s != nil; step++ {
@@ -506,6 +507,7 @@ func TestCardsFollowUnits(t *testing.T) {
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
 					if o, ok := RandomSpecial(s, u, rng); ok {
+						ords = slices.DeleteFunc(ords, func(x engine.Order) bool { return x.At.P == u.Loc.P && x.Power == u.Power })
 						ords = append(ords, o)
 					}
 				}
@@ -519,6 +521,19 @@ func TestCardsFollowUnits(t *testing.T) {
 				}
 			}
 			out := engine.Adjudicate(s, ords, Variant.Rules, rng)
+			checkLifeSecrets(t, s, out)
+			for _, r := range out.Results {
+				if strings.Contains(r.Reason, "left a mine") {
+					laid++
+				}
+			}
+			if hasEvent(out, "was blown up by a mine") {
+				blown++
+			}
+			if hasEvent(out, "was dealt a character card") {
+				deals++
+			}
+			gone = len(extraOf(out.Next).Effects.Life.Gone)
 			s = out.Next
 			e := extraOf(s)
 			ids := unitsInGame(s)
@@ -539,6 +554,9 @@ func TestCardsFollowUnits(t *testing.T) {
 				break
 			}
 		}
+	}
+	if laid == 0 || deals == 0 || gone == 0 || blown == 0 {
+		t.Errorf("the random games laid %d mines, blew up units in %d phases, dealt in %d Winters, lost %d cards in the last: they test too little", laid, blown, deals, gone)
 	}
 }
 
@@ -627,6 +645,45 @@ func TestFreeUnitReport(t *testing.T) {
 		_, seen := extraOf(v.State).Cards[UnitID{Power: "france", Type: engine.Army, Number: 3}]
 		if seen != tc.reveal || hasEvent(out, "is a Free Unit") != tc.reveal {
 			t.Errorf("%s with %d units: germany knows the Free Unit: %v, events %q", tc.opt, len(tc.units), seen, out.Events)
+		}
+	}
+}
+
+// checkLifeSecrets checks every seat's copy of out: the mines, Free Units
+// and private reports of other powers are not in it, nor the cards of the
+// units gone before the game ends.
+func checkLifeSecrets(t *testing.T, before *engine.State, out *engine.Outcome) {
+	t.Helper()
+	seats := []engine.Seat{{}}
+	for _, p := range before.Map.PowerIDs() {
+		seats = append(seats, engine.Seat{Power: p})
+	}
+	for _, seat := range seats {
+		o := seatOutcome(before, out, seat)
+		life := extraOf(o.Next).Effects.Life
+		for _, mn := range life.Mines {
+			if mn.Layer.Power != seat.Power {
+				t.Fatalf("%s %s: %s sees a mine of %s", before.Phase.Short(), o.Phase.Short(), seat, mn.Layer.Power)
+			}
+		}
+		for _, id := range life.Free {
+			if id.Power != seat.Power {
+				t.Fatalf("%s: %s sees %s's Free Unit", before.Phase.Short(), seat, id.Power)
+			}
+		}
+		if life.Swept != nil || (life.Gone != nil && !life.Ended) {
+			t.Fatalf("%s: %s sees the swept mines or the cards gone", before.Phase.Short(), seat)
+		}
+		own := "to " + before.Map.PowerName(seat.Power) + " only: "
+		for _, ev := range o.Events {
+			if strings.HasPrefix(ev, "to ") && strings.Contains(ev, " only: ") && (seat.Power == "" || !strings.HasPrefix(ev, own)) {
+				t.Fatalf("%s: %s reads %q", before.Phase.Short(), seat, ev)
+			}
+		}
+		for _, r := range o.Results {
+			if r.Order.Power != seat.Power && (r.Order.Special == LayMine || r.Order.Special == PickUpMine || strings.Contains(r.Reason, mineSecret)) {
+				t.Fatalf("%s: %s reads %+v", before.Phase.Short(), seat, r)
+			}
 		}
 	}
 }
