@@ -308,7 +308,12 @@ func blowUp(s *engine.State, out *engine.Outcome, e *Extra, en entry, mn Mine) {
 			r.Reason += "; blown up by a mine in " + name + " (the build still counts)"
 		}
 	}
-	e.discard(en.id, s.Phase, "blown up by a mine")
+	if !en.built {
+		// A unit built holds no card yet (the deal comes after the
+		// mines); a card under its id is that of a unit disbanded this
+		// Winter, which the life cycle discards as such.
+		e.discard(en.id, s.Phase, "blown up by a mine")
+	}
 }
 
 // layMines puts down the mines of the minelayers that left their space in
