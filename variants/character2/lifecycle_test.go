@@ -687,3 +687,24 @@ func checkLifeSecrets(t *testing.T, before *engine.State, out *engine.Outcome) {
 		}
 	}
 }
+
+// TestGhostMines: a unit that does not occupy its space (an invisible
+// Ghost, which the hidden-units group marks through parts.occupies) sets
+// off no mine with ghost_mines immune (the default), and is blown up like
+// any unit with ghost_mines explodes.
+func TestGhostMines(t *testing.T) {
+	old := parts.occupies
+	defer func() { parts.occupies = old }()
+	parts.occupies = append(slices.Clone(old), func(s *engine.State, u engine.Unit) bool { return u.Power != "germany" })
+	for opt, survives := range map[string]bool{"immune": true, "explodes": false} {
+		s := lifePos(t, "S1902M", map[string]string{optGhostMines: opt}, "germany 1A mun")
+		extraOf(s).Effects.Life.Mines = []Mine{{Prov: "bur", Layer: UnitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
+		out := run(t, s, "germany: A mun - bur")
+		if got := len(out.Next.Units) == 1; got != survives {
+			t.Errorf("ghost_mines %s: the ghost survives %v, want %v", opt, got, survives)
+		}
+		if n := len(extraOf(out.Next).Effects.Life.Mines); n != map[bool]int{true: 1, false: 0}[survives] {
+			t.Errorf("ghost_mines %s: %d mines left", opt, n)
+		}
+	}
+}

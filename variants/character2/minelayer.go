@@ -75,6 +75,15 @@ var _ = register(func() {
 	addEffect("mine", parseMine(false), mineLines(false))
 	addEffect("swept", parseMine(true), mineLines(true))
 	addEffect("free", parseFree, freeLines)
+	addOption(optGhostMines, "immune",
+		"immune: a unit that does not occupy its space (an invisible Ghost: \"completely undetectable\", it \"does not occupy\" "+
+			"its space) sets off no mine and deactivates none; explodes: it is blown up like any unit",
+		func(v string) error {
+			if v != "immune" && v != "explodes" {
+				return fmt.Errorf("want immune or explodes, not %q", v)
+			}
+			return nil
+		})
 	addOption(optMineFollower, "explodes",
 		"explodes: a unit entering the space a Minelayer leaves in the same turn sets off the mine just left (it enters after the mine is left behind); "+
 			"safe: it arrives as the layer leaves and the mine goes down under it, for the next unit to enter",
@@ -85,6 +94,10 @@ var _ = register(func() {
 			return nil
 		})
 })
+
+// optGhostMines decides whether a unit that does not occupy its space (an
+// invisible Ghost) sets off a mine.
+const optGhostMines = "ghost_mines"
 
 // optMineFollower decides whether a unit that enters the space a
 // Minelayer leaves in the same turn meets the mine left there.
@@ -244,6 +257,9 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// A unit of the layer's power entering a swept space learns that
 		// nothing is there: the swept mine drops out of its view.
 		life.Swept = slices.DeleteFunc(life.Swept, func(mn Mine) bool { return mn.Prov == abbr && mn.Layer.Power == en.id.Power })
+		if !en.built && e.option(optGhostMines) == "immune" && !occupiesAll(out.Next, en.unit) {
+			continue // an invisible Ghost passes unseen and unharmed
+		}
 		if !en.built && kindAt(s, en.unit) == Engineer {
 			engineerSweeps(m, life, en, here(func(Mine) bool { return true }), out)
 			continue
