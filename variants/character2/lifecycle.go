@@ -88,6 +88,13 @@ func retreatFollows(next *engine.State) bool {
 	return false
 }
 
+// WinterOrders are the card parts that take a special order in a Winter
+// adjustment phase (the Convertible converts in Winter): each may change
+// work, the position without the disbanded units on which the builds are
+// then judged, and returns the order's result; ok false leaves the order
+// to the next part, and at last to the engine, which refuses it.
+var WinterOrders []func(s, work *engine.State, o engine.Order) (r engine.Result, ok bool)
+
 // winterPhase adjudicates a Winter adjustment phase (rule 6). The disband
 // orders are taken first, in the order given: any unit of the ordering
 // power may be disbanded, whether or not a removal is due ("players may
@@ -96,7 +103,8 @@ func retreatFollows(next *engine.State) bool {
 // the disbanded units: a power is entitled to a build when its centres
 // outnumber its remaining units, and may build where a unit was just
 // disbanded; a power that still has too many units loses the rest by the
-// civil disorder rule.
+// civil disorder rule. The special orders of the cards go to WinterOrders
+// between the disbands and the builds.
 func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engine.Outcome, bool) {
 	if s.Phase.Type != engine.Adjustment || extraOf(s) == nil {
 		return nil, false
@@ -121,6 +129,24 @@ func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engin
 			work.Units = append(work.Units, u)
 		}
 	}
+	// The cards' Winter orders (a Convertible's conversion) come next.
+	var left []engine.Order
+	var leftAt []int
+	for j, o := range rest {
+		done := false
+		if o.Kind == engine.Special {
+			for _, f := range WinterOrders {
+				if r, ok := f(s, work, o); ok {
+					results[restAt[j]], done = &r, true
+					break
+				}
+			}
+		}
+		if !done {
+			left, leftAt = append(left, o), append(leftAt, restAt[j])
+		}
+	}
+	rest, restAt = left, leftAt
 	inner := engine.AdjudicateAdjustments(work, rest, Variant.Rules)
 	for j, k := range restAt {
 		r := inner.Results[j]

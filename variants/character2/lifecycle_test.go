@@ -708,3 +708,34 @@ func TestGhostMines(t *testing.T) {
 		}
 	}
 }
+
+// TestWinterOrders: a card's Winter special order (the Convertible's) is
+// taken by its WinterOrders part after the disbands and before the builds;
+// without a part the engine refuses it.
+func TestWinterOrders(t *testing.T) {
+	s := lifePos(t, "W1901A", nil, "france 1A bre", "france 2A mar")
+	p := Variant.Parser(s.Map)
+	p.Specials = append(slices.Clone(p.Specials), engine.SpecialSyntax{Verb: "convert", Name: "convert"})
+	o, err := p.ParseOrder("france", "1A bre convert")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := engine.Adjudicate(s, []engine.Order{o}, Variant.Rules, nil)
+	if out.Results[0].OK {
+		t.Fatalf("no part took the order, yet %+v", out.Results[0])
+	}
+	old := WinterOrders
+	defer func() { WinterOrders = old }()
+	WinterOrders = append(slices.Clone(old), func(_, work *engine.State, o engine.Order) (engine.Result, bool) {
+		if o.Special != "convert" {
+			return engine.Result{}, false
+		}
+		i := work.UnitAt(o.At.P)
+		work.Units[i].Type = engine.Fleet
+		return engine.Result{Order: o, Unit: work.Units[i], OK: true, Reason: "converted"}, true
+	})
+	out = engine.Adjudicate(s, []engine.Order{o}, Variant.Rules, nil)
+	if !out.Results[0].OK || out.Next.Units[0].Type != engine.Fleet {
+		t.Errorf("%+v, units %v", out.Results, out.Next.Units)
+	}
+}
