@@ -21,7 +21,7 @@ import (
 // "When a unit is disbanded, will its power be revealed? No. However, I
 // will reveal them all at the end of the game." So a card that leaves the
 // board is not named in any report, but recorded (LifeState.Gone); when a
-// power wins every card, those of the units gone included, is revealed.
+// power wins, every card is revealed, those of the units gone included.
 //
 // The phases: a retreat phase follows every movement turn (option
 // retreat_phase): the Retreater "may voluntarily retreat one space" after
