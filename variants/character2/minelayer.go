@@ -279,9 +279,15 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			continue
 		}
 		// "each entry will set off (at most) one of the mines": the
-		// oldest (Mines is kept in the order laid).
-		mn := life.Mines[idx[0]]
-		life.Mines = slices.Delete(life.Mines, idx[0], idx[0]+1)
+		// oldest (the first laid of those laid in the same turn).
+		first := idx[0]
+		for _, i := range idx[1:] {
+			if phaseCompare(life.Mines[i].Laid, life.Mines[first].Laid) < 0 {
+				first = i
+			}
+		}
+		mn := life.Mines[first]
+		life.Mines = slices.Delete(life.Mines, first, first+1)
 		destroyed[en.id] = true
 		blowUp(s, out, e, en, mn)
 	}
