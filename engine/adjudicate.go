@@ -41,7 +41,13 @@ func Adjudicate(s *State, orders []Order, r *Rules, rng *Rand) *Outcome {
 		r.After(s, out, rng)
 	}
 	next := out.Next
-	if next.Phase.Type != Adjustment && len(next.Dislodged) == 0 && (next.Phase.Season == Fall || next.Phase.Season == Autumn) {
+	// Centres change hands at the end of a Fall, after its retreats: not
+	// after the movement turn when a retreat phase follows it, even with
+	// no unit dislodged (a variant's voluntary retreats: Galt's
+	// Retreater, "Capture of centers occurs in Fall (after all
+	// retreats)").
+	retreatNext := s.Phase.Type == Movement && r != nil && r.NextPhase != nil && r.NextPhase(next, s.Phase).Type == Retreat
+	if !retreatNext && next.Phase.Type != Adjustment && len(next.Dislodged) == 0 && (next.Phase.Season == Fall || next.Phase.Season == Autumn) {
 		UpdateOwnership(next, r)
 		if w := Winner(next, r); w != "" {
 			out.Winner = w

@@ -438,3 +438,36 @@ func TestVictoryTarget(t *testing.T) {
 		t.Fatalf("need 0 (the rules' 18): %q wins with 5 centres", w)
 	}
 }
+
+// Centres change hands at the end of a Fall, after its retreats: when a
+// variant's NextPhase puts a retreat phase after a Fall movement turn that
+// dislodged nothing (Galt's Retreater: "Capture of centers occurs in Fall
+// (after all retreats)"), the capture and the winner wait for it.
+func TestFallCaptureWaitsForRetreatPhase(t *testing.T) {
+	fall := Phase{Year: 1902, Season: Fall, Type: Movement}
+	s := position(t, fall, "France: A pic")
+	orders := parseAll(t, s.Map, "France: A pic - bel")
+	bel, _ := s.Map.Lookup("bel")
+	hol, _ := s.Map.Lookup("hol")
+	if std := Adjudicate(s, orders, nil, nil); std.Next.Owners[bel] != "france" {
+		t.Fatal("standard: Belgium not captured after a Fall turn that dislodged nothing")
+	}
+	r := &Rules{NextPhase: func(next *State, p Phase) Phase {
+		if p.Type == Movement {
+			return Phase{Year: p.Year, Season: p.Season, Type: Retreat}
+		}
+		return StandardNextPhase(next, p)
+	}}
+	out := Adjudicate(s, orders, r, nil)
+	if out.Next.Owners[bel] != "" || out.Next.Phase.Type != Retreat {
+		t.Fatalf("captured before the retreat phase: %q, next %s", out.Next.Owners[bel], out.Next.Phase)
+	}
+	// In the retreat phase the unit moves on (a voluntary retreat): the
+	// capture at its end counts where it stands then.
+	rs := out.Next
+	rs.Units[0].Loc = Loc{P: hol}
+	after := Adjudicate(rs, nil, r, nil)
+	if after.Next.Owners[bel] != "" || after.Next.Owners[hol] != "france" {
+		t.Errorf("after the retreats: bel %q, hol %q", after.Next.Owners[bel], after.Next.Owners[hol])
+	}
+}

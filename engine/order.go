@@ -56,6 +56,10 @@ type Order struct {
 	AuxPower Power
 	AuxAt    Loc
 	AuxTo    Loc
+	// AuxNumber is the other unit's number as written ("S 2A par"), 0 if
+	// none. The engine does not use it: a variant may check it (Galt
+	// rule 5: a number written must be correct).
+	AuxNumber int
 
 	// Special names a variant's order ("annihilate", "lay mine") and Args
 	// holds its further words; the variant interprets them.

@@ -750,7 +750,7 @@ func unitNumber(w string) (int, UnitType, bool) {
 
 // unit reads [number] [type] province. missing is the message when the
 // province is absent. In another unit's order (support, convoy) the
-// number is read and dropped.
+// number is kept in Order.AuxNumber, which the engine does not use.
 func (s *orderState) unit(i int, missing string) (num int, typ UnitType, at Loc, next int, err *ParseError) {
 	n := len(s.toks)
 	if w, ok := s.word(i); ok {
@@ -1087,11 +1087,11 @@ func (s *orderState) support(o *Order, i int) *ParseError {
 	if err != nil {
 		return err
 	}
-	_, typ, at, i, err := s.unit(i, missing)
+	num, typ, at, i, err := s.unit(i, missing)
 	if err != nil {
 		return err
 	}
-	o.AuxUnit, o.AuxAt = typ, at
+	o.AuxUnit, o.AuxAt, o.AuxNumber = typ, at, num
 	switch {
 	case i >= len(s.toks):
 		return nil // support to hold
@@ -1126,11 +1126,11 @@ func (s *orderState) convoy(o *Order, i int) *ParseError {
 	if err != nil {
 		return err
 	}
-	_, typ, at, i, err := s.unit(i, missing)
+	num, typ, at, i, err := s.unit(i, missing)
 	if err != nil {
 		return err
 	}
-	o.AuxUnit, o.AuxAt = typ, at
+	o.AuxUnit, o.AuxAt, o.AuxNumber = typ, at, num
 	if i >= len(s.toks) || s.isWordIn(i, holdWords) {
 		return s.errf("", "", "convoy needs a destination")
 	}

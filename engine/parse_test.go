@@ -214,6 +214,8 @@ func TestParseOrderFields(t *testing.T) {
 		{"waive", "waive", Order{Kind: Waive, At: Nowhere, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}},
 		{"disband", "A par d", Order{Kind: Disband, Unit: Army, At: loc("par", NoCoast), To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}},
 		{"number", "12F lon - nth", Order{Kind: Move, Unit: Fleet, Number: 12, At: loc("lon", NoCoast), To: loc("nth", NoCoast), AuxAt: Nowhere, AuxTo: Nowhere}},
+		{"support numbered", "1A bur S 2A par - pic", Order{Kind: Support, Unit: Army, Number: 1, At: loc("bur", NoCoast), To: Nowhere, AuxUnit: Army, AuxNumber: 2, AuxAt: loc("par", NoCoast), AuxTo: loc("pic", NoCoast)}},
+		{"convoy numbered", "F nth C 3A lon - bel", Order{Kind: Convoy, Unit: Fleet, At: loc("nth", NoCoast), To: Nowhere, AuxUnit: Army, AuxNumber: 3, AuxAt: loc("lon", NoCoast), AuxTo: loc("bel", NoCoast)}},
 		{"fleet to stp sc", "F bot - St Petersburg (south coast)", Order{Kind: Move, Unit: Fleet, At: loc("bot", NoCoast), To: loc("stp", SouthCoast), AuxAt: Nowhere, AuxTo: Nowhere}},
 	}
 	for _, tc := range tests {

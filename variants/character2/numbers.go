@@ -1,0 +1,194 @@
+package character2
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"dipdesk/engine"
+)
+
+// Rule 5: "each unit will have a number preceding it. (For example, "1A"
+// means "1st Army.") You don't have to use these numbers in your orders,
+// but if you do, they must be correct or the order will be thrown out."
+//
+// The engine finds a numbered unit by its number, so a wrong number in a
+// movement phase would read "no unit in Burgundy", and in a retreat phase
+// the number is not looked at. numbersRewrite, the first Rewrite part,
+// throws out every order whose number (and type, when written with it) is
+// not that of the ordering power's unit in the province: the order
+// becomes the special order voidOrder, which the movement phase rejects
+// with the reason, and numbersAfter, the first After part, puts the order
+// back as written with the reason "thrown out (rule 5)". A unit whose
+// order is thrown out holds (movement) or has no valid order (retreat).
+// Winter disbands are checked by winterPhase itself; a build names no
+// unit yet, so a number on a build is not checked (the new unit takes the
+// lowest free number). The numbers of the units named in a support or
+// convoy are dropped by the parser (engine/parse.go), so they are not
+// checked (ruling).
+
+// voidOrder is the special order a thrown-out order becomes. Its words are
+// not ones a player writes; if one does, the order is thrown out all the
+// same.
+const voidOrder = "thrown out by rule 5"
+
+const (
+	priorityNumbers = -1000 // before every other Rewrite and After part
+)
+
+var _ = register(func() {
+	addSpecial(voidOrder, voidOrder, nil, func(_ *engine.State, _ engine.Unit, o engine.Order) (engine.Order, string) {
+		if len(o.Args) >= 3 {
+			return engine.Order{}, o.Args[2]
+		}
+		return engine.Order{}, "thrown out (rule 5)"
+	})
+	addRewrite(priorityNumbers, numbersRewrite)
+	addAfter(priorityNumbers, numbersAfter)
+})
+
+// labelMatches reports whether u is the unit o names by number and, when
+// written, by type.
+func labelMatches(u engine.Unit, o engine.Order) bool {
+	return u.Number == o.Number && (o.Unit == engine.NoUnitType || o.Unit == u.Type)
+}
+
+// wrongNumber is the reason an order naming o's number is thrown out, the
+// power's units in the province being those of s.Units at own.
+func wrongNumber(s *engine.State, o engine.Order, own []int) string {
+	var labels []string
+	for _, i := range own {
+		labels = append(labels, Label(s.Units[i].Number, s.Units[i].Type))
+	}
+	return wrongLabel(s.Map, o, labels)
+}
+
+func wrongLabel(m *engine.Map, o engine.Order, labels []string) string {
+	written := Label(o.Number, o.Unit)
+	if o.Unit == engine.NoUnitType {
+		written = fmt.Sprintf("%d", o.Number)
+	}
+	return fmt.Sprintf("thrown out (rule 5): the %s unit in %s is %s, not %s; a number written in an order must be correct",
+		adjective(m, o.Power), m.LocName(o.At.Prov()), strings.Join(labels, " or "), written)
+}
+
+func adjective(m *engine.Map, p engine.Power) string {
+	if pi, ok := m.Power(p); ok {
+		return pi.Adjective
+	}
+	return string(p)
+}
+
+// numbersRewrite throws out the orders of movement and retreat phases that
+// name a unit of their power by a wrong number.
+func numbersRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
+	if s.Phase.Type == engine.Adjustment {
+		return orders, nil
+	}
+	var log []string
+	out := orders
+	copied := false
+	views := map[engine.Power]*engine.State{}
+	for k, o := range orders {
+		if (o.Number <= 0 && o.AuxNumber <= 0) || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) || o.Power == "" || o.Special == voidOrder {
+			continue
+		}
+		var labels []string
+		ok := o.Number <= 0
+		check := func(u engine.Unit) {
+			if u.Loc.P != o.At.P || u.Power != o.Power {
+				return
+			}
+			labels = append(labels, Label(u.Number, u.Type))
+			ok = ok || labelMatches(u, o)
+		}
+		if o.Number > 0 {
+			for _, u := range s.Units {
+				check(u)
+			}
+			for _, d := range s.Dislodged {
+				check(d.Unit)
+			}
+		}
+		why := ""
+		if !ok && len(labels) > 0 {
+			why = wrongLabel(s.Map, o, labels)
+		} else if ok {
+			// The right unit, or none of the power's there (the engine
+			// says so); then the unit a support or convoy names.
+			why = wrongAux(s, o, views)
+		}
+		if why == "" {
+			continue
+		}
+		if !copied {
+			out, copied = slices.Clone(orders), true
+		}
+		v := o
+		v.Kind, v.Special = engine.Special, voidOrder
+		v.Args = append([]string{fmt.Sprint(int(o.Kind)), o.Special, why}, o.Args...)
+		out[k] = v
+		log = append(log, fmt.Sprintf("%s: %s", o.Format(s.Map), why))
+	}
+	return out, log
+}
+
+// wrongAux is why a support or convoy naming another unit by a wrong
+// number is thrown out, or "". The unit is looked for in the ordering
+// power's view of the position, so an order naming a unit its power
+// cannot see (an invisible one) tells it nothing.
+func wrongAux(s *engine.State, o engine.Order, views map[engine.Power]*engine.State) string {
+	if o.AuxNumber <= 0 || (o.Kind != engine.Support && o.Kind != engine.Convoy) || !o.AuxAt.Valid() || int(o.AuxAt.P) >= len(s.Map.Provinces) {
+		return ""
+	}
+	v, ok := views[o.Power]
+	if !ok {
+		v = engine.ViewFor(s, nil, engine.Seat{Power: o.Power}, Variant.Rules).State
+		views[o.Power] = v
+	}
+	var labels []string
+	for _, u := range v.Units {
+		if u.Loc.P != o.AuxAt.P || (o.AuxPower != "" && u.Power != o.AuxPower) {
+			continue
+		}
+		if u.Number == o.AuxNumber && (o.AuxUnit == engine.NoUnitType || o.AuxUnit == u.Type) {
+			return ""
+		}
+		labels = append(labels, adjective(s.Map, u.Power)+" "+Label(u.Number, u.Type))
+	}
+	if len(labels) == 0 {
+		return ""
+	}
+	written := Label(o.AuxNumber, o.AuxUnit)
+	if o.AuxUnit == engine.NoUnitType {
+		written = fmt.Sprint(o.AuxNumber)
+	}
+	return fmt.Sprintf("thrown out (rule 5): the unit in %s is %s, not %s; a number written in an order must be correct",
+		s.Map.LocName(o.AuxAt.Prov()), strings.Join(labels, " or "), written)
+}
+
+// numbersAfter puts the thrown-out orders back as written, with the reason.
+func numbersAfter(_ *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	for i := range out.Results {
+		r := &out.Results[i]
+		if r.Order.Kind != engine.Special || r.Order.Special != voidOrder || len(r.Order.Args) < 3 {
+			continue
+		}
+		var kind int
+		if _, err := fmt.Sscan(r.Order.Args[0], &kind); err != nil {
+			continue
+		}
+		why := r.Order.Args[2]
+		r.Order.Kind, r.Order.Special = engine.OrderKind(kind), r.Order.Args[1]
+		r.Order.Args = slices.Clone(r.Order.Args[3:])
+		if len(r.Order.Args) == 0 {
+			r.Order.Args = nil
+		}
+		r.OK, r.Code = false, engine.Illegal
+		if strings.HasPrefix(r.Reason, why) || out.Phase.Type == engine.Movement {
+			r.Reason = why
+		} else {
+			r.Reason = why + "; the unit is disbanded unless it has a valid order"
+		}
+	}
+}
