@@ -192,6 +192,11 @@ func TestAnnihilatedCentre(t *testing.T) {
 	s3 := out2.Next.Clone()
 	s3.Phase, _ = engine.ParsePhase("F1903M")
 	out3 := engine.Adjudicate(s3, nil, Variant.Rules, engine.NewRand(1))
+	// Centres change hands after the Fall retreats (Rules Clarifications:
+	// "Capture of centers occurs in Fall (after all retreats)").
+	if out3.Next.Phase.Type == engine.Retreat {
+		out3 = engine.Adjudicate(out3.Next, nil, Variant.Rules, engine.NewRand(1))
+	}
 	if out3.Next.Owners[mun] != "france" {
 		t.Errorf("Munich, a centre again, not recaptured: owner %q", out3.Next.Owners[mun])
 	}
@@ -472,6 +477,19 @@ func TestUseReveals(t *testing.T) {
 				t.Errorf("%s: the Cutter card after the swap is known to the wrong seats", tc.orders)
 			}
 			id = IDOf(s.Units[1])
+		}
+		if _, held := e.Cards[id]; !held && tc.reveal {
+			// The Annihilator is gone with its card (discarded): what
+			// everyone learnt is in the result Austria reads.
+			seen := engine.OutcomeFor(s, out, engine.Seat{Power: "austria"}, Variant.Rules)
+			found := false
+			for _, r := range seen.Results {
+				found = found || strings.Contains(r.Reason, "Annihilator") || strings.Contains(r.Reason, "annihilat")
+			}
+			if !found {
+				t.Errorf("%s: Austria's results do not tell the power used: %+v", tc.orders, seen.Results)
+			}
+			continue
 		}
 		if got := e.KnownTo(id, engine.Seat{Power: "austria"}); got != tc.reveal {
 			t.Errorf("%s: card known to Austria %v, want %v", tc.orders, got, tc.reveal)
