@@ -897,6 +897,9 @@ func (a *movement) attack(i int32) int {
 		return base + a.supports(i, "")
 	}
 	if a.o[d].unit.Power == x.unit.Power {
+		if a.r.selfDislodge(a.s, x.unit, a.o[d].unit) {
+			return base + a.supports(i, "")
+		}
 		return 0
 	}
 	return base + a.supports(i, a.o[d].unit.Power)
@@ -926,7 +929,7 @@ func (a *movement) hold(p ProvinceID) int {
 		if a.resolve(d) {
 			return 0
 		}
-		n := 1
+		n := a.r.holdStrength(a.s, a.o[d].unit, Move, 1)
 		for j := a.o[d].fallSup; j >= 0; j = a.o[j].nextSup {
 			if a.resolve(j) {
 				n += a.supportWeight(j)
@@ -934,7 +937,7 @@ func (a *movement) hold(p ProvinceID) int {
 		}
 		return n
 	}
-	return a.r.strength(a.s, a.o[d].unit, RoleHold) + a.supports(d, "")
+	return a.r.holdStrength(a.s, a.o[d].unit, a.o[d].kind, a.r.strength(a.s, a.o[d].unit, RoleHold)) + a.supports(d, "")
 }
 
 // outcome reports every order and builds the next state.

@@ -123,6 +123,20 @@ type Rules struct {
 	// one simultaneous step.
 	Sequence func(s *State, orders []Order) [][]Order
 
+	// HoldStrength returns the strength unit u holds its province with,
+	// given the kind of its effective order (Hold, Support, Convoy, or
+	// Move when its move failed) and the standard figure (Strength's
+	// RoleHold, or 1 for a failed move). Galt's Move First defends with
+	// zero while it supports; a double-strength unit whose move fails
+	// still holds with two. nil: the standard figure.
+	HoldStrength func(s *State, u Unit, kind OrderKind, standard int) int
+
+	// SelfDislodge reports whether attacker may dislodge defender, a unit
+	// of its own power, its power's supports then counting for the attack
+	// (Galt's Move First: "For this purpose you are allowed to dislodge
+	// your own units"). Standard: never.
+	SelfDislodge func(s *State, attacker, defender Unit) bool
+
 	// Rewrite changes the orders before adjudication (hypnotism, bribes,
 	// the Jester) and returns the new orders with a log line per change.
 	Rewrite func(s *State, orders []Order, rng *Rand) ([]Order, []string)
@@ -168,6 +182,17 @@ func (r *Rules) strength(s *State, u Unit, role Role) int {
 		return r.Strength(s, u, role)
 	}
 	return 1
+}
+
+func (r *Rules) holdStrength(s *State, u Unit, kind OrderKind, standard int) int {
+	if r != nil && r.HoldStrength != nil {
+		return r.HoldStrength(s, u, kind, standard)
+	}
+	return standard
+}
+
+func (r *Rules) selfDislodge(s *State, attacker, defender Unit) bool {
+	return r != nil && r.SelfDislodge != nil && r.SelfDislodge(s, attacker, defender)
 }
 
 func (r *Rules) occupies(s *State, u Unit) bool {
