@@ -26,6 +26,8 @@ func init() {
 	Variant.Rules = &engine.Rules{
 		Strength:        strengthAll,
 		SupportLost:     supportLost,
+		HoldStrength:    holdStrengthAll,
+		SelfDislodge:    selfDislodgeAny,
 		Cuts:            cutsAll,
 		Reach:           reachAny,
 		Enter:           enterAny,
