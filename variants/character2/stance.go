@@ -80,12 +80,17 @@ func resultKey(m *engine.Map, r engine.Result) string {
 	return m.LocString(r.Unit.Loc) + "|" + r.Order.Format(m)
 }
 
-// sameOutcome reports whether a and b give every order the same result and
-// leave the same position (units and dislodged units).
+// sameOutcome reports whether a and b give every move and hold the same
+// result and leave the same position (units and dislodged units). The
+// results of supports and convoys are not compared: a support cut to no
+// effect does not change "the outcome of a conflict".
 func sameOutcome(m *engine.Map, a, b *engine.Outcome) bool {
 	codes := func(o *engine.Outcome) []string {
 		var out []string
 		for _, r := range o.Results {
+			if r.Order.Kind == engine.Support || r.Order.Kind == engine.Convoy {
+				continue
+			}
 			out = append(out, fmt.Sprintf("%s=%v/%v", resultKey(m, r), r.OK, r.Code))
 		}
 		for _, u := range o.Next.Units {
@@ -153,8 +158,16 @@ func concealStance(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 	}
 	for i, r := range out.Results {
 		a, ok := alt[resultKey(before.Map, r)]
-		if ok && a.OK == r.OK && a.Code == r.Code && publicReason(r.Reason) {
+		if !ok || !publicReason(r.Reason) {
+			continue
+		}
+		switch {
+		case a.OK == r.OK && a.Code == r.Code:
 			out.Results[i].Reason = a.Reason
+		case r.Order.Kind == engine.Support && (r.Code == engine.Cut || r.Code == engine.OK) && (a.Code == engine.Cut || a.Code == engine.OK):
+			// A support cut (or spared) by a hidden card to no effect on
+			// the moves reads as it would have without the card.
+			out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = a.OK, a.Code, a.Reason
 		}
 	}
 }
