@@ -69,3 +69,65 @@ France: A par S A pic - bur`)
 		t.Fatalf("an unsupported attack dislodged: %+v", res)
 	}
 }
+
+// SequenceMovesOn (Galt's Move First clarification): France's unit in
+// Burgundy moves first into Munich with support, dislodging Germany's
+// unit there, which still makes its move to Bohemia as a normal move; if
+// that move fails, it retreats from Munich.
+func TestHookSequenceMovesOn(t *testing.T) {
+	s := position(t, spring1902, "France: A bur", "France: A ruh", "Germany: A mun", "Austria: A vie")
+	first := func(s *State, orders []Order) [][]Order {
+		var one, two []Order
+		for _, o := range orders {
+			if s.Map.Provinces[o.At.P].Abbr == "bur" || s.Map.Provinces[o.At.P].Abbr == "ruh" {
+				one = append(one, o)
+			} else {
+				two = append(two, o)
+			}
+		}
+		return [][]Order{one, two}
+	}
+	orders := parseAll(t, s.Map, `France: A bur - mun
+France: A ruh S A bur - mun
+Germany: A mun - boh`)
+	std := Adjudicate(s, orders, &Rules{Sequence: first}, nil)
+	if len(std.Next.Dislodged) != 1 {
+		t.Fatalf("without the rule: dislodged %+v", std.Next.Dislodged)
+	}
+	r := &Rules{Sequence: first, SequenceMovesOn: true}
+	out := Adjudicate(s, orders, r, nil)
+	if len(out.Next.Dislodged) != 0 {
+		t.Fatalf("the dislodged unit's move to Bohemia failed: %+v", out.Next.Dislodged)
+	}
+	res := resultFor(t, out, s.Map, "mun")
+	if !res.OK || res.Reason != "moved to Bohemia; it had been dislodged by A bur (2 vs 1)" {
+		t.Fatalf("result %+v", res)
+	}
+	n := 0
+	for _, u := range out.Next.Units {
+		switch s.Map.LocString(u.Loc) {
+		case "boh", "mun", "ruh":
+			n++
+		}
+	}
+	if n != 3 || len(out.Next.Units) != 4 {
+		t.Fatalf("units %+v", out.Next.Units)
+	}
+	// Austria also goes to Bohemia: the two bounce ("a normal move ... when
+	// determining who gets z"), and Germany's unit retreats from Munich.
+	orders = append(orders, parseAll(t, s.Map, `Austria: A vie - boh`)...)
+	out = Adjudicate(s, orders, r, nil)
+	if len(out.Next.Dislodged) != 1 || s.Map.LocString(out.Next.Dislodged[0].Unit.Loc) != "mun" {
+		t.Fatalf("dislodged %+v, want A mun", out.Next.Dislodged)
+	}
+	res = resultFor(t, out, s.Map, "mun")
+	if res.OK || res.Reason != "bounced with A vie in boh (1 vs 1); it had been dislodged by A bur (2 vs 1), so it retreats" {
+		t.Fatalf("result %+v", res)
+	}
+	if len(out.Next.Units) != 3 || !out.Next.Standoff(mustLookup(t, s.Map, "boh")) {
+		t.Fatalf("units %+v standoffs %v", out.Next.Units, out.Next.Standoffs)
+	}
+	if len(out.Results) != 4 {
+		t.Fatalf("%d results, want one per order: %+v", len(out.Results), out.Results)
+	}
+}

@@ -137,6 +137,18 @@ type Rules struct {
 	// your own units"). Standard: never.
 	SelfDislodge func(s *State, attacker, defender Unit) bool
 
+	// SequenceMovesOn makes a unit dislodged in one step of a Sequence
+	// still make the move ordered for it in a later step, as a normal move
+	// from the province it was dislodged in, without occupying it (Galt's
+	// Move First, Rules Clarifications: "The unit at y will attempt to go
+	// through with its move to z, and this is considered a normal move and
+	// not a Retreat when determining who gets z ... If the y-z move fails,
+	// the unit will have to Retreat from space y"). While it moves on, the
+	// step's position lists it in Dislodged too, so the variant's hooks
+	// know it has been dislodged. Standard (false): a dislodged unit leaves
+	// the board at once.
+	SequenceMovesOn bool
+
 	// Rewrite changes the orders before adjudication (hypnotism, bribes,
 	// the Jester) and returns the new orders with a log line per change.
 	Rewrite func(s *State, orders []Order, rng *Rand) ([]Order, []string)
