@@ -47,6 +47,7 @@ func init() {
 		Swap:            swapAny,
 		FallbackSupport: fallbackSupportAny,
 		NumberUnits:     true,
+		SequenceMovesOn: true, // Move First: the clarification's "unit at y" (movefirst.go)
 	}
 }
 
