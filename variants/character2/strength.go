@@ -41,7 +41,7 @@ const HintDouble = "a double strength unit"
 
 // strengthOf is the strength-card part of the Strength hook.
 func strengthOf(s *engine.State, u engine.Unit, role engine.Role, n int) int {
-	switch kindAt(s, u) {
+	switch activeKind(s, u) {
 	case DoubleStrength:
 		return 2 * n
 	case LimitedDouble:
@@ -68,7 +68,7 @@ func failedMoveHold(s *engine.State, u engine.Unit, kind engine.OrderKind, n int
 	if kind != engine.Move {
 		return n
 	}
-	switch kindAt(s, u) {
+	switch activeKind(s, u) {
 	case DoubleStrength, LimitedDouble:
 		return 2 * n
 	}
@@ -85,7 +85,7 @@ func doubleSupportLost(s *engine.State, supporter engine.Unit, weight int, attac
 	if len(attackers) == 0 {
 		return 0
 	}
-	if kindAt(s, supporter) != DoubleStrength || len(attackers) > 1 {
+	if activeKind(s, supporter) != DoubleStrength || len(attackers) > 1 {
 		return weight
 	}
 	if strengthAll(s, attackers[0], engine.RoleMove) >= 2 {
