@@ -1,0 +1,168 @@
+package character2
+
+import (
+	"strings"
+	"testing"
+
+	"dipdesk/engine"
+)
+
+// stancePosition builds a position in phase ("S1901M") from lines "france
+// A bur [kind]": the units, numbered, and the cards named.
+func stancePosition(t *testing.T, phase string, lines ...string) *engine.State {
+	t.Helper()
+	m, err := Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ph, err := engine.ParsePhase(phase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := engine.NewState(m, ph)
+	s.Units = nil
+	kinds := map[int]Kind{}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		p, ok := m.Lookup(f[2])
+		if !ok {
+			t.Fatalf("no province %q", f[2])
+		}
+		typ := engine.Army
+		if f[1] == "F" {
+			typ = engine.Fleet
+		}
+		if len(f) > 3 {
+			k, ok := KindOf(f[3])
+			if !ok {
+				t.Fatalf("no kind %q", f[3])
+			}
+			kinds[len(s.Units)] = k
+		}
+		s.Units = append(s.Units, engine.Unit{Type: typ, Power: engine.Power(f[0]), Loc: engine.Loc{P: p}})
+	}
+	s.Units = NumberUnits(s.Units)
+	e := NewExtra(NewDeck(engine.NewRand(1)))
+	for i, k := range kinds {
+		c, ok := findCard(e.Deck.pile, k.Word(), nil)
+		if !ok {
+			t.Fatalf("no %s card", k)
+		}
+		e.Give(IDOf(s.Units[i]), c, s.Phase)
+	}
+	s.Extra = e
+	return s
+}
+
+// stanceOrders parses "France: A bur - mun" lines.
+func stanceOrders(t *testing.T, s *engine.State, text string) []engine.Order {
+	t.Helper()
+	orders, errs := Variant.Parser(s.Map).ParseOrders("", text)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return orders
+}
+
+// resultAt returns the result of the order given for the unit in prov.
+func resultAt(t *testing.T, out *engine.Outcome, prov string) engine.Result {
+	t.Helper()
+	for _, r := range out.Results {
+		if r.Order.At.Valid() && out.Next.Map.Provinces[r.Order.At.P].Abbr == prov {
+			return r
+		}
+	}
+	t.Fatalf("no result for %s: %+v", prov, out.Results)
+	return engine.Result{}
+}
+
+// TestConcealDoubleStrengthUnused: a double strength holder whose two made
+// no difference (one attack would have bounced anyway) stays secret, and
+// other seats read "1 vs 1" while its owner and the game master read
+// "1 vs 2" (rule 2 and the table's "not reported ... until it affects the
+// outcome of a conflict").
+func TestConcealDoubleStrengthUnused(t *testing.T) {
+	s := stancePosition(t, "S1901M", "france A bur", "germany A mun double")
+	out := engine.Adjudicate(s, stanceOrders(t, s, "France: A bur - mun"), Variant.Rules, engine.NewRand(1))
+	if h := extraOf(out.Next).Cards[IDOf(s.Units[1])]; h.Revealed != nil {
+		t.Fatalf("revealed: %+v", h.Revealed)
+	}
+	for _, tc := range []struct {
+		seat engine.Seat
+		want string
+	}{
+		{engine.Seat{GM: true}, "(1 vs 2)"},
+		{engine.Seat{Power: "germany"}, "(1 vs 2)"},
+		{engine.Seat{Power: "france"}, "(1 vs 1)"},
+		{engine.Seat{}, "(1 vs 1)"},
+	} {
+		r := resultAt(t, engine.OutcomeFor(s, out, tc.seat, Variant.Rules), "bur")
+		if !strings.Contains(r.Reason, tc.want) {
+			t.Errorf("%s reads %q, want %q", tc.seat, r.Reason, tc.want)
+		}
+	}
+}
+
+// TestConcealDoubleStrengthUsed: once the two decided the battle, every
+// seat reads the real figures, and learns only "a double strength unit".
+func TestConcealDoubleStrengthUsed(t *testing.T) {
+	s := stancePosition(t, "S1901M", "france A bur", "france A ruh", "germany A mun double")
+	out := engine.Adjudicate(s, stanceOrders(t, s, "France: A bur - mun\nFrance: A ruh S A bur - mun"), Variant.Rules, engine.NewRand(1))
+	v := engine.OutcomeFor(s, out, engine.Seat{Power: "france"}, Variant.Rules)
+	if r := resultAt(t, v, "bur"); !strings.Contains(r.Reason, "(2 vs 2)") {
+		t.Errorf("france reads %q", r.Reason)
+	}
+	ve := extraOf(v.Next)
+	id := IDOf(s.Units[2])
+	if h, ok := ve.Cards[id]; !ok || h.Card.Kind != 0 || ve.HintTo(id, engine.Seat{Power: "france"}) != HintDouble {
+		t.Errorf("france's view of the card: %+v", h)
+	}
+}
+
+// TestConcealCutterNoEffect: a Cutter's cut that changed no move stays
+// secret: other seats read the support as given.
+func TestConcealCutterNoEffect(t *testing.T) {
+	s := stancePosition(t, "S1901M", "france A bur", "france A ruh", "germany A mun cutter", "germany A kie", "germany A tyr")
+	out := engine.Adjudicate(s, stanceOrders(t, s, `France: A bur - mun
+France: A ruh S A bur - mun
+Germany: A kie S A mun
+Germany: A tyr S A mun`), Variant.Rules, engine.NewRand(1))
+	if r := resultAt(t, out, "ruh"); r.Code != engine.Cut {
+		t.Fatalf("the game master's result: %+v", r)
+	}
+	if h := extraOf(out.Next).Cards[IDOf(s.Units[2])]; h.Revealed != nil {
+		t.Fatalf("revealed: %+v", h.Revealed)
+	}
+	r := resultAt(t, engine.OutcomeFor(s, out, engine.Seat{Power: "france"}, Variant.Rules), "ruh")
+	if !r.OK || strings.Contains(r.Reason, "Cutter") {
+		t.Errorf("france reads %+v", r)
+	}
+	r = resultAt(t, engine.OutcomeFor(s, out, engine.Seat{Power: "germany"}, Variant.Rules), "ruh")
+	if r.OK || !strings.Contains(r.Reason, "Cutter") {
+		t.Errorf("germany (the Cutter's owner) reads %+v", r)
+	}
+}
+
+// TestMoveFirstSteps: the first step holds the Move First moves, their
+// supports and the supports to hold of a unit they attack that stays.
+func TestMoveFirstSteps(t *testing.T) {
+	s := stancePosition(t, "S1901M", "france A bur movefirst", "france A ruh", "germany A mun", "germany A kie", "italy A tyr", "italy A pie")
+	orders := stanceOrders(t, s, `France: A bur - mun
+France: A ruh S A bur - mun
+Germany: A kie S A mun
+Italy: A tyr - mun
+Italy: A pie - mar`)
+	steps := moveFirstSequence(s, orders)
+	if len(steps) != 2 || len(steps[0]) != 3 || len(steps[1]) != 2 {
+		t.Fatalf("steps %v", steps)
+	}
+	// No Move First move: one step.
+	if steps := moveFirstSequence(s, stanceOrders(t, s, "France: A bur H\nItaly: A tyr - mun")); len(steps) != 1 {
+		t.Fatalf("steps %v", steps)
+	}
+	// A support to hold for a unit ordered to move stays in the second step.
+	steps = moveFirstSequence(s, stanceOrders(t, s, "France: A bur - mun\nGermany: A mun - boh\nGermany: A kie S A mun"))
+	if len(steps[0]) != 1 {
+		t.Fatalf("steps %v", steps)
+	}
+}
