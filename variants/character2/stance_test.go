@@ -166,3 +166,43 @@ Italy: A pie - mar`)
 		t.Fatalf("steps %v", steps)
 	}
 }
+
+// TestRetreaterCaptures: "May capture supply centers this way": a
+// Retreater's Fall retreat into a centre takes it (centres change hands
+// after the Fall retreats); a Spring one does not.
+func TestRetreaterCaptures(t *testing.T) {
+	for _, tc := range []struct {
+		phase string
+		want  engine.Power
+	}{{"F1901R", "france"}, {"S1901R", ""}} {
+		s := stancePosition(t, tc.phase, "france A bur retreater")
+		bel, _ := s.Map.Lookup("bel")
+		out := engine.Adjudicate(s, stanceOrders(t, s, "France: A bur - bel"), Variant.Rules, engine.NewRand(1))
+		if len(out.Next.Units) != 1 || out.Next.Units[0].Loc.P != bel {
+			t.Fatalf("%s: units %+v", tc.phase, out.Next.Units)
+		}
+		if got := out.Next.Owners[bel]; got != tc.want {
+			t.Errorf("%s: Belgium owned by %q, want %q", tc.phase, got, tc.want)
+		}
+	}
+}
+
+// TestRandomRetreater: the soak test's random voluntary retreat is one the
+// phase accepts.
+func TestRandomRetreater(t *testing.T) {
+	s := stancePosition(t, "F1901R", "france A bur retreater", "germany A mun")
+	rng := engine.NewRand(3)
+	for range 20 {
+		o, ok := randomRetreater(s, s.Units[0], rng)
+		if !ok {
+			t.Fatal("no random retreat")
+		}
+		out := engine.Adjudicate(s, []engine.Order{o}, Variant.Rules, rng)
+		if r := out.Results[0]; !r.OK {
+			t.Fatalf("%s: %+v", o.Text, r)
+		}
+	}
+	if _, ok := randomRetreater(s, s.Units[1], rng); ok {
+		t.Error("a random retreat for a unit that is no Retreater")
+	}
+}
