@@ -212,6 +212,13 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 	for _, w := range moving {
 		dislodged = append(dislodged, w.d)
 	}
+	// A unit ordered in no step is reported once. Units move only in their
+	// own step, so a unit is known by where it stood at the start.
+	for _, res := range unordered {
+		if !ordered[res.Unit.Loc] {
+			out.Results = append(out.Results, res)
+		}
+	}
 	next := cur.Clone()
 	next.Dislodged = dislodged
 	for _, p := range standoffs {

@@ -113,6 +113,10 @@ Germany: A mun - boh`)
 	if n != 3 || len(out.Next.Units) != 4 {
 		t.Fatalf("units %+v", out.Next.Units)
 	}
+	// One result per unit: Austria's unit, with no order, is reported once.
+	if len(out.Results) != 4 || resultFor(t, out, s.Map, "vie").Code != Defaulted {
+		t.Fatalf("results %+v", out.Results)
+	}
 	// Austria also goes to Bohemia: the two bounce ("a normal move ... when
 	// determining who gets z"), and Germany's unit retreats from Munich.
 	orders = append(orders, parseAll(t, s.Map, `Austria: A vie - boh`)...)
