@@ -206,3 +206,70 @@ func TestRandomRetreater(t *testing.T) {
 		t.Error("a random retreat for a unit that is no Retreater")
 	}
 }
+
+// TestStanceSoak plays random games in which every unit holds one of the
+// stance group's cards, with random voluntary retreats, and checks after
+// every phase that no two units stand in one province, every result has
+// a reason, and no seat's report names a Cutter or Move First unit whose
+// card it does not know.
+func TestStanceSoak(t *testing.T) {
+	kinds := []Kind{MoveFirst, Retreater, Cutter, MartialArtist, DoubleStrength, LimitedDouble, SuperSupporter}
+	byKind := map[Kind]Card{}
+	for _, c := range AllCards() {
+		byKind[c.Kind] = c
+	}
+	for seed := uint64(1); seed <= 12; seed++ {
+		s := newGame(t, seed)
+		rng := engine.NewRand(seed)
+		e := extraOf(s)
+		for i, u := range s.Units {
+			e.Give(IDOf(u), byKind[kinds[(i+int(seed))%len(kinds)]], s.Phase)
+		}
+		for step := 0; step < 16 && s.Phase.Year < 1905; step++ {
+			orders := engine.RandomOrders(s, rng)
+			if s.Phase.Type == engine.Retreat {
+				for _, u := range s.Units {
+					if o, ok := randomRetreater(s, u, rng); ok && rng.Intn(2, "retreat or not") == 0 {
+						orders = append(orders, o)
+					}
+				}
+			}
+			before := s
+			out := engine.Adjudicate(s, orders, Variant.Rules, rng)
+			seen := map[engine.ProvinceID]bool{}
+			for _, u := range out.Next.Units {
+				if seen[u.Loc.P] && !s.Map.Provinces[u.Loc.P].Unlimited {
+					t.Fatalf("seed %d %s: two units in %s", seed, before.Phase, s.Map.LocName(u.Loc))
+				}
+				seen[u.Loc.P] = true
+			}
+			for _, r := range out.Results {
+				if r.Reason == "" {
+					t.Fatalf("seed %d %s: no reason: %+v", seed, before.Phase, r)
+				}
+			}
+			for _, seat := range []engine.Seat{{}, {Power: "france"}, {Power: "germany"}} {
+				v := engine.OutcomeFor(before, out, seat, Variant.Rules)
+				ve := extraOf(v.Next)
+				for _, r := range v.Results {
+					for _, id := range stanceIDs(before, Cutter) {
+						if _, known := ve.Cards[id]; !known && strings.Contains(r.Reason, "Cutter") && strings.Contains(r.Reason, before.Map.LocString(unitByID(before, id).Loc)) {
+							t.Fatalf("seed %d %s: %s reads %q but does not know the Cutter", seed, before.Phase, seat, r.Reason)
+						}
+					}
+				}
+			}
+			s = out.Next
+		}
+	}
+}
+
+// unitByID returns the unit of s with id.
+func unitByID(s *engine.State, id UnitID) engine.Unit {
+	for _, u := range s.Units {
+		if IDOf(u) == id {
+			return u
+		}
+	}
+	return engine.Unit{}
+}
