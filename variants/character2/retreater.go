@@ -30,7 +30,7 @@ import (
 //     other cards' links; passable for its type; empty after the
 //     movement; not closed this turn), a standoff space included. It may
 //     not go where another unit stands even if that unit retreats away in
-//     the same phase (ruling S12). Holding, or no order, keeps it where
+//     the same phase (ruling S14). Holding, or no order, keeps it where
 //     it is.
 //   - A dislodged Martial Artist may also retreat to a standoff space.
 //   - Units retreating to one space (dislodged units and Retreaters
@@ -38,7 +38,7 @@ import (
 //     Artist, which succeeds. Two Martial Artists both fail (rule 8: "If
 //     two units of the same type use their powers on each other, they
 //     both fail"). Option martialartist_vs_retreater decides a Martial
-//     Artist against a Retreater (ruling S13).
+//     Artist against a Retreater (ruling S15).
 //   - A dislodged unit that fails is disbanded; a Retreater that fails
 //     stays where it is.
 //   - "May capture supply centers this way": the engine gives a centre to
@@ -50,7 +50,7 @@ import (
 //     ordinary retreat (ruling S6); retreats have no strength here.
 
 // OptMartialVsRetreater is the option deciding a Martial Artist's retreat
-// against a Retreater's to the same space (ruling S13).
+// against a Retreater's to the same space (ruling S15).
 const OptMartialVsRetreater = "martialartist_vs_retreater"
 
 // retreatMove is one unit's valid retreat-phase move.
