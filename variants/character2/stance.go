@@ -153,9 +153,26 @@ func concealStance(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 	orders := replayOrders(out)
 	cf := adjudicateBare(without(before, hidden...), orders)
 	alt := map[string]engine.Result{}
-	for _, r := range cf.Results {
+	rank := map[string]int{}
+	for i, r := range cf.Results {
 		alt[resultKey(before.Map, r)] = r
+		rank[resultKey(before.Map, r)] = i
 	}
+	// The results come in the order a turn without the hidden cards gives
+	// them: Move First's first step would otherwise show first.
+	slices.SortStableFunc(out.Results, func(a, b engine.Result) int {
+		ra, oka := rank[resultKey(before.Map, a)]
+		rb, okb := rank[resultKey(before.Map, b)]
+		switch {
+		case oka && okb:
+			return ra - rb
+		case oka:
+			return -1
+		case okb:
+			return 1
+		}
+		return 0
+	})
 	for i, r := range out.Results {
 		a, ok := alt[resultKey(before.Map, r)]
 		if !ok || !publicReason(r.Reason) {

@@ -273,3 +273,33 @@ func unitByID(s *engine.State, id UnitID) engine.Unit {
 	}
 	return engine.Unit{}
 }
+
+// TestConcealMoveFirstOrder: a Move First unit whose power changed nothing
+// stays secret, and other seats get the results in the order of a turn
+// without it (its first step would otherwise come first).
+func TestConcealMoveFirstOrder(t *testing.T) {
+	s := stancePosition(t, "S1901M", "austria A vie", "france A pic movefirst")
+	out := engine.Adjudicate(s, stanceOrders(t, s, "Austria: A vie - boh\nFrance: A pic - bel"), Variant.Rules, engine.NewRand(1))
+	if h := extraOf(out.Next).Cards[IDOf(s.Units[1])]; h.Revealed != nil {
+		t.Fatalf("revealed: %+v", h.Revealed)
+	}
+	if p := out.Results[0].Unit.Power; p != "france" {
+		t.Fatalf("the game master's first result is %s's, want the Move First step first", p)
+	}
+	v := engine.OutcomeFor(s, out, engine.Seat{Power: "austria"}, Variant.Rules)
+	if p := v.Results[0].Unit.Power; p != "austria" {
+		t.Errorf("austria's first result is %s's", p)
+	}
+}
+
+// TestStanceOption: the option's values are checked.
+func TestStanceOption(t *testing.T) {
+	for v, ok := range map[string]bool{"martialartist": true, "retreater": true, "yes": false} {
+		if _, err := parseOptions(map[string]string{OptMartialVsRetreater: v}); (err == nil) != ok {
+			t.Errorf("%s=%s: %v", OptMartialVsRetreater, v, err)
+		}
+	}
+	if def, _, _ := OptionDoc(OptMartialVsRetreater); def != "martialartist" {
+		t.Errorf("default %q", def)
+	}
+}
