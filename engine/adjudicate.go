@@ -140,6 +140,7 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 		why string
 	}
 	var moving []onward
+	spent := map[Unit]OrderKind{} // Rules.HoldStrength: the orders units gave in an earlier step
 	for k, orders := range steps {
 		passing := map[int]bool{}
 		cur.Dislodged = nil
@@ -148,7 +149,15 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 			passing[len(cur.Units)-1] = true
 			cur.Dislodged = append(cur.Dislodged, w.d)
 		}
-		o := adjudicateMovement(cur, orders, r, passing)
+		o := adjudicateMovement(cur, orders, r, passing, spent)
+		for _, res := range o.Results {
+			switch res.Order.Kind {
+			case Hold, Support, Convoy:
+				if res.Code != Defaulted && res.Code != NoUnit && res.Code != NotOwner {
+					spent[res.Unit] = res.Order.Kind
+				}
+			}
+		}
 		var still []onward
 		for _, res := range o.Results {
 			if w := slices.IndexFunc(moving, func(w onward) bool { return w.d.Unit == res.Unit }); w >= 0 && res.Code != NoUnit {

@@ -135,3 +135,38 @@ Germany: A mun - boh`)
 		t.Fatalf("%d results, want one per order: %+v", len(out.Results), out.Results)
 	}
 }
+
+// HoldStrength in a sequence: a unit whose support was judged in the
+// first step still holds as a supporter when attacked in the second
+// (Galt's Move First: "attacked while it is supporting something").
+func TestHookHoldStrengthSpentOrder(t *testing.T) {
+	s := position(t, spring1902, "France: A bur", "France: A ruh", "Germany: A kie")
+	orders := parseAll(t, s.Map, `France: A bur - mun
+France: A ruh S A bur - mun
+Germany: A kie - ruh`)
+	first := func(s *State, orders []Order) [][]Order {
+		var one, two []Order
+		for _, o := range orders {
+			if o.Power == "france" {
+				one = append(one, o)
+			} else {
+				two = append(two, o)
+			}
+		}
+		return [][]Order{one, two}
+	}
+	zero := func(s *State, u Unit, kind OrderKind, n int) int {
+		if kind == Support {
+			return 0
+		}
+		return n
+	}
+	out := Adjudicate(s, orders, &Rules{Sequence: first}, nil)
+	if res := resultFor(t, out, s.Map, "kie"); res.OK {
+		t.Fatalf("without HoldStrength: %+v", res)
+	}
+	out = Adjudicate(s, orders, &Rules{Sequence: first, HoldStrength: zero}, nil)
+	if res := resultFor(t, out, s.Map, "kie"); !res.OK {
+		t.Fatalf("the spent supporter held with more than zero: %+v", res)
+	}
+}

@@ -58,6 +58,11 @@ type movement struct {
 	// sequence that move on in this one (Rules.SequenceMovesOn): they do
 	// not occupy their province, and an order there goes to them first.
 	passing map[int]bool
+	// spent are the kinds of the orders units gave in an earlier step of a
+	// sequence; such a unit, holding without an order in this step, is
+	// asked its HoldStrength with that kind (Galt's Move First supporting
+	// in the first step still defends with zero in the second).
+	spent map[Unit]OrderKind
 }
 
 // blocked reports whether move i goes into a province closed this turn.
@@ -78,14 +83,15 @@ func (a *movement) unitName(i int32) string {
 // units and validated, resolved together, and applied. Units without an
 // order hold. The State is not changed.
 func AdjudicateMovement(s *State, orders []Order, r *Rules) *Outcome {
-	return adjudicateMovement(s, orders, r, nil)
+	return adjudicateMovement(s, orders, r, nil, nil)
 }
 
 // adjudicateMovement is AdjudicateMovement with the units (by index in
 // s.Units) that move on through a later step of a sequence after being
 // dislodged (Rules.SequenceMovesOn).
-func adjudicateMovement(s *State, orders []Order, r *Rules, passing map[int]bool) *Outcome {
+func adjudicateMovement(s *State, orders []Order, r *Rules, passing map[int]bool, spent map[Unit]OrderKind) *Outcome {
 	a := newMovement(s, r)
+	a.spent = spent
 	if len(passing) > 0 {
 		a.passing = passing
 		for i := range passing {
@@ -968,7 +974,11 @@ func (a *movement) hold(p ProvinceID) int {
 		}
 		return n
 	}
-	return a.r.holdStrength(a.s, a.o[d].unit, a.o[d].kind, a.r.strength(a.s, a.o[d].unit, RoleHold)) + a.supports(d, "")
+	kind := a.o[d].kind
+	if k, ok := a.spent[a.o[d].unit]; ok && a.o[d].given == nil {
+		kind = k
+	}
+	return a.r.holdStrength(a.s, a.o[d].unit, kind, a.r.strength(a.s, a.o[d].unit, RoleHold)) + a.supports(d, "")
 }
 
 // outcome reports every order and builds the next state.

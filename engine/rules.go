@@ -128,7 +128,9 @@ type Rules struct {
 	// Move when its move failed) and the standard figure (Strength's
 	// RoleHold, or 1 for a failed move). Galt's Move First defends with
 	// zero while it supports; a double-strength unit whose move fails
-	// still holds with two. nil: the standard figure.
+	// still holds with two. In a later step of a Sequence, a unit whose
+	// hold, support or convoy was judged in an earlier step is asked with
+	// that order's kind. nil: the standard figure.
 	HoldStrength func(s *State, u Unit, kind OrderKind, standard int) int
 
 	// SelfDislodge reports whether attacker may dislodge defender, a unit
