@@ -229,6 +229,9 @@ func checkKnown(su *casefile.Setup, file string, lines []casefile.Line, out *eng
 }
 
 var _ = register(func() {
-	parts.concealOutcome = append(parts.concealOutcome, concealStance)
+	// First of the ConcealOutcome parts, whatever the order of the files:
+	// it replays the phase from every result, before another part (the
+	// hidden units) takes results out of the seat's copy.
+	parts.concealOutcome = append([]func(*engine.State, engine.Seat, *engine.Outcome){concealStance}, parts.concealOutcome...)
 	addCaseCheck("POSTSTATE_KNOWN", checkKnown)
 })
