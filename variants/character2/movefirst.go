@@ -128,13 +128,25 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 			}
 		}
 	}
+	targets := map[engine.ProvinceID]bool{}
+	for _, t := range movers {
+		targets[t] = true
+	}
 	var one, two []engine.Order
 	for k, o := range orders {
 		if first[k] {
 			one = append(one, o)
-		} else {
-			two = append(two, o)
+			continue
 		}
+		// An order of a unit a Move First unit attacks names that unit by
+		// its number, so that, were it dislodged in the first step, the
+		// Move First unit then standing there does not take its order.
+		if o.At.Valid() && targets[o.At.P] && o.Number == 0 {
+			if i := s.UnitAt(o.At.P); i >= 0 && (o.Power == "" || o.Power == s.Units[i].Power) {
+				o.Number, o.Unit = s.Units[i].Number, s.Units[i].Type
+			}
+		}
+		two = append(two, o)
 	}
 	return [][]engine.Order{one, two}
 }
@@ -172,6 +184,33 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if next == nil {
 		return
 	}
+	// The clarification: a unit dislodged in the first step whose order
+	// was a special one (a Jumper's jump) may not use its power, so it
+	// does not move on; nor does a support or convoy of a dislodged unit
+	// stand: say so instead of the engine's "no unit".
+	var held []engine.Unit
+	for i, r := range out.Results {
+		if (r.Code != engine.NoUnit && r.Code != engine.NotOwner) || r.Order.Kind == engine.Move || !r.Order.At.Valid() {
+			continue
+		}
+		for _, d := range out.Next.Dislodged {
+			if d.Unit.Loc.P != r.Order.At.P || r.Order.Power != d.Unit.Power || (r.Order.Number != 0 && r.Order.Number != d.Unit.Number) {
+				continue
+			}
+			out.Results[i].Unit = d.Unit
+			out.Results[i].Code = engine.Dislodged
+			out.Results[i].Reason = "dislodged by a Move First unit before its order was carried out; it retreats"
+			if r.Order.Kind == engine.Special {
+				out.Results[i].Reason = "dislodged by a Move First unit before it moved: a dislodged unit cannot use its special power (Rules Clarifications); it retreats"
+			}
+			held = append(held, d.Unit)
+		}
+	}
+	// Its first-step result ("no order; held; dislodged") is replaced by
+	// the one above.
+	out.Results = slices.DeleteFunc(out.Results, func(r engine.Result) bool {
+		return r.Order.Kind == engine.Hold && r.Order.Text == "" && r.Code == engine.Dislodged && slices.Contains(held, r.Unit)
+	})
 	var base *engine.Outcome
 	orders := replayOrders(out)
 	for _, id := range stanceIDs(s, MoveFirst) {

@@ -303,3 +303,59 @@ func TestStanceOption(t *testing.T) {
 		t.Errorf("default %q", def)
 	}
 }
+
+// TestMoveFirstSpecialNotMovedOn: the clarification's "What if the move
+// y-z involves the use of a special power such as the Jumper? ... it
+// cannot use any special powers": a unit dislodged by the Move First step
+// whose order was a special one does not move on; its order's result
+// says why, once.
+func TestMoveFirstSpecialNotMovedOn(t *testing.T) {
+	s := stancePosition(t, "S1901M", "france A bur movefirst", "france A ruh", "germany A mun jumper")
+	orders := stanceOrders(t, s, "France: A bur - mun\nFrance: A ruh S A bur - mun")
+	mun, _ := s.Map.Lookup("mun")
+	sil, _ := s.Map.Lookup("sil")
+	orders = append(orders, engine.Order{Power: "germany", Kind: engine.Special, Special: "jump", Unit: engine.Army, At: engine.Loc{P: mun},
+		To: engine.Loc{P: sil}, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: "A mun jump boh sil"})
+	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+	if len(out.Next.Dislodged) != 1 || out.Next.Dislodged[0].Unit.Loc.P != mun {
+		t.Fatalf("dislodged %+v", out.Next.Dislodged)
+	}
+	n := 0
+	for _, r := range out.Results {
+		if r.Unit.Power == "germany" {
+			n++
+			if r.Code != engine.Dislodged || !strings.Contains(r.Reason, "cannot use its special power") {
+				t.Errorf("result %+v", r)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d results for the German unit: %+v", n, out.Results)
+	}
+}
+
+// TestMoveFirstOwnSupporterDislodged: a Move First unit dislodges its own
+// power's supporter (with a second support); the supporter's order, given
+// without a number, is not taken by the Move First unit now standing in
+// its province: it is reported as dislodged.
+func TestMoveFirstOwnSupporterDislodged(t *testing.T) {
+	s := stancePosition(t, "S1901M", "france A bur movefirst", "france A ruh", "france A mun", "germany A sil", "germany A boh")
+	out := engine.Adjudicate(s, stanceOrders(t, s, `France: A bur - mun
+France: A ruh S A bur - mun
+France: A mun S A boh - tyr
+Germany: A boh - tyr`), Variant.Rules, engine.NewRand(1))
+	mun, _ := s.Map.Lookup("mun")
+	if len(out.Next.Dislodged) != 1 || out.Next.Dislodged[0].Unit.Loc.P != mun || out.Next.Dislodged[0].Unit.Power != "france" {
+		t.Fatalf("dislodged %+v", out.Next.Dislodged)
+	}
+	for _, r := range out.Results {
+		if r.Order.At.P == mun && r.Order.Kind == engine.Support {
+			if r.Code != engine.Dislodged || !strings.Contains(r.Reason, "before its order was carried out") || r.Unit.Number != out.Next.Dislodged[0].Unit.Number {
+				t.Errorf("the supporter's result %+v", r)
+			}
+		}
+		if r.Unit.Loc.P == mun && r.Unit.Number == s.Units[0].Number && r.Order.Kind == engine.Support {
+			t.Errorf("the Move First unit took the support: %+v", r)
+		}
+	}
+}
