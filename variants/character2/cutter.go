@@ -212,6 +212,11 @@ func cuttersOf(s *engine.State, orders []engine.Order, cuts []cutterCut) []cutte
 			return nil
 		}
 		r := bareRules()
+		// Move First's steps without its own rule 7 check, which asks the
+		// Cutters in turn (the two checks would call each other forever).
+		r.Sequence = func(s *engine.State, orders []engine.Order) [][]engine.Order {
+			return moveFirstSteps(s, orders, moveFirstMovers(s, orders))
+		}
 		fixed := slices.Clone(cuts)
 		r.Prepare = func(s *engine.State, orders []engine.Order) engine.Turn {
 			var t engine.Turn

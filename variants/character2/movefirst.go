@@ -3,6 +3,7 @@ package character2
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"dipdesk/engine"
 )
@@ -76,8 +77,64 @@ func activeKind(s *engine.State, u engine.Unit) Kind {
 	return kindAt(s, u)
 }
 
-// moveFirstSequence is the Sequence hook.
+// OptMoveFirstRule7 is the option applying rule 7 to a Move First unit
+// dislodged in the turn it moved first (ruling S20).
+const OptMoveFirstRule7 = "movefirst_rule7"
+
+// moveFirstSequence is the Sequence hook. Rule 7 (option
+// movefirst_rule7, ruling S20): "If a unit is dislodged while trying to
+// use its special power, the use of the power is prevented for that
+// turn", and Move First is not among the exceptions. A Move First unit
+// that moved first and is dislodged all the same loses its power for the
+// turn: its move is judged with the others, in the second step. The turn
+// is judged with every Move First move first, then again without those
+// of the Move First units dislodged, until none moving first is
+// dislodged.
 func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order {
+	movers := moveFirstMovers(s, orders)
+	if len(movers) == 0 || extraOf(s).option(OptMoveFirstRule7) != "yes" {
+		return moveFirstSteps(s, orders, movers)
+	}
+	for range len(movers) {
+		fixed := movers
+		r := bareRules()
+		r.Sequence = func(s *engine.State, orders []engine.Order) [][]engine.Order {
+			return moveFirstSteps(s, orders, fixed)
+		}
+		out := engine.Adjudicate(s, orders, r, nil)
+		var kept []UnitID
+		for _, id := range movers {
+			if !slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return IDOf(d.Unit) == id }) {
+				kept = append(kept, id)
+			}
+		}
+		if len(kept) == len(movers) {
+			break
+		}
+		movers = kept
+		if len(movers) == 0 {
+			break
+		}
+	}
+	return moveFirstSteps(s, orders, movers)
+}
+
+// moveFirstMovers lists the Move First units ordered to move.
+func moveFirstMovers(s *engine.State, orders []engine.Order) []UnitID {
+	eff := effectiveOrders(s, orders)
+	var out []UnitID
+	for i, o := range eff {
+		if o.Kind == engine.Move && activeKind(s, s.Units[i]) == MoveFirst {
+			out = append(out, IDOf(s.Units[i]))
+		}
+	}
+	slices.SortFunc(out, func(a, b UnitID) int { return strings.Compare(a.String(), b.String()) })
+	return out
+}
+
+// moveFirstSteps splits the turn into its two steps, the moves of the
+// Move First units in ids first.
+func moveFirstSteps(s *engine.State, orders []engine.Order, ids []UnitID) [][]engine.Order {
 	eff := effectiveOrders(s, orders)
 	first := map[int]bool{} // indices into orders
 	movers := map[engine.ProvinceID]engine.ProvinceID{}
@@ -92,7 +149,7 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 			continue
 		}
 		i := s.UnitAt(o.At.P)
-		if i < 0 || activeKind(s, s.Units[i]) != MoveFirst {
+		if i < 0 || activeKind(s, s.Units[i]) != MoveFirst || !slices.Contains(ids, IDOf(s.Units[i])) {
 			continue
 		}
 		if e, ok := eff[i]; ok && e.Kind == engine.Move {
@@ -230,6 +287,10 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 }
 
 var _ = register(func() {
+	addOption(OptMoveFirstRule7, "yes",
+		"rule 7 for Move First: yes (a Move First unit dislodged in the turn it moved first loses its power for the turn, "+
+			"and its move is judged with the others) or no (it keeps the place it took first, and is dislodged from it)",
+		boolOption)
 	parts.sequence = moveFirstSequence
 	parts.cuts = append(parts.cuts, moveFirstCuts)
 	parts.holdStrength = append(parts.holdStrength, moveFirstHold)
