@@ -93,7 +93,8 @@ func UpdateOwnership(s *State, r *Rules) {
 }
 
 // Winner returns the power owning at least the victory count of centres
-// (18 in the standard game), or "".
+// (18 in the standard game), or "": the one with the most, ties to the
+// first by id.
 func Winner(s *State, r *Rules) Power {
 	need := r.victory()
 	if vt, ok := s.Extra.(VictoryTarget); ok {
@@ -101,12 +102,17 @@ func Winner(s *State, r *Rules) Power {
 			need = n
 		}
 	}
+	// The most centres wins; a tie (possible when a variant lowers the
+	// count) goes to the first power by id, so the result never depends on
+	// the order of a map.
+	var best Power
+	most := 0
 	for p, n := range s.Centres() {
-		if n >= need {
-			return p
+		if n >= need && (n > most || (n == most && p < best)) {
+			best, most = p, n
 		}
 	}
-	return ""
+	return best
 }
 
 // adjudicateSequence adjudicates a movement phase in steps: each step's
