@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Adjudicate runs one phase through the pipeline: the variant's Rewrite
 // hook, the adjudicator of the phase type, the variant's After hook, the
@@ -95,7 +99,8 @@ func UpdateOwnership(s *State, r *Rules) {
 }
 
 // Winner returns the power owning at least the victory count of centres
-// (18 in the standard game), or "".
+// (18 in the standard game), or "": the one with the most, ties to the
+// first by id.
 func Winner(s *State, r *Rules) Power {
 	need := r.victory()
 	if vt, ok := s.Extra.(VictoryTarget); ok {
@@ -103,12 +108,17 @@ func Winner(s *State, r *Rules) Power {
 			need = n
 		}
 	}
+	// The most centres wins; a tie (possible when a variant lowers the
+	// count) goes to the first power by id, so the result never depends on
+	// the order of a map.
+	var best Power
+	most := 0
 	for p, n := range s.Centres() {
-		if n >= need {
-			return p
+		if n >= need && (n > most || (n == most && p < best)) {
+			best, most = p, n
 		}
 	}
-	return ""
+	return best
 }
 
 // adjudicateSequence adjudicates a movement phase in steps: each step's
@@ -135,10 +145,49 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 	var standoffs []ProvinceID
 	var unordered []Result // units without an order in the first step
 	ordered := map[Loc]bool{}
+	// Rules.SequenceMovesOn: units dislodged in a step that move in a later
+	// one, with how they were dislodged and the words of it.
+	type onward struct {
+		d   Dislodgement
+		why string
+	}
+	var moving []onward
+	spent := map[Unit]OrderKind{} // Rules.HoldStrength: the orders units gave in an earlier step
 	for k, orders := range steps {
-		o := AdjudicateMovement(cur, orders, r)
+		passing := map[int]bool{}
+		cur.Dislodged = nil
+		for _, w := range moving {
+			cur.Units = append(cur.Units, w.d.Unit)
+			passing[len(cur.Units)-1] = true
+			cur.Dislodged = append(cur.Dislodged, w.d)
+		}
+		o := adjudicateMovement(cur, orders, r, passing, spent)
 		for _, res := range o.Results {
+			switch res.Order.Kind {
+			case Hold, Support, Convoy:
+				if res.Code != Defaulted && res.Code != NoUnit && res.Code != NotOwner {
+					spent[res.Unit] = res.Order.Kind
+				}
+			}
+		}
+		var still []onward
+		for _, res := range o.Results {
+			if w := slices.IndexFunc(moving, func(w onward) bool { return w.d.Unit == res.Unit }); w >= 0 && res.Code != NoUnit {
+				if res.Code == Defaulted || res.Order.Kind != Move {
+					still = append(still, moving[w])
+					continue
+				}
+				res.Reason += "; it had been " + moving[w].why
+				if !res.OK {
+					res.Reason += ", so it retreats"
+					dislodged = append(dislodged, moving[w].d)
+				}
+				out.Results = append(out.Results, res)
+				continue
+			}
 			switch {
+			case res.Code == Dislodged && r.SequenceMovesOn && movesLater(res.Unit, steps[k+1:]):
+				// Reported with its later move.
 			case res.Code != Defaulted:
 				out.Results = append(out.Results, res)
 				ordered[res.Unit.Loc] = true
@@ -147,10 +196,42 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 			}
 		}
 		out.Events = append(out.Events, o.Events...)
-		dislodged = append(dislodged, o.Next.Dislodged...)
+		for _, d := range o.Next.Dislodged {
+			if r.SequenceMovesOn && movesLater(d.Unit, steps[k+1:]) {
+				why := "dislodged"
+				for _, res := range o.Results {
+					if res.Unit == d.Unit {
+						if _, after, ok := strings.Cut(res.Reason, "dislodged by "); ok {
+							why = "dislodged by " + after
+						}
+					}
+				}
+				still = append(still, onward{d, why})
+				ordered[d.Unit.Loc] = true
+				continue
+			}
+			dislodged = append(dislodged, d)
+		}
 		standoffs = append(standoffs, o.Next.Standoffs...)
 		cur = o.Next
+		// A unit moving on that made its move is where it went; one that
+		// failed, or is still to move, is taken off the board again.
+		kept := cur.Units[:0]
+		for _, u := range cur.Units {
+			if slices.ContainsFunc(still, func(w onward) bool { return w.d.Unit == u }) {
+				continue
+			}
+			if slices.ContainsFunc(moving, func(w onward) bool { return w.d.Unit == u }) && slices.ContainsFunc(dislodged, func(d Dislodgement) bool { return d.Unit == u }) {
+				continue
+			}
+			kept = append(kept, u)
+		}
+		cur.Units = kept
+		moving = still
 		cur.Dislodged, cur.Standoffs = nil, nil
+	}
+	for _, w := range moving {
+		dislodged = append(dislodged, w.d)
 	}
 	// A unit ordered in no step is reported once. Units move only in their
 	// own step, so a unit is known by where it stood at the start.
@@ -168,4 +249,17 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 	}
 	out.Next = next
 	return out
+}
+
+// movesLater reports whether u is ordered to move in one of steps.
+func movesLater(u Unit, steps [][]Order) bool {
+	for _, step := range steps {
+		for _, o := range step {
+			if o.Kind == Move && o.At.P == u.Loc.P && (o.Power == "" || o.Power == u.Power) &&
+				(o.Number == 0 || o.Number == u.Number) && (o.Unit == NoUnitType || o.Unit == u.Type) {
+				return true
+			}
+		}
+	}
+	return false
 }

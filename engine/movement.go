@@ -54,6 +54,15 @@ type movement struct {
 	low   int32   // oldest guess the adjudication under way rests on
 	extra []Result
 	turn  Turn // what the variant decided before resolution (Rules.Prepare)
+	// passing are the units (by index) dislodged in an earlier step of a
+	// sequence that move on in this one (Rules.SequenceMovesOn): they do
+	// not occupy their province, and an order there goes to them first.
+	passing map[int]bool
+	// spent are the kinds of the orders units gave in an earlier step of a
+	// sequence; such a unit, holding without an order in this step, is
+	// asked its HoldStrength with that kind (Galt's Move First supporting
+	// in the first step still defends with zero in the second).
+	spent map[Unit]OrderKind
 }
 
 // blocked reports whether move i goes into a province closed this turn.
@@ -74,7 +83,28 @@ func (a *movement) unitName(i int32) string {
 // units and validated, resolved together, and applied. Units without an
 // order hold. The State is not changed.
 func AdjudicateMovement(s *State, orders []Order, r *Rules) *Outcome {
+	return adjudicateMovement(s, orders, r, nil, nil)
+}
+
+// adjudicateMovement is AdjudicateMovement with the units (by index in
+// s.Units) that move on through a later step of a sequence after being
+// dislodged (Rules.SequenceMovesOn).
+func adjudicateMovement(s *State, orders []Order, r *Rules, passing map[int]bool, spent map[Unit]OrderKind) *Outcome {
 	a := newMovement(s, r)
+	a.spent = spent
+	if len(passing) > 0 {
+		a.passing = passing
+		for i := range passing {
+			if p := s.Units[i].Loc.P; a.at[p] == int32(i) {
+				a.at[p] = -1
+				for j, u := range s.Units {
+					if j != i && !passing[j] && u.Loc.P == p && r.occupies(s, u) && !s.Map.Provinces[p].Unlimited {
+						a.at[p] = int32(j)
+					}
+				}
+			}
+		}
+	}
 	if r != nil && r.Prepare != nil {
 		a.turn = r.Prepare(s, orders)
 	}
@@ -110,6 +140,13 @@ func newMovement(s *State, r *Rules) *movement {
 func (a *movement) findUnit(o *Order) int32 {
 	if !o.At.Valid() || int(o.At.P) >= len(a.m.Provinces) {
 		return -1
+	}
+	for i := range a.passing {
+		u := a.o[i].unit
+		if u.Loc.P == o.At.P && (o.Power == "" || o.Power == u.Power) && (o.Number == 0 || o.Number == u.Number) &&
+			(o.Unit == NoUnitType || o.Unit == u.Type) {
+			return int32(i)
+		}
 	}
 	if i := a.at[o.At.P]; i >= 0 && (o.Number == 0 || a.o[i].unit.Number == o.Number) {
 		return i
@@ -897,6 +934,9 @@ func (a *movement) attack(i int32) int {
 		return base + a.supports(i, "")
 	}
 	if a.o[d].unit.Power == x.unit.Power {
+		if a.r.selfDislodge(a.s, x.unit, a.o[d].unit) {
+			return base + a.supports(i, "")
+		}
 		return 0
 	}
 	return base + a.supports(i, a.o[d].unit.Power)
@@ -926,7 +966,7 @@ func (a *movement) hold(p ProvinceID) int {
 		if a.resolve(d) {
 			return 0
 		}
-		n := 1
+		n := a.r.holdStrength(a.s, a.o[d].unit, Move, 1)
 		for j := a.o[d].fallSup; j >= 0; j = a.o[j].nextSup {
 			if a.resolve(j) {
 				n += a.supportWeight(j)
@@ -934,7 +974,11 @@ func (a *movement) hold(p ProvinceID) int {
 		}
 		return n
 	}
-	return a.r.strength(a.s, a.o[d].unit, RoleHold) + a.supports(d, "")
+	kind := a.o[d].kind
+	if k, ok := a.spent[a.o[d].unit]; ok && a.o[d].given == nil {
+		kind = k
+	}
+	return a.r.holdStrength(a.s, a.o[d].unit, kind, a.r.strength(a.s, a.o[d].unit, RoleHold)) + a.supports(d, "")
 }
 
 // outcome reports every order and builds the next state.

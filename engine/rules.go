@@ -123,6 +123,34 @@ type Rules struct {
 	// one simultaneous step.
 	Sequence func(s *State, orders []Order) [][]Order
 
+	// HoldStrength returns the strength unit u holds its province with,
+	// given the kind of its effective order (Hold, Support, Convoy, or
+	// Move when its move failed) and the standard figure (Strength's
+	// RoleHold, or 1 for a failed move). Galt's Move First defends with
+	// zero while it supports; a double-strength unit whose move fails
+	// still holds with two. In a later step of a Sequence, a unit whose
+	// hold, support or convoy was judged in an earlier step is asked with
+	// that order's kind. nil: the standard figure.
+	HoldStrength func(s *State, u Unit, kind OrderKind, standard int) int
+
+	// SelfDislodge reports whether attacker may dislodge defender, a unit
+	// of its own power, its power's supports then counting for the attack
+	// (Galt's Move First: "For this purpose you are allowed to dislodge
+	// your own units"). Standard: never.
+	SelfDislodge func(s *State, attacker, defender Unit) bool
+
+	// SequenceMovesOn makes a unit dislodged in one step of a Sequence
+	// still make the move ordered for it in a later step, as a normal move
+	// from the province it was dislodged in, without occupying it (Galt's
+	// Move First, Rules Clarifications: "The unit at y will attempt to go
+	// through with its move to z, and this is considered a normal move and
+	// not a Retreat when determining who gets z ... If the y-z move fails,
+	// the unit will have to Retreat from space y"). While it moves on, the
+	// step's position lists it in Dislodged too, so the variant's hooks
+	// know it has been dislodged. Standard (false): a dislodged unit leaves
+	// the board at once.
+	SequenceMovesOn bool
+
 	// Rewrite changes the orders before adjudication (hypnotism, bribes,
 	// the Jester) and returns the new orders with a log line per change.
 	Rewrite func(s *State, orders []Order, rng *Rand) ([]Order, []string)
@@ -168,6 +196,17 @@ func (r *Rules) strength(s *State, u Unit, role Role) int {
 		return r.Strength(s, u, role)
 	}
 	return 1
+}
+
+func (r *Rules) holdStrength(s *State, u Unit, kind OrderKind, standard int) int {
+	if r != nil && r.HoldStrength != nil {
+		return r.HoldStrength(s, u, kind, standard)
+	}
+	return standard
+}
+
+func (r *Rules) selfDislodge(s *State, attacker, defender Unit) bool {
+	return r != nil && r.SelfDislodge != nil && r.SelfDislodge(s, attacker, defender)
 }
 
 func (r *Rules) occupies(s *State, u Unit) bool {

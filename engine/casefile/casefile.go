@@ -56,6 +56,7 @@ var (
 		"POSTSTATE_EFFECTS",  // Character Diplomacy: every effect on the board after the step
 		"POSTSTATE_SEEN",     // Character Diplomacy II: the units a seat's view shows after the step
 		"POSTSTATE_REPORT",   // Character Diplomacy II: lines a seat's results must contain, or must not
+		"POSTSTATE_KNOWN",    // Character Diplomacy II: what every player knows of a unit's card (public, hinted, secret)
 	}
 )
 

@@ -72,6 +72,8 @@ var parts struct {
 	supportReach    []func(s *engine.State, u engine.Unit, l engine.Loc) bool
 	strength        []func(s *engine.State, u engine.Unit, role engine.Role, n int) int
 	supportLost     func(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit) int
+	holdStrength    []func(s *engine.State, u engine.Unit, kind engine.OrderKind, n int) int
+	selfDislodge    func(s *engine.State, attacker, defender engine.Unit) bool
 	cuts            []func(s *engine.State, attacker, supporter engine.Unit) bool
 	occupies        []func(s *engine.State, u engine.Unit) bool
 	canConvoy       []func(s *engine.State, u engine.Unit) (ok, decided bool)
@@ -216,6 +218,20 @@ func strengthAll(s *engine.State, u engine.Unit, role engine.Role) int {
 		n = f(s, u, role, n)
 	}
 	return n
+}
+
+// holdStrengthAll is the Rules.HoldStrength hook: the standard figure,
+// changed by each part in turn.
+func holdStrengthAll(s *engine.State, u engine.Unit, kind engine.OrderKind, n int) int {
+	for _, f := range parts.holdStrength {
+		n = f(s, u, kind, n)
+	}
+	return n
+}
+
+// selfDislodgeAny is the Rules.SelfDislodge hook, when a part sets it.
+func selfDislodgeAny(s *engine.State, attacker, defender engine.Unit) bool {
+	return parts.selfDislodge != nil && parts.selfDislodge(s, attacker, defender)
 }
 
 // supportLost is the Rules.SupportLost hook, when a part sets it.

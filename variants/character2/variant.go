@@ -26,6 +26,8 @@ func init() {
 	Variant.Rules = &engine.Rules{
 		Strength:        strengthAll,
 		SupportLost:     supportLost,
+		HoldStrength:    holdStrengthAll,
+		SelfDislodge:    selfDislodgeAny,
 		Cuts:            cutsAll,
 		Reach:           reachAny,
 		Enter:           enterAny,
@@ -45,6 +47,7 @@ func init() {
 		Swap:            swapAny,
 		FallbackSupport: fallbackSupportAny,
 		NumberUnits:     true,
+		SequenceMovesOn: true, // Move First: the clarification's "unit at y" (movefirst.go)
 	}
 }
 

@@ -1,0 +1,166 @@
+package character2
+
+import (
+	"fmt"
+
+	"dipdesk/engine"
+)
+
+// The three strength cards of the table:
+//
+//   - DOUBLE STRENGTH (Trumps 16 and 17): "Unit is DOUBLE STRENGTH for all
+//     purposes ... If this unit is supporting something, an attack of
+//     strength 1 will cut only one unit of support. A strength 2 attack or
+//     two strength 1 attacks will cut all support." Two in every role:
+//     moving, holding, defending head to head, keeping others out, each
+//     support it gives; and two when its own move fails and it holds where
+//     it stands ("for all purposes", ruling S3).
+//   - LIMITED DOUBLE STRENGTH (Trumps 18 and 19): "moves and holds with a
+//     strength of two, but only supports with a strength of one."
+//   - SUPER SUPPORTER (Trumps 20 and 21): "supports with a strength of 3,
+//     holds with a strength of 1, and moves with a strength of 0." Zero in
+//     every moving role (attack, head-to-head defence, prevention): alone
+//     it enters nothing and keeps no one out (ruling S5). "If this unit is
+//     dislodged, it retreats with strength 1": its retreat is an ordinary
+//     retreat (ruling S6).
+//
+// Reporting: "This power is not reported to other players until it
+// affects the outcome of a conflict (and even then, if the unit is moving
+// or holding, players will not be told which type of double strength
+// unit it was -- this one or the next one)." A card affects the outcome
+// when the turn adjudicated without it would end otherwise (stance.go).
+// Then a Limited Double Strength unit, and a Double Strength unit that
+// moved or held, are hinted at as "a double strength unit"; a Double
+// Strength unit whose support of two (not its holding with two: a
+// supporting unit also holds its province) decided the conflict, which
+// tells it from the limited card, and a Super Supporter are revealed.
+
+// HintDouble is what everyone learns of a double strength unit that
+// moved or held.
+const HintDouble = "a double strength unit"
+
+// strengthOf is the strength-card part of the Strength hook.
+func strengthOf(s *engine.State, u engine.Unit, role engine.Role, n int) int {
+	switch activeKind(s, u) {
+	case DoubleStrength:
+		return 2 * n
+	case LimitedDouble:
+		if role == engine.RoleSupport {
+			return n
+		}
+		return 2 * n
+	case SuperSupporter:
+		switch role {
+		case engine.RoleSupport:
+			return 3 * n
+		case engine.RoleHold:
+			return n
+		}
+		return 0
+	}
+	return n
+}
+
+// failedMoveHold is the strength-card part of the HoldStrength hook: a
+// double strength unit (either card) whose move failed holds its province
+// with two; a Super Supporter with the standard one.
+func failedMoveHold(s *engine.State, u engine.Unit, kind engine.OrderKind, n int) int {
+	if kind != engine.Move {
+		return n
+	}
+	switch activeKind(s, u) {
+	case DoubleStrength, LimitedDouble:
+		return 2 * n
+	}
+	return n
+}
+
+// doubleSupportLost is the SupportLost hook (the table's Double Strength
+// row): a Double Strength supporter (weight 2) attacked by a single unit
+// moving with strength 1 (or less) loses one unit of its support; an
+// attacker moving with two or more, or two attackers, cut all of it. Any
+// other supporter loses everything to one attack, as in the standard
+// game. A dislodged supporter loses everything (the engine sees to that).
+func doubleSupportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit) int {
+	if len(attackers) == 0 {
+		return 0
+	}
+	if activeKind(s, supporter) != DoubleStrength || len(attackers) > 1 {
+		return weight
+	}
+	if strengthAll(s, attackers[0], engine.RoleMove) >= 2 {
+		return weight
+	}
+	return min(weight, 1)
+}
+
+// strengthAfter reveals the strength cards that affected the outcome of a
+// movement phase (rule 2, the table's reporting).
+func strengthAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	if s.Phase.Type != engine.Movement {
+		return
+	}
+	ids := stanceIDs(s, DoubleStrength, LimitedDouble, SuperSupporter)
+	next := extraOf(out.Next)
+	if len(ids) == 0 || next == nil {
+		return
+	}
+	orders := replayOrders(out)
+	var base *engine.Outcome
+	for _, id := range ids {
+		h := next.Cards[id]
+		if h == nil || (h.Revealed != nil && h.Revealed.Hint == "") {
+			continue
+		}
+		if base == nil {
+			base = adjudicateBare(s, orders)
+		}
+		if !affects(s, orders, base, id) {
+			continue
+		}
+		k := h.Card.Kind
+		u, order := unitOrder(s, out, id)
+		supporting := order.Kind == engine.Support
+		name := unitName(s.Map, u)
+		switch {
+		case k == SuperSupporter || (k == DoubleStrength && supporting &&
+			!sameOutcome(s.Map, base, adjudicateBare(withKind(s, id, LimitedDouble), orders))):
+			why := fmt.Sprintf("its strength decided a conflict: %s is a %s", name, h.Card.NameFor(u.Type))
+			_ = next.Reveal(id, s.Phase, why)
+			out.Events = append(out.Events, why)
+		default:
+			why := fmt.Sprintf("its strength decided a conflict: %s is %s", name, HintDouble)
+			_ = next.RevealHint(id, s.Phase, why, HintDouble)
+			out.Events = append(out.Events, why)
+		}
+	}
+}
+
+// unitOrder returns the unit id names at the start of the phase and the
+// order it was adjudicated with (a hold when it had none).
+func unitOrder(s *engine.State, out *engine.Outcome, id UnitID) (engine.Unit, engine.Order) {
+	var u engine.Unit
+	for _, v := range s.Units {
+		if IDOf(v) == id {
+			u = v
+		}
+	}
+	for _, r := range out.Results {
+		if r.Code != engine.Defaulted && r.Order.Kind != engine.NoOrder && IDOf(r.Unit) == id && r.Unit.Loc == u.Loc {
+			if r.Order.Kind == engine.Special {
+				if o, why := Special(s, u, r.Order); why == "" {
+					return u, o
+				}
+			}
+			return u, r.Order
+		}
+	}
+	return u, engine.Order{Kind: engine.Hold}
+}
+
+var _ = register(func() {
+	parts.strength = append(parts.strength, strengthOf)
+	parts.holdStrength = append(parts.holdStrength, failedMoveHold)
+	parts.supportLost = doubleSupportLost
+	addAfter(PriorityOf(DoubleStrength), strengthAfter)
+})
