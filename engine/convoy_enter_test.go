@@ -1,0 +1,33 @@
+package engine
+
+import "testing"
+
+// TestConvoyToEnteredImpassable: a variant that opens an impassable
+// province to an army (Rules.Enter: Galt's Explorer on an island) lets a
+// fleet beside it convoy the army there; without the hook the move fails
+// as impassable.
+func TestConvoyToEnteredImpassable(t *testing.T) {
+	m := standardMap(t).Clone()
+	cre, err := m.AddProvince(Province{Abbr: "cre", Name: "Crete", Kind: Coastal, Impassable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	aeg, _ := m.Lookup("aeg")
+	gre, _ := m.Lookup("gre")
+	m.AddFleetLink(Loc{P: cre}, Loc{P: aeg})
+	s := NewState(m, Phase{1902, Spring, Movement})
+	s.Units = []Unit{{Type: Army, Power: "turkey", Loc: Loc{P: gre}}, {Type: Fleet, Power: "turkey", Loc: Loc{P: aeg}}}
+	orders, errs := ParseOrders(m, "turkey", "A gre - cre\nF aeg C A gre - cre")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	out := AdjudicateMovement(s, orders, nil)
+	if out.Results[0].OK {
+		t.Errorf("standard: the army entered an impassable province: %+v", out.Results[0])
+	}
+	r := &Rules{Enter: func(s *State, u Unit, l Loc) bool { return u.Type == Army && l.P == cre }}
+	out = AdjudicateMovement(s, orders, r)
+	if !out.Results[0].OK || !out.Results[1].OK {
+		t.Errorf("with Enter: %+v", out.Results)
+	}
+}
