@@ -31,11 +31,17 @@ import (
 // power's units of its new type, and its card and every effect keyed by
 // it follow (Extra.Rekey).
 var _ = register(func() {
+	addOption(OptConvertOwnAttack, "no", "Convertible: whether a move into the converting unit's province by a unit of its own power "+
+		"counts as an attack that prevents the conversion (no: only other powers attack, as only they cut support)", boolOption)
 	addSpecial("convert", ConvertOrder, []Kind{Convertible}, convertAs)
 	addSpecial("converts", ConvertOrder, []Kind{Convertible}, convertAs)
 	addAfter(PriorityOf(Convertible), convertibleAfter)
 	parts.random = append(parts.random, convertRandom)
 })
+
+// OptConvertOwnAttack is the option: does an own unit's move attack a
+// converting unit?
+const OptConvertOwnAttack = "convertible_own_attack"
 
 // ConvertOrder is the name of the Convertible's special order.
 const ConvertOrder = "convert"
@@ -101,12 +107,14 @@ func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
 }
 
-// attackedBy returns a unit of another power ordered (not refused) into
-// u's province this turn, if any: a move, a jump's landing, either space
-// of a double move.
+// attackedBy returns a unit of another power (of any power but u itself
+// with the option convertible_own_attack) ordered (not refused) into u's
+// province this turn, if any: a move, a jump's landing, either space of a
+// double move.
 func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Unit, bool) {
+	own := extraOf(s).option(OptConvertOwnAttack) == "yes"
 	for _, r := range out.Results {
-		if r.Unit.Power == u.Power || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
+		if r.Unit == u || r.Unit.Power == u.Power && !own || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
 		}
 		if slices.Contains(enteredSpaces(s, r.Unit, r.Order), u.Loc.P) {

@@ -44,12 +44,18 @@ import (
 //     one moves on. The middle space, left empty, is open to retreats like
 //     any empty space that saw no standoff.
 var _ = register(func() {
+	addOption(OptDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
+		"of a double move (yes: the units that stood off there still contest it, as they would the whole move)", boolOption)
 	addSpecialDrag("via", DoubleMoveOrder, []Kind{DoubleMover}, true, false, doubleMoveAs)
 	addRewrite(PriorityOf(DoubleMover), doubleMoveRewrite)
 	addAfter(PriorityOf(DoubleMover), doubleMoveAfter)
 	parts.random = append(parts.random, doubleMoveRandom)
 	moverUses[DoubleMover] = doubleMoverUses
 })
+
+// OptDoubleMoveStandoff is the option: does a standoff of the turn block
+// a second part?
+const OptDoubleMoveStandoff = "double_move_standoff_blocks"
 
 // DoubleMoveOrder is the name of the Double Mover's special order.
 const DoubleMoveOrder = "via"
@@ -233,8 +239,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	for p, why := range Prepare(s, orders).Blocked {
 		blocked[p] = why
 	}
-	for _, p := range out.Next.Standoffs {
-		blocked[p] = "a standoff took place there this turn"
+	if extraOf(s).option(OptDoubleMoveStandoff) == "yes" {
+		for _, p := range out.Next.Standoffs {
+			blocked[p] = "a standoff took place there this turn"
+		}
 	}
 	step := out.Next.Clone()
 	step.Dislodged, step.Standoffs = nil, nil
