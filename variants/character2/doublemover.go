@@ -160,6 +160,18 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 	}
 	var log []string
 	for k, o := range orders {
+		if o.Kind == engine.Support {
+			if part, ambiguous, ok := doubleSupportPart(s, o); ok {
+				if ambiguous {
+					orders[k] = engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
+						To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}
+					log = append(log, fmt.Sprintf("%q is ambiguous: it could support either part of the double move; the unit holds", o.Text))
+				} else {
+					orders[k].AuxTo = part
+				}
+			}
+			continue
+		}
 		if o.Kind != engine.Move || o.ViaConvoy {
 			continue
 		}
@@ -185,6 +197,45 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 	return orders, log
 }
 
+// AmbiguousDoubleSupport is the reason a support naming a whole double
+// move that could support either part is refused.
+const AmbiguousDoubleSupport = "ambiguous: it could give support into either space of the double move (Rules Clarifications: \"F Apu S F Tri-Adr-Ion\" is ambiguous); the unit holds"
+
+// doubleSupportPart reads a support naming a Double Mover's whole move
+// ("F Gre S F Tri-Adr-Ion"): the usual concept of ambiguity applies, so
+// it supports the part into the one space the supporter can support
+// into, and is ambiguous when it can support into both. ok is false for
+// any other support.
+func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambiguous, ok bool) {
+	path := textPath(s.Map, o.Text)
+	if len(path) != 4 {
+		return part, false, false
+	}
+	j := moverOrdered(s, engine.Order{At: o.AuxAt})
+	i := moverOrdered(s, o)
+	if i < 0 || j < 0 || !moverHas(s, s.Units[j], DoubleMover) {
+		return part, false, false
+	}
+	locs, why := moverLocs(s.Map, path[2:])
+	if why != "" || len(locs) != 2 {
+		return part, false, false
+	}
+	sup := s.Units[i]
+	can := func(l engine.Loc) bool {
+		return l.P != sup.Loc.P && (s.Map.Adjacent(sup.Type, sup.Loc, l.P) || reachAny(s, sup, engine.Loc{P: l.P}) || supportReachAny(s, sup, engine.Loc{P: l.P}))
+	}
+	a, b := can(locs[0]), can(locs[1])
+	switch {
+	case a && b:
+		return part, true, true
+	case a:
+		return engine.Loc{P: locs[0].P}, false, true
+	case b:
+		return engine.Loc{P: locs[1].P}, false, true
+	}
+	return part, false, false
+}
+
 // twoSteps reports whether a unit reaches l in two ordinary steps.
 func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
 	for _, f := range moveSteps(m, u.Type, u.Loc) {
@@ -207,6 +258,14 @@ type secondLeg struct {
 func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
+	}
+	for i, r := range out.Results {
+		if r.Order.Kind == engine.Hold && r.Code != engine.Dislodged {
+			if _, ambiguous, ok := doubleSupportPart(s, engine.Order{Kind: engine.Support, Power: r.Order.Power, Unit: r.Order.Unit,
+				Number: r.Order.Number, At: r.Order.At, AuxAt: auxFromText(s, r.Order.Text), Text: r.Order.Text}); ok && ambiguous {
+				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, AmbiguousDoubleSupport
+			}
+		}
 	}
 	var legs []secondLeg
 	for i, r := range out.Results {
@@ -340,6 +399,20 @@ func attackedFromElsewhere(s *engine.State, out *engine.Outcome, u engine.Unit, 
 		}
 	}
 	return false
+}
+
+// auxFromText returns the second place an order's text names (the
+// supported unit's), or Nowhere.
+func auxFromText(s *engine.State, text string) engine.Loc {
+	path := textPath(s.Map, text)
+	if len(path) < 2 {
+		return engine.Nowhere
+	}
+	locs, why := moverLocs(s.Map, path[1:2])
+	if why != "" || len(locs) != 1 {
+		return engine.Nowhere
+	}
+	return locs[0]
 }
 
 // resultFor finds the result of order m in o.
