@@ -31,3 +31,31 @@ func TestConvoyToEnteredImpassable(t *testing.T) {
 		t.Errorf("with Enter: %+v", out.Results)
 	}
 }
+
+// TestConvoyReach: a variant lets a convoying unit touch shores the map
+// does not link it to (Galt's Hyperspace fleet convoys any army through
+// Hyperspace); without the hook the army has no route.
+func TestConvoyReach(t *testing.T) {
+	m := standardMap(t).Clone()
+	hyp, err := m.AddProvince(Province{Abbr: "hyp", Name: "Hyperspace", Kind: Abstract, Unlimited: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lon, _ := m.Lookup("lon")
+	s := NewState(m, Phase{1902, Spring, Movement})
+	s.Units = []Unit{{Type: Army, Power: "england", Loc: Loc{P: lon}}, {Type: Fleet, Power: "england", Loc: Loc{P: hyp}}}
+	orders, errs := ParseOrders(m, "england", "A lon - tun\nF hyp C A lon - tun")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	canConvoy := func(s *State, u Unit) bool { return u.Type == Fleet }
+	out := AdjudicateMovement(s, orders, &Rules{CanConvoy: canConvoy})
+	if out.Results[0].OK {
+		t.Errorf("standard: convoyed from Hyperspace: %+v", out.Results[0])
+	}
+	r := &Rules{CanConvoy: canConvoy, ConvoyReach: func(s *State, f Unit, p ProvinceID) bool { return f.Loc.P == hyp }}
+	out = AdjudicateMovement(s, orders, r)
+	if !out.Results[0].OK || !out.Results[1].OK {
+		t.Errorf("with ConvoyReach: %+v", out.Results)
+	}
+}

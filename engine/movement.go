@@ -520,7 +520,7 @@ func (a *movement) possibleRoute(src, dst ProvinceID, through int32) bool {
 }
 
 func (a *movement) chordless(src, dst ProvinceID, through int32, fleets, path []int32) bool {
-	touches := func(f int32, p ProvinceID) bool { return a.shore(a.o[f].unit.Loc, p) }
+	touches := func(f int32, p ProvinceID) bool { return a.shore(a.o[f].unit, p) }
 	if n := len(path); n > 0 && touches(path[n-1], dst) {
 		if through < 0 {
 			return true
@@ -563,15 +563,20 @@ func (a *movement) chordless(src, dst ProvinceID, through int32, fleets, path []
 	return false
 }
 
-// shore reports whether a convoying fleet at f touches p, an end of the
+// shore reports whether convoying unit f touches p, an end of the
 // convoyed army's move. An end may be a province a variant opens to the
 // army (Rules.Enter: Galt's explorer on an island), which the map marks
 // impassable: a fleet beside it carries the army there by the map's links.
-func (a *movement) shore(f Loc, p ProvinceID) bool {
-	if a.m.Provinces[p].Impassable {
-		return a.m.FleetLinked(f, Loc{P: p})
+// A variant may let a unit convoy to shores the map does not link it to
+// (Rules.ConvoyReach).
+func (a *movement) shore(f Unit, p ProvinceID) bool {
+	if a.r != nil && a.r.ConvoyReach != nil && a.r.ConvoyReach(a.s, f, p) {
+		return true
 	}
-	return a.m.FleetAdjacent(f, Loc{P: p})
+	if a.m.Provinces[p].Impassable {
+		return a.m.FleetLinked(f.Loc, Loc{P: p})
+	}
+	return a.m.FleetAdjacent(f.Loc, Loc{P: p})
 }
 
 // route reports whether army move i has a chain of convoying fleets from
@@ -602,7 +607,7 @@ func (a *movement) route(i int32, resolving bool) bool {
 	todo := stack[:0]
 	for j := range a.o {
 		y := &a.o[j]
-		if y.kind == Convoy && y.aux == i && y.code == OK && a.shore(y.unit.Loc, x.src) {
+		if y.kind == Convoy && y.aux == i && y.code == OK && a.shore(y.unit, x.src) {
 			if mark(j) {
 				todo = append(todo, int32(j))
 			}
@@ -615,7 +620,7 @@ func (a *movement) route(i int32, resolving bool) bool {
 		if resolving && !a.resolve(j) {
 			continue
 		}
-		if a.shore(y.unit.Loc, x.to.P) {
+		if a.shore(y.unit, x.to.P) {
 			return true
 		}
 		for k := range a.o {

@@ -110,6 +110,13 @@ type Rules struct {
 	// while the fleet's convoy stands.
 	ConvoySupport func(s *State, fleet, army Unit) bool
 
+	// ConvoyReach reports whether unit f, convoying, touches province p,
+	// an end of the convoyed army's move, although the map does not link
+	// them (Galt's Hyperspace fleet "may convoy any Army through
+	// Hyperspace": from its unlimited space it touches every coast).
+	// Standard: only the map's fleet links.
+	ConvoyReach func(s *State, f Unit, p ProvinceID) bool
+
 	// FallbackSupport reports whether a support to hold that supporter
 	// gives to supported, a unit ordered to move, counts for supported's
 	// hold if its move fails (Davis X9), instead of being void (the
