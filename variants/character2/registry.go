@@ -76,6 +76,7 @@ var parts struct {
 	occupies        []func(s *engine.State, u engine.Unit) bool
 	canConvoy       []func(s *engine.State, u engine.Unit) (ok, decided bool)
 	convoySupport   []func(s *engine.State, fleet, army engine.Unit) bool
+	convoyReach     []func(s *engine.State, f engine.Unit, p engine.ProvinceID) bool
 	swap            func(s *engine.State, a engine.Unit, ao engine.Order, b engine.Unit, bo engine.Order) bool
 	fallbackSupport func(s *engine.State, supporter, supported engine.Unit) bool
 	concealView     []func(v *engine.View)
@@ -264,6 +265,17 @@ func canConvoyAny(s *engine.State, u engine.Unit) bool {
 func convoySupportAny(s *engine.State, fleet, army engine.Unit) bool {
 	for _, f := range parts.convoySupport {
 		if f(s, fleet, army) {
+			return true
+		}
+	}
+	return false
+}
+
+// convoyReachAny is the Rules.ConvoyReach hook: any part may let a
+// convoying unit touch a shore the map does not link it to.
+func convoyReachAny(s *engine.State, f engine.Unit, p engine.ProvinceID) bool {
+	for _, g := range parts.convoyReach {
+		if g(s, f, p) {
 			return true
 		}
 	}

@@ -42,6 +42,7 @@ func init() {
 		ConcealOutcome:  ConcealOutcome,
 		Occupies:        occupiesAll,
 		ConvoySupport:   convoySupportAny,
+		ConvoyReach:     convoyReachAny,
 		Swap:            swapAny,
 		FallbackSupport: fallbackSupportAny,
 		NumberUnits:     true,
