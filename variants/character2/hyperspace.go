@@ -18,11 +18,17 @@ import "dipdesk/engine"
 // the Caspian too: rule 4), a fleet naming "(ec)" for the Caspian coast of
 // Armenia or Sevastopol, the west coast assumed otherwise (rule 4: "The
 // order will not be ruled ambiguous"). A support given from Hyperspace is
-// cut by Prepare with the card's words. inHyperspace (movers.go) is the
+// cut by Prepare with the card's words. A Hyperspace fleet in Hyperspace
+// convoys (CanConvoy) and touches every coastal province (ConvoyReach), so
+// "F hyp C A lon - tun" carries an army between any two coastal
+// provinces, by the engine's convoy rules; it can never be dislodged, so
+// such a convoy is never disrupted. inHyperspace (movers.go) is the
 // test other cards use to refuse Hyperspace and its occupants.
 var _ = register(func() {
 	parts.reach = append(parts.reach, hyperspaceReach)
 	parts.prepare = append(parts.prepare, hyperspacePrepare)
+	parts.canConvoy = append(parts.canConvoy, hyperspaceCanConvoy)
+	parts.convoyReach = append(parts.convoyReach, hyperspaceConvoyReach)
 	parts.random = append(parts.random, hyperspaceRandom)
 	addAfter(PriorityOf(Hyperspace), hyperspaceAfter)
 	moverUses[Hyperspace] = hyperspaceUses
@@ -73,6 +79,24 @@ func hyperspacePrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	}
 }
 
+// hyperspaceCanConvoy: a Hyperspace fleet in Hyperspace convoys.
+func hyperspaceCanConvoy(s *engine.State, u engine.Unit) (ok, decided bool) {
+	if u.Type == engine.Fleet && inHyperspace(s, u) && moverHas(s, u, Hyperspace) {
+		return true, true
+	}
+	return false, false
+}
+
+// hyperspaceConvoyReach: from Hyperspace, "adjacent to all spaces on the
+// board", a Hyperspace fleet touches every coastal province.
+func hyperspaceConvoyReach(s *engine.State, f engine.Unit, p engine.ProvinceID) bool {
+	if f.Type != engine.Fleet || !inHyperspace(s, f) || !moverHas(s, f, Hyperspace) {
+		return false
+	}
+	q := s.Map.Province(p)
+	return q.Kind == engine.Coastal
+}
+
 // hyperspaceAfter puts a fleet that moved out of Hyperspace "(ec)" on the
 // Caspian coast of Armenia or Sevastopol (rule 4: "a move from Hyperspace
 // to that coast"); the engine reads a single-coast province's coast as
@@ -94,6 +118,9 @@ func hyperspaceAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 
 // hyperspaceUses: a move or retreat into or out of Hyperspace uses the card.
 func hyperspaceUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
+	if o.Kind == engine.Convoy && inHyperspace(s, u) {
+		return "convoyed an army through Hyperspace", true
+	}
 	if o.Kind != engine.Move {
 		return "", false
 	}
