@@ -59,3 +59,44 @@ func TestConvoyReach(t *testing.T) {
 		t.Errorf("with ConvoyReach: %+v", out.Results)
 	}
 }
+
+// TestConvoyFleet: a variant lets a fleet be convoyed between seas by the
+// units CanConvoy allows (Galt's Neanderthal army in Denmark carries a
+// fleet from the North Sea to the Baltic); without the hook the fleet
+// cannot move there and the convoy is void.
+func TestConvoyFleet(t *testing.T) {
+	m := standardMap(t)
+	nth, _ := m.Lookup("nth")
+	den, _ := m.Lookup("den")
+	bal, _ := m.Lookup("bal")
+	s := NewState(m, Phase{1902, Spring, Movement})
+	s.Units = []Unit{{Type: Fleet, Power: "england", Loc: Loc{P: nth}}, {Type: Army, Power: "england", Loc: Loc{P: den}}}
+	orders, errs := ParseOrders(m, "england", "F nth - bal\nA den C F nth - bal")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	r := &Rules{
+		CanConvoy: func(s *State, u Unit) bool { return u.Type == Army && u.Loc.P == den },
+		ConvoyReach: func(s *State, f Unit, p ProvinceID) bool {
+			return f.Type == Army && s.Map.Provinces[p].Kind == Sea && s.Map.FleetLinked(f.Loc, Loc{P: p})
+		},
+	}
+	out := AdjudicateMovement(s, orders, r)
+	if out.Results[0].OK {
+		t.Errorf("without ConvoyFleet: %+v", out.Results[0])
+	}
+	r.ConvoyFleet = func(s *State, f Unit) bool { return true }
+	out = AdjudicateMovement(s, orders, r)
+	if !out.Results[0].OK || !out.Results[1].OK || out.Next.Units[0].Loc.P != bal {
+		t.Errorf("with ConvoyFleet: %+v", out.Results)
+	}
+	// Dislodging the convoying army disrupts the convoy (normal rules).
+	kie, _ := m.Lookup("kie")
+	swe, _ := m.Lookup("swe")
+	s.Units = append(s.Units, Unit{Type: Army, Power: "germany", Loc: Loc{P: kie}}, Unit{Type: Army, Power: "germany", Loc: Loc{P: swe}})
+	more, _ := ParseOrders(m, "germany", "A kie - den\nA swe S A kie - den")
+	out = AdjudicateMovement(s, append(orders, more...), r)
+	if out.Results[0].OK {
+		t.Errorf("convoy by a dislodged army: %+v", out.Results[0])
+	}
+}

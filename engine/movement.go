@@ -238,7 +238,8 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 		if !ok {
 			return fail("%s", why)
 		}
-		e := eff{kind: Move, to: to, convoy: u.Type == Army && (o.ViaConvoy || !a.adjacent(u, to))}
+		convoyable := u.Type == Army || a.r.convoyFleet(a.s, u) && a.m.Provinces[to.P].Kind == Sea
+		e := eff{kind: Move, to: to, convoy: convoyable && (o.ViaConvoy || !a.adjacent(u, to))}
 		if e.convoy && !a.possibleRoute(u.Loc.P, to.P, -1) {
 			return fail("no fleets could convoy %s to %s", a.unitName(i), a.m.Provinces[to.P].Name)
 		}
@@ -350,6 +351,9 @@ func (a *movement) moveDest(u Unit, o *Order) (Loc, bool, string) {
 			if a.adjacent(u, to) {
 				return to, true, ""
 			}
+			if p.Kind == Sea && a.m.Provinces[u.Loc.P].Kind == Sea && a.r.convoyFleet(a.s, u) && a.possibleRoute(u.Loc.P, to.P, -1) {
+				return to, true, "" // a fleet convoyed between seas (Rules.ConvoyFleet)
+			}
 			return to, false, fmt.Sprintf("a fleet cannot move from %s to %s", a.m.LocName(u.Loc), p.Name)
 		}
 		if to.C != NoCoast {
@@ -405,7 +409,7 @@ func (a *movement) matchConvoys() {
 			continue
 		}
 		y := &a.o[x.aux]
-		if y.unit.Type != Army {
+		if y.unit.Type != Army && !a.r.convoyFleet(a.s, y.unit) {
 			a.void(int32(i), "only armies can be convoyed")
 		} else if y.kind != Move || y.to.P != x.to.P {
 			a.void(int32(i), "%s was not ordered to %s", a.unitName(x.aux), a.m.LocName(x.to))

@@ -117,6 +117,11 @@ type Rules struct {
 	// Standard: only the map's fleet links.
 	ConvoyReach func(s *State, f Unit, p ProvinceID) bool
 
+	// ConvoyFleet reports whether fleet f may be convoyed, by the units
+	// CanConvoy allows, between two seas (Galt's Neanderthal army "may
+	// 'convoy' a fleet across land"). Standard: only armies are convoyed.
+	ConvoyFleet func(s *State, f Unit) bool
+
 	// FallbackSupport reports whether a support to hold that supporter
 	// gives to supported, a unit ordered to move, counts for supported's
 	// hold if its move fails (Davis X9), instead of being void (the
@@ -197,6 +202,10 @@ func (r *Rules) canConvoy(s *State, f Unit) bool {
 
 func (r *Rules) swap(s *State, a Unit, ao *Order, b Unit, bo *Order) bool {
 	return r != nil && r.Swap != nil && ao != nil && bo != nil && r.Swap(s, a, *ao, b, *bo)
+}
+
+func (r *Rules) convoyFleet(s *State, f Unit) bool {
+	return r != nil && r.ConvoyFleet != nil && f.Type == Fleet && r.ConvoyFleet(s, f)
 }
 
 func (r *Rules) fallbackSupport(s *State, supporter, supported Unit) bool {
