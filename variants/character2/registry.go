@@ -77,6 +77,7 @@ var parts struct {
 	canConvoy       []func(s *engine.State, u engine.Unit) (ok, decided bool)
 	convoySupport   []func(s *engine.State, fleet, army engine.Unit) bool
 	convoyReach     []func(s *engine.State, f engine.Unit, p engine.ProvinceID) bool
+	convoyFleet     []func(s *engine.State, f engine.Unit) bool
 	swap            func(s *engine.State, a engine.Unit, ao engine.Order, b engine.Unit, bo engine.Order) bool
 	fallbackSupport func(s *engine.State, supporter, supported engine.Unit) bool
 	concealView     []func(v *engine.View)
@@ -276,6 +277,17 @@ func convoySupportAny(s *engine.State, fleet, army engine.Unit) bool {
 func convoyReachAny(s *engine.State, f engine.Unit, p engine.ProvinceID) bool {
 	for _, g := range parts.convoyReach {
 		if g(s, f, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// convoyFleetAny is the Rules.ConvoyFleet hook: any part may let a fleet
+// be convoyed.
+func convoyFleetAny(s *engine.State, f engine.Unit) bool {
+	for _, g := range parts.convoyFleet {
+		if g(s, f) {
 			return true
 		}
 	}

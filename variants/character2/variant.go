@@ -43,6 +43,7 @@ func init() {
 		Occupies:        occupiesAll,
 		ConvoySupport:   convoySupportAny,
 		ConvoyReach:     convoyReachAny,
+		ConvoyFleet:     convoyFleetAny,
 		Swap:            swapAny,
 		FallbackSupport: fallbackSupportAny,
 		NumberUnits:     true,
