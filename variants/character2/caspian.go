@@ -14,8 +14,9 @@ import "dipdesk/engine"
 // stand there: a Hyperspace fleet, an Amphibious unit, a Superfleet, an
 // Explorer (an army "can treat the Caspian Sea as a land space") and a
 // Convertible that is a fleet. A Water Walker army only crosses it
-// (waterwalker.go): it never stops at sea. The Neanderthal's convoy of a
-// fleet is not implemented (see the rulings).
+// (waterwalker.go): it never stops at sea. Any fleet may enter it while a
+// Neanderthal army stands in Armenia or Sevastopol, by that army's convoy
+// (the fleet has no other way in: the Caspian has no links to the seas).
 var _ = register(func() {
 	parts.enter = append(parts.enter, caspianEnter)
 })
@@ -23,6 +24,9 @@ var _ = register(func() {
 func caspianEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if s == nil || s.Map == nil || s.Map.Province(l.P).Abbr != CaspianAbbr {
 		return false
+	}
+	if u.Type == engine.Fleet && neanderthalNearCaspian(s) {
+		return true // to be convoyed there by a Neanderthal (neanderthal.go)
 	}
 	switch kindAt(s, u) {
 	case Amphibious, Explorer:
