@@ -19,6 +19,7 @@ import "dipdesk/engine"
 // (the fleet has no other way in: the Caspian has no links to the seas).
 var _ = register(func() {
 	parts.enter = append(parts.enter, caspianEnter)
+	parts.reach = append(parts.reach, caspianReach)
 })
 
 func caspianEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
@@ -35,6 +36,19 @@ func caspianEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 		return u.Type == engine.Fleet
 	}
 	return false
+}
+
+// caspianReach: a unit the Caspian is open to reaches it by the map's
+// links, retreats included (the engine lists no impassable neighbour as a
+// retreat; moves find the links themselves).
+func caspianReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
+	if s.Map.Province(l.P).Abbr != CaspianAbbr || !caspianEnter(s, u, l) {
+		return false
+	}
+	if u.Type == engine.Army {
+		return s.Map.ArmyLinked(u.Loc.P, l.P)
+	}
+	return s.Map.FleetLinked(u.Loc, l)
 }
 
 // isCaspianCoast reports whether p is Armenia or Sevastopol, which have a

@@ -186,6 +186,9 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 		switch {
 		case len(path) == 3:
 			d.Args = []string{path[1], "-", path[2]}
+			if _, _, why := doubleMove(s, u, d); why != "" {
+				continue // a convoy's path ("A yor - nth - bel", DATC 4.A.6), not a double move
+			}
 		case !s.Map.Adjacent(u.Type, u.Loc, o.To.P) && twoSteps(s.Map, u, o.To):
 			d.Args = []string{s.Map.LocString(o.To)}
 		default:

@@ -73,6 +73,9 @@ func explorerReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if to.Impassable && !explorerEnter(s, u, l) {
 		return false
 	}
+	if to.Impassable && (u.Type == engine.Army && s.Map.ArmyLinked(u.Loc.P, l.P) || u.Type == engine.Fleet && s.Map.FleetLinked(u.Loc, l)) {
+		return true // by the map's links: the engine lists no impassable neighbour as a retreat
+	}
 	if explorerLinked(s.Map, u.Type, u.Loc.P, l.P) {
 		if u.Type == engine.Fleet && s.Map.MultiCoast(l.P) && l.C == engine.NoCoast {
 			return false

@@ -1,6 +1,11 @@
 package character2
 
-import "dipdesk/engine"
+import (
+	"slices"
+	"strings"
+
+	"dipdesk/engine"
+)
 
 // HYPERSPACE UNIT (Threes): "Unit may move off the board to Hyperspace, an
 // abstract space which is adjacent to all spaces on the board. The unit
@@ -105,15 +110,24 @@ func hyperspaceAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	for _, r := range out.Results {
-		if !r.OK || r.Order.Kind != engine.Move || r.Order.To.C != engine.EastCoast || !inHyperspace(s, r.Unit) || r.Unit.Type != engine.Fleet {
+	for k, r := range out.Results {
+		if !r.OK || r.Order.Kind != engine.Move || !inHyperspace(s, r.Unit) || r.Unit.Type != engine.Fleet ||
+			!isCaspianCoast(s.Map, r.Order.To.P) || r.Order.To.C != engine.EastCoast && !namesEastCoast(r.Order.Text) {
 			continue
 		}
-		if i := unitIndex(out.Next, IDOf(r.Unit)); i >= 0 && out.Next.Units[i].Loc.P == r.Order.To.P &&
-			!s.Map.MultiCoast(r.Order.To.P) && s.Map.CanHold(engine.Fleet, r.Order.To) {
-			out.Next.Units[i].Loc.C = engine.EastCoast
+		ec := engine.Loc{P: r.Order.To.P, C: engine.EastCoast}
+		if i := unitIndex(out.Next, IDOf(r.Unit)); i >= 0 && out.Next.Units[i].Loc.P == r.Order.To.P && s.Map.CanHold(engine.Fleet, ec) {
+			out.Next.Units[i].Loc = ec
+			out.Results[k].Reason += " (its Caspian coast \"(ec)\", rule 4)"
 		}
 	}
+}
+
+// namesEastCoast reports whether an order's text names the east coast:
+// "sev(ec)", "sev/ec", "sev ec", "sev (ec)".
+func namesEastCoast(text string) bool {
+	f := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == '/' || r == '-' })
+	return slices.Contains(f, "ec")
 }
 
 // hyperspaceUses: a move or retreat into or out of Hyperspace uses the card.
