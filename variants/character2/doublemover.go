@@ -46,7 +46,7 @@ import (
 var _ = register(func() {
 	addOption(OptDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
 		"of a double move (yes: the units that stood off there still contest it, as they would the whole move)", boolOption)
-	addSpecialDrag("via", DoubleMoveOrder, []Kind{DoubleMover}, true, false, doubleMoveAs)
+	addSpecial("via", DoubleMoveOrder, []Kind{DoubleMover}, doubleMoveAs)
 	addRewrite(PriorityOf(DoubleMover), doubleMoveRewrite)
 	addAfter(PriorityOf(DoubleMover), doubleMoveAfter)
 	parts.random = append(parts.random, doubleMoveRandom)

@@ -13,7 +13,9 @@ import (
 // but it may NOT move, any such move order being changed to a hold. The
 // Jumper's power can not be used when retreating."
 //
-// Order: "A mun jump tyr - ven" (the space jumped over, then the landing).
+// Order: "A mun jump tyr - ven" (the space jumped over, then the landing),
+// or "A mun jump ven" when one unit only can be jumped to land there (the
+// card dropped on the landing).
 // A plain move to a space only a jump reaches is read as the jump over the
 // one unit it can be. The jumped space must hold a unit when the orders are
 // written (not in Hyperspace: it touches nothing) and touch the Jumper's
@@ -79,6 +81,15 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 	locs, why := moverLocs(s.Map, o.Args)
 	if why != "" {
 		return over, land, why
+	}
+	if len(locs) == 1 {
+		// The landing alone (a card dropped on it): the one unit it can
+		// jump over.
+		overs := jumpOvers(s, u, locs[0])
+		if len(overs) != 1 {
+			return over, land, fmt.Sprintf("name the unit jumped over to land in %s: \"A mun jump tyr - ven\"", s.Map.LocName(locs[0]))
+		}
+		locs = []engine.Loc{{P: overs[0]}, locs[0]}
 	}
 	if len(locs) != 2 {
 		return over, land, "a jump names the space jumped over and the landing: \"A mun jump tyr - ven\""
@@ -166,12 +177,15 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 		if o.Kind == engine.Move && moverHas(s, u, Jumper) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) &&
 			!s.Map.Province(o.To.P).Impassable {
 			over := jumpOvers(s, u, o.To)
-			if len(over) == 1 {
+			if len(over) > 0 {
 				j := o
 				j.Kind, j.Special, j.To = engine.Special, JumpOrder, engine.Nowhere
-				j.Args = []string{s.Map.Province(over[0]).Abbr, "-", s.Map.LocString(o.To)}
-				log = append(log, fmt.Sprintf("%s's move to %s is read as a jump over %s (Jumper)",
-					moverWords(s.Map, u), s.Map.LocName(o.To), s.Map.Province(over[0]).Name))
+				j.Args = []string{s.Map.LocString(o.To)} // refused: several units could be jumped
+				if len(over) == 1 {
+					j.Args = []string{s.Map.Province(over[0]).Abbr, "-", s.Map.LocString(o.To)}
+					log = append(log, fmt.Sprintf("%s's move to %s is read as a jump over %s (Jumper)",
+						moverWords(s.Map, u), s.Map.LocName(o.To), s.Map.Province(over[0]).Name))
+				}
 				orders[k], o = j, j
 			}
 		}
