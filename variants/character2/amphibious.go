@@ -29,7 +29,16 @@ var _ = register(func() {
 	addAfter(PriorityOf(Amphibious), amphibiousReveal)
 	parts.random = append(parts.random, amphibiousRandom)
 	addEffect("amp", parseAmpEffect, ampEffectLines)
+	parts.notes = append(parts.notes, ampNote)
 })
+
+// ampNote tells every seat how a revealed Amphibious unit is reported.
+func ampNote(v engine.View, e *Extra, u engine.Unit) []string {
+	if n, ok := e.Effects.Movers.Amp[IDOf(u)]; ok {
+		return []string{fmt.Sprintf("reported as %dAmp (rule 5)", n)}
+	}
+	return nil
+}
 
 func amphibiousEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if !moverHas(s, u, Amphibious) || s.Map == nil {

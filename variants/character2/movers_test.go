@@ -254,3 +254,17 @@ func TestMoverRandomOrders(t *testing.T) {
 		}
 	}
 }
+
+// TestAmpNote: a revealed Amphibious unit's card says how it is reported.
+func TestAmpNote(t *testing.T) {
+	m, _ := Map()
+	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "england", Loc: loc(t, m, "lon")}}, []Kind{Amphibious})
+	e := extraOf(s)
+	if got := ampNote(engine.View{}, e, s.Units[0]); len(got) != 0 {
+		t.Errorf("unrevealed: %v", got)
+	}
+	e.Effects.Movers.Amp = map[UnitID]int{IDOf(s.Units[0]): 2}
+	if got := ampNote(engine.View{}, e, s.Units[0]); len(got) != 1 || got[0] != "reported as 2Amp (rule 5)" {
+		t.Errorf("revealed: %v", got)
+	}
+}
