@@ -99,7 +99,8 @@ func amphibiousRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 		}
 		orders[k] = engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
 			To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}
-		log = append(log, fmt.Sprintf("%s may not be convoyed (Amphibious unit): its move to %s becomes a hold",
+		// No word of the card: the failed move does not reveal it.
+		log = append(log, fmt.Sprintf("%s is not convoyed: its move to %s becomes a hold",
 			moverWords(s.Map, u), s.Map.Province(o.To.P).Name))
 	}
 	return orders, log

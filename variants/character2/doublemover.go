@@ -48,6 +48,7 @@ var _ = register(func() {
 		"of a double move (yes: the units that stood off there still contest it, as they would the whole move)", boolOption)
 	addSpecial("via", DoubleMoveOrder, []Kind{DoubleMover}, doubleMoveAs)
 	addRewrite(PriorityOf(DoubleMover), doubleMoveRewrite)
+	parts.concealOutcome = append(parts.concealOutcome, doubleMoveConceal)
 	addAfter(PriorityOf(DoubleMover), doubleMoveAfter)
 	parts.random = append(parts.random, doubleMoveRandom)
 	moverUses[DoubleMover] = doubleMoverUses
@@ -195,7 +196,11 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 			continue
 		}
 		orders[k] = d
-		log = append(log, fmt.Sprintf("%s's move is read as a double move (Double Mover)", moverWords(s.Map, u)))
+		if _, _, why := doubleMove(s, u, d); why == "" {
+			// An ambiguous order is refused without a word of the card
+			// (doubleMoveConceal): only a judged double move reveals it.
+			log = append(log, fmt.Sprintf("%s's move is read as a double move (Double Mover)", moverWords(s.Map, u)))
+		}
 	}
 	return orders, log
 }
@@ -237,6 +242,25 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 		return engine.Loc{P: locs[1].P}, false, true
 	}
 	return part, false, false
+}
+
+// doubleMoveConceal: the refusal of an ambiguous double move ("F Tri -
+// Ion") would tell every seat the unit is a Double Mover, a card not used
+// (rule 2 reveals a power's use); other seats read it as the plain move it
+// looks like, which no other unit could make either.
+func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outcome) {
+	for i, r := range out.Results {
+		if r.Reason != AmbiguousDoubleMove || r.Unit.Power == seat.Power {
+			continue
+		}
+		to := r.Order.Text
+		if path := textPath(before.Map, r.Order.Text); len(path) > 0 {
+			if locs, why := moverLocs(before.Map, path[len(path)-1:]); why == "" && len(locs) == 1 {
+				to = before.Map.LocName(locs[0])
+			}
+		}
+		out.Results[i].Reason = fmt.Sprintf("%s cannot reach %s", moverWords(before.Map, r.Unit), to)
+	}
 }
 
 // twoSteps reports whether a unit reaches l in two ordinary steps.

@@ -2,6 +2,7 @@ package character2
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"dipdesk/engine"
@@ -266,5 +267,41 @@ func TestAmpNote(t *testing.T) {
 	e.Effects.Movers.Amp = map[UnitID]int{IDOf(s.Units[0]): 2}
 	if got := ampNote(engine.View{}, e, s.Units[0]); len(got) != 1 || got[0] != "reported as 2Amp (rule 5)" {
 		t.Errorf("revealed: %v", got)
+	}
+}
+
+// TestAmbiguousDoubleMoveConcealed: the refusal of "F Tri - Ion" by a
+// Double Mover names the card to its owner only; other seats read the
+// plain "cannot reach" any unit would get.
+func TestAmbiguousDoubleMoveConcealed(t *testing.T) {
+	m, _ := Map()
+	s := moverPosition(t, []engine.Unit{{Type: engine.Fleet, Power: "austria", Loc: loc(t, m, "tri")}}, []Kind{DoubleMover})
+	orders, errs := Variant.Parser(m).ParseOrders("austria", "F tri - ion")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+	if out.Results[0].Reason != AmbiguousDoubleMove {
+		t.Fatalf("reason %q", out.Results[0].Reason)
+	}
+	for _, ev := range out.Events {
+		if strings.Contains(ev, "Double Mover") {
+			t.Errorf("event names the card: %q", ev)
+		}
+	}
+	for _, tc := range []struct {
+		seat engine.Seat
+		want string
+	}{
+		{engine.Seat{Power: "austria"}, AmbiguousDoubleMove},
+		{engine.Seat{GM: true}, AmbiguousDoubleMove},
+		{engine.Seat{Power: "italy"}, "F Trieste cannot reach Ionian Sea"},
+	} {
+		o := *out
+		o.Results = slices.Clone(out.Results)
+		ConcealOutcome(s, tc.seat, &o)
+		if o.Results[0].Reason != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.seat, o.Results[0].Reason, tc.want)
+		}
 	}
 }

@@ -97,7 +97,7 @@ func neanderthalRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand
 		var why string
 		switch {
 		case isNeanderthal(s, u) && v.Type != engine.Fleet:
-			why = "a Neanderthal army convoys fleets, not armies"
+			why = "it may not convoy an army"
 		case !isNeanderthal(s, u) && v.Type == engine.Fleet:
 			why = "only a Neanderthal army convoys a fleet"
 		default:
