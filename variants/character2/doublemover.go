@@ -396,7 +396,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 	for _, d := range o2.Next.Dislodged {
 		for k, r := range out.Results {
-			if IDOf(r.Unit) == IDOf(d.Unit) && r.Unit.Loc == d.Unit.Loc {
+			if IDOf(r.Unit) == IDOf(d.Unit) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 				out.Results[k].Reason = "dislodged by the second part of a double move"
 			}
