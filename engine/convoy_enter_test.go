@@ -100,3 +100,39 @@ func TestConvoyFleet(t *testing.T) {
 		t.Errorf("convoy by a dislodged army: %+v", out.Results[0])
 	}
 }
+
+// TestConvoyChain: a variant chains convoying units the map does not link
+// for fleets (Galt's Neanderthal armies by land: Marseilles and Gascony
+// carry a fleet from the Gulf of Lyon to the Mid-Atlantic).
+func TestConvoyChain(t *testing.T) {
+	m := standardMap(t)
+	lyo, _ := m.Lookup("lyo")
+	mao, _ := m.Lookup("mao")
+	mar, _ := m.Lookup("mar")
+	gas, _ := m.Lookup("gas")
+	s := NewState(m, Phase{1902, Spring, Movement})
+	s.Units = []Unit{{Type: Fleet, Power: "france", Loc: Loc{P: lyo}},
+		{Type: Army, Power: "france", Loc: Loc{P: mar}}, {Type: Army, Power: "france", Loc: Loc{P: gas}}}
+	orders, errs := ParseOrders(m, "france", "F lyo - mao\nA mar C F lyo - mao\nA gas C F lyo - mao")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	r := &Rules{
+		CanConvoy: func(s *State, u Unit) bool { return u.Type == Army },
+		ConvoyReach: func(s *State, f Unit, p ProvinceID) bool {
+			return f.Type == Army && s.Map.Provinces[p].Kind == Sea && s.Map.FleetLinked(f.Loc, Loc{P: p})
+		},
+		ConvoyFleet: func(s *State, f Unit) bool { return true },
+	}
+	out := AdjudicateMovement(s, orders, r)
+	if out.Results[0].OK {
+		t.Errorf("without ConvoyChain: %+v", out.Results[0])
+	}
+	r.ConvoyChain = func(s *State, x, y Unit) bool {
+		return x.Type == Army && y.Type == Army && s.Map.ArmyAdjacent(x.Loc.P, y.Loc.P)
+	}
+	out = AdjudicateMovement(s, orders, r)
+	if !out.Results[0].OK || out.Next.Units[0].Loc.P != mao {
+		t.Errorf("with ConvoyChain: %+v", out.Results)
+	}
+}

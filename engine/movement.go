@@ -541,11 +541,11 @@ func (a *movement) chordless(src, dst ProvinceID, through int32, fleets, path []
 		if len(path) == 0 {
 			ok = touches(f, src)
 		} else {
-			if !a.m.FleetAdjacent(a.o[path[len(path)-1]].unit.Loc, a.o[f].unit.Loc) || touches(f, src) {
+			if !a.chained(a.o[path[len(path)-1]].unit, a.o[f].unit) || touches(f, src) {
 				ok = false
 			}
 			for k := 0; ok && k < len(path)-1; k++ {
-				if path[k] == f || a.m.FleetAdjacent(a.o[path[k]].unit.Loc, a.o[f].unit.Loc) {
+				if path[k] == f || a.chained(a.o[path[k]].unit, a.o[f].unit) {
 					ok = false
 				}
 			}
@@ -581,6 +581,16 @@ func (a *movement) shore(f Unit, p ProvinceID) bool {
 		return a.m.FleetLinked(f.Loc, Loc{P: p})
 	}
 	return a.m.FleetAdjacent(f.Loc, Loc{P: p})
+}
+
+// chained reports whether convoying units x and y are next to each other
+// in a convoy's chain: by the map's fleet links, or as a variant allows
+// (Rules.ConvoyChain: Galt's Neanderthal armies by land).
+func (a *movement) chained(x, y Unit) bool {
+	if a.r != nil && a.r.ConvoyChain != nil && a.r.ConvoyChain(a.s, x, y) {
+		return true
+	}
+	return a.m.FleetAdjacent(x.Loc, y.Loc)
 }
 
 // route reports whether army move i has a chain of convoying fleets from
@@ -629,7 +639,7 @@ func (a *movement) route(i int32, resolving bool) bool {
 		}
 		for k := range a.o {
 			z := &a.o[k]
-			if z.kind == Convoy && z.aux == i && z.code == OK && a.m.FleetAdjacent(y.unit.Loc, z.unit.Loc) && mark(k) {
+			if z.kind == Convoy && z.aux == i && z.code == OK && a.chained(y.unit, z.unit) && mark(k) {
 				todo = append(todo, int32(k))
 			}
 		}

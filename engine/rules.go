@@ -122,6 +122,13 @@ type Rules struct {
 	// 'convoy' a fleet across land"). Standard: only armies are convoyed.
 	ConvoyFleet func(s *State, f Unit) bool
 
+	// ConvoyChain reports whether convoying units x and y follow each
+	// other in a convoy's chain although the map does not link them for
+	// fleets (Galt's Neanderthal armies, "the one at each end of the
+	// convoy" coastal, carry a fleet over land from army to army).
+	// Standard: fleet links only.
+	ConvoyChain func(s *State, x, y Unit) bool
+
 	// FallbackSupport reports whether a support to hold that supporter
 	// gives to supported, a unit ordered to move, counts for supported's
 	// hold if its move fails (Davis X9), instead of being void (the
