@@ -78,6 +78,7 @@ var parts struct {
 	convoySupport   []func(s *engine.State, fleet, army engine.Unit) bool
 	convoyReach     []func(s *engine.State, f engine.Unit, p engine.ProvinceID) bool
 	convoyFleet     []func(s *engine.State, f engine.Unit) bool
+	convoyChain     []func(s *engine.State, x, y engine.Unit) bool
 	swap            func(s *engine.State, a engine.Unit, ao engine.Order, b engine.Unit, bo engine.Order) bool
 	fallbackSupport func(s *engine.State, supporter, supported engine.Unit) bool
 	concealView     []func(v *engine.View)
@@ -288,6 +289,17 @@ func convoyReachAny(s *engine.State, f engine.Unit, p engine.ProvinceID) bool {
 func convoyFleetAny(s *engine.State, f engine.Unit) bool {
 	for _, g := range parts.convoyFleet {
 		if g(s, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// convoyChainAny is the Rules.ConvoyChain hook: any part may chain two
+// convoying units.
+func convoyChainAny(s *engine.State, x, y engine.Unit) bool {
+	for _, g := range parts.convoyChain {
+		if g(s, x, y) {
 			return true
 		}
 	}

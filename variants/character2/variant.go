@@ -44,6 +44,7 @@ func init() {
 		ConvoySupport:   convoySupportAny,
 		ConvoyReach:     convoyReachAny,
 		ConvoyFleet:     convoyFleetAny,
+		ConvoyChain:     convoyChainAny,
 		Swap:            swapAny,
 		FallbackSupport: fallbackSupportAny,
 		NumberUnits:     true,
