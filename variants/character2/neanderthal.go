@@ -20,11 +20,10 @@ import (
 // province convoys (CanConvoy), touching the seas its province borders
 // (ConvoyReach; the Caspian from Armenia and Sevastopol, Moscow being
 // inland), and a fleet at sea may be convoyed to a sea (ConvoyFleet): the
-// engine's convoy rules do the rest, so the convoy fails when the
-// Neanderthal is dislodged. A chain of several Neanderthals is judged by
-// the engine's chain rule (each convoyer next to the next by a fleet
-// link), so only coastal Neanderthals sharing a coast chain; inland
-// middle links are not implemented. Rewrite refuses (turns into a hold)
+// engine's convoy rules do the rest, so the convoy fails when a
+// Neanderthal of it is dislodged. Several Neanderthals chain by land
+// (ConvoyChain: army links), the ones in between inland or not; the ends
+// touch the seas, so they are coastal. Rewrite refuses (turns into a hold)
 // a Neanderthal's convoy of an army and any other unit's convoy of a
 // fleet. The Caspian opens to fleets when a Neanderthal stands in Armenia
 // or Sevastopol (caspian.go).
@@ -38,6 +37,7 @@ var _ = register(func() {
 	parts.canConvoy = append(parts.canConvoy, neanderthalCanConvoy)
 	parts.convoyReach = append(parts.convoyReach, neanderthalConvoyReach)
 	parts.convoyFleet = append(parts.convoyFleet, neanderthalConvoyFleet)
+	parts.convoyChain = append(parts.convoyChain, neanderthalChain)
 	addRewrite(PriorityOf(Neanderthal), neanderthalRewrite)
 	parts.random = append(parts.random, carrierRandom, neanderthalRandom)
 	moverUses[Neanderthal] = carrierUses
@@ -49,8 +49,10 @@ func isNeanderthal(s *engine.State, u engine.Unit) bool {
 	return u.Type == engine.Army && moverHas(s, u, Neanderthal) && s.Map.Province(u.Loc.P).Kind == engine.Coastal
 }
 
+// neanderthalCanConvoy: any Neanderthal army convoys (an inland one only
+// in the middle of a chain: the ends must touch the seas).
 func neanderthalCanConvoy(s *engine.State, u engine.Unit) (ok, decided bool) {
-	if isNeanderthal(s, u) {
+	if u.Type == engine.Army && moverHas(s, u, Neanderthal) {
 		return true, true
 	}
 	return false, false
@@ -58,6 +60,12 @@ func neanderthalCanConvoy(s *engine.State, u engine.Unit) (ok, decided bool) {
 
 func neanderthalConvoyReach(s *engine.State, f engine.Unit, p engine.ProvinceID) bool {
 	return isNeanderthal(s, f) && s.Map.Province(p).Kind == engine.Sea && borders(s.Map, p, f.Loc.P)
+}
+
+// neanderthalChain: two Neanderthal armies next to each other by land.
+func neanderthalChain(s *engine.State, x, y engine.Unit) bool {
+	return x.Type == engine.Army && y.Type == engine.Army && moverHas(s, x, Neanderthal) && moverHas(s, y, Neanderthal) &&
+		s.Map.ArmyAdjacent(x.Loc.P, y.Loc.P)
 }
 
 // neanderthalConvoyFleet: a fleet at sea may be convoyed (by Neanderthals
@@ -95,10 +103,11 @@ func neanderthalRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand
 		}
 		u, v := s.Units[i], s.Units[j]
 		var why string
+		neanderthal := u.Type == engine.Army && moverHas(s, u, Neanderthal)
 		switch {
-		case isNeanderthal(s, u) && v.Type != engine.Fleet:
+		case neanderthal && v.Type != engine.Fleet:
 			why = "it may not convoy an army"
-		case !isNeanderthal(s, u) && v.Type == engine.Fleet:
+		case !neanderthal && v.Type == engine.Fleet:
 			why = "only a Neanderthal army convoys a fleet"
 		default:
 			continue
