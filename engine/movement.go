@@ -275,7 +275,8 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 		if !ok {
 			return fail("%s", why)
 		}
-		e := eff{kind: Move, to: to, convoy: u.Type == Army && (o.ViaConvoy || !a.adjacent(u, to))}
+		convoyable := u.Type == Army || a.r.convoyFleet(a.s, u) && a.m.Provinces[to.P].Kind == Sea
+		e := eff{kind: Move, to: to, convoy: convoyable && (o.ViaConvoy || !a.adjacent(u, to))}
 		if e.convoy && !a.possibleRoute(u.Loc.P, to.P, -1) {
 			return fail("no fleets could convoy %s to %s", a.unitName(i), a.m.Provinces[to.P].Name)
 		}
@@ -387,6 +388,9 @@ func (a *movement) moveDest(u Unit, o *Order) (Loc, bool, string) {
 			if a.adjacent(u, to) {
 				return to, true, ""
 			}
+			if p.Kind == Sea && a.m.Provinces[u.Loc.P].Kind == Sea && a.r.convoyFleet(a.s, u) && a.possibleRoute(u.Loc.P, to.P, -1) {
+				return to, true, "" // a fleet convoyed between seas (Rules.ConvoyFleet)
+			}
 			return to, false, fmt.Sprintf("a fleet cannot move from %s to %s", a.m.LocName(u.Loc), p.Name)
 		}
 		if to.C != NoCoast {
@@ -442,7 +446,7 @@ func (a *movement) matchConvoys() {
 			continue
 		}
 		y := &a.o[x.aux]
-		if y.unit.Type != Army {
+		if y.unit.Type != Army && !a.r.convoyFleet(a.s, y.unit) {
 			a.void(int32(i), "only armies can be convoyed")
 		} else if y.kind != Move || y.to.P != x.to.P {
 			a.void(int32(i), "%s was not ordered to %s", a.unitName(x.aux), a.m.LocName(x.to))
@@ -557,7 +561,7 @@ func (a *movement) possibleRoute(src, dst ProvinceID, through int32) bool {
 }
 
 func (a *movement) chordless(src, dst ProvinceID, through int32, fleets, path []int32) bool {
-	touches := func(f int32, p ProvinceID) bool { return a.m.FleetAdjacent(a.o[f].unit.Loc, Loc{P: p}) }
+	touches := func(f int32, p ProvinceID) bool { return a.shore(a.o[f].unit, p) }
 	if n := len(path); n > 0 && touches(path[n-1], dst) {
 		if through < 0 {
 			return true
@@ -574,11 +578,11 @@ func (a *movement) chordless(src, dst ProvinceID, through int32, fleets, path []
 		if len(path) == 0 {
 			ok = touches(f, src)
 		} else {
-			if !a.m.FleetAdjacent(a.o[path[len(path)-1]].unit.Loc, a.o[f].unit.Loc) || touches(f, src) {
+			if !a.chained(a.o[path[len(path)-1]].unit, a.o[f].unit) || touches(f, src) {
 				ok = false
 			}
 			for k := 0; ok && k < len(path)-1; k++ {
-				if path[k] == f || a.m.FleetAdjacent(a.o[path[k]].unit.Loc, a.o[f].unit.Loc) {
+				if path[k] == f || a.chained(a.o[path[k]].unit, a.o[f].unit) {
 					ok = false
 				}
 			}
@@ -598,6 +602,32 @@ func (a *movement) chordless(src, dst ProvinceID, through int32, fleets, path []
 		}
 	}
 	return false
+}
+
+// shore reports whether convoying unit f touches p, an end of the
+// convoyed army's move. An end may be a province a variant opens to the
+// army (Rules.Enter: Galt's explorer on an island), which the map marks
+// impassable: a fleet beside it carries the army there by the map's links.
+// A variant may let a unit convoy to shores the map does not link it to
+// (Rules.ConvoyReach).
+func (a *movement) shore(f Unit, p ProvinceID) bool {
+	if a.r != nil && a.r.ConvoyReach != nil && a.r.ConvoyReach(a.s, f, p) {
+		return true
+	}
+	if a.m.Provinces[p].Impassable {
+		return a.m.FleetLinked(f.Loc, Loc{P: p})
+	}
+	return a.m.FleetAdjacent(f.Loc, Loc{P: p})
+}
+
+// chained reports whether convoying units x and y are next to each other
+// in a convoy's chain: by the map's fleet links, or as a variant allows
+// (Rules.ConvoyChain: Galt's Neanderthal armies by land).
+func (a *movement) chained(x, y Unit) bool {
+	if a.r != nil && a.r.ConvoyChain != nil && a.r.ConvoyChain(a.s, x, y) {
+		return true
+	}
+	return a.m.FleetAdjacent(x.Loc, y.Loc)
 }
 
 // route reports whether army move i has a chain of convoying fleets from
@@ -628,7 +658,7 @@ func (a *movement) route(i int32, resolving bool) bool {
 	todo := stack[:0]
 	for j := range a.o {
 		y := &a.o[j]
-		if y.kind == Convoy && y.aux == i && y.code == OK && a.m.FleetAdjacent(y.unit.Loc, Loc{P: x.src}) {
+		if y.kind == Convoy && y.aux == i && y.code == OK && a.shore(y.unit, x.src) {
 			if mark(j) {
 				todo = append(todo, int32(j))
 			}
@@ -641,12 +671,12 @@ func (a *movement) route(i int32, resolving bool) bool {
 		if resolving && !a.resolve(j) {
 			continue
 		}
-		if a.m.FleetAdjacent(y.unit.Loc, Loc{P: x.to.P}) {
+		if a.shore(y.unit, x.to.P) {
 			return true
 		}
 		for k := range a.o {
 			z := &a.o[k]
-			if z.kind == Convoy && z.aux == i && z.code == OK && a.m.FleetAdjacent(y.unit.Loc, z.unit.Loc) && mark(k) {
+			if z.kind == Convoy && z.aux == i && z.code == OK && a.chained(y.unit, z.unit) && mark(k) {
 				todo = append(todo, int32(k))
 			}
 		}

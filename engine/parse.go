@@ -1107,6 +1107,20 @@ func (s *orderState) support(o *Order, i int) *ParseError {
 			return err
 		}
 		o.AuxTo = to
+		// A path "S F tri - adr - ion" names the supported move's spaces
+		// (a double move: Galt's Character Diplomacy II); it is read, as a
+		// move's path is (DATC 4.A.6), as the move to its end, and the
+		// text keeps the path for the variant.
+		for next < len(s.toks) && s.toks[next].kind == tArrow {
+			if next+1 >= len(s.toks) {
+				return s.errf("", "", "support needs the supported unit's destination")
+			}
+			to, next, err = s.parseLoc(next + 1)
+			if err != nil {
+				return err
+			}
+			o.AuxTo = to
+		}
 		next, err = s.skipViaConvoy(next)
 		if err != nil {
 			return err

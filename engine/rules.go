@@ -110,6 +110,25 @@ type Rules struct {
 	// while the fleet's convoy stands.
 	ConvoySupport func(s *State, fleet, army Unit) bool
 
+	// ConvoyReach reports whether unit f, convoying, touches province p,
+	// an end of the convoyed army's move, although the map does not link
+	// them (Galt's Hyperspace fleet "may convoy any Army through
+	// Hyperspace": from its unlimited space it touches every coast).
+	// Standard: only the map's fleet links.
+	ConvoyReach func(s *State, f Unit, p ProvinceID) bool
+
+	// ConvoyFleet reports whether fleet f may be convoyed, by the units
+	// CanConvoy allows, between two seas (Galt's Neanderthal army "may
+	// 'convoy' a fleet across land"). Standard: only armies are convoyed.
+	ConvoyFleet func(s *State, f Unit) bool
+
+	// ConvoyChain reports whether convoying units x and y follow each
+	// other in a convoy's chain although the map does not link them for
+	// fleets (Galt's Neanderthal armies, "the one at each end of the
+	// convoy" coastal, carry a fleet over land from army to army).
+	// Standard: fleet links only.
+	ConvoyChain func(s *State, x, y Unit) bool
+
 	// FallbackSupport reports whether a support to hold that supporter
 	// gives to supported, a unit ordered to move, counts for supported's
 	// hold if its move fails (Davis X9), instead of being void (the
@@ -229,6 +248,10 @@ func (r *Rules) canConvoy(s *State, f Unit) bool {
 
 func (r *Rules) swap(s *State, a Unit, ao *Order, b Unit, bo *Order) bool {
 	return r != nil && r.Swap != nil && ao != nil && bo != nil && r.Swap(s, a, *ao, b, *bo)
+}
+
+func (r *Rules) convoyFleet(s *State, f Unit) bool {
+	return r != nil && r.ConvoyFleet != nil && f.Type == Fleet && r.ConvoyFleet(s, f)
 }
 
 func (r *Rules) fallbackSupport(s *State, supporter, supported Unit) bool {

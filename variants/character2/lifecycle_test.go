@@ -709,14 +709,14 @@ func TestGhostMines(t *testing.T) {
 	}
 }
 
-// TestWinterOrders: a card's Winter special order (the Convertible's) is
-// taken by its WinterOrders part after the disbands and before the builds;
-// without a part the engine refuses it.
+// TestWinterOrders: a card's Winter special order (the Convertible's, here
+// a stand-in "recolour") is taken by its WinterOrders part after the
+// disbands and before the builds; without a part the engine refuses it.
 func TestWinterOrders(t *testing.T) {
 	s := lifePos(t, "W1901A", nil, "france 1A bre", "france 2A mar")
 	p := Variant.Parser(s.Map)
-	p.Specials = append(slices.Clone(p.Specials), engine.SpecialSyntax{Verb: "convert", Name: "convert"})
-	o, err := p.ParseOrder("france", "1A bre convert")
+	p.Specials = append(slices.Clone(p.Specials), engine.SpecialSyntax{Verb: "recolour", Name: "recolour"})
+	o, err := p.ParseOrder("france", "1A bre recolour")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -727,7 +727,7 @@ func TestWinterOrders(t *testing.T) {
 	old := WinterOrders
 	defer func() { WinterOrders = old }()
 	WinterOrders = append(slices.Clone(old), func(_, work *engine.State, o engine.Order) (engine.Result, bool) {
-		if o.Special != "convert" {
+		if o.Special != "recolour" {
 			return engine.Result{}, false
 		}
 		i := work.UnitAt(o.At.P)

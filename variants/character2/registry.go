@@ -78,6 +78,9 @@ var parts struct {
 	occupies        []func(s *engine.State, u engine.Unit) bool
 	canConvoy       []func(s *engine.State, u engine.Unit) (ok, decided bool)
 	convoySupport   []func(s *engine.State, fleet, army engine.Unit) bool
+	convoyReach     []func(s *engine.State, f engine.Unit, p engine.ProvinceID) bool
+	convoyFleet     []func(s *engine.State, f engine.Unit) bool
+	convoyChain     []func(s *engine.State, x, y engine.Unit) bool
 	swap            func(s *engine.State, a engine.Unit, ao engine.Order, b engine.Unit, bo engine.Order) bool
 	fallbackSupport func(s *engine.State, supporter, supported engine.Unit) bool
 	concealView     []func(v *engine.View)
@@ -280,6 +283,39 @@ func canConvoyAny(s *engine.State, u engine.Unit) bool {
 func convoySupportAny(s *engine.State, fleet, army engine.Unit) bool {
 	for _, f := range parts.convoySupport {
 		if f(s, fleet, army) {
+			return true
+		}
+	}
+	return false
+}
+
+// convoyReachAny is the Rules.ConvoyReach hook: any part may let a
+// convoying unit touch a shore the map does not link it to.
+func convoyReachAny(s *engine.State, f engine.Unit, p engine.ProvinceID) bool {
+	for _, g := range parts.convoyReach {
+		if g(s, f, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// convoyFleetAny is the Rules.ConvoyFleet hook: any part may let a fleet
+// be convoyed.
+func convoyFleetAny(s *engine.State, f engine.Unit) bool {
+	for _, g := range parts.convoyFleet {
+		if g(s, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// convoyChainAny is the Rules.ConvoyChain hook: any part may chain two
+// convoying units.
+func convoyChainAny(s *engine.State, x, y engine.Unit) bool {
+	for _, g := range parts.convoyChain {
+		if g(s, x, y) {
 			return true
 		}
 	}

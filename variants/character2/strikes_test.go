@@ -329,7 +329,10 @@ func TestRandomStrikeOrders(t *testing.T) {
 					if !ok {
 						continue
 					}
-					if _, why := Special(s, u, o); why != "" {
+					// Some cards' random orders are plain orders only the
+					// card makes possible (a Hyperspace move): those are the
+					// movers' tests' business.
+					if _, why := Special(s, u, o); o.Special != "" && why != "" {
 						t.Fatalf("seed %d %s: random order %q illegal: %s", seed, s.Phase.Short(), o.Text, why)
 					}
 					orders = skReplaceOrders(s, orders, IDOf(u), o)

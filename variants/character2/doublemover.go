@@ -1,0 +1,497 @@
+package character2
+
+import (
+	"fmt"
+	"strings"
+
+	"dipdesk/engine"
+)
+
+// DOUBLE MOVER (Sixes): "Unit may move two spaces each turn. If the second
+// space is blocked, it moves just one space. (Can retreat only one space.)
+// This is a single move, not an impulse move; each of the two parts is
+// adjudicated as if it were the entire move. However, if the entire move
+// is successful, then a second Double Mover may end its turn in the first
+// unit's 'middle' space. Also, if a double move succeeds, the 'middle'
+// space (if vacant) is open for retreats by any units (except units
+// dislodged by the double move)."
+//
+// Rules Clarifications: "a Double Move order must name all three spaces.
+// If you just say 'F Tri - Ion' I will rule it ambiguous." Supports name
+// the Double Mover's start and the space supported into, and each supports
+// one part: "F Ven S F Tri-Adr" the first, "F Gre S F Tri-Ion" the second.
+// A second unit moving into the middle space bounces with the Double Mover
+// ("neither unit will move"), unless both are Double Movers and the middle
+// space is the second one's end space.
+//
+// Orders: "F tri - adr - ion" (Galt's form: a Double Mover's move naming
+// three spaces, read by Rewrite) or "F tri via adr - ion". The model is
+// two steps:
+//
+//  1. The turn is adjudicated with the double move as the move to the
+//     middle space: it is supported ("S F tri - adr"), bounces, dislodges
+//     and cuts support there like any move. So a second unit ordered into
+//     the middle space bounces with it.
+//  2. After the turn every Double Mover that reached its middle space moves
+//     on together with the others, every other unit holding where the turn
+//     left it, in a movement step of its own with the supports that named
+//     the second part ("S F tri - ion"), unless the supporter was dislodged
+//     or attacked in the turn (from elsewhere than the second space): the
+//     second part may dislodge, with the middle space as the attacker's
+//     origin, so a unit it dislodges may not retreat there. A space closed
+//     this turn or left empty by a standoff of the turn blocks the second
+//     part. A Double Mover may end in another's middle space when that
+//     one moves on. The middle space, left empty, is open to retreats like
+//     any empty space that saw no standoff.
+var _ = register(func() {
+	addOption(OptDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
+		"of a double move (yes: the units that stood off there still contest it, as they would the whole move)", boolOption)
+	addSpecial("via", DoubleMoveOrder, []Kind{DoubleMover}, doubleMoveAs)
+	addRewrite(PriorityOf(DoubleMover), doubleMoveRewrite)
+	parts.concealOutcome = append(parts.concealOutcome, doubleMoveConceal)
+	addAfter(PriorityOf(DoubleMover), doubleMoveAfter)
+	parts.random = append(parts.random, doubleMoveRandom)
+	moverUses[DoubleMover] = doubleMoverUses
+})
+
+// OptDoubleMoveStandoff is the option: does a standoff of the turn block
+// a second part?
+const OptDoubleMoveStandoff = "double_move_standoff_blocks"
+
+// DoubleMoveOrder is the name of the Double Mover's special order.
+const DoubleMoveOrder = "via"
+
+// AmbiguousDoubleMove is the reason a Double Mover's two-space move naming
+// only its end is refused.
+const AmbiguousDoubleMove = "ambiguous: a Double Move order must name all three spaces (Rules Clarifications: \"F Tri - Ion\" is ruled ambiguous)"
+
+// stepTo returns where a unit of type t at from lands in province to by
+// one ordinary step of its type, with the coast for a fleet: the one
+// named, or the only one it reaches.
+func stepTo(m *engine.Map, t engine.UnitType, from, to engine.Loc) (engine.Loc, bool) {
+	switch t {
+	case engine.Army:
+		return engine.Loc{P: to.P}, m.ArmyAdjacent(from.P, to.P)
+	case engine.Fleet:
+		var found []engine.Loc
+		for _, l := range m.FleetCoastsTo(from, to.P) {
+			if to.C == engine.NoCoast || l.C == to.C {
+				found = append(found, l)
+			}
+		}
+		if len(found) != 1 {
+			return to, false
+		}
+		if !m.MultiCoast(to.P) {
+			found[0].C = engine.NoCoast
+		}
+		return found[0], true
+	}
+	return to, false
+}
+
+// doubleMove reads a double move's two spaces and checks both steps.
+func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second engine.Loc, why string) {
+	if !moverHas(s, u, DoubleMover) {
+		return first, second, fmt.Sprintf("%s is no Double Mover: it cannot move two spaces", moverWords(s.Map, u))
+	}
+	if s.Phase.Type != engine.Movement {
+		return first, second, "a Double Mover can retreat only one space"
+	}
+	locs, why := moverLocs(s.Map, o.Args)
+	if why != "" {
+		return first, second, why
+	}
+	if len(locs) == 1 {
+		return first, second, AmbiguousDoubleMove
+	}
+	if len(locs) != 2 {
+		return first, second, "a double move names its middle and end spaces: \"F tri - adr - ion\""
+	}
+	first, ok := stepTo(s.Map, u.Type, u.Loc, locs[0])
+	if !ok {
+		return first, second, fmt.Sprintf("the middle space, %s, is not next to %s for %s", s.Map.LocName(locs[0]), s.Map.LocName(u.Loc), typeArticle(u.Type))
+	}
+	second, ok = stepTo(s.Map, u.Type, first, locs[1])
+	if !ok {
+		return first, second, fmt.Sprintf("the end space, %s, is not next to %s for %s", s.Map.LocName(locs[1]), s.Map.LocName(first), typeArticle(u.Type))
+	}
+	if second.P == u.Loc.P {
+		return first, second, "a double move may not end where it began"
+	}
+	return first, second, ""
+}
+
+func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+	first, _, why := doubleMove(s, u, o)
+	if why != "" {
+		return engine.Order{}, why
+	}
+	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: first,
+		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+}
+
+// textPath returns the provinces an order's text names after its unit, in
+// order: "F tri - adr - ion" gives Trieste, Adriatic, Ionian.
+func textPath(m *engine.Map, text string) []string {
+	if _, after, ok := strings.Cut(text, ":"); ok {
+		text = after
+	}
+	f := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == ' ' || r == '-' || r == '>' || r == '\t' })
+	var out []string
+	for _, w := range f {
+		name := w
+		if i := strings.IndexAny(w, "/("); i > 0 {
+			name = w[:i]
+		}
+		if _, ok := m.Lookup(name); ok {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// doubleMoveRewrite reads a Double Mover's move that names three spaces
+// ("F tri - adr - ion", which the parser takes for a path to its end) as
+// the double move, and one that names two spaces not next to each other
+// as the ambiguous double move the Rules Clarifications refuse.
+func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
+	if s.Phase.Type != engine.Movement {
+		return orders, nil
+	}
+	var log []string
+	for k, o := range orders {
+		if o.Kind == engine.Support {
+			if part, ambiguous, ok := doubleSupportPart(s, o); ok {
+				if ambiguous {
+					orders[k] = engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
+						To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}
+					log = append(log, fmt.Sprintf("%q is ambiguous: it could support either part of the double move; the unit holds", o.Text))
+				} else {
+					orders[k].AuxTo = part
+				}
+			}
+			continue
+		}
+		if o.Kind != engine.Move || o.ViaConvoy {
+			continue
+		}
+		i := moverOrdered(s, o)
+		if i < 0 || !moverHas(s, s.Units[i], DoubleMover) {
+			continue
+		}
+		u := s.Units[i]
+		path := textPath(s.Map, o.Text)
+		d := o
+		d.Kind, d.Special, d.To = engine.Special, DoubleMoveOrder, engine.Nowhere
+		switch {
+		case len(path) == 3:
+			d.Args = []string{path[1], "-", path[2]}
+			if _, _, why := doubleMove(s, u, d); why != "" {
+				continue // a convoy's path ("A yor - nth - bel", DATC 4.A.6), not a double move
+			}
+		case !s.Map.Adjacent(u.Type, u.Loc, o.To.P) && twoSteps(s.Map, u, o.To):
+			d.Args = []string{s.Map.LocString(o.To)}
+		default:
+			continue
+		}
+		orders[k] = d
+		if _, _, why := doubleMove(s, u, d); why == "" {
+			// An ambiguous order is refused without a word of the card
+			// (doubleMoveConceal): only a judged double move reveals it.
+			log = append(log, fmt.Sprintf("%s's move is read as a double move (Double Mover)", moverWords(s.Map, u)))
+		}
+	}
+	return orders, log
+}
+
+// AmbiguousDoubleSupport is the reason a support naming a whole double
+// move that could support either part is refused.
+const AmbiguousDoubleSupport = "ambiguous: it could give support into either space of the double move (Rules Clarifications: \"F Apu S F Tri-Adr-Ion\" is ambiguous); the unit holds"
+
+// doubleSupportPart reads a support naming a Double Mover's whole move
+// ("F Gre S F Tri-Adr-Ion"): the usual concept of ambiguity applies, so
+// it supports the part into the one space the supporter can support
+// into, and is ambiguous when it can support into both. ok is false for
+// any other support.
+func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambiguous, ok bool) {
+	path := textPath(s.Map, o.Text)
+	if len(path) != 4 {
+		return part, false, false
+	}
+	j := moverOrdered(s, engine.Order{At: o.AuxAt})
+	i := moverOrdered(s, o)
+	if i < 0 || j < 0 || !moverHas(s, s.Units[j], DoubleMover) {
+		return part, false, false
+	}
+	locs, why := moverLocs(s.Map, path[2:])
+	if why != "" || len(locs) != 2 {
+		return part, false, false
+	}
+	sup := s.Units[i]
+	can := func(l engine.Loc) bool {
+		return l.P != sup.Loc.P && (s.Map.Adjacent(sup.Type, sup.Loc, l.P) || reachAny(s, sup, engine.Loc{P: l.P}) || supportReachAny(s, sup, engine.Loc{P: l.P}))
+	}
+	a, b := can(locs[0]), can(locs[1])
+	switch {
+	case a && b:
+		return part, true, true
+	case a:
+		return engine.Loc{P: locs[0].P}, false, true
+	case b:
+		return engine.Loc{P: locs[1].P}, false, true
+	}
+	return part, false, false
+}
+
+// doubleMoveConceal: the refusal of an ambiguous double move ("F Tri -
+// Ion") would tell every seat the unit is a Double Mover, a card not used
+// (rule 2 reveals a power's use); other seats read it as the plain move it
+// looks like, which no other unit could make either.
+func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outcome) {
+	for i, r := range out.Results {
+		if r.Reason != AmbiguousDoubleMove || r.Unit.Power == seat.Power {
+			continue
+		}
+		to := r.Order.Text
+		if path := textPath(before.Map, r.Order.Text); len(path) > 0 {
+			if locs, why := moverLocs(before.Map, path[len(path)-1:]); why == "" && len(locs) == 1 {
+				to = before.Map.LocName(locs[0])
+			}
+		}
+		out.Results[i].Reason = fmt.Sprintf("%s cannot reach %s", moverWords(before.Map, r.Unit), to)
+	}
+}
+
+// twoSteps reports whether a unit reaches l in two ordinary steps.
+func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
+	for _, f := range moveSteps(m, u.Type, u.Loc) {
+		if _, ok := stepTo(m, u.Type, f, l); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// secondLeg is one Double Mover going on to its end space.
+type secondLeg struct {
+	res           int // index in out.Results
+	id            UnitID
+	start         engine.Loc
+	first, second engine.Loc
+}
+
+// doubleMoveAfter moves the Double Movers on to their end spaces (step 2).
+func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
+	if s.Phase.Type != engine.Movement {
+		return
+	}
+	for i, r := range out.Results {
+		if r.Order.Kind == engine.Hold && r.Code != engine.Dislodged {
+			if _, ambiguous, ok := doubleSupportPart(s, engine.Order{Kind: engine.Support, Power: r.Order.Power, Unit: r.Order.Unit,
+				Number: r.Order.Number, At: r.Order.At, AuxAt: auxFromText(s, r.Order.Text), Text: r.Order.Text}); ok && ambiguous {
+				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, AmbiguousDoubleSupport
+			}
+		}
+	}
+	var legs []secondLeg
+	for i, r := range out.Results {
+		if r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder ||
+			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
+			continue
+		}
+		first, second, why := doubleMove(s, r.Unit, r.Order)
+		if why != "" {
+			continue
+		}
+		if !r.OK {
+			out.Results[i].Reason += "; the middle space was not reached, so the double move does not take place"
+			continue
+		}
+		k := unitIndex(out.Next, IDOf(r.Unit))
+		if k < 0 || out.Next.Units[k].Loc.P != first.P {
+			continue
+		}
+		legs = append(legs, secondLeg{res: i, id: IDOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
+	}
+	if len(legs) == 0 {
+		return
+	}
+	var orders []engine.Order
+	for _, r := range out.Results {
+		orders = append(orders, r.Order)
+	}
+	blocked := map[engine.ProvinceID]string{}
+	for p, why := range Prepare(s, orders).Blocked {
+		blocked[p] = why
+	}
+	if extraOf(s).option(OptDoubleMoveStandoff) == "yes" {
+		for _, p := range out.Next.Standoffs {
+			blocked[p] = "a standoff took place there this turn"
+		}
+	}
+	step := out.Next.Clone()
+	step.Dislodged, step.Standoffs = nil, nil
+	var moves []engine.Order
+	for _, l := range legs {
+		u := step.Units[unitIndex(step, l.id)]
+		moves = append(moves, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number,
+			At: u.Loc, To: l.second, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere})
+	}
+	// The supports of the second parts: "S F tri - ion", from a supporter
+	// still in place, neither dislodged nor attacked this turn.
+	type support struct{ res, order int }
+	var sups []support
+	for i, r := range out.Results {
+		o := r.Order
+		if o.Kind != engine.Support || !o.AuxTo.Valid() || r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
+			continue
+		}
+		for k, l := range legs {
+			if o.AuxAt.P != l.start.P || o.AuxTo.P != l.second.P {
+				continue
+			}
+			j := unitIndex(step, IDOf(r.Unit))
+			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
+				out.Results[i].Reason = "dislodged: its support of the second part fails"
+				break
+			}
+			if attackedFromElsewhere(s, out, r.Unit, l.second.P) {
+				out.Results[i].OK, out.Results[i].Code = false, engine.Cut
+				out.Results[i].Reason = "cut: attacked this turn, so it cannot support the second part of the double move"
+				break
+			}
+			so := engine.Order{Power: r.Unit.Power, Kind: engine.Support, Unit: r.Unit.Type, Number: r.Unit.Number, At: r.Unit.Loc,
+				To: engine.Nowhere, AuxAt: moves[k].At, AuxTo: l.second}
+			sups = append(sups, support{i, len(moves) + len(sups)})
+			_ = so
+			moves = append(moves, so)
+			break
+		}
+	}
+	rules := *Variant.Rules
+	rules.Prepare = func(*engine.State, []engine.Order) engine.Turn { return engine.Turn{Blocked: blocked} }
+	rules.Rewrite, rules.After, rules.Sequence, rules.Phase, rules.Special = nil, nil, nil, nil, nil
+	o2 := engine.AdjudicateMovement(step, moves, &rules)
+	for k, l := range legs {
+		r2 := resultFor(o2, moves[k])
+		if r2.OK {
+			out.Results[l.res].Reason += ", then to " + s.Map.LocName(l.second) + " (Double Mover)"
+		} else {
+			out.Results[l.res].Reason += fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
+				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first))
+		}
+	}
+	for _, sp := range sups {
+		r2 := resultFor(o2, moves[sp.order])
+		out.Results[sp.res].OK, out.Results[sp.res].Code = r2.OK, r2.Code
+		out.Results[sp.res].Reason = "supports the second part of the double move: " + r2.Reason
+	}
+	out.Next.Units = o2.Next.Units
+	out.Next.Dislodged = append(out.Next.Dislodged, o2.Next.Dislodged...)
+	for _, p := range o2.Next.Standoffs {
+		if !out.Next.Standoff(p) {
+			out.Next.Standoffs = append(out.Next.Standoffs, p)
+		}
+	}
+	for _, d := range o2.Next.Dislodged {
+		for k, r := range out.Results {
+			if IDOf(r.Unit) == IDOf(d.Unit) {
+				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
+				out.Results[k].Reason = "dislodged by the second part of a double move"
+			}
+		}
+	}
+}
+
+// attackedFromElsewhere reports whether a unit of another power was
+// ordered this turn to move into u's province from another province than
+// from.
+func attackedFromElsewhere(s *engine.State, out *engine.Outcome, u engine.Unit, from engine.ProvinceID) bool {
+	for _, r := range out.Results {
+		if r.Unit.Power == u.Power || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
+			continue
+		}
+		to := engine.NoProvince
+		switch {
+		case r.Order.Kind == engine.Move:
+			to = r.Order.To.P
+		case r.Order.Kind == engine.Special:
+			if as, why := Special(s, r.Unit, r.Order); why == "" && as.Kind == engine.Move {
+				to = as.To.P
+			}
+		}
+		if to == u.Loc.P && r.Unit.Loc.P != from {
+			return true
+		}
+	}
+	return false
+}
+
+// auxFromText returns the second place an order's text names (the
+// supported unit's), or Nowhere.
+func auxFromText(s *engine.State, text string) engine.Loc {
+	path := textPath(s.Map, text)
+	if len(path) < 2 {
+		return engine.Nowhere
+	}
+	locs, why := moverLocs(s.Map, path[1:2])
+	if why != "" || len(locs) != 1 {
+		return engine.Nowhere
+	}
+	return locs[0]
+}
+
+// resultFor finds the result of order m in o.
+func resultFor(o *engine.Outcome, m engine.Order) engine.Result {
+	for _, r := range o.Results {
+		if r.Order.Kind == m.Kind && r.Order.At == m.At && r.Order.To == m.To && r.Order.AuxTo == m.AuxTo && r.Unit.Number == m.Number {
+			return r
+		}
+	}
+	return engine.Result{Reason: "no result"}
+}
+
+func doubleMoverUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
+	if o.Kind == engine.Special && o.Special == DoubleMoveOrder {
+		return "made a double move", true
+	}
+	return "", false
+}
+
+// moveSteps lists where a unit of type t at l steps by the map's links.
+func moveSteps(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
+	if t == engine.Army {
+		var out []engine.Loc
+		for _, p := range m.ArmyNeighbours(l.P) {
+			out = append(out, engine.Loc{P: p})
+		}
+		return out
+	}
+	return m.FleetNeighbours(l)
+}
+
+// doubleMoveRandom gives a Double Mover a random double move.
+func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
+	if !moverHas(s, u, DoubleMover) || s.Phase.Type != engine.Movement {
+		return engine.Order{}, false
+	}
+	firsts := moveSteps(s.Map, u.Type, u.Loc)
+	if len(firsts) == 0 {
+		return engine.Order{}, false
+	}
+	f := firsts[rng.Intn(len(firsts), "a Double Mover's middle space")]
+	var seconds []engine.Loc
+	for _, l := range moveSteps(s.Map, u.Type, f) {
+		if l.P != u.Loc.P {
+			seconds = append(seconds, l)
+		}
+	}
+	if len(seconds) == 0 {
+		return engine.Order{}, false
+	}
+	sec := seconds[rng.Intn(len(seconds), "a Double Mover's end space")]
+	return engine.Order{Power: u.Power, Kind: engine.Special, Special: DoubleMoveOrder, Unit: u.Type, Number: u.Number,
+		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
+		Args: []string{s.Map.LocString(f), "-", s.Map.LocString(sec)}}, true
+}

@@ -1,0 +1,281 @@
+package character2
+
+import (
+	"fmt"
+	"strings"
+
+	"dipdesk/engine"
+)
+
+// Helpers shared by the movers' cards (Hyperspace Unit, Jumper, Double
+// Mover, Amphibious, Convertible, Water Walker/Superfleet,
+// Neanderthal/Aircraft Carrier, Explorer), and what the other groups need
+// of them: inHyperspace, enteredSpaces and (*Extra).Rekey.
+
+// moverHas reports whether u holds a card of kind k in s.
+func moverHas(s *engine.State, u engine.Unit, k Kind) bool {
+	return s != nil && kindAt(s, u) == k
+}
+
+// inHyperspace reports whether u stands in Hyperspace. The Hyperspace
+// Unit's card: "No other special power can ever be used on Hyperspace or
+// its occupants -- even if that power precedes this one." Every card that
+// targets a space or a unit (gas, hypnotism, psychic, doppelganger, jump,
+// annihilation, mines) must refuse a target for which this is true, or
+// whose province is Hyperspace (isHyperspace).
+func inHyperspace(s *engine.State, u engine.Unit) bool {
+	return s != nil && s.Map != nil && isHyperspace(s.Map, u.Loc.P)
+}
+
+// isHyperspace reports whether p is Hyperspace.
+func isHyperspace(m *engine.Map, p engine.ProvinceID) bool {
+	h := lookup(m, HyperspaceAbbr)
+	return h != engine.NoProvince && p == h
+}
+
+// moverLocs reads the places named in a special order's words: province
+// abbreviations or one-word names, with a coast as "spa/nc", "spa(nc)" or
+// a separate "(nc)" word. Filler words ("-", "to", "over", "then", "via")
+// are skipped. It returns why a word is not a place.
+func moverLocs(m *engine.Map, args []string) ([]engine.Loc, string) {
+	var out []engine.Loc
+	for _, w := range args {
+		w = strings.Trim(w, ".,;")
+		switch strings.ToLower(w) {
+		case "", "-", "->", "to", "over", "then", "via", "and":
+			continue
+		}
+		if strings.HasPrefix(w, "(") || len(w) == 2 {
+			if c, ok := engine.ParseCoast(strings.Trim(w, "()")); ok && len(out) > 0 && out[len(out)-1].C == engine.NoCoast {
+				out[len(out)-1].C = c
+				continue
+			}
+		}
+		name, coast := w, ""
+		if i := strings.IndexAny(w, "/("); i > 0 {
+			name, coast = w[:i], strings.Trim(w[i:], "/()")
+		}
+		p, ok := m.Lookup(name)
+		if !ok {
+			return nil, "\"" + w + "\" is not a space on the board"
+		}
+		l := engine.Loc{P: p}
+		if coast != "" {
+			c, ok := engine.ParseCoast(coast)
+			if !ok {
+				return nil, "\"" + w + "\": no such coast"
+			}
+			l.C = c
+		}
+		out = append(out, l)
+	}
+	return out, ""
+}
+
+// moverWords is a unit in words for a result: "F Trieste".
+func moverWords(m *engine.Map, u engine.Unit) string {
+	return u.Type.String() + " " + m.LocName(u.Loc)
+}
+
+// typeArticle is "an army" or "a fleet".
+func typeArticle(t engine.UnitType) string {
+	if t == engine.Army {
+		return "an army"
+	}
+	return "a fleet"
+}
+
+// moverUnitIn returns a unit standing in province p of s, or false.
+func moverUnitIn(s *engine.State, p engine.ProvinceID) (engine.Unit, bool) {
+	for _, u := range s.Units {
+		if u.Loc.P == p {
+			return u, true
+		}
+	}
+	return engine.Unit{}, false
+}
+
+// moverOrdered returns the index in s.Units of the unit order o names, or
+// -1: by place and, when given, number and type.
+func moverOrdered(s *engine.State, o engine.Order) int {
+	for i, u := range s.Units {
+		if u.Loc.P == o.At.P && (o.Number == 0 || o.Number == u.Number) && (o.Unit == engine.NoUnitType || o.Unit == u.Type) {
+			return i
+		}
+	}
+	return -1
+}
+
+// touches reports whether provinces a and b are linked for either type
+// (from any coast), whatever their passability.
+func touches(m *engine.Map, a, b engine.ProvinceID) bool {
+	return a != b && (m.ArmyLinked(a, b) || fleetTouches(m, a, engine.Loc{P: b}))
+}
+
+// fleetTouches reports whether a fleet on any coast of p (Armenia's and
+// Sevastopol's Caspian "(ec)" included) is linked to l.
+func fleetTouches(m *engine.Map, p engine.ProvinceID, l engine.Loc) bool {
+	for c := engine.NoCoast; c <= engine.WestCoast; c++ {
+		if m.FleetLinked(engine.Loc{P: p, C: c}, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// canStand reports whether a unit of type t may stand in a province of
+// kind k by the standard rules.
+func canStand(t engine.UnitType, k engine.ProvinceKind) bool {
+	switch t {
+	case engine.Army:
+		return k == engine.Land || k == engine.Coastal
+	case engine.Fleet:
+		return k == engine.Sea || k == engine.Coastal
+	}
+	return false
+}
+
+// enteredSpaces returns the provinces unit u enters if its order o (as
+// written, before any rewrite) succeeds, in order: the destination of a
+// move or retreat; the landing of a jump; both spaces of a double move.
+// The spaces a Jumper jumps over, the sea a Water Walker crosses, the
+// spaces between a Superfleet's or an Explorer's special link are not
+// entered (Rules Clarifications: "What happens if a Jumper, a Water
+// Walker, Explorer, or Superfleet uses its special power to jump over a
+// space that contains a mine? A: The mine does not go off. The unit has
+// not 'entered' the space containing the mine."). A double move whose
+// second part is blocked enters only its first space: compare with where
+// the unit stands after the phase. Nil for orders that move nothing.
+func enteredSpaces(s *engine.State, u engine.Unit, o engine.Order) []engine.ProvinceID {
+	switch o.Kind {
+	case engine.Move:
+		return []engine.ProvinceID{o.To.P}
+	case engine.Special:
+		switch o.Special {
+		case JumpOrder:
+			if _, land, why := jump(s, u, o); why == "" {
+				return []engine.ProvinceID{land.P}
+			}
+		case DoubleMoveOrder:
+			if first, second, why := doubleMove(s, u, o); why == "" {
+				return []engine.ProvinceID{first.P, second.P}
+			}
+		}
+	}
+	return nil
+}
+
+// rekeyer is a group's state that keys units by UnitID: Rekey calls it
+// when a unit's id changes.
+type rekeyer interface{ rekey(from, to UnitID) }
+
+// Rekey moves everything the position keeps under unit id from to id to:
+// its card and every group's effects (each group's state implements
+// rekey(from, to UnitID) if it keys units). Rule 5: "When an Amphibious
+// unit reveals itself or a Convertible unit changes types, it will be
+// renumbered." The unit in s.Units is the caller's to change.
+func (e *Extra) Rekey(from, to UnitID) {
+	if e == nil || from == to {
+		return
+	}
+	if h, ok := e.Cards[from]; ok {
+		delete(e.Cards, from)
+		e.Cards[to] = h
+	}
+	for _, st := range []any{&e.Effects.Strikes, &e.Effects.Hidden, &e.Effects.Stance, &e.Effects.Movers, &e.Effects.Life} {
+		if r, ok := st.(rekeyer); ok {
+			r.rekey(from, to)
+		}
+	}
+}
+
+// renumber gives unit i of s the number and type of to's id, moving its
+// card and effects: the lowest number free among its power's units of
+// the new type when n is 0.
+func renumber(s *engine.State, i int, t engine.UnitType, n int) (UnitID, UnitID) {
+	u := s.Units[i]
+	from := IDOf(u)
+	if n == 0 {
+		n = nextNumber(s.Units, u.Power, t, i)
+	}
+	u.Type, u.Number = t, n
+	s.Units[i] = u
+	to := IDOf(u)
+	extraOf(s).Rekey(from, to)
+	return from, to
+}
+
+// nextNumber is the lowest number free among p's units of type t, unit
+// skip aside.
+func nextNumber(units []engine.Unit, p engine.Power, t engine.UnitType, skip int) int {
+	used := map[int]bool{}
+	for i, u := range units {
+		if i != skip && u.Power == p && u.Type == t {
+			used[u.Number] = true
+		}
+	}
+	n := 1
+	for used[n] {
+		n++
+	}
+	return n
+}
+
+// revealMove reveals the card of unit u (rule 2: "the use of a special
+// power will be reported to all players and will tell everyone what the
+// unit's power is") and tells everyone in an event.
+func revealMove(s *engine.State, out *engine.Outcome, u engine.Unit, what string) {
+	e := extraOf(out.Next)
+	if e == nil {
+		return
+	}
+	id := IDOf(u)
+	h, ok := e.Cards[id]
+	if !ok || (h.Revealed != nil && h.Revealed.Hint == "") {
+		return
+	}
+	name := h.Card.NameFor(u.Type)
+	_ = e.Reveal(id, s.Phase, what+" (rule 2)")
+	out.Events = append(out.Events, fmt.Sprintf("%s's %s %s %s: it is %s %s (rule 2)",
+		s.Map.PowerName(u.Power), Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name))
+}
+
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// usesCard reports, for unit u of kind k, whether its order o (judged, not
+// refused) needed its card: each mover registers its test (moverUses).
+var moverUses = map[Kind]func(s *engine.State, u engine.Unit, o engine.Order) (string, bool){}
+
+var _ = register(func() {
+	addAfter(PriorityOf(Explorer)+5, moversReveal)
+})
+
+// moversReveal reveals the card of every unit whose order only its card
+// allowed, once the order was judged (not refused), in movement and
+// retreat phases: a jump, a double move, a move into or out of Hyperspace,
+// an Explorer's island, strait or Caspian, a Water Walker's crossing, a
+// Superfleet's sea-to-sea move, an Aircraft Carrier's long support. The
+// Amphibious and Convertible cards reveal in their own files (they are
+// renumbered too).
+func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
+	if s.Phase.Type == engine.Adjustment || extraOf(out.Next) == nil {
+		return
+	}
+	for _, r := range out.Results {
+		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
+			continue
+		}
+		f := moverUses[kindAt(s, r.Unit)]
+		if f == nil {
+			continue
+		}
+		if what, ok := f(s, r.Unit, r.Order); ok {
+			revealMove(s, out, r.Unit, what)
+		}
+	}
+}
