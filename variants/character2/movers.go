@@ -2,6 +2,7 @@ package character2
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"dipdesk/engine"
@@ -196,7 +197,14 @@ func renumber(s *engine.State, i int, t engine.UnitType, n int) (UnitID, UnitID)
 	u := s.Units[i]
 	from := IDOf(u)
 	if n == 0 {
-		n = nextNumber(s.Units, u.Power, t, i)
+		// A dislodged unit still retreating keeps its number and card: the
+		// new number must not take them (the soak test found a converted
+		// army taking a dislodged fleet's "1F" and its card).
+		others := slices.Clone(s.Units)
+		for _, d := range s.Dislodged {
+			others = append(others, d.Unit)
+		}
+		n = nextNumber(others, u.Power, t, i)
 	}
 	u.Type, u.Number = t, n
 	s.Units[i] = u
