@@ -422,11 +422,12 @@ func (a *movement) validate() {
 }
 
 // findAux returns the unit support or convoy i names. Where several
-// units stand in the province (one of them not occupying it), the one
-// whose order the support or convoy matches is taken.
+// units stand in the province (one of them not occupying it), the one of
+// the power the order names, else the one whose order the support or
+// convoy matches, is taken.
 func (a *movement) findAux(i int32) int32 {
 	x := &a.o[i]
-	j := a.findUnit(&Order{At: x.auxAt})
+	j := a.findUnit(&Order{At: x.auxAt, Power: x.given.AuxPower})
 	if j < 0 || a.matches(i, j) {
 		return j
 	}
