@@ -225,10 +225,15 @@ func adjustRemove(s *State, o *Order, due map[Power]int, removed map[int]bool) (
 	i := s.UnitAt(o.At.P)
 	// In an unlimited space (Davis 6's Hyperspace) several units stand
 	// together: take the one of the order's power and number.
-	for k, u := range s.Units {
-		if u.Loc.P == o.At.P && u.Power == o.Power && (o.Number == 0 || u.Number == o.Number) && !removed[k] {
-			i = k
-			break
+	// Where two units of one power share a province (Galt's Ghost), the
+	// one of the type the order names.
+	found := false
+	for _, typed := range []bool{true, false} {
+		for k, u := range s.Units {
+			if !found && u.Loc.P == o.At.P && u.Power == o.Power && (o.Number == 0 || u.Number == o.Number) && !removed[k] &&
+				(!typed || o.Unit == NoUnitType || u.Type == o.Unit) {
+				i, found = k, true
+			}
 		}
 	}
 	switch {

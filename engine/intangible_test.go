@@ -133,3 +133,22 @@ func lookupP(t *testing.T, m *Map, abbr string) ProvinceID {
 	}
 	return p
 }
+
+// Two units of one power in one province (a Ghost beside its own army):
+// an order and a removal go to the unit of the type they name.
+func TestSharedProvinceOrdersByType(t *testing.T) {
+	s := position(t, spring1902, "Italy: A nap", "Italy: F nap")
+	fleet := s.Units[1]
+	orders := parseAll(t, s.Map, "Italy: F nap - ion\nItaly: A nap - apu")
+	out := Adjudicate(s, orders, ghostRules(fleet, true), nil)
+	for _, r := range out.Results {
+		if !r.OK || r.Unit.Type != r.Order.Unit {
+			t.Errorf("%s went to %v: %+v", r.Order.Text, r.Unit, r)
+		}
+	}
+	w := position(t, Phase{Year: 1902, Season: Winter, Type: Adjustment}, "Italy: A nap", "Italy: F nap", "Italy: A ven", "Italy: A rom", "Italy: A tus")
+	out = Adjudicate(w, parseAll(t, w.Map, "Italy: disband F nap"), &Rules{Occupies: func(s *State, u Unit) bool { return u != fleet }}, nil)
+	if res := resultFor(t, out, w.Map, "nap"); !res.OK || res.Unit.Type != Fleet {
+		t.Errorf("removal: %+v", res)
+	}
+}

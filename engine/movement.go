@@ -133,10 +133,10 @@ func (a *movement) findUnit(o *Order) int32 {
 		return -1
 	}
 	// The unit holding the province, unless the order names another
-	// power's or number's unit: a unit that does not occupy its province
+	// power's, number's or type's unit: a unit that does not occupy its province
 	// (Turn.Intangible, Occupies) may share it with one that does.
 	if i := a.at[o.At.P]; i >= 0 && (o.Number == 0 || a.o[i].unit.Number == o.Number) &&
-		(o.Power == "" || a.o[i].unit.Power == o.Power) {
+		(o.Power == "" || a.o[i].unit.Power == o.Power) && (o.Unit == NoUnitType || a.o[i].unit.Type == o.Unit) {
 		return i
 	}
 	// Units that do not occupy their province, and units in unlimited
