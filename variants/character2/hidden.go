@@ -732,6 +732,17 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 			secrets = append(secrets, sc)
 		}
 	}
+	if before.Phase.Type == engine.Adjustment {
+		// A hidden unit disbanded in Winter: its removal is its owner's
+		// (the Clarifications: a disbanded unit's power is not revealed;
+		// ruling H9: nor where the unseen unit stood).
+		hs := extraOf(before).Effects.Hidden.Units
+		for _, u := range before.Units {
+			if _, ok := hs[IDOf(u)]; ok && seat.Power != u.Power {
+				secrets = append(secrets, secret{unit: u, kind: kindAt(before, u), names: namesAt(m, u, u.Loc)})
+			}
+		}
+	}
 	// A Ghost convoyed or supported by another power: "no such unit",
 	// even to that power.
 	noSuch := func(r *engine.Result) {
@@ -751,9 +762,26 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		for i := range out.Results {
 			r := &out.Results[i]
 			o := r.Order
-			if alone && (o.Kind == engine.Support || o.Kind == engine.Convoy) && o.AuxAt.P == sc.unit.Loc.P {
-				if sc.kind == Ghost && r.OK {
+			names := (o.Kind == engine.Support || o.Kind == engine.Convoy) && o.AuxAt.P == sc.unit.Loc.P
+			if names && !alone && (r.Unit.Power == sc.unit.Power || o.AuxUnit == sc.unit.Type) {
+				// Beside a unit the seat sees, an order naming the space
+				// may be meant for the unseen one: it reads as a hold.
+				if seat.Power != r.Unit.Power {
+					r.Order = holdOrder(r.Unit, engine.Order{Number: r.Unit.Number})
+					r.Reason = "its order concerned a unit you cannot see"
+				}
+				continue
+			}
+			if alone && names {
+				switch {
+				case sc.kind == Ghost && r.OK:
 					noSuch(r)
+				case r.Code == engine.Void && o.Kind == engine.Support:
+					// As if no unit stood there: a support that fails
+					// teaches nothing (ruling H2).
+					r.Reason = fmt.Sprintf("no unit in %s to support", m.LocName(o.AuxAt.Prov()))
+				case r.Code == engine.Void:
+					r.Reason = fmt.Sprintf("no army in %s to convoy", m.LocName(o.AuxAt.Prov()))
 				}
 				if seat.Power != r.Unit.Power {
 					r.Order = holdOrder(r.Unit, engine.Order{Number: r.Unit.Number})
