@@ -486,12 +486,7 @@ func ghostSharing(s *engine.State, out *engine.Outcome, turn map[UnitID]*turnUni
 		if g.kind != Ghost || !g.reveal || !g.was || g.moved {
 			continue
 		}
-		gi := -1
-		for i, u := range next.Units {
-			if IDOf(u) == id {
-				gi = i
-			}
-		}
+		gi := unitIndex(next, id)
 		if gi < 0 {
 			continue
 		}
