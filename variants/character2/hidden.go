@@ -40,7 +40,9 @@ const (
 )
 
 var _ = register(func() {
-	addSpecial("invisible", specialInvisible, []Kind{Invisible, Ghost}, asInvisible)
+	// Dropping the card on a province writes "A bur invisible pic": turn
+	// invisible and move there.
+	addSpecialDrag("invisible", specialInvisible, []Kind{Invisible, Ghost}, true, false, asInvisible)
 	addSpecial("visible", specialVisible, []Kind{Invisible, Ghost}, asVisible)
 	addOption(optInvisibleRetreat, "yes", "a dislodged Invisible Unit may turn invisible as it retreats "+
 		"(\"A mun invisible - boh\"); a Ghost never may (Ghost card)", boolOption)
@@ -71,7 +73,14 @@ func restOrder(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 	if len(o.Args) == 0 {
 		return holdOrder(u, o), ""
 	}
-	text := u.Type.String() + " " + s.Map.LocString(u.Loc) + " " + strings.Join(o.Args, " ")
+	args := o.Args
+	if len(args) == 1 {
+		// A lone space is a move there (the card dropped on a province).
+		if lookup(s.Map, args[0]) != engine.NoProvince {
+			args = []string{"-", args[0]}
+		}
+	}
+	text := u.Type.String() + " " + s.Map.LocString(u.Loc) + " " + strings.Join(args, " ")
 	p := &engine.Parser{Map: s.Map, Specials: Specials()}
 	r, err := p.ParseOrder(u.Power, text)
 	if err != nil {

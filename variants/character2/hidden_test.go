@@ -199,6 +199,7 @@ func TestHiddenOrderForms(t *testing.T) {
 	}{
 		{"F bre invisible", engine.Hold, ""},
 		{"F bre invisible - mao", engine.Move, ""},
+		{"F bre invisible mao", engine.Move, ""}, // the card dropped on a province
 		{"F bre invisible S A par - pic", engine.Support, ""},
 		{"F bre visible H", engine.Hold, ""},
 		{"F bre invisible invisible", 0, "once"},
