@@ -465,7 +465,7 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 					x.Seen = map[engine.Power]Sighting{}
 				}
 				x.Seen[p] = Sighting{Loc: m.LocString(now.Loc), Phase: phase, Why: who[p]}
-				out.Events = append(out.Events, fmt.Sprintf("%s%s) the invisible %s is in %s (%s)", toldPrefix, p,
+				out.Events = append(out.Events, fmt.Sprintf("%s%s, %s) the invisible %s is in %s (%s)", toldPrefix, p, now.Power,
 					unitPhrase(m, now, now.Loc), m.LocName(now.Loc), who[p]))
 			}
 		}
