@@ -226,12 +226,12 @@ func adjustRemove(s *State, o *Order, due map[Power]int, removed map[int]bool) (
 	// In an unlimited space (Davis 6's Hyperspace) several units stand
 	// together: take the one of the order's power and number.
 	// Where two units of one power share a province (Galt's Ghost), the
-	// one of the type the order names.
+	// one of the type (and coast) the order names.
 	found := false
 	for _, typed := range []bool{true, false} {
 		for k, u := range s.Units {
 			if !found && u.Loc.P == o.At.P && u.Power == o.Power && (o.Number == 0 || u.Number == o.Number) && !removed[k] &&
-				(!typed || o.Unit == NoUnitType || u.Type == o.Unit) {
+				(!typed || ((o.Unit == NoUnitType || u.Type == o.Unit) && (o.At.C == NoCoast || u.Loc.C == o.At.C))) {
 				i, found = k, true
 			}
 		}

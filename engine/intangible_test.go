@@ -146,6 +146,15 @@ func TestSharedProvinceOrdersByType(t *testing.T) {
 			t.Errorf("%s went to %v: %+v", r.Order.Text, r.Unit, r)
 		}
 	}
+	// Two fleets of one power in St Petersburg, one on each coast.
+	s = position(t, spring1902, "Russia: F stp/nc", "Russia: F stp/sc")
+	orders = parseAll(t, s.Map, "Russia: F stp/sc - bot\nRussia: F stp/nc - bar")
+	out = Adjudicate(s, orders, ghostRules(s.Units[1], true), nil)
+	for _, r := range out.Results {
+		if !r.OK || r.Unit.Loc.C != r.Order.At.C {
+			t.Errorf("%s went to %v: %+v", r.Order.Text, r.Unit, r)
+		}
+	}
 	w := position(t, Phase{Year: 1902, Season: Winter, Type: Adjustment}, "Italy: A nap", "Italy: F nap", "Italy: A ven", "Italy: A rom", "Italy: A tus")
 	out = Adjudicate(w, parseAll(t, w.Map, "Italy: disband F nap"), &Rules{Occupies: func(s *State, u Unit) bool { return u != fleet }}, nil)
 	if res := resultFor(t, out, w.Map, "nap"); !res.OK || res.Unit.Type != Fleet {

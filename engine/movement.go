@@ -133,10 +133,11 @@ func (a *movement) findUnit(o *Order) int32 {
 		return -1
 	}
 	// The unit holding the province, unless the order names another
-	// power's, number's or type's unit: a unit that does not occupy its province
+	// power's, number's, type's or coast's unit: a unit that does not occupy its province
 	// (Turn.Intangible, Occupies) may share it with one that does.
 	if i := a.at[o.At.P]; i >= 0 && (o.Number == 0 || a.o[i].unit.Number == o.Number) &&
-		(o.Power == "" || a.o[i].unit.Power == o.Power) && (o.Unit == NoUnitType || a.o[i].unit.Type == o.Unit) {
+		(o.Power == "" || a.o[i].unit.Power == o.Power) && (o.Unit == NoUnitType || a.o[i].unit.Type == o.Unit) &&
+		(o.At.C == NoCoast || a.o[i].unit.Loc.C == o.At.C) {
 		return i
 	}
 	// Units that do not occupy their province, and units in unlimited
@@ -159,7 +160,13 @@ func (a *movement) findUnit(o *Order) int32 {
 			}
 			continue
 		}
-		if o.Unit != NoUnitType && u.Type == o.Unit && b.Type != o.Unit {
+		if o.Unit != NoUnitType && (u.Type == o.Unit) != (b.Type == o.Unit) {
+			if u.Type == o.Unit {
+				best = int32(i)
+			}
+			continue
+		}
+		if o.At.C != NoCoast && u.Loc.C == o.At.C && b.Loc.C != o.At.C {
 			best = int32(i)
 		}
 	}
