@@ -767,29 +767,23 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 			r := &out.Results[i]
 			o := r.Order
 			names := (o.Kind == engine.Support || o.Kind == engine.Convoy) && o.AuxAt.P == sc.unit.Loc.P
-			if names && !alone && (r.Unit.Power == sc.unit.Power || o.AuxUnit == sc.unit.Type) {
-				// Beside a unit the seat sees, an order naming the space
-				// may be meant for the unseen one: it reads as a hold.
-				if seat.Power != r.Unit.Power {
+			// Beside a unit the seat sees, an order naming the space may be
+			// meant for the unseen one when its power or type says so.
+			if names && (alone || r.Unit.Power == sc.unit.Power || o.AuxUnit == sc.unit.Type) {
+				switch {
+				case seat.Power != r.Unit.Power:
 					r.Order = holdOrder(r.Unit, engine.Order{Number: r.Unit.Number})
 					r.Reason = "its order concerned a unit you cannot see"
-				}
-				continue
-			}
-			if alone && names {
-				switch {
 				case sc.kind == Ghost && r.OK:
 					noSuch(r)
-				case r.Code == engine.Void && o.Kind == engine.Support:
+				case r.Code == engine.Void && alone && o.Kind == engine.Support:
 					// As if no unit stood there: a support that fails
 					// teaches nothing (ruling H2).
 					r.Reason = fmt.Sprintf("no unit in %s to support", m.LocName(o.AuxAt.Prov()))
-				case r.Code == engine.Void:
+				case r.Code == engine.Void && alone:
 					r.Reason = fmt.Sprintf("no army in %s to convoy", m.LocName(o.AuxAt.Prov()))
-				}
-				if seat.Power != r.Unit.Power {
-					r.Order = holdOrder(r.Unit, engine.Order{Number: r.Unit.Number})
-					r.Reason = "its order concerned a unit you cannot see"
+				case mentions(r.Reason, sc.names):
+					r.Reason = generic(r.Code)
 				}
 				continue
 			}

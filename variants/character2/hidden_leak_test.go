@@ -212,7 +212,11 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 					for _, u := range before.Units {
 						us = append(us, u.Type.String()+" "+m.LocString(u.Loc)+" "+string(u.Power))
 					}
-					t.Fatalf("seed %d %s: the report names %q:\n%s\nbefore: %v\nhidden before: %v", seed, where, n, all, us, be.Effects.Hidden.Units)
+					var gm []string
+					for _, r := range out.Results {
+						gm = append(gm, r.Unit.Type.String()+" "+m.LocString(r.Unit.Loc)+" "+string(r.Unit.Power)+": "+r.Order.Text+" | "+r.Reason)
+					}
+					t.Fatalf("seed %d %s: the report names %q:\n%s\nbefore: %v\nhidden before: %v\nGM results:\n%s", seed, where, n, all, us, be.Effects.Hidden.Units, strings.Join(gm, "\n"))
 				}
 			}
 		}
