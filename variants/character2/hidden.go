@@ -894,7 +894,7 @@ func hiddenRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Orde
 	if s.Phase.Type != engine.Movement || !canHide(kindAt(s, u)) {
 		return engine.Order{}, false
 	}
-	o := engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, At: u.Loc, To: engine.Nowhere,
+	o := engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc, To: engine.Nowhere,
 		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Special: specialInvisible}
 	if invisibleIn(s, u) && rng.Intn(4, "an invisible unit turns visible") == 0 {
 		o.Special = specialVisible
