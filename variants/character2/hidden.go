@@ -635,6 +635,15 @@ func hiddenConcealView(v *engine.View) {
 		x, ok := e.Effects.Hidden.Units[IDOf(u)]
 		return ok && !mayView(x, IDOf(u), v.Seat, m, u.Loc)
 	}
+	// A unit dislodged by an unseen one: where the attacker came from is
+	// not the seat's to know.
+	for i, d := range v.State.Dislodged {
+		for _, u := range v.State.Units {
+			if u.Loc.P == d.Unit.Loc.P && hide(u) {
+				v.State.Dislodged[i].From, v.State.Dislodged[i].ByConvoy = d.Unit.Loc.P, false
+			}
+		}
+	}
 	var gone []engine.Unit
 	v.State.Units = slices.DeleteFunc(v.State.Units, func(u engine.Unit) bool {
 		if hide(u) {

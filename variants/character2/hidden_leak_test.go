@@ -175,6 +175,11 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 				if IDOf(d.Unit) == id {
 					t.Fatalf("seed %d %s: the view shows the unit dislodged", seed, where)
 				}
+				if start, _, ok := whereNow(before, id); ok && d.Unit.Loc.P == now.Loc.P && d.From == start.Loc.P && start.Loc.P != now.Loc.P {
+					if _, was := be.Effects.Hidden.Units[id]; was {
+						t.Fatalf("seed %d %s: the view says the unit's attack came from %s", seed, where, m.LocString(start.Loc))
+					}
+				}
 			}
 			for _, r := range c.Results {
 				if r.Unit.Power != "" && IDOf(r.Unit) == id {
