@@ -156,11 +156,18 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 		texts = append(texts, c.Events...)
 		all := strings.Join(texts, "\n")
 		for id, x := range ne.Effects.Hidden.Units {
-			if seat.Power == id.Power {
-				continue
-			}
-			if _, told := x.Seen[seat.Power]; told && seat.Power != "" {
+			sees := seat.Power == id.Power
+			if s, told := x.Seen[seat.Power]; told && seat.Power != "" {
+				if now, _, _ := whereNow(out.Next, id); s.Loc == m.LocString(now.Loc) {
+					sees = true
+				}
 				nseen++
+			}
+			if sees {
+				// Those who may see it do: "shown to those who may see them".
+				if _, _, ok := whereNow(v.State, id); !ok {
+					t.Fatalf("seed %d %s %s %s: the unit is missing from a view that may show it", seed, before.Phase.Short(), seat, id)
+				}
 				continue
 			}
 			nsecrets++
