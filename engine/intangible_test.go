@@ -161,3 +161,19 @@ func TestSharedProvinceOrdersByType(t *testing.T) {
 		t.Errorf("removal: %+v", res)
 	}
 }
+
+// An intangible unit is still stopped by a closed province (Galt: a Ghost
+// "cannot be ... prevented from moving (except by one of the preceding
+// powers)": the annihilated or gassed space).
+func TestTurnIntangibleBlocked(t *testing.T) {
+	s := position(t, spring1902, "France: A bur")
+	mun := lookupP(t, s.Map, "mun")
+	g := s.Units[0]
+	r := &Rules{Prepare: func(s *State, orders []Order) Turn {
+		return Turn{Intangible: map[Unit]bool{g: true}, Blocked: map[ProvinceID]string{mun: "gassed"}}
+	}}
+	out := Adjudicate(s, parseAll(t, s.Map, "France: A bur - mun"), r, nil)
+	if res := resultFor(t, out, s.Map, "bur"); res.OK || res.Reason != "gassed" {
+		t.Errorf("the intangible move into a closed province: %+v", res)
+	}
+}
