@@ -61,7 +61,8 @@ var _ = register(func() {
 // canHide reports whether kind k may turn invisible.
 func canHide(k Kind) bool { return k == Invisible || k == Ghost }
 
-// unitOrder is the plain order of unit u with nothing after its place.
+// holdOrder is the hold of unit u, for an order with nothing after its
+// special word.
 func holdOrder(u engine.Unit, o engine.Order) engine.Order {
 	return engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Number: o.Number, At: u.Loc,
 		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}

@@ -92,7 +92,7 @@ func (x *HiddenState) conceal(seat engine.Seat) {
 	}
 }
 
-// invisible reports whether unit u is invisible in s.
+// invisibleIn reports whether unit u is invisible in s.
 func invisibleIn(s *engine.State, u engine.Unit) bool {
 	e := extraOf(s)
 	if e == nil {
