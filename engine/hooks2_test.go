@@ -419,21 +419,22 @@ func (x victoryExtra) VictoryCentres(*State) int { return x.need }
 func TestVictoryTarget(t *testing.T) {
 	m := standardMap(t)
 	s := NewState(m, Phase{Year: 1901, Season: Fall, Type: Movement})
-	// The home centres are owned from the start; France takes Spain.
-	owners := map[string]Power{"spa": "france"}
+	// The home centres are owned from the start (Russia's four); France
+	// takes Spain and Portugal, five.
+	owners := map[string]Power{"spa": "france", "por": "france"}
 	for abbr, p := range owners {
 		id, _ := m.Lookup(abbr)
 		s.Owners[id] = p
 	}
 	if w := Winner(s, nil); w != "" {
-		t.Fatalf("standard: %q wins with 4 centres", w)
+		t.Fatalf("standard: %q wins with 5 centres", w)
 	}
-	s.Extra = victoryExtra{need: 4}
+	s.Extra = victoryExtra{need: 5}
 	if w := Winner(s, nil); w != "france" {
-		t.Fatalf("need 4: winner %q, want france", w)
+		t.Fatalf("need 5: winner %q, want france", w)
 	}
 	s.Extra = victoryExtra{need: 0}
 	if w := Winner(s, nil); w != "" {
-		t.Fatalf("need 0 (the rules' 18): %q wins with 4 centres", w)
+		t.Fatalf("need 0 (the rules' 18): %q wins with 5 centres", w)
 	}
 }
