@@ -65,7 +65,7 @@ func (a *adjuster) order(o *Order, r *Rules) Result {
 	res := Result{Order: *o}
 	switch o.Kind {
 	case Build:
-		res.Unit, res.Reason = adjustBuild(s, o, a.due, a.built)
+		res.Unit, res.Reason = adjustBuild(s, o, a.due, a.built, r)
 		if res.Reason != "" {
 			res.Code = Refused
 			return res
@@ -163,7 +163,7 @@ func plural(n int) string {
 
 // adjustBuild checks a build order and returns the unit to build, or why
 // it is refused (DATC 4.B.7, 4.C.3, 4.C.4).
-func adjustBuild(s *State, o *Order, due map[Power]int, built map[ProvinceID]bool) (Unit, string) {
+func adjustBuild(s *State, o *Order, due map[Power]int, built map[ProvinceID]bool, r *Rules) (Unit, string) {
 	m := s.Map
 	if !o.At.Valid() || int(o.At.P) >= len(m.Provinces) {
 		return Unit{}, "no province to build in"
@@ -177,7 +177,7 @@ func adjustBuild(s *State, o *Order, due map[Power]int, built map[ProvinceID]boo
 		return u, fmt.Sprintf("%s is not a home centre of %s", p.Name, m.PowerName(o.Power))
 	case s.Owners[o.At.P] != o.Power:
 		return u, fmt.Sprintf("%s does not own %s", m.PowerName(o.Power), p.Name)
-	case built[o.At.P] || s.UnitAt(o.At.P) >= 0:
+	case built[o.At.P] || occupied(s, r, o.At.P):
 		return u, p.Name + " is occupied"
 	}
 	if u.Type == NoUnitType {
@@ -205,6 +205,17 @@ func adjustBuild(s *State, o *Order, due map[Power]int, built map[ProvinceID]boo
 	return u, ""
 }
 
+// occupied reports whether a unit occupies p (Rules.Occupies: a unit that
+// does not, such as Galt's invisible Ghost, lets a unit be built beside it).
+func occupied(s *State, r *Rules, p ProvinceID) bool {
+	for _, u := range s.Units {
+		if u.Loc.P == p && r.occupies(s, u) {
+			return true
+		}
+	}
+	return false
+}
+
 // adjustRemove checks a removal and returns the unit's index, or why it
 // is refused.
 func adjustRemove(s *State, o *Order, due map[Power]int, removed map[int]bool) (int, string) {
@@ -214,10 +225,15 @@ func adjustRemove(s *State, o *Order, due map[Power]int, removed map[int]bool) (
 	i := s.UnitAt(o.At.P)
 	// In an unlimited space (Davis 6's Hyperspace) several units stand
 	// together: take the one of the order's power and number.
-	for k, u := range s.Units {
-		if u.Loc.P == o.At.P && u.Power == o.Power && (o.Number == 0 || u.Number == o.Number) && !removed[k] {
-			i = k
-			break
+	// Where two units of one power share a province (Galt's Ghost), the
+	// one of the type (and coast) the order names.
+	found := false
+	for _, typed := range []bool{true, false} {
+		for k, u := range s.Units {
+			if !found && u.Loc.P == o.At.P && u.Power == o.Power && (o.Number == 0 || u.Number == o.Number) && !removed[k] &&
+				(!typed || ((o.Unit == NoUnitType || u.Type == o.Unit) && (o.At.C == NoCoast || u.Loc.C == o.At.C))) {
+				i, found = k, true
+			}
 		}
 	}
 	switch {

@@ -107,6 +107,7 @@ func adjudicateMovement(s *State, orders []Order, r *Rules, passing map[int]bool
 	}
 	if r != nil && r.Prepare != nil {
 		a.turn = r.Prepare(s, orders)
+		a.applyIntangible()
 	}
 	a.assign(orders)
 	a.validate()
@@ -136,6 +137,26 @@ func newMovement(s *State, r *Rules) *movement {
 	return a
 }
 
+// applyIntangible takes the units Turn.Intangible names out of the
+// provinces they stand in (true) or puts them in (false).
+func (a *movement) applyIntangible() {
+	for i := range a.o {
+		u := a.o[i].unit
+		in, ok := a.turn.Intangible[u]
+		switch {
+		case !ok || a.m.Provinces[u.Loc.P].Unlimited:
+		case in && a.at[u.Loc.P] == int32(i):
+			a.at[u.Loc.P] = -1
+		case !in:
+			a.at[u.Loc.P] = int32(i)
+		}
+	}
+}
+
+// intangible reports whether order i's unit is out of the fight this turn
+// (Turn.Intangible).
+func (a *movement) intangible(i int32) bool { return a.turn.Intangible[a.o[i].unit] }
+
 // findUnit returns the order index of the unit an order names, or -1.
 func (a *movement) findUnit(o *Order) int32 {
 	if !o.At.Valid() || int(o.At.P) >= len(a.m.Provinces) {
@@ -148,7 +169,12 @@ func (a *movement) findUnit(o *Order) int32 {
 			return int32(i)
 		}
 	}
-	if i := a.at[o.At.P]; i >= 0 && (o.Number == 0 || a.o[i].unit.Number == o.Number) {
+	// The unit holding the province, unless the order names another
+	// power's, number's, type's or coast's unit: a unit that does not occupy its province
+	// (Turn.Intangible, Occupies) may share it with one that does.
+	if i := a.at[o.At.P]; i >= 0 && (o.Number == 0 || a.o[i].unit.Number == o.Number) &&
+		(o.Power == "" || a.o[i].unit.Power == o.Power) && (o.Unit == NoUnitType || a.o[i].unit.Type == o.Unit) &&
+		(o.At.C == NoCoast || a.o[i].unit.Loc.C == o.At.C) {
 		return i
 	}
 	// Units that do not occupy their province, and units in unlimited
@@ -171,7 +197,13 @@ func (a *movement) findUnit(o *Order) int32 {
 			}
 			continue
 		}
-		if o.Unit != NoUnitType && u.Type == o.Unit && b.Type != o.Unit {
+		if o.Unit != NoUnitType && (u.Type == o.Unit) != (b.Type == o.Unit) {
+			if u.Type == o.Unit {
+				best = int32(i)
+			}
+			continue
+		}
+		if o.At.C != NoCoast && u.Loc.C == o.At.C && b.Loc.C != o.At.C {
 			best = int32(i)
 		}
 	}
@@ -281,6 +313,12 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 			return fail("no fleets could convoy %s to %s", a.unitName(i), a.m.Provinces[to.P].Name)
 		}
 		return e, ""
+	case Support, Convoy:
+		if a.intangible(i) {
+			return fail("%s is out of the fight this turn: it may not support or convoy", a.unitName(i))
+		}
+	}
+	switch o.Kind {
 	case Support:
 		if !o.AuxAt.Valid() || int(o.AuxAt.P) >= nprov || int(o.AuxTo.P) >= nprov {
 			return fail("support names no unit")
@@ -423,12 +461,39 @@ func (a *movement) validate() {
 	for i := range a.o {
 		x := &a.o[i]
 		if (x.kind == Support || x.kind == Convoy) && x.given != nil {
-			x.aux = a.findUnit(&Order{At: x.auxAt})
+			x.aux = a.findAux(int32(i))
 		}
 	}
 	a.matchConvoys()
 	a.matchSupports()
 	a.indexMoves()
+}
+
+// findAux returns the unit support or convoy i names. Where several
+// units stand in the province (one of them not occupying it), the one of
+// the power the order names, else the one whose order the support or
+// convoy matches, is taken.
+func (a *movement) findAux(i int32) int32 {
+	x := &a.o[i]
+	j := a.findUnit(&Order{At: x.auxAt, Power: x.given.AuxPower})
+	if j < 0 || a.matches(i, j) {
+		return j
+	}
+	for k := range a.o {
+		if k != int(i) && a.o[k].unit.Loc.P == x.auxAt.P && a.matches(i, int32(k)) {
+			return int32(k)
+		}
+	}
+	return j
+}
+
+// matches reports whether support or convoy i fits unit j's order.
+func (a *movement) matches(i, j int32) bool {
+	x, y := &a.o[i], &a.o[j]
+	if x.kind == Convoy || x.to.Valid() {
+		return y.kind == Move && y.to.P == x.to.P && (x.kind != Convoy || y.unit.Type == Army)
+	}
+	return y.kind != Move
 }
 
 // matchConvoys voids convoys that match no army move, and decides which
@@ -521,7 +586,7 @@ func (a *movement) indexMoves() {
 	}
 	for i := range a.o {
 		x := &a.o[i]
-		if x.kind != Move || x.convoy {
+		if x.kind != Move || x.convoy || a.intangible(int32(i)) {
 			continue
 		}
 		if a.blocked(int32(i)) {
@@ -549,7 +614,7 @@ func (a *movement) possibleRoute(src, dst ProvinceID, through int32) bool {
 	var fleets [32]int32
 	fl := fleets[:0]
 	for i := range a.o {
-		if a.r.canConvoy(a.s, a.o[i].unit) { // standard: fleets at sea
+		if a.r.canConvoy(a.s, a.o[i].unit) && !a.intangible(int32(i)) { // standard: fleets at sea
 			fl = append(fl, int32(i))
 		}
 	}
@@ -811,7 +876,7 @@ func (a *movement) adjudicateMove(i int32) bool {
 	if a.blocked(i) || !a.path(i) {
 		return false
 	}
-	if a.m.Provinces[x.to.P].Unlimited {
+	if a.m.Provinces[x.to.P].Unlimited || a.intangible(i) {
 		return true
 	}
 	att := a.attack(i)
@@ -833,7 +898,7 @@ func (a *movement) adjudicateMove(i int32) bool {
 // dislodgedBy reports whether some move into p succeeds.
 func (a *movement) dislodgedBy(p ProvinceID) bool {
 	for j := a.into[p]; j >= 0; j = a.o[j].nextInto {
-		if a.resolve(j) {
+		if !a.intangible(j) && a.resolve(j) {
 			return true
 		}
 	}
@@ -850,7 +915,7 @@ func (a *movement) cutters(i int32, units *[]Unit) int {
 	n := 0
 	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
 		y := &a.o[j]
-		if y.src == target || y.unit.Power == x.unit.Power || a.blocked(j) {
+		if y.src == target || y.unit.Power == x.unit.Power || a.blocked(j) || a.intangible(j) {
 			continue
 		}
 		if a.r != nil && a.r.Cuts != nil && !a.r.Cuts(a.s, y.unit, x.unit) {
@@ -907,7 +972,7 @@ func (a *movement) adjudicateSupport(i int32) bool {
 	// another power has already cut the support above, and a unit's own
 	// power cannot dislodge it, so this asks the resolver nothing new.
 	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
-		if a.resolve(j) {
+		if !a.intangible(j) && a.resolve(j) {
 			return false
 		}
 	}
@@ -978,7 +1043,7 @@ func (a *movement) defend(i int32) int {
 
 func (a *movement) prevent(i int32) int {
 	x := &a.o[i]
-	if a.blocked(i) || !a.path(i) {
+	if a.blocked(i) || !a.path(i) || a.intangible(i) {
 		return 0
 	}
 	if x.h2h >= 0 && a.resolve(x.h2h) {
@@ -1022,7 +1087,7 @@ func (a *movement) outcome() *Outcome {
 	}
 	for i := range a.o {
 		x := &a.o[i]
-		if x.kind == Move && x.res && !a.m.Provinces[x.to.P].Unlimited {
+		if x.kind == Move && x.res && !a.m.Provinces[x.to.P].Unlimited && !a.intangible(int32(i)) {
 			if d := a.at[x.to.P]; d >= 0 && !(a.o[d].kind == Move && a.o[d].res) {
 				dislodger[d] = int32(i)
 			}
@@ -1095,7 +1160,7 @@ func (a *movement) result(i, dislodger int32) Result {
 		r.OK, r.Code, r.Reason = false, x.code, x.why
 	case x.kind == Move && x.res:
 		r.Reason = "moved to " + a.m.LocName(x.to)
-		if d := a.at[x.to.P]; d >= 0 && !(a.o[d].kind == Move && a.o[d].res) && !a.m.Provinces[x.to.P].Unlimited {
+		if d := a.at[x.to.P]; d >= 0 && !(a.o[d].kind == Move && a.o[d].res) && !a.m.Provinces[x.to.P].Unlimited && !a.intangible(i) {
 			r.Reason = fmt.Sprintf("moved to %s, dislodging %s (%d vs %d)", a.m.LocName(x.to), a.unitName(d), a.attack(i), a.holdOrDefend(i, d))
 		}
 	case x.kind == Move:
@@ -1189,12 +1254,12 @@ func (a *movement) whyCut(i int32) string {
 	for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
 		y := &a.o[j]
 		if y.src == target {
-			if a.resolve(j) {
+			if !a.intangible(j) && a.resolve(j) {
 				return "support cut: dislodged by " + a.unitName(j)
 			}
 			continue
 		}
-		if y.unit.Power != x.unit.Power && a.path(j) && (a.r == nil || a.r.Cuts == nil || a.r.Cuts(a.s, y.unit, x.unit)) {
+		if y.unit.Power != x.unit.Power && a.path(j) && !a.intangible(j) && (a.r == nil || a.r.Cuts == nil || a.r.Cuts(a.s, y.unit, x.unit)) {
 			by = append(by, a.unitName(j))
 		}
 	}

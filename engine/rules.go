@@ -204,6 +204,17 @@ type Turn struct {
 	// Cut supports: the support of the unit standing in the province is
 	// cut whatever the attacks.
 	Cut map[ProvinceID]string
+	// Intangible decides, for this turn, whether a unit is in the fight,
+	// whatever Occupies says of the position (Galt's Ghost: an invisible
+	// Ghost "does not occupy the space it is in ... cannot be dislodged or
+	// prevented from moving ... cannot support or convoy anything (but may
+	// BE convoyed)"). true: the unit holds no province; its move succeeds
+	// whenever it has a route and its province is not Blocked, and
+	// dislodges no one, keeps no one out and cuts no support; it may not
+	// support or convoy. false: the unit holds its province this turn as an
+	// ordinary unit, even where Occupies says it does not. A unit not in
+	// the map is judged by Occupies, as without the map.
+	Intangible map[Unit]bool
 }
 
 func (r *Rules) enter(s *State, u Unit, l Loc) bool {
