@@ -2,6 +2,7 @@ package character2
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -216,5 +217,27 @@ func TestPlainGameRuns(t *testing.T) {
 	for range 12 {
 		orders := engine.RandomOrders(s, rng)
 		s = engine.Adjudicate(s, orders, Variant.Rules, rng).Next
+	}
+}
+
+// TestDecodeDeckAfterReshuffle: after a whole-deck reshuffle (rule 3) the
+// pile holds all 78 cards again while units keep theirs, so the pile and
+// the discards may hold more than 78; before one, they may not (soak test,
+// seed 60, found a saved game refused).
+func TestDecodeDeckAfterReshuffle(t *testing.T) {
+	ids := make([]string, 0, DeckSize)
+	for _, c := range AllCards() {
+		ids = append(ids, c.ID)
+	}
+	for _, tc := range []struct {
+		shuffles int
+		ok       bool
+	}{{0, false}, {1, true}} {
+		j := fmt.Sprintf(`{"cards":[],"deck":{"pile":%q,"discard":["T0"],"dealt":80,"shuffles":%d},"effects":{}}`, ids, tc.shuffles)
+		j = strings.ReplaceAll(j, `" "`, `","`)
+		_, err := DecodeExtra([]byte(j))
+		if (err == nil) != tc.ok {
+			t.Errorf("shuffles %d: %v, want ok %v", tc.shuffles, err, tc.ok)
+		}
 	}
 }

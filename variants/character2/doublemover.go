@@ -363,8 +363,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			}
 			so := engine.Order{Power: r.Unit.Power, Kind: engine.Support, Unit: r.Unit.Type, Number: r.Unit.Number, At: r.Unit.Loc,
 				To: engine.Nowhere, AuxAt: moves[k].At, AuxTo: l.second}
-			sups = append(sups, support{i, len(moves) + len(sups)})
-			_ = so
+			// The support's index in moves is the length before it is
+			// appended (the soak test found len(moves)+len(sups) counting
+			// earlier supports twice, past the end with two of them).
+			sups = append(sups, support{i, len(moves)})
 			moves = append(moves, so)
 			break
 		}

@@ -163,7 +163,10 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 		if d.Dealt < 0 || d.Shuffles < 0 {
 			return nil, fmt.Errorf("character2: deck: negative count")
 		}
-		if len(pile)+len(discard) > DeckSize {
+		// Before the first whole-deck reshuffle the pile and the discards
+		// hold at most the 78 cards; after it, cards held by units are in
+		// the pile again too (rule 3), so only the first count is checked.
+		if d.Shuffles == 0 && len(pile)+len(discard) > DeckSize {
 			return nil, fmt.Errorf("character2: deck: %d cards in pile and discards, more than the %d of the deck", len(pile)+len(discard), DeckSize)
 		}
 		e.Deck = &Deck{pile: pile, discard: discard, dealt: d.Dealt, shuffles: d.Shuffles, log: d.Log}

@@ -204,6 +204,14 @@ func renumber(s *engine.State, i int, t engine.UnitType, n int) (UnitID, UnitID)
 		for _, d := range s.Dislodged {
 			others = append(others, d.Unit)
 		}
+		// Nor the number of a unit gone this turn whose card the life
+		// cycle has yet to discard (an Annihilator destroyed in the same
+		// turn: soak test).
+		for id := range extraOf(s).Cards {
+			if id.Power == u.Power && id.Type == t && id != from {
+				others = append(others, engine.Unit{Power: id.Power, Type: id.Type, Number: id.Number})
+			}
+		}
 		n = nextNumber(others, u.Power, t, i)
 	}
 	u.Type, u.Number = t, n

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,7 +92,7 @@ func soakGalt(t *testing.T, m *engine.Map, seed uint64, years int) {
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
-					t.Fatalf("%s: panic: %v\norders: %v", s.Phase.Short(), r, orders)
+					t.Fatalf("%s: panic: %v\n%s\norders: %v", s.Phase.Short(), r, debug.Stack(), orders)
 				}
 			}()
 			out = engine.Adjudicate(s, orders, Variant.Rules, rng)
