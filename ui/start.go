@@ -32,6 +32,7 @@ type StartWindow struct {
 	variant  *widget.Select
 	desc     *widget.Label
 	seed     *widget.Entry
+	opts     *widget.Entry // the variant's options: "NAME=VALUE, NAME=VALUE"
 	mode     *widget.RadioGroup
 	seatBox  *fyne.Container
 	seats    []seatRow
@@ -65,6 +66,8 @@ func (s *StartWindow) content() fyne.CanvasObject {
 	s.variant = widget.NewSelect(names, func(string) { s.variantChanged() })
 	s.seed = widget.NewEntry()
 	s.seed.SetText(strconv.FormatUint(uint64(time.Now().UnixNano())%1000000, 10))
+	s.opts = widget.NewEntry()
+	s.opts.SetPlaceHolder("none (NAME=VALUE, comma separated; see the variant's rulings)")
 	s.mode = widget.NewRadioGroup([]string{modeHotSeat, modeGM}, func(string) { s.seatsEnabled() })
 	s.mode.SetSelected(modeHotSeat)
 	s.status = widget.NewLabel("")
@@ -75,6 +78,7 @@ func (s *StartWindow) content() fyne.CanvasObject {
 		widget.NewFormItem("Variant", s.variant),
 		widget.NewFormItem("", s.desc),
 		widget.NewFormItem("Seed", s.seed),
+		widget.NewFormItem("Options", s.opts),
 		widget.NewFormItem("Seats", s.mode),
 	)
 	create := widget.NewButton("Create game…", s.askCreate)
@@ -158,6 +162,11 @@ func (s *StartWindow) options() (session.Options, error) {
 		return session.Options{}, fmt.Errorf("seed %q: want a whole number such as 1901", s.seed.Text)
 	}
 	o := session.Options{Variant: s.selectedVariant().ID, Seed: seed}
+	opts, err := parseOptionList(s.opts.Text)
+	if err != nil {
+		return session.Options{}, err
+	}
+	o.Options = opts
 	if s.mode.Selected == modeGM {
 		o.Seats = []store.Seat{{Power: "gm"}}
 		return o, nil
@@ -214,4 +223,37 @@ func (s *StartWindow) open(path string, review bool) *GameWindow {
 	s.status.SetText("Opened " + path)
 	s.recent.Refresh()
 	return gw
+}
+
+// parseOptionList reads the new game form's options: "NAME=VALUE" pairs
+// separated by commas or semicolons (a value may itself hold commas only
+// when it is the last pair: "retreat_phase=needed, add_cards=X5,X8").
+// The variant's Setup checks the names and values.
+func parseOptionList(text string) (map[string]string, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, nil
+	}
+	out := map[string]string{}
+	var last string
+	for _, item := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' }) {
+		item = strings.TrimSpace(item)
+		name, value, ok := strings.Cut(item, "=")
+		if !ok {
+			if last == "" {
+				return nil, fmt.Errorf("options: %q is not NAME=VALUE", item)
+			}
+			out[last] += "," + item // a list value: add_cards=X5,X8
+			continue
+		}
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return nil, fmt.Errorf("options: %q has no name", item)
+		}
+		if _, dup := out[name]; dup {
+			return nil, fmt.Errorf("options: %s given twice", name)
+		}
+		out[name], last = strings.TrimSpace(value), name
+	}
+	return out, nil
 }
