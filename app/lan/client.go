@@ -31,14 +31,14 @@ type ClientConfig struct {
 	// trusts the first certificate seen and reports it to OnPin.
 	Fingerprint string
 	OnPin       func(fingerprint string)
-	OnToken     func(token string)  // a new seat token to keep
-	OnMessage   func(env Envelope)  // every host message, in order, on the client's goroutine
-	OnDrop      func(err error)     // the connection was lost
-	Reconnect   bool                // reconnect with the seat token until Close
-	Client      string              // "dipdesk join", for the host's log
-	Backoff     time.Duration       // first wait before reconnecting; default 50 ms, doubling to 2 s
-	DialTimeout time.Duration       // default 10 s
-	HTTPHeader  http.Header         // extra handshake headers (tests)
+	OnToken     func(token string) // a new seat token to keep
+	OnMessage   func(env Envelope) // every host message, in order, on the client's goroutine
+	OnDrop      func(err error)    // the connection was lost
+	Reconnect   bool               // reconnect with the seat token until Close
+	Client      string             // "dipdesk join", for the host's log
+	Backoff     time.Duration      // first wait before reconnecting; default 50 ms, doubling to 2 s
+	DialTimeout time.Duration      // default 10 s
+	HTTPHeader  http.Header        // extra handshake headers (tests)
 }
 
 // Client is one seat's (or an observer's) connection to a host.

@@ -152,7 +152,7 @@ func (h *Host) Listen(addr string) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc(Path, h.serveWS)
 	h.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog: slog.NewLogLogger(h.log.Handler(), slog.LevelDebug),
+		ErrorLog:  slog.NewLogLogger(h.log.Handler(), slog.LevelDebug),
 		TLSConfig: &tls.Config{Certificates: []tls.Certificate{h.cert}, MinVersion: tls.VersionTLS13}}
 	h.wg.Add(1)
 	go func() {
