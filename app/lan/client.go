@@ -92,10 +92,44 @@ func (c *Client) Fingerprint() string {
 	return c.fp
 }
 
-// connect dials, reads the hello and joins.
+// connect dials and joins.
 func (c *Client) connect(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.DialTimeout)
 	defer cancel()
+	if err := c.dialOnly(ctx); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	ws := c.ws
+	c.mu.Unlock()
+	j := Join{Token: c.Token(), Client: c.cfg.Client}
+	if j.Token == "" {
+		j.Seat, j.Code = c.cfg.Seat, c.cfg.Code
+	}
+	env, err := c.Request(ctx, TypeJoin, j)
+	if err != nil {
+		ws.CloseNow()
+		return err
+	}
+	var w Welcome
+	if err := Body(env, &w); err != nil {
+		ws.CloseNow()
+		return err
+	}
+	if w.Token != "" {
+		c.mu.Lock()
+		c.token = w.Token
+		c.mu.Unlock()
+		if c.cfg.OnToken != nil {
+			c.cfg.OnToken(w.Token)
+		}
+	}
+	return nil
+}
+
+// dialOnly opens the connection, checking the host's certificate
+// against the pin, and starts reading.
+func (c *Client) dialOnly(ctx context.Context) error {
 	c.mu.Lock()
 	pinned := c.fp
 	c.mu.Unlock()
@@ -126,29 +160,6 @@ func (c *Client) connect(ctx context.Context) error {
 	c.mu.Unlock()
 	c.wg.Add(1)
 	go c.readLoop(ws, lost)
-
-	j := Join{Token: c.Token(), Client: c.cfg.Client}
-	if j.Token == "" {
-		j.Seat, j.Code = c.cfg.Seat, c.cfg.Code
-	}
-	env, err := c.Request(ctx, TypeJoin, j)
-	if err != nil {
-		ws.CloseNow()
-		return err
-	}
-	var w Welcome
-	if err := Body(env, &w); err != nil {
-		ws.CloseNow()
-		return err
-	}
-	if w.Token != "" {
-		c.mu.Lock()
-		c.token = w.Token
-		c.mu.Unlock()
-		if c.cfg.OnToken != nil {
-			c.cfg.OnToken(w.Token)
-		}
-	}
 	return nil
 }
 

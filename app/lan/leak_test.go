@@ -176,8 +176,8 @@ func (tb *table) checkAll(t *testing.T) {
 }
 
 type checker struct {
-	t                                   *testing.T
-	g                                   *session.Game
+	t                                  *testing.T
+	g                                  *session.Game
 	msgs, views, hands, results, press int
 }
 
