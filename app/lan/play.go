@@ -136,9 +136,15 @@ func (h *Host) join(c *conn, ref uint64, j *Join) {
 	}
 	c.send(TypeWelcome, ref, Welcome{Seat: c.key, Token: token, Observer: c.key == ObserverSeat, Game: h.infoLocked()})
 	h.log.Info("joined", "seat", c.key, "addr", c.addr, "client", j.Client)
-	h.sendState(c, newViews(h))
+	vs := newViews(h)
+	h.sendState(c, vs)
 	h.sendLastResults(c)
 	h.sendPressBacklog(c)
+	// The status ends what a join sends: a client printing the seat's
+	// state knows it has it all.
+	if b, err := vs.statusMsg(c.seat); err == nil && vs.err == nil {
+		c.send(TypeStatus, 0, b)
+	}
 }
 
 // seatName reads a seat a client asked for: "observer", "gm" or a power.
