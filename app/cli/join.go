@@ -165,8 +165,8 @@ func (c *CLI) submit(ctx context.Context, cl *lan.Client, p *printer, text strin
 
 // printer prints the host's messages as a player reads them.
 type printer struct {
-	w      io.Writer
-	msgs   chan lan.Envelope
+	w       io.Writer
+	msgs    chan lan.Envelope
 	phase   string
 	winner  string
 	variant string // from the host's hello
