@@ -24,14 +24,17 @@ type conn struct {
 	seq     uint64 // the host's last sequence number on this connection
 
 	out      chan []byte
+	outDone  bool // out is closed (host lock)
 	gone     chan struct{}
-	outOnce  sync.Once
 	goneOnce sync.Once
 }
 
 // send queues a message (host lock held). A client too slow to take its
 // messages is disconnected: it reconnects and gets a fresh view.
 func (c *conn) send(typ string, ref uint64, body any) {
+	if c.outDone {
+		return // ending: it gets nothing more
+	}
 	c.seq++
 	b, err := encode(typ, c.seq, ref, body)
 	if err != nil {
@@ -56,8 +59,13 @@ func (c *conn) fail(ref uint64, code, msg string) {
 }
 
 // closeOut ends the write loop after what is queued, which then closes
-// the connection.
-func (c *conn) closeOut() { c.outOnce.Do(func() { close(c.out) }) }
+// the connection (host lock held).
+func (c *conn) closeOut() {
+	if !c.outDone {
+		c.outDone = true
+		close(c.out)
+	}
+}
 
 func (c *conn) writeLoop() {
 	defer c.goneOnce.Do(func() { close(c.gone) })

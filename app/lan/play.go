@@ -18,21 +18,31 @@ func (h *Host) handle(c *conn, b []byte) {
 	req, err := DecodeRequest(b)
 	h.mu.Lock()
 	phaseBefore := h.phase
-	switch {
-	case h.closed:
-	case err != nil:
-		var pe *ProtocolError
-		code := CodeMalformed
-		if errors.As(err, &pe) {
-			code = pe.Code
+	func() {
+		// A bug must cost one connection, never the host's lock.
+		defer func() {
+			if r := recover(); r != nil {
+				h.log.Error("internal error handling a message", "seat", c.key, "panic", r)
+				c.fail(0, CodeRejected, "internal error; the connection ends")
+				c.closeOut()
+			}
+		}()
+		switch {
+		case h.closed:
+		case err != nil:
+			var pe *ProtocolError
+			code := CodeMalformed
+			if errors.As(err, &pe) {
+				code = pe.Code
+			}
+			c.fail(0, code, err.Error())
+		case req.Seq <= c.lastSeq:
+			c.fail(req.Seq, CodeSequence, fmt.Sprintf("sequence number %d after %d: replayed or out of order", req.Seq, c.lastSeq))
+		default:
+			c.lastSeq = req.Seq
+			h.dispatch(c, req)
 		}
-		c.fail(0, code, err.Error())
-	case req.Seq <= c.lastSeq:
-		c.fail(req.Seq, CodeSequence, fmt.Sprintf("sequence number %d after %d: replayed or out of order", req.Seq, c.lastSeq))
-	default:
-		c.lastSeq = req.Seq
-		h.dispatch(c, req)
-	}
+	}()
 	fs, phase := h.onPhase, h.phase
 	h.mu.Unlock()
 	if phase != phaseBefore {
