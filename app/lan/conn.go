@@ -22,6 +22,7 @@ type conn struct {
 	key     string // seatKey(seat)
 	lastSeq uint64 // the client's last accepted sequence number
 	seq     uint64 // the host's last sequence number on this connection
+	status  []byte // the last status body sent: an unchanged status is not sent again
 
 	out      chan []byte
 	outDone  bool // out is closed (host lock)

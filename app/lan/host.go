@@ -64,19 +64,25 @@ type Host struct {
 	wg   sync.WaitGroup
 	done chan struct{}
 
-	mu       sync.Mutex // guards everything below and every use of g
-	codes    *codeBook
-	shown    map[string]string // the codes as issued, by seat (for the host's screen)
-	tokens   map[engine.Power]string
-	conns    map[*conn]bool
-	bySeat   map[string]*conn // power or "gm" -> its connection
-	ready    map[engine.Power]bool
-	phase    string // the current phase, "S1901M"
-	deadline time.Time
-	timer    *time.Timer
-	winner   engine.Power
-	closed   bool
-	onPhase  []func(string)
+	// gmu serialises the uses of g (always taken before mu); mu guards
+	// the host's state below. Orders only need mu to be queued, so they
+	// keep arriving while a batch is being written (see commit).
+	gmu        sync.Mutex
+	mu         sync.Mutex
+	queue      []queued
+	committing bool
+	codes      *codeBook
+	shown      map[string]string // the codes as issued, by seat (for the host's screen)
+	tokens     map[engine.Power]string
+	conns      map[*conn]bool
+	bySeat     map[string]*conn // power or "gm" -> its connection
+	ready      map[engine.Power]bool
+	phase      string // the current phase, "S1901M"
+	deadline   time.Time
+	timer      *time.Timer
+	winner     engine.Power
+	closed     bool
+	onPhase    []func(string)
 }
 
 // NewHost prepares a host for game g, which it then owns for play: the
@@ -192,6 +198,8 @@ func (h *Host) Codes() map[string]string {
 // NewCode issues a new join code for seat, for a player who lost their
 // machine: the seat's token stops working and its connection is closed.
 func (h *Host) NewCode(seat string) (string, error) {
+	h.gmu.Lock()
+	defer h.gmu.Unlock()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if seat != ObserverSeat && !h.isSeat(seat) {
@@ -260,6 +268,9 @@ func (h *Host) OnPhase(f func(phase string)) {
 // Adjudicate adjudicates the current phase now, with the orders in (the
 // host's or game master's command).
 func (h *Host) Adjudicate() error {
+	h.gmu.Lock()
+	defer h.gmu.Unlock()
+	h.flush()
 	h.mu.Lock()
 	err := h.adjudicateLocked("the host")
 	fs, phase := h.onPhase, h.phase

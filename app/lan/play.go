@@ -1,6 +1,7 @@
 package lan
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,17 +17,19 @@ import (
 // host's lock, so messages are applied one at a time in arrival order.
 func (h *Host) handle(c *conn, b []byte) {
 	req, err := DecodeRequest(b)
+	if err == nil && req.Type == TypeOrders {
+		h.mu.Lock()
+		h.guard(c, func() { h.queueOrders(c, req) })
+		h.mu.Unlock()
+		return
+	}
+	h.gmu.Lock()
+	// Orders queued before this message are stored first, so a seat's
+	// messages take effect in the order it sent them.
+	h.flush()
 	h.mu.Lock()
 	phaseBefore := h.phase
-	func() {
-		// A bug must cost one connection, never the host's lock.
-		defer func() {
-			if r := recover(); r != nil {
-				h.log.Error("internal error handling a message", "seat", c.key, "panic", r)
-				c.fail(0, CodeRejected, "internal error; the connection ends")
-				c.closeOut()
-			}
-		}()
+	h.guard(c, func() {
 		switch {
 		case h.closed:
 		case err != nil:
@@ -42,14 +45,28 @@ func (h *Host) handle(c *conn, b []byte) {
 			c.lastSeq = req.Seq
 			h.dispatch(c, req)
 		}
-	}()
+	})
 	fs, phase := h.onPhase, h.phase
 	h.mu.Unlock()
+	h.gmu.Unlock()
 	if phase != phaseBefore {
 		for _, f := range fs {
 			f(phase)
 		}
 	}
+}
+
+// guard runs f (host lock held) so that a bug costs one connection,
+// never the host's lock.
+func (h *Host) guard(c *conn, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			h.log.Error("internal error handling a message", "seat", c.key, "panic", r)
+			c.fail(0, CodeRejected, "internal error; the connection ends")
+			c.closeOut()
+		}
+	}()
+	f()
 }
 
 func (h *Host) dispatch(c *conn, req Request) {
@@ -62,8 +79,6 @@ func (h *Host) dispatch(c *conn, req Request) {
 		return
 	}
 	switch body := req.Body.(type) {
-	case *OrdersMsg:
-		h.orders(c, req.Seq, body)
 	case *ReadyMsg:
 		h.setReady(c, req.Seq, body)
 	case *PressSend:
@@ -183,9 +198,31 @@ func seatOf(name string) engine.Seat {
 	return engine.Seat{Power: engine.Power(name)}
 }
 
-// orders stores a seat's orders for the current phase.
-func (h *Host) orders(c *conn, ref uint64, o *OrdersMsg) {
+// queued is a submission waiting to be stored.
+type queued struct {
+	c     *conn
+	ref   uint64
+	phase string
+	sub   session.Submission
+}
+
+// queueOrders checks an orders message (host lock held) and queues it
+// for the committer.
+func (h *Host) queueOrders(c *conn, req Request) {
+	o := req.Body.(*OrdersMsg)
+	ref := req.Seq
 	switch {
+	case h.closed:
+		return
+	case req.Seq <= c.lastSeq:
+		c.fail(req.Seq, CodeSequence, fmt.Sprintf("sequence number %d after %d: replayed or out of order", req.Seq, c.lastSeq))
+		return
+	}
+	c.lastSeq = req.Seq
+	switch {
+	case !c.joined:
+		c.fail(ref, CodeNotJoined, "join a seat first")
+		return
 	case c.seat.Power == "":
 		c.fail(ref, CodeWrongSeat, "only a power's seat sends orders")
 		return
@@ -199,22 +236,70 @@ func (h *Host) orders(c *conn, ref uint64, o *OrdersMsg) {
 		c.fail(ref, CodeRejected, "the game is over")
 		return
 	}
-	good, errs, err := h.g.SubmitOrders(c.seat.Power, o.Text)
-	if err != nil {
-		c.fail(ref, CodeRejected, err.Error())
+	h.queue = append(h.queue, queued{c: c, ref: ref, phase: o.Phase, sub: session.Submission{Power: c.seat.Power, Text: o.Text}})
+	if !h.committing {
+		h.committing = true
+		h.wg.Add(1)
+		go h.commitLoop()
+	}
+}
+
+// commitLoop stores queued orders until the queue is empty: each round
+// writes everything queued in one transaction while new orders queue up
+// behind it (group commit: one disk sync for a table of players).
+func (h *Host) commitLoop() {
+	defer h.wg.Done()
+	for {
+		h.gmu.Lock()
+		h.flush()
+		h.gmu.Unlock()
+		h.mu.Lock()
+		if len(h.queue) == 0 {
+			h.committing = false
+			h.mu.Unlock()
+			return
+		}
+		h.mu.Unlock()
+	}
+}
+
+// flush stores the queued orders (game lock held, host lock not), then
+// acknowledges each, sends each submitter its view and everyone the
+// status.
+func (h *Host) flush() {
+	h.mu.Lock()
+	batch := h.queue
+	h.queue = nil
+	h.mu.Unlock()
+	if len(batch) == 0 {
 		return
 	}
-	ack := Ack{Phase: h.phase, Accepted: []string{}}
-	for _, g := range good {
-		ack.Accepted = append(ack.Accepted, g.Format(h.g.Map()))
+	subs := make([]session.Submission, len(batch))
+	for i, q := range batch {
+		subs[i] = q.sub
 	}
-	for _, e := range errs {
-		ack.Errors = append(ack.Errors, e.Error())
+	done, err := h.g.SubmitMany(subs)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if err != nil {
+		for _, q := range batch {
+			q.c.fail(q.ref, CodeRejected, err.Error())
+		}
+		return
 	}
-	c.send(TypeAck, ref, ack)
 	vs := newViews(h)
-	h.sendView(c, vs)
-	h.broadcastStatus(vs, c)
+	for i, q := range batch {
+		ack := Ack{Phase: q.phase, Accepted: []string{}}
+		for _, o := range done[i].Orders {
+			ack.Accepted = append(ack.Accepted, o.Format(h.g.Map()))
+		}
+		for _, e := range done[i].Errors {
+			ack.Errors = append(ack.Errors, e.Error())
+		}
+		q.c.send(TypeAck, q.ref, ack)
+		h.sendView(q.c, vs)
+	}
+	h.broadcastStatus(vs, nil)
 }
 
 // setReady sets a seat's ready flag and adjudicates when every seat with
@@ -411,6 +496,9 @@ func (h *Host) startPhaseLocked() {
 	h.deadline = h.cfg.Now().Add(h.cfg.Deadline)
 	phase := h.phase
 	h.timer = time.AfterFunc(h.cfg.Deadline, func() {
+		h.gmu.Lock()
+		defer h.gmu.Unlock()
+		h.flush()
 		h.mu.Lock()
 		changed := false
 		if !h.closed && h.phase == phase {
@@ -585,6 +673,9 @@ func (h *Host) broadcastStatus(vs *views, skip *conn) {
 			h.log.Error("encoding a status", "err", err)
 			return
 		}
-		c.send(TypeStatus, 0, b)
+		if !bytes.Equal(b, c.status) {
+			c.status = b
+			c.send(TypeStatus, 0, b)
+		}
 	}
 }

@@ -57,3 +57,44 @@ func (g *Game) SeatTokens() (map[engine.Power]string, error) {
 	}
 	return out, nil
 }
+
+// Submission is one power's orders text for SubmitMany.
+type Submission struct {
+	Power engine.Power
+	Text  string
+}
+
+// Submitted is what SubmitMany did with one submission: the orders kept
+// and the bad lines, as SubmitOrders returns them.
+type Submitted struct {
+	Orders []engine.Order
+	Errors []error
+}
+
+// SubmitMany stores several powers' orders for the current phase in one
+// transaction (one disk sync), each as SubmitOrders would. err is for the
+// whole batch (nothing stored); a submission naming an unknown power
+// makes the whole batch fail, so callers check powers first.
+func (g *Game) SubmitMany(subs []Submission) ([]Submitted, error) {
+	if err := g.writable(); err != nil {
+		return nil, err
+	}
+	cur, err := g.file.Current()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Submitted, len(subs))
+	batch := make([]store.Submission, len(subs))
+	for i, s := range subs {
+		good, rows, errs, err := g.parseSubmission(s.Power, s.Text)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = Submitted{Orders: good, Errors: errs}
+		batch[i] = store.Submission{Power: string(s.Power), Orders: rows}
+	}
+	if err := g.file.SubmitBatch(cur.ID, batch); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

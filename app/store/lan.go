@@ -116,3 +116,36 @@ func (f *File) SeatTokens() (map[string]string, error) {
 	}
 	return out, f.sqlErr("reading seat tokens", rows.Err())
 }
+
+// Submission is one power's orders in a SubmitBatch.
+type Submission struct {
+	Power  string
+	Orders []Order
+}
+
+// SubmitBatch records several submissions for a phase in ONE transaction,
+// each exactly as SubmitOrders would, in order (a power may appear more
+// than once: its last submission is then current). A LAN host gathers
+// the submissions that arrive while the disk is busy and stores them
+// together, so a table of players costs one disk sync, not one each.
+// Nothing is stored if any fails.
+func (f *File) SubmitBatch(phaseID int64, subs []Submission) error {
+	now := f.now()
+	err := f.onCurrent(phaseID, func(tx *sql.Tx, p Phase) error {
+		for _, s := range subs {
+			res, err := tx.Exec("UPDATE orders SET current = 0 WHERE phase_id = ? AND power = ? AND current = 1", phaseID, s.Power)
+			if err != nil {
+				return err
+			}
+			replaced, _ := res.RowsAffected()
+			if err := insertOrders(tx, phaseID, s.Power, s.Orders, f.now); err != nil {
+				return err
+			}
+			if err := addAudit(tx, now, KindOrders, p.Name, ordersDetail(s.Power, s.Orders, replaced)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return f.sqlErr("storing orders", err)
+}
