@@ -83,7 +83,9 @@ func TestHostAndJoinWindows(t *testing.T) {
 	eventually(t, "France's view", func() bool { return strings.Contains(sw.board.Text, "A mar") && sw.phase == "S1901M" })
 	sw.orders.SetText("A par - bur\nA mar - spa")
 	sw.Submit()
-	eventually(t, "the orders stored", func() bool { return strings.Contains(sw.status.Text, "2 order(s) stored") || strings.Contains(sw.board.Text, "Your orders") })
+	eventually(t, "the orders stored", func() bool {
+		return strings.Contains(sw.status.Text, "2 order(s) stored") || strings.Contains(sw.board.Text, "Your orders")
+	})
 	ro, err := session.OpenReadOnly(path)
 	if err != nil {
 		t.Fatal(err)
