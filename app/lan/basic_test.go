@@ -33,7 +33,9 @@ func TestJoinOrdersAndViews(t *testing.T) {
 		st, _ := Decode[Status](e)
 		return slices.Contains(st.Submitted, "france")
 	})
-	fr.in.waitFor(t, 0, "france's view with its orders", func(e Envelope) bool {
+	// France's view (a fresh join with its token) holds its orders.
+	fr2 := joinWith(t, ClientConfig{Addr: h.Addr(), Token: fr.c.Token(), Fingerprint: h.Fingerprint()})
+	fr2.in.waitFor(t, 0, "france's view with its orders", func(e Envelope) bool {
 		if e.Type != TypeView {
 			return false
 		}

@@ -73,9 +73,6 @@ func (b *codeBook) issue(seat string) (string, error) {
 	return c[:4] + "-" + c[4:], nil
 }
 
-// revoke drops seat's code.
-func (b *codeBook) revoke(seat string) { delete(b.codes, seat) }
-
 // has reports whether seat has a live code.
 func (b *codeBook) has(seat string) bool {
 	c, ok := b.codes[seat]

@@ -38,7 +38,7 @@ func (h *Host) handle(c *conn, b []byte) {
 			if errors.As(err, &pe) {
 				code = pe.Code
 			}
-			c.fail(0, code, err.Error())
+			c.fail(req.Seq, code, err.Error())
 		case req.Seq <= c.lastSeq:
 			c.fail(req.Seq, CodeSequence, fmt.Sprintf("sequence number %d after %d: replayed or out of order", req.Seq, c.lastSeq))
 		default:
@@ -90,9 +90,12 @@ func (h *Host) dispatch(c *conn, req Request) {
 		case body.Phase != h.phase:
 			c.fail(req.Seq, CodeStalePhase, fmt.Sprintf("the phase is %s, not %s", h.phase, body.Phase))
 		default:
+			phase := h.phase
 			if err := h.adjudicateLocked("the game master"); err != nil {
 				c.fail(req.Seq, CodeRejected, err.Error())
+				return
 			}
+			c.send(TypeAck, req.Seq, Ack{Phase: phase, Accepted: []string{}})
 		}
 	}
 }
@@ -296,8 +299,9 @@ func (h *Host) flush() {
 		for _, e := range done[i].Errors {
 			ack.Errors = append(ack.Errors, e.Error())
 		}
+		// The ack says what the seat's orders now are (a submission
+		// replaces the earlier ones): no need to send the whole view.
 		q.c.send(TypeAck, q.ref, ack)
-		h.sendView(q.c, vs)
 	}
 	h.broadcastStatus(vs, nil)
 }

@@ -260,7 +260,9 @@ type Request struct {
 
 // DecodeRequest reads one client message, checking its size, the
 // envelope, the type and every field of the body; it never panics and
-// changes nothing. The error is a *ProtocolError with the code to answer.
+// changes nothing. The error is a *ProtocolError with the code to answer;
+// when the envelope itself was sound it is returned too (its Seq names
+// the message refused).
 func DecodeRequest(b []byte) (Request, error) {
 	if len(b) > MaxMessage {
 		return Request{}, protoErr(CodeTooLarge, ErrTooLarge, "%d bytes, the limit is %d", len(b), MaxMessage)
@@ -302,10 +304,11 @@ func DecodeRequest(b []byte) (Request, error) {
 		}
 		r.Body = &a
 	default:
-		return Request{}, protoErr(CodeUnknownType, ErrMalformed, "a client may not send %q", clip(env.Type))
+		return Request{Envelope: env}, protoErr(CodeUnknownType, ErrMalformed, "a client may not send %q", clip(env.Type))
 	}
 	if err != nil {
-		return Request{}, err
+		// The envelope is returned so the error can name the message.
+		return Request{Envelope: env}, err
 	}
 	return r, nil
 }
