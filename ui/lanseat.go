@@ -24,6 +24,7 @@ type LanSeatWindow struct {
 	c       *lan.Client
 	variant string
 	phase   string
+	view    lan.View // the last view, its pending orders updated by acks
 
 	title   *widget.Label
 	board   *widget.Label
@@ -120,7 +121,13 @@ func (sw *LanSeatWindow) Submit() {
 			if len(ack.Errors) > 0 {
 				msg += "; refused: " + strings.Join(ack.Errors, "; ")
 			}
-			fyne.Do(func() { sw.status.SetText(msg) })
+			fyne.Do(func() {
+				sw.status.SetText(msg)
+				if sw.view.Phase == ack.Phase {
+					sw.view.Pending = ack.Accepted
+					sw.showView(sw.view)
+				}
+			})
 		}
 		return err
 	})
@@ -211,6 +218,7 @@ func (sw *LanSeatWindow) show(e lan.Envelope) {
 }
 
 func (sw *LanSeatWindow) showView(v lan.View) {
+	sw.view = v
 	sw.title.SetText(v.Title + (map[bool]string{true: " — your orders are due", false: ""})[v.Due])
 	var b strings.Builder
 	if s, err := lanState(sw.variant, v); err == nil {

@@ -54,6 +54,7 @@ type Client struct {
 	waiters map[uint64]chan Envelope
 	closed  bool
 	lost    chan struct{} // closed when the current connection ends
+	ready   string        // the phase this seat said it is ready for, said again after a reconnect
 	wg      sync.WaitGroup
 }
 
@@ -231,6 +232,7 @@ func (c *Client) keepConnected() {
 			}
 			err := c.connect(context.Background())
 			if err == nil {
+				c.resendReady()
 				break
 			}
 			var he *HostError
@@ -305,10 +307,32 @@ func (c *Client) Orders(ctx context.Context, phase, text string) (Ack, error) {
 	return c.acked(ctx, TypeOrders, OrdersMsg{Phase: phase, Text: text})
 }
 
-// Ready sets the seat's ready flag for phase.
+// Ready sets the seat's ready flag for phase. The host keeps ready
+// flags in memory only, so the client says it again after a reconnect.
 func (c *Client) Ready(ctx context.Context, phase string, ready bool) error {
 	_, err := c.acked(ctx, TypeReady, ReadyMsg{Phase: phase, Ready: ready})
+	if err == nil {
+		c.mu.Lock()
+		c.ready = ""
+		if ready {
+			c.ready = phase
+		}
+		c.mu.Unlock()
+	}
 	return err
+}
+
+// resendReady says the seat is ready again after a reconnect; a host
+// that has moved on answers stale_phase, which is fine.
+func (c *Client) resendReady() {
+	c.mu.Lock()
+	phase := c.ready
+	c.mu.Unlock()
+	if phase == "" {
+		return
+	}
+	ch := make(chan Envelope, 1)
+	_ = c.send(context.Background(), TypeReady, ReadyMsg{Phase: phase, Ready: true}, ch)
 }
 
 // Press sends a press message to the powers in to (none: everyone).

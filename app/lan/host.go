@@ -273,6 +273,9 @@ func (h *Host) Adjudicate() error {
 	h.flush()
 	h.mu.Lock()
 	err := h.adjudicateLocked("the host")
+	if err == nil {
+		h.maybeAdjudicate() // a following phase with nothing due
+	}
 	fs, phase := h.onPhase, h.phase
 	h.mu.Unlock()
 	if err == nil {

@@ -96,6 +96,7 @@ func (h *Host) dispatch(c *conn, req Request) {
 				return
 			}
 			c.send(TypeAck, req.Seq, Ack{Phase: phase, Accepted: []string{}})
+			h.maybeAdjudicate()
 		}
 	}
 }
@@ -508,6 +509,8 @@ func (h *Host) startPhaseLocked() {
 		if !h.closed && h.phase == phase {
 			if err := h.adjudicateLocked("the deadline passed"); err != nil {
 				h.log.Error("adjudicating at the deadline", "err", err)
+			} else {
+				h.maybeAdjudicate()
 			}
 			changed = h.phase != phase
 		}
