@@ -21,6 +21,42 @@ type lanEnv struct {
 	configDir string                                         // certificates, pins, tokens; default lan.ConfigDir
 	advertise func(h *lan.Host) (func(), error)              // default lan.Advertise
 	discover  func(ctx context.Context) ([]lan.Found, error) // default lan.Discover for 2 s
+	ui        *uiQueue                                       // made on first use
+}
+
+// lanQueue returns the one queue every LAN window's network goroutines
+// update widgets through.
+func (d *Desk) lanQueue() *uiQueue {
+	if d.lan.ui == nil {
+		d.lan.ui = newUIQueue()
+	}
+	return d.lan.ui
+}
+
+// uiQueue runs the updates that network goroutines make to the LAN
+// windows one at a time and in order, through fyne.Do: the test driver
+// runs fyne.Do on the calling goroutine, so without one queue two network
+// goroutines could update widgets at once.
+type uiQueue struct{ q chan func() }
+
+func newUIQueue() *uiQueue {
+	u := &uiQueue{q: make(chan func(), 1024)}
+	go func() {
+		for f := range u.q {
+			fyne.DoAndWait(f)
+		}
+	}()
+	return u
+}
+
+// do queues f.
+func (u *uiQueue) do(f func()) { u.q <- f }
+
+// wait runs f on the queue and waits for it (tests read widgets so).
+func (u *uiQueue) wait(f func()) {
+	ch := make(chan struct{})
+	u.do(func() { f(); close(ch) })
+	<-ch
 }
 
 func (e lanEnv) listenAddr() string {
@@ -47,6 +83,7 @@ type LanHostWindow struct {
 	codes  *widget.Label
 	status *widget.Label
 	stop   func()
+	ui     *uiQueue
 }
 
 // hostOnLAN asks for a saved game and hosts it.
@@ -77,7 +114,7 @@ func (d *Desk) HostGame(path string) (*LanHostWindow, error) {
 		return nil, err
 	}
 	hw := &LanHostWindow{win: d.app.NewWindow("DipDesk: hosting " + h.Info().Name), h: h, g: g,
-		info: widget.NewLabel(""), codes: widget.NewLabel(""), status: widget.NewLabel("")}
+		info: widget.NewLabel(""), codes: widget.NewLabel(""), status: widget.NewLabel(""), ui: d.lanQueue()}
 	advertise := d.lan.advertise
 	if advertise == nil {
 		advertise = lan.Advertise
@@ -90,7 +127,13 @@ func (d *Desk) HostGame(path string) (*LanHostWindow, error) {
 	}
 	hw.info.SetText(fmt.Sprintf("Address: %s\nCertificate fingerprint (players compare it):\n%s\n%s", h.Addr(), h.Fingerprint(), note))
 	hw.info.Wrapping = fyne.TextWrapWord
-	h.OnPhase(func(string) { fyne.Do(hw.refresh) })
+	h.OnPhase(func(string) {
+		hw.ui.do(func() {
+			if hw.h != nil {
+				hw.refresh()
+			}
+		})
+	})
 	adjudicate := widget.NewButton("Adjudicate now", func() {
 		if err := h.Adjudicate(); err != nil {
 			hw.status.SetText(errText("Adjudicate", err))
@@ -164,12 +207,13 @@ type LanJoinWindow struct {
 	seat   *widget.Entry
 	code   *widget.Entry
 	status *widget.Label
+	ui     *uiQueue
 }
 
 // ShowJoin opens the join window and looks for games on the LAN.
 func (d *Desk) ShowJoin() *LanJoinWindow {
 	jw := &LanJoinWindow{d: d, win: d.app.NewWindow("DipDesk: join a LAN game"), addr: widget.NewEntry(),
-		seat: widget.NewEntry(), code: widget.NewEntry(), status: widget.NewLabel("Looking for games on the network…")}
+		seat: widget.NewEntry(), code: widget.NewEntry(), status: widget.NewLabel("Looking for games on the network…"), ui: d.lanQueue()}
 	jw.addr.SetPlaceHolder("host:port, e.g. 192.168.1.20:7878")
 	jw.seat.SetPlaceHolder("france, or observer")
 	jw.code.SetPlaceHolder("ABCD-EFGH (not needed to come back to a seat)")
@@ -198,7 +242,7 @@ func (d *Desk) ShowJoin() *LanJoinWindow {
 	}
 	go func() {
 		found, err := discover(context.Background())
-		fyne.Do(func() {
+		jw.ui.do(func() {
 			switch {
 			case err != nil:
 				jw.status.SetText("Cannot look for games here (" + err.Error() + "): type the host's address.")
@@ -230,7 +274,7 @@ func (jw *LanJoinWindow) Join() {
 	jw.status.SetText("Joining " + addr + "…")
 	go func() {
 		sw, err := jw.d.joinSeat(lan.NewClientMemory(dir), addr, seat, code)
-		fyne.Do(func() {
+		jw.ui.do(func() {
 			if err != nil {
 				jw.status.SetText(errText("Join", err))
 				return

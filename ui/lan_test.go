@@ -12,7 +12,8 @@ import (
 )
 
 // eventually polls cond until it holds or the test's patience ends: the
-// LAN windows are updated from network goroutines through fyne.Do.
+// LAN windows are updated from network goroutines (through their
+// uiQueue, which cond reads through too).
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
@@ -70,21 +71,27 @@ func TestHostAndJoinWindows(t *testing.T) {
 	}
 
 	jw := td.ShowJoin()
-	eventually(t, "the games found", func() bool { return len(jw.found) == 1 })
-	jw.list.Select(0)
-	if jw.addr.Text != "127.0.0.1:1" {
-		t.Errorf("choosing a found game typed %q", jw.addr.Text)
+	eventually(t, "the games found", func() (ok bool) { jw.ui.wait(func() { ok = len(jw.found) == 1 }); return })
+	var typed string
+	jw.ui.wait(func() { jw.list.Select(0); typed = jw.addr.Text })
+	if typed != "127.0.0.1:1" {
+		t.Errorf("choosing a found game typed %q", typed)
 	}
 	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), "france", code)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sw.c.Close()
-	eventually(t, "France's view", func() bool { return strings.Contains(sw.board.Text, "A mar") && sw.phase == "S1901M" })
-	sw.orders.SetText("A par - bur\nA mar - spa")
-	sw.Submit()
-	eventually(t, "the orders stored", func() bool {
-		return strings.Contains(sw.status.Text, "2 order(s) stored") || strings.Contains(sw.board.Text, "Your orders")
+	eventually(t, "France's view", func() (ok bool) {
+		sw.ui.wait(func() { ok = strings.Contains(sw.board.Text, "A mar") && sw.phase == "S1901M" })
+		return
+	})
+	sw.ui.wait(func() { sw.orders.SetText("A par - bur\nA mar - spa"); sw.Submit() })
+	eventually(t, "the orders stored", func() (ok bool) {
+		sw.ui.wait(func() {
+			ok = strings.Contains(sw.board.Text, "Your orders:\n  A par - bur\n  A mar - spa")
+		})
+		return
 	})
 	ro, err := session.OpenReadOnly(path)
 	if err != nil {
@@ -96,9 +103,12 @@ func TestHostAndJoinWindows(t *testing.T) {
 		t.Errorf("the host stored %d orders", len(orders))
 	}
 	// Typed address, seat and code: the join window joins in the background.
-	jw.addr.SetText(host.h.Addr())
-	jw.seat.SetText("observer")
-	jw.code.SetText(host.h.Codes()[lan.ObserverSeat])
-	jw.Join()
-	eventually(t, "the observer's join", func() bool { return strings.HasPrefix(jw.status.Text, "Joined") })
+	oc := host.h.Codes()[lan.ObserverSeat]
+	jw.ui.wait(func() {
+		jw.addr.SetText(host.h.Addr())
+		jw.seat.SetText("observer")
+		jw.code.SetText(oc)
+		jw.Join()
+	})
+	eventually(t, "the observer's join", func() (ok bool) { jw.ui.wait(func() { ok = strings.HasPrefix(jw.status.Text, "Joined") }); return })
 }

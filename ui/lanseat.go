@@ -36,6 +36,7 @@ type LanSeatWindow struct {
 	say     *widget.Entry
 	to      *widget.Entry
 	status  *widget.Label
+	ui      *uiQueue
 }
 
 // joinSeat connects to a host (background goroutine) and makes the
@@ -49,26 +50,28 @@ func (d *Desk) joinSeat(mem *lan.ClientMemory, addr, seat, code string) (*LanSea
 	if err != nil {
 		return nil, err
 	}
-	sw := &LanSeatWindow{}
-	msgs := make(chan lan.Envelope, 1024)
+	sw := &LanSeatWindow{ui: d.lanQueue()}
+	built := make(chan struct{})
 	cfg := lan.ClientConfig{Addr: addr, Seat: seat, Code: code, Token: token, Fingerprint: pin, Reconnect: true, Client: "dipdesk desktop",
-		OnPin:     func(fp string) { _ = mem.SetPin(addr, fp) },
-		OnToken:   func(t string) { _ = mem.SetToken(addr, seat, t) },
-		OnMessage: func(e lan.Envelope) { msgs <- e },
+		OnPin:   func(fp string) { _ = mem.SetPin(addr, fp) },
+		OnToken: func(t string) { _ = mem.SetToken(addr, seat, t) },
+		OnMessage: func(e lan.Envelope) {
+			sw.ui.do(func() {
+				<-built // messages before the window exists wait for it (the queue runs in order)
+				sw.show(e)
+			})
+		},
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	// The window is built first in the queue, before any message.
+	sw.ui.do(func() { sw.build(d, addr, seat); close(built) })
 	c, err := lan.Dial(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
 	sw.c = c
-	fyne.DoAndWait(func() { sw.build(d, addr, seat) })
-	go func() {
-		for e := range msgs {
-			fyne.Do(func() { sw.show(e) })
-		}
-	}()
+	sw.ui.wait(func() {})
 	return sw, nil
 }
 
@@ -106,7 +109,7 @@ func (sw *LanSeatWindow) send(f func(ctx context.Context) error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if err := f(ctx); err != nil {
-			fyne.Do(func() { sw.status.SetText(err.Error()) })
+			sw.ui.do(func() { sw.status.SetText(err.Error()) })
 		}
 	}()
 }
@@ -121,7 +124,7 @@ func (sw *LanSeatWindow) Submit() {
 			if len(ack.Errors) > 0 {
 				msg += "; refused: " + strings.Join(ack.Errors, "; ")
 			}
-			fyne.Do(func() {
+			sw.ui.do(func() {
 				sw.status.SetText(msg)
 				if sw.view.Phase == ack.Phase {
 					sw.view.Pending = ack.Accepted

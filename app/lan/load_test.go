@@ -75,9 +75,11 @@ func TestLoad(t *testing.T) {
 		watchers = append(watchers, join(t, h, ObserverSeat, false))
 	}
 	// A timing is only worth something on a machine that is not busy with
-	// other work: up to three attempts, and the best must meet the bound.
+	// other work (go test ./... runs other packages' tests, which sync the
+	// same disk, at the same time): up to five attempts of a few hundred
+	// milliseconds, and the best must meet the bound.
 	var best time.Duration
-	for attempt := 1; attempt <= 3; attempt++ {
+	for attempt := 1; attempt <= 5; attempt++ {
 		p99 := measureRoundTrips(t, g.Map(), powers, seats)
 		if attempt == 1 || p99 < best {
 			best = p99
@@ -89,7 +91,7 @@ func TestLoad(t *testing.T) {
 		t.Logf("attempt %d: p99 %v (load average %s)", attempt, p99, strings.TrimSpace(string(load)))
 	}
 	if best > 20*time.Millisecond {
-		t.Errorf("order round trip p99 %v in the best of three attempts, want at most 20 ms", best)
+		t.Errorf("order round trip p99 %v in the best of five attempts, want at most 20 ms", best)
 	}
 	// Every observer heard of the last submissions, and nothing else.
 	for i, w := range watchers {
