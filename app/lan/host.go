@@ -83,6 +83,11 @@ type Host struct {
 	winner     engine.Power
 	closed     bool
 	onPhase    []func(string)
+	// cur and pending cache the current phase and its orders between
+	// adjudications (the host is the game's only writer): a batch of
+	// orders then costs no re-reading of the save.
+	cur     *session.PhaseState
+	pending map[engine.Power][]engine.Order
 }
 
 // NewHost prepares a host for game g, which it then owns for play: the

@@ -289,7 +289,13 @@ func (h *Host) flush() {
 		for _, q := range batch {
 			q.c.fail(q.ref, CodeRejected, err.Error())
 		}
+		h.cur = nil // read the save again
 		return
+	}
+	if h.cur != nil {
+		for i, q := range batch {
+			h.pending[q.sub.Power] = done[i].Orders // a submission replaces the power's orders
+		}
 	}
 	vs := newViews(h)
 	for i, q := range batch {
@@ -334,12 +340,11 @@ func (h *Host) maybeAdjudicate() {
 		if h.cfg.Manual || h.winner != "" {
 			return
 		}
-		cur, err := h.g.Current()
-		if err != nil {
+		if err := h.loadCurrent(); err != nil {
 			h.log.Error("reading the current phase", "err", err)
 			return
 		}
-		for p := range due(cur.State) {
+		for p := range due(h.cur.State) {
 			if !h.ready[p] {
 				return
 			}
@@ -423,6 +428,7 @@ func (h *Host) adjudicateLocked(why string) error {
 		return err
 	}
 	out, next, err := h.g.Process()
+	h.cur = nil
 	if err != nil {
 		return err
 	}
@@ -543,11 +549,36 @@ type views struct {
 func newViews(h *Host) *views {
 	vs := &views{h: h, byKey: map[string]engine.View{}, enc: map[string]json.RawMessage{},
 		hands: map[string]json.RawMessage{}, status: map[string]json.RawMessage{}}
-	if vs.cur, vs.err = h.g.Current(); vs.err == nil {
-		vs.pending, vs.err = h.g.Orders(vs.cur.Phase)
+	if vs.err = h.loadCurrent(); vs.err == nil {
+		vs.cur = *h.cur
+		for _, p := range h.g.Map().PowerIDs() {
+			vs.pending = append(vs.pending, h.pending[p]...)
+		}
 		vs.due = due(vs.cur.State)
 	}
 	return vs
+}
+
+// loadCurrent reads the current phase and its orders into the cache if
+// it is empty (host lock held).
+func (h *Host) loadCurrent() error {
+	if h.cur != nil {
+		return nil
+	}
+	cur, err := h.g.Current()
+	if err != nil {
+		return err
+	}
+	orders, err := h.g.Orders(cur.Phase)
+	if err != nil {
+		return err
+	}
+	h.pending = map[engine.Power][]engine.Order{}
+	for _, o := range orders {
+		h.pending[o.Power] = append(h.pending[o.Power], o)
+	}
+	h.cur = &cur
+	return nil
 }
 
 func (vs *views) view(seat engine.Seat) engine.View {
