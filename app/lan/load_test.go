@@ -90,7 +90,9 @@ func TestLoad(t *testing.T) {
 		load, _ := os.ReadFile("/proc/loadavg")
 		t.Logf("attempt %d: p99 %v (load average %s)", attempt, p99, strings.TrimSpace(string(load)))
 	}
-	if best > 20*time.Millisecond {
+	if best > 20*time.Millisecond && raceDetector {
+		t.Logf("order round trip p99 %v under the race detector (not held to 20 ms)", best)
+	} else if best > 20*time.Millisecond {
 		t.Errorf("order round trip p99 %v in the best of five attempts, want at most 20 ms", best)
 	}
 	// Every observer heard of the last submissions, and nothing else.
