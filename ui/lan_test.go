@@ -86,10 +86,16 @@ func TestHostAndJoinWindows(t *testing.T) {
 		sw.ui.wait(func() { ok = strings.Contains(sw.board.Text, "A mar") && sw.phase == "S1901M" })
 		return
 	})
-	sw.ui.wait(func() { sw.orders.SetText("A par - bur\nA mar - spa"); sw.Submit() })
+	sw.ui.wait(func() {
+		if sw.picture == nil || len(sw.picture.scene.View.State.Units) != 22 {
+			t.Error("the seat window draws no board of the seat's view")
+		}
+		sw.orders.SetText("A par - bur\nA mar - spa")
+		sw.Submit()
+	})
 	eventually(t, "the orders stored", func() (ok bool) {
 		sw.ui.wait(func() {
-			ok = strings.Contains(sw.board.Text, "Your orders:\n  A par - bur\n  A mar - spa")
+			ok = strings.Contains(sw.board.Text, "Your orders:\n  A par - bur\n  A mar - spa") && len(sw.picture.scene.Orders) == 2
 		})
 		return
 	})

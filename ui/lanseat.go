@@ -13,6 +13,8 @@ import (
 
 	"dipdesk/app/lan"
 	"dipdesk/engine"
+	"dipdesk/render"
+	"dipdesk/render/geometry"
 	"dipdesk/variants"
 )
 
@@ -27,6 +29,9 @@ type LanSeatWindow struct {
 	view    lan.View // the last view, its pending orders updated by acks
 
 	title   *widget.Label
+	picture *Board // the seat's view drawn, read-only; nil until the host says the variant
+	tabs    *container.AppTabs
+	seat    engine.Seat
 	board   *widget.Label
 	hand    *widget.Label
 	results *widget.Label
@@ -80,6 +85,13 @@ func (sw *LanSeatWindow) build(d *Desk, addr, seat string) {
 	label := func() *widget.Label { l := widget.NewLabel(""); l.Wrapping = fyne.TextWrapWord; return l }
 	sw.title, sw.board, sw.hand, sw.results, sw.press, sw.status = label(), label(), label(), label(), label(), label()
 	sw.board.TextStyle = fyne.TextStyle{Monospace: true}
+	sw.seat = engine.Seat{Power: engine.Power(seat)}
+	switch seat {
+	case lan.ObserverSeat:
+		sw.seat = engine.Seat{}
+	case "gm":
+		sw.seat = engine.Seat{GM: true}
+	}
 	sw.orders = widget.NewMultiLineEntry()
 	sw.orders.SetPlaceHolder("one order a line: A par - bur")
 	sw.ready = widget.NewCheck("Ready", func(on bool) { sw.send(func(ctx context.Context) error { return sw.c.Ready(ctx, sw.phase, on) }) })
@@ -89,12 +101,13 @@ func (sw *LanSeatWindow) build(d *Desk, addr, seat string) {
 	submit := widget.NewButton("Submit orders", sw.Submit)
 	submit.Importance = widget.HighImportance
 	send := widget.NewButton("Send", sw.Say)
-	tabs := container.NewAppTabs(
-		container.NewTabItem("Board", container.NewVScroll(sw.board)),
+	tabs := container.NewAppTabs(container.NewTabItem("Units", container.NewVScroll(sw.board)))
+	sw.tabs = tabs
+	tabs.Items = append(tabs.Items,
 		container.NewTabItem("Cards", container.NewVScroll(sw.hand)),
 		container.NewTabItem("Results", container.NewVScroll(sw.results)),
-		container.NewTabItem("Press", container.NewBorder(nil, container.NewVBox(sw.to, container.NewBorder(nil, nil, nil, send, sw.say)), nil, nil, container.NewVScroll(sw.press))),
-	)
+		container.NewTabItem("Press", container.NewBorder(nil, container.NewVBox(sw.to, container.NewBorder(nil, nil, nil, send, sw.say)), nil, nil, container.NewVScroll(sw.press))))
+	tabs.SelectIndex(0)
 	right := container.NewBorder(nil, container.NewVBox(container.NewHBox(submit, sw.ready), sw.status), nil, nil, sw.orders)
 	split := container.NewHSplit(tabs, right)
 	split.Offset = 0.6
@@ -158,6 +171,7 @@ func (sw *LanSeatWindow) show(e lan.Envelope) {
 	case lan.TypeHello:
 		if h, err := lan.Decode[lan.Hello](e); err == nil {
 			sw.variant = h.Game.Variant
+			sw.addPicture()
 		}
 	case lan.TypeView:
 		if v, err := lan.Decode[lan.View](e); err == nil {
@@ -225,6 +239,7 @@ func (sw *LanSeatWindow) showView(v lan.View) {
 	sw.title.SetText(v.Title + (map[bool]string{true: " — your orders are due", false: ""})[v.Due])
 	var b strings.Builder
 	if s, err := lanState(sw.variant, v); err == nil {
+		sw.draw(s, v)
 		by := map[engine.Power][]string{}
 		for _, u := range s.Units {
 			by[u.Power] = append(by[u.Power], u.Type.String()+" "+s.Map.LocString(u.Loc))
@@ -239,6 +254,41 @@ func (sw *LanSeatWindow) showView(v lan.View) {
 		fmt.Fprintf(&b, "\nYour orders:\n  %s\n", strings.Join(v.Pending, "\n  "))
 	}
 	sw.board.SetText(b.String())
+}
+
+// addPicture adds the board tab once the variant is known.
+func (sw *LanSeatWindow) addPicture() {
+	if sw.picture != nil {
+		return
+	}
+	vr, ok := variants.Lookup(sw.variant)
+	if !ok {
+		return
+	}
+	m, err := vr.Map()
+	if err != nil {
+		return
+	}
+	gb, err := geometry.Load()
+	if err != nil {
+		return
+	}
+	sw.picture = NewBoard(render.New(gb, m), m)
+	sw.tabs.Items = append([]*container.TabItem{container.NewTabItem("Board", sw.picture)}, sw.tabs.Items...)
+	sw.tabs.SelectIndex(0)
+	sw.tabs.Refresh()
+}
+
+// draw shows the seat's view on the board, with its pending orders.
+func (sw *LanSeatWindow) draw(s *engine.State, v lan.View) {
+	if sw.picture == nil {
+		return
+	}
+	var orders []engine.Order
+	if vr, ok := variants.Lookup(sw.variant); ok && sw.seat.Power != "" {
+		orders, _ = vr.Parser(s.Map).ParseOrders(sw.seat.Power, strings.Join(v.Pending, "\n"))
+	}
+	sw.picture.SetScene(Scene{View: engine.View{Seat: sw.seat, State: s, Pending: orders}, Orders: orders, Power: sw.seat.Power, ReadOnly: true})
 }
 
 // lanState decodes a view's position with its variant.
