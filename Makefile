@@ -48,6 +48,7 @@ fuzz: deps
 	$(GO) test ./engine -run '^$$' -fuzz FuzzLoadMap -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/casefile -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./app/store -run '^$$' -fuzz FuzzOpen -fuzztime $(FUZZTIME)
+	$(GO) test ./app/lan -run '^$$' -fuzz FuzzDecodeRequest -fuzztime $(FUZZTIME)
 
 datc: build
 	./$(BIN) cases engine/testdata/datc/*.txt

@@ -6,9 +6,12 @@ tool honnef.co/go/tools/cmd/staticcheck
 
 require (
 	fyne.io/fyne/v2 v2.8.1
+	github.com/coder/websocket v1.8.15
 	github.com/fogleman/gg v1.3.0
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
+	github.com/hashicorp/mdns v1.0.7
 	github.com/mattn/go-sqlite3 v1.14.53
+	github.com/miekg/dns v1.1.72
 	golang.org/x/image v0.47.0
 )
 

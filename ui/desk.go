@@ -29,6 +29,7 @@ type Desk struct {
 	chooseOpen func(parent fyne.Window, done func(path string))
 	// newBoard makes a game window's board; tests wrap it.
 	newBoard func(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface
+	lan      lanEnv // LAN play's address, folder, advertising and discovery (lan.go)
 }
 
 // Launch says what the app shows first.

@@ -101,7 +101,9 @@ func (s *StartWindow) content() fyne.CanvasObject {
 			s.open(list[i], false)
 		}
 	}
-	side := container.NewBorder(container.NewVBox(open, review, widget.NewLabel("Recent games")), nil, nil, nil, s.recent)
+	host := widget.NewButton("Host on LAN…", func() { s.desk.hostOnLAN(s.win) })
+	join := widget.NewButton("Join LAN game…", func() { s.desk.ShowJoin() })
+	side := container.NewBorder(container.NewVBox(open, review, host, join, widget.NewLabel("Recent games")), nil, nil, nil, s.recent)
 	split := container.NewHSplit(newGame, side)
 	split.Offset = 0.62
 	return container.NewBorder(nil, s.status, nil, nil, split)

@@ -204,12 +204,25 @@ func (g *Game) SubmitOrders(power engine.Power, text string) ([]engine.Order, []
 	if err := g.writable(); err != nil {
 		return nil, nil, err
 	}
-	if _, ok := g.m.Power(power); !ok {
-		return nil, nil, fmt.Errorf("session: unknown power %q", power)
-	}
 	cur, err := g.file.Current()
 	if err != nil {
 		return nil, nil, err
+	}
+	good, rows, errs, err := g.parseSubmission(power, text)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := g.file.SubmitOrders(cur.ID, string(power), rows); err != nil {
+		return nil, nil, err
+	}
+	return good, errs, nil
+}
+
+// parseSubmission reads the orders a power sent into the orders to keep,
+// their rows for the store, and an error per bad line.
+func (g *Game) parseSubmission(power engine.Power, text string) ([]engine.Order, []store.Order, []error, error) {
+	if _, ok := g.m.Power(power); !ok {
+		return nil, nil, nil, fmt.Errorf("session: unknown power %q", power)
 	}
 	orders, errs := g.parser.ParseOrders(power, text)
 	var good []engine.Order
@@ -221,16 +234,13 @@ func (g *Game) SubmitOrders(power engine.Power, text string) ([]engine.Order, []
 		}
 		parsed, err := json.Marshal(o.Record(g.m))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		good = append(good, o)
 		rows = append(rows, store.Order{Power: string(power), Typed: o.Text, Parsed: parsed,
 			Canonical: o.Format(g.m), Submitted: g.now().UTC()})
 	}
-	if err := g.file.SubmitOrders(cur.ID, string(power), rows); err != nil {
-		return nil, nil, err
-	}
-	return good, errs, nil
+	return good, rows, errs, nil
 }
 
 // Orders returns the current orders of phase p (all powers).

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -50,7 +51,7 @@ func hasTable(t *testing.T, db *sql.DB, name string) bool {
 }
 
 func TestMigrateRunner(t *testing.T) {
-	v1 := migrations
+	v1 := migrations[:1:1]
 	failCheck := func(*sql.Tx) error { return errors.New("check failed") }
 	tests := []struct {
 		name      string
@@ -106,6 +107,10 @@ func TestMigrateRunner(t *testing.T) {
 }
 
 func TestOpenUpgradesOlderFile(t *testing.T) {
+	// A file of the newest real version, upgraded to a made-up next one.
+	real := migrations[:len(migrations):len(migrations)]
+	next := notesV2
+	next.version = len(real) + 1
 	f, path := create(t)
 	adjudicate(t, f, "F1901M")
 	f.SubmitOrders(mustCurrent(t, f).ID, "france", []Order{order("france", "A Bur - Mun")})
@@ -118,9 +123,9 @@ func TestOpenUpgradesOlderFile(t *testing.T) {
 	dir := filepath.Dir(path)
 	before := listing(t, dir)
 
-	useMigrations(t, append(migrations[:1:1], notesV2))
-	if SupportedVersion() != 2 {
-		t.Fatal("the test's version 2 is not in use")
+	useMigrations(t, append(real, next))
+	if SupportedVersion() != next.version {
+		t.Fatal("the test's next version is not in use")
 	}
 	// Review: served from an upgraded private copy; the file is untouched.
 	ro, err := OpenReadOnly(path)
@@ -147,14 +152,14 @@ func TestOpenUpgradesOlderFile(t *testing.T) {
 		t.Error("table notes missing after the upgrade")
 	}
 	g.Close()
-	if v := fileVersion(t, path); v != 2 {
+	if v := fileVersion(t, path); v != next.version {
 		t.Errorf("version after upgrade = %d", v)
 	}
-	// Back with a DipDesk that knows only version 1: refused, untouched.
-	migrations = migrations[:1]
+	// Back with a DipDesk that knows only the real versions: refused, untouched.
+	migrations = real
 	upgraded, _ := os.ReadFile(path)
 	_, err = Open(path)
-	if !errors.Is(err, ErrNewerVersion) || !strings.Contains(err.Error(), "version 2, this DipDesk supports versions up to 1") {
+	if !errors.Is(err, ErrNewerVersion) || !strings.Contains(err.Error(), fmt.Sprintf("version %d, this DipDesk supports versions up to %d", next.version, len(real))) {
 		t.Errorf("older DipDesk: %v", err)
 	}
 	if now, _ := os.ReadFile(path); !bytes.Equal(now, upgraded) {
@@ -163,6 +168,7 @@ func TestOpenUpgradesOlderFile(t *testing.T) {
 }
 
 func TestFailedUpgradeLeavesFile(t *testing.T) {
+	useMigrations(t, migrations[:1:1])
 	f, path := create(t)
 	f.Close()
 	original, _ := os.ReadFile(path)

@@ -23,6 +23,12 @@ func realSave(t testing.TB) []byte {
 			if err := f.SubmitOrders(cur.ID, power, []Order{order(power, "A Vie H"), order(power, "F Tri H")}); err != nil {
 				t.Fatal(err)
 			}
+			if _, err := f.AddPress(Press{Phase: cur.Name, From: power, To: []string{"germany"}, Body: "Shall we?"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.SetSeatToken(power, strings.Repeat("ab", 32)); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if _, err := f.Adjudicated(cur.ID, results(30), []Draw{{Why: "die", N: 6, Value: i%6 + 1}}, Phase{Name: name, State: testState(name, i+1, 5000)}); err != nil {
 			t.Fatal(err)
@@ -84,11 +90,14 @@ func withSQL(t testing.TB, save []byte, stmts ...string) []byte {
 	return b
 }
 
-// damaged overwrites n seeded random bytes in the middle of b.
+// damaged overwrites n seeded random bytes in the middle of the game's
+// data: inside the position of S1903M, a phase in the middle of the game
+// (the middle of the file itself may be free space in a page, which no
+// check can see and no reader uses).
 func damaged(b []byte, n int) []byte {
 	out := bytes.Clone(b)
 	r := rand.New(rand.NewPCG(1, 2))
-	mid := len(out) / 2
+	mid := bytes.Index(out, []byte(`"phase":"S1903M"`)) - 2000 // in its "pad", written before "phase"
 	for i := range n {
 		out[mid+i] = byte(r.UintN(256))
 	}
@@ -132,7 +141,7 @@ func TestRejects(t *testing.T) {
 		{"one byte in the middle", damaged(save, 1), ErrCorrupt, ""},
 		{"plain SQLite database", sqliteFile(t, "CREATE TABLE notes(x)", "INSERT INTO notes VALUES (1)"), ErrNotDipDesk, "another program"},
 		{"plain SQLite in WAL mode", sqliteFile(t, "PRAGMA journal_mode=WAL", "CREATE TABLE notes(x)"), ErrNotDipDesk, "another program"},
-		{"newer version", withSQL(t, save, "PRAGMA user_version = 99"), ErrNewerVersion, "version 99, this DipDesk supports versions up to 1"},
+		{"newer version", withSQL(t, save, "PRAGMA user_version = 99"), ErrNewerVersion, "version 99, this DipDesk supports versions up to 2"},
 		{"version 0", sqliteFile(t, "PRAGMA application_id = 1147760708", "PRAGMA journal_mode=WAL", "CREATE TABLE x(y)"), ErrCorrupt, "unfinished"},
 		{"edited by hand", withSQL(t, save, "DROP TRIGGER phases_keep", "UPDATE phases SET name = 'X' WHERE id = 2"), ErrCorrupt, "checksum"},
 		{"audit triggers dropped", withSQL(t, save, "DROP TRIGGER audit_no_delete"), ErrCorrupt, "audit"},

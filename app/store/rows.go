@@ -141,6 +141,9 @@ func boolInt(b bool) int64 {
 // checked whole are probed for their columns.
 func verifyRows(db querier) (string, error) {
 	for _, spec := range checked {
+		if spec.since > SupportedVersion() {
+			continue // a table of a newer format than the one in use (tests of older formats)
+		}
 		if !spec.atOpen {
 			rows, err := db.Query("SELECT crc, " + strings.Join(spec.cols, ", ") + " FROM " + spec.name + " LIMIT 0")
 			if err != nil {

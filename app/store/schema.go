@@ -21,6 +21,7 @@ type migration struct {
 // a new file gets is the result of running all of them on an empty file.
 var migrations = []migration{
 	{version: 1, about: "first format", steps: schemaV1},
+	{version: 2, about: "LAN play: press messages and seat-token hashes", steps: schemaV2},
 }
 
 // SupportedVersion returns the newest save format version this DipDesk
@@ -139,6 +140,34 @@ var schemaV1 = []string{
 	guard("draws_no_delete", "BEFORE DELETE ON draws", "", "draws are never deleted"),
 }
 
+// schemaV2 adds what LAN play keeps (app/lan): the press messages sent
+// between seats and the hashes of the seat tokens that let a player's
+// machine take its seat back. Both are append-only like the rest of the
+// history. See docs/save-format.md.
+var schemaV2 = []string{
+	`CREATE TABLE press (
+		id         INTEGER PRIMARY KEY,
+		phase      TEXT NOT NULL,
+		sender     TEXT NOT NULL,
+		recipients TEXT NOT NULL DEFAULT '',
+		body       TEXT NOT NULL,
+		sent       TEXT NOT NULL,
+		crc        INTEGER
+	)`,
+	`CREATE TABLE seat_tokens (
+		id         INTEGER PRIMARY KEY,
+		power      TEXT NOT NULL,
+		token_hash TEXT NOT NULL,
+		issued     TEXT NOT NULL,
+		crc        INTEGER
+	)`,
+	`CREATE INDEX seat_tokens_power ON seat_tokens(power, id)`,
+	guard("press_no_update", "BEFORE UPDATE ON press", "", "press messages are never changed"),
+	guard("press_no_delete", "BEFORE DELETE ON press", "", "press messages are never deleted"),
+	guard("seat_tokens_no_update", "BEFORE UPDATE ON seat_tokens", "", "seat tokens are never changed (a new row replaces one)"),
+	guard("seat_tokens_no_delete", "BEFORE DELETE ON seat_tokens", "", "seat tokens are never deleted (a new row replaces one)"),
+}
+
 // requiredTriggers are checked on every open: a file without them could
 // lose its audit trail.
 var requiredTriggers = []string{"audit_no_update", "audit_no_delete"}
@@ -159,6 +188,7 @@ type tableSpec struct {
 	name   string
 	cols   []string
 	atOpen bool // every row is checked when the file is opened
+	since  int  // the format version that added the table
 }
 
 // checked lists every table whose rows carry a checksum, with the columns
@@ -169,13 +199,15 @@ type tableSpec struct {
 // microsecond a row (20 ms for 100 years of play), and the
 // integrity_check done at open already vouches for their structure.
 var checked = []tableSpec{
-	{"game", []string{"variant", "options", "seed", "created"}, true},
-	{"seats", []string{"idx", "power", "player", "pin_hash"}, true},
-	{"phases", []string{"seq", "name", "state", "parent", "replaces", "created"}, true},
-	{"orders", []string{"phase_id", "power", "typed", "parsed", "canonical", "submitted", "copied_from"}, false},
-	{"results", []string{"phase_id", "idx", "power", "order_text", "ok", "code", "reason"}, false},
-	{"draws", []string{"phase_id", "idx", "why", "n", "value"}, false},
-	{"audit", []string{"at", "kind", "phase", "detail"}, true},
+	{"game", []string{"variant", "options", "seed", "created"}, true, 1},
+	{"seats", []string{"idx", "power", "player", "pin_hash"}, true, 1},
+	{"phases", []string{"seq", "name", "state", "parent", "replaces", "created"}, true, 1},
+	{"orders", []string{"phase_id", "power", "typed", "parsed", "canonical", "submitted", "copied_from"}, false, 1},
+	{"results", []string{"phase_id", "idx", "power", "order_text", "ok", "code", "reason"}, false, 1},
+	{"draws", []string{"phase_id", "idx", "why", "n", "value"}, false, 1},
+	{"audit", []string{"at", "kind", "phase", "detail"}, true, 1},
+	{"press", []string{"phase", "sender", "recipients", "body", "sent"}, false, 2},
+	{"seat_tokens", []string{"power", "token_hash", "issued"}, false, 2},
 }
 
 // specOf returns the checksum spec of a table.

@@ -1,0 +1,176 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"dipdesk/app/lan"
+	"dipdesk/app/session"
+)
+
+// runHost serves a saved game to the LAN until "quit" on standard input
+// or an interrupt.
+func runHost(c *CLI, args []string) int {
+	fs := newFlags(c, "host")
+	addr := fs.String("addr", ":7878", "address to listen on, host:port (\":0\" picks a free port)")
+	name := fs.String("name", "", "the game's name shown to players (default: the file's name)")
+	deadline := fs.Duration("deadline", 0, "each phase's deadline, e.g. 48h (0: none)")
+	manual := fs.Bool("manual", false, "adjudicate only on the adjudicate command, never when all are ready")
+	certs := fs.String("config", "", "folder for the host certificate (default: $"+lan.ConfigDirEnv+" or the user's config folder)")
+	noAdvertise := fs.Bool("no-mdns", false, "do not advertise the game on the LAN")
+	verbose := fs.Bool("v", false, "log connections and adjudications to standard error")
+	rest, err := splitArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) != 1 {
+		fmt.Fprintln(c.Stderr, "usage: dipdesk host FILE [--addr :7878] [--deadline 48h] [--manual] [--name NAME]")
+		return 2
+	}
+	if *certs == "" {
+		if *certs, err = lan.ConfigDir(); err != nil {
+			return c.fail("host", err)
+		}
+	}
+	g, err := session.Open(rest[0])
+	if err != nil {
+		return c.fail("host", err)
+	}
+	defer g.Close()
+	cfg := lan.HostConfig{Name: *name, CertDir: *certs, Deadline: *deadline, Manual: *manual}
+	if *verbose {
+		cfg.Logger = slog.New(slog.NewTextHandler(c.Stderr, nil))
+	}
+	h, err := lan.NewHost(g, cfg)
+	if err != nil {
+		return c.fail("host", err)
+	}
+	if err := h.Listen(*addr); err != nil {
+		return c.fail("host", err)
+	}
+	defer h.Close()
+	out := &lockedWriter{w: c.Stdout}
+	info := h.Info()
+	fmt.Fprintf(out, "hosting %q (%s, %s) at %s\n", info.Name, g.Variant().Name, info.Phase, h.Addr())
+	fmt.Fprintf(out, "certificate fingerprint: %s\n", h.Fingerprint())
+	printCodes(out, h)
+	if !*noAdvertise {
+		if stop, err := lan.Advertise(h); err != nil {
+			fmt.Fprintf(out, "not advertised on the LAN (%v); players type the address\n", err)
+		} else {
+			defer stop()
+		}
+	}
+	fmt.Fprintln(out, `commands: adjudicate, codes, code SEAT (a new code; the seat's token stops working), status, quit`)
+	h.OnPhase(func(phase string) { fmt.Fprintf(out, "now %s\n", phase) })
+	return hostCommands(c, h, out)
+}
+
+// hostCommands reads the host's commands until quit, the end of input
+// followed by an interrupt, or an interrupt.
+func hostCommands(c *CLI, h *lan.Host, out io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(c.Stdin)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	for {
+		var line string
+		var ok bool
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(out, "stopping")
+			return 0
+		case line, ok = <-lines:
+			if !ok {
+				lines = nil // no more input (a headless host): serve until interrupted
+				continue
+			}
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "quit", "exit":
+			fmt.Fprintln(out, "stopping")
+			return 0
+		case "adjudicate", "process":
+			if err := h.Adjudicate(); err != nil {
+				fmt.Fprintf(out, "adjudicate: %v\n", err)
+			}
+		case "codes":
+			printCodes(out, h)
+		case "code":
+			if len(f) != 2 {
+				fmt.Fprintln(out, "usage: code SEAT")
+				continue
+			}
+			code, err := h.NewCode(f[1])
+			if err != nil {
+				fmt.Fprintf(out, "code: %v\n", err)
+				continue
+			}
+			fmt.Fprintf(out, "join code for %s: %s\n", f[1], code)
+		case "status":
+			info := h.Info()
+			fmt.Fprintf(out, "%s, phase %s\n", info.Name, info.Phase)
+			for _, s := range info.Seats {
+				fmt.Fprintf(out, "  %-10s free=%v connected=%v\n", s.Power, s.Free, s.Connected)
+			}
+		default:
+			fmt.Fprintf(out, "unknown command %q\n", f[0])
+		}
+	}
+}
+
+func printCodes(w io.Writer, h *lan.Host) {
+	codes := h.Codes()
+	var seats []string
+	for s := range codes {
+		if s != lan.ObserverSeat {
+			seats = append(seats, s)
+		}
+	}
+	sort.Strings(seats)
+	fmt.Fprintf(w, "join codes (valid %s, one use each):\n", lan.DefaultTTL)
+	for _, s := range seats {
+		fmt.Fprintf(w, "  %-10s %s\n", s, codes[s])
+	}
+	if len(seats) == 0 {
+		fmt.Fprintln(w, "  (every seat is taken; \"code SEAT\" gives a seat a new code)")
+	}
+	if oc := codes[lan.ObserverSeat]; oc != "" {
+		fmt.Fprintf(w, "  %-10s %s (any number of observers)\n", lan.ObserverSeat, oc)
+	}
+}
+
+// lockedWriter serialises writes from the host's goroutines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// joinWait bounds how long join waits for the host's answers.
+const joinWait = 30 * time.Second

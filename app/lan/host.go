@@ -1,0 +1,408 @@
+package lan
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"dipdesk/app/session"
+	"dipdesk/engine"
+)
+
+// Path is the WebSocket endpoint of a host.
+const Path = "/dipdesk/v1"
+
+// readLimit is the transport's limit on one client frame: above it the
+// connection is closed. Between MaxMessage and readLimit a message is
+// answered with a too_large error and the connection stays.
+const readLimit = 1 << 20
+
+// outQueue is how many messages may wait for a slow client before the
+// host drops it (it reconnects and gets a fresh view).
+const outQueue = 512
+
+// HostConfig configures a host.
+type HostConfig struct {
+	Name     string           // the game's name shown to joiners; default the file's name
+	CertDir  string           // app storage holding the host's certificate (LoadOrCreateCert)
+	Cert     *tls.Certificate // a certificate to use instead of CertDir's
+	CodeTTL  time.Duration    // join codes' life; default DefaultTTL
+	Deadline time.Duration    // each phase's deadline; 0 for none
+	// Manual: adjudicate only on Adjudicate (or a game master's message),
+	// never because every seat is ready.
+	Manual bool
+	Now    func() time.Time // default time.Now
+	Rand   io.Reader        // randomness for codes and tokens; default crypto/rand
+	Logger *slog.Logger     // default: discard
+}
+
+// Host serves one game to the machines of a LAN. It is the only
+// authority: each connection receives only what its seat may see,
+// computed by engine.ViewFor, engine.OutcomeFor (through
+// session.Game.SeatOutcome) and session.HandsOf for that seat.
+type Host struct {
+	cfg  HostConfig
+	g    *session.Game
+	cert tls.Certificate
+	fp   string
+	log  *slog.Logger
+
+	ln   net.Listener
+	srv  *http.Server
+	wg   sync.WaitGroup
+	done chan struct{}
+
+	// gmu serialises the uses of g (always taken before mu); mu guards
+	// the host's state below. Orders only need mu to be queued, so they
+	// keep arriving while a batch is being written (see commit).
+	gmu        sync.Mutex
+	mu         sync.Mutex
+	queue      []queued
+	committing bool
+	codes      *codeBook
+	shown      map[string]string // the codes as issued, by seat (for the host's screen)
+	tokens     map[engine.Power]string
+	conns      map[*conn]bool
+	bySeat     map[string]*conn // power or "gm" -> its connection
+	ready      map[engine.Power]bool
+	phase      string // the current phase, "S1901M"
+	deadline   time.Time
+	timer      *time.Timer
+	winner     engine.Power
+	closed     bool
+	onPhase    []func(string)
+	// cur and pending cache the current phase and its orders between
+	// adjudications (the host is the game's only writer): a batch of
+	// orders then costs no re-reading of the save.
+	cur     *session.PhaseState
+	pending map[engine.Power][]engine.Order
+}
+
+// NewHost prepares a host for game g, which it then owns for play: the
+// caller must not use g while the host runs. Seats without a seat token
+// get a join code; observers get one code between them.
+func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.CodeTTL == 0 {
+		cfg.CodeTTL = DefaultTTL
+	}
+	if cfg.Name == "" {
+		cfg.Name = strings.TrimSuffix(filepath.Base(g.Path()), filepath.Ext(g.Path()))
+	}
+	cfg.Rand = defaultRand(cfg.Rand)
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	var cert tls.Certificate
+	if cfg.Cert != nil {
+		cert = *cfg.Cert
+	} else {
+		var err error
+		if cert, err = LoadOrCreateCert(cfg.CertDir); err != nil {
+			return nil, err
+		}
+	}
+	tokens, err := g.SeatTokens()
+	if err != nil {
+		return nil, err
+	}
+	cur, err := g.Current()
+	if err != nil {
+		return nil, err
+	}
+	h := &Host{cfg: cfg, g: g, cert: cert, fp: Fingerprint(cert.Certificate[0]), log: log,
+		done: make(chan struct{}), codes: newCodeBook(cfg.Rand, cfg.Now, cfg.CodeTTL), shown: map[string]string{},
+		tokens: tokens, conns: map[*conn]bool{}, bySeat: map[string]*conn{}, ready: map[engine.Power]bool{},
+		phase: cur.State.Phase.Short()}
+	for _, s := range h.seatNames() {
+		if _, taken := tokens[engine.Power(s)]; !taken {
+			if _, err := h.issueLocked(s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if _, err := h.issueLocked(ObserverSeat); err != nil {
+		return nil, err
+	}
+	h.startPhaseLocked()
+	return h, nil
+}
+
+// seatNames lists the game's seats: its powers, and "gm" when it has a
+// game master's seat.
+func (h *Host) seatNames() []string {
+	var out []string
+	for _, s := range h.g.Info().Seats {
+		out = append(out, s.Power)
+	}
+	return out
+}
+
+// Listen starts serving on addr ("host:port"; ":0" picks a port).
+func (h *Host) Listen(addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("lan: %w", err)
+	}
+	h.ln = ln
+	mux := http.NewServeMux()
+	mux.HandleFunc(Path, h.serveWS)
+	h.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:  slog.NewLogLogger(h.log.Handler(), slog.LevelDebug),
+		TLSConfig: &tls.Config{Certificates: []tls.Certificate{h.cert}, MinVersion: tls.VersionTLS13}}
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		if err := h.srv.ServeTLS(ln, "", ""); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			h.log.Error("lan host stopped", "err", err)
+		}
+	}()
+	return nil
+}
+
+// Addr returns the address the host listens on.
+func (h *Host) Addr() string {
+	if h.ln == nil {
+		return ""
+	}
+	return h.ln.Addr().String()
+}
+
+// Fingerprint returns the host certificate's fingerprint, for players to
+// compare with what their client pins.
+func (h *Host) Fingerprint() string { return h.fp }
+
+// Codes returns the live join codes by seat (powers, "gm", "observer").
+func (h *Host) Codes() map[string]string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := map[string]string{}
+	for s, c := range h.shown {
+		if h.codes.has(s) {
+			out[s] = c
+		}
+	}
+	return out
+}
+
+// NewCode issues a new join code for seat, for a player who lost their
+// machine: the seat's token stops working and its connection is closed.
+func (h *Host) NewCode(seat string) (string, error) {
+	h.gmu.Lock()
+	defer h.gmu.Unlock()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if seat != ObserverSeat && !h.isSeat(seat) {
+		return "", fmt.Errorf("lan: no seat %q in this game", seat)
+	}
+	if seat != ObserverSeat {
+		if _, ok := h.tokens[engine.Power(seat)]; ok {
+			if err := h.g.SetSeatToken(engine.Power(seat), ""); err != nil {
+				return "", err
+			}
+			delete(h.tokens, engine.Power(seat))
+		}
+		if c := h.bySeat[seat]; c != nil {
+			c.fail(0, CodeReplaced, "the host gave this seat a new join code")
+		}
+	}
+	return h.issueLocked(seat)
+}
+
+func (h *Host) issueLocked(seat string) (string, error) {
+	c, err := h.codes.issue(seat)
+	if err == nil {
+		h.shown[seat] = c
+	}
+	return c, err
+}
+
+func (h *Host) isSeat(s string) bool {
+	for _, n := range h.seatNames() {
+		if n == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Info returns what anyone may know of the game: its name, variant,
+// phase and seats (the LAN advertisement carries it).
+func (h *Host) Info() GameInfo {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.infoLocked()
+}
+
+func (h *Host) infoLocked() GameInfo {
+	gi := GameInfo{Name: h.cfg.Name, Variant: h.g.Variant().ID, Phase: h.phase}
+	for _, s := range h.seatNames() {
+		name := "Game master"
+		if s != "gm" {
+			name = h.g.Map().PowerName(engine.Power(s))
+		}
+		_, taken := h.tokens[engine.Power(s)]
+		gi.Seats = append(gi.Seats, SeatInfo{Power: s, Name: name, Free: !taken, Connected: h.bySeat[s] != nil})
+	}
+	return gi
+}
+
+// OnPhase registers f to be called (under no lock, from the host's
+// goroutine) with the name of each new current phase.
+func (h *Host) OnPhase(f func(phase string)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.onPhase = append(h.onPhase, f)
+}
+
+// Adjudicate adjudicates the current phase now, with the orders in (the
+// host's or game master's command).
+func (h *Host) Adjudicate() error {
+	h.gmu.Lock()
+	defer h.gmu.Unlock()
+	h.flush()
+	h.mu.Lock()
+	err := h.adjudicateLocked("the host")
+	if err == nil {
+		h.maybeAdjudicate() // a following phase with nothing due
+	}
+	fs, phase := h.onPhase, h.phase
+	h.mu.Unlock()
+	if err == nil {
+		for _, f := range fs {
+			f(phase)
+		}
+	}
+	return err
+}
+
+// Close ends every connection and stops the host; the game stays open
+// for the caller to close.
+func (h *Host) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	close(h.done)
+	if h.timer != nil {
+		h.timer.Stop()
+	}
+	conns := make([]*conn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		c.ws.Close(websocket.StatusGoingAway, "the host is closing")
+	}
+	var err error
+	if h.srv != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		err = h.srv.Shutdown(ctx)
+		cancel()
+	}
+	h.wg.Wait()
+	return err
+}
+
+// serveWS upgrades a request and runs the connection.
+func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
+	ws, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	ws.SetReadLimit(readLimit)
+	addr, _, _ := net.SplitHostPort(r.RemoteAddr)
+	c := &conn{h: h, ws: ws, addr: addr, out: make(chan []byte, outQueue), gone: make(chan struct{})}
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		ws.Close(websocket.StatusGoingAway, "the host is closing")
+		return
+	}
+	h.conns[c] = true
+	c.send(TypeHello, 0, Hello{Protocol: Version, Game: h.infoLocked()})
+	h.mu.Unlock()
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		c.writeLoop()
+	}()
+	c.readLoop(r.Context())
+	h.drop(c)
+}
+
+// drop forgets a connection that ended.
+func (h *Host) drop(c *conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.conns, c)
+	if c.joined && h.bySeat[c.key] == c {
+		delete(h.bySeat, c.key)
+	}
+	c.closeOut()
+}
+
+// seatKey names a seat in bySeat and in messages.
+func seatKey(s engine.Seat) string {
+	switch {
+	case s.GM:
+		return "gm"
+	case s.Power == "":
+		return ObserverSeat
+	}
+	return string(s.Power)
+}
+
+// due lists the powers with orders to give in the current phase, from the
+// host's own position: units to order, dislodged units to retreat,
+// adjustments to make.
+func due(s *engine.State) map[engine.Power]bool {
+	out := map[engine.Power]bool{}
+	switch s.Phase.Type {
+	case engine.Movement:
+		for _, u := range s.Units {
+			out[u.Power] = true
+		}
+	case engine.Retreat:
+		for _, d := range s.Dislodged {
+			out[d.Unit.Power] = true
+		}
+	case engine.Adjustment:
+		for p, n := range engine.Adjustments(s) {
+			if n != 0 && p != "" {
+				out[p] = true
+			}
+		}
+	}
+	return out
+}
+
+// sortedPowers returns the powers set in m, sorted.
+func sortedPowers(m map[engine.Power]bool) []string {
+	var out []string
+	for p, ok := range m {
+		if ok {
+			out = append(out, string(p))
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package lan
+
+const raceDetector = false

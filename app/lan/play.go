@@ -1,0 +1,719 @@
+package lan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"dipdesk/app/session"
+	"dipdesk/engine"
+)
+
+// handle answers one client message. Everything it does happens under the
+// host's lock, so messages are applied one at a time in arrival order.
+func (h *Host) handle(c *conn, b []byte) {
+	req, err := DecodeRequest(b)
+	if err == nil && req.Type == TypeOrders {
+		h.mu.Lock()
+		h.guard(c, func() { h.queueOrders(c, req) })
+		h.mu.Unlock()
+		return
+	}
+	h.gmu.Lock()
+	// Orders queued before this message are stored first, so a seat's
+	// messages take effect in the order it sent them.
+	h.flush()
+	h.mu.Lock()
+	phaseBefore := h.phase
+	h.guard(c, func() {
+		switch {
+		case h.closed:
+		case err != nil:
+			var pe *ProtocolError
+			code := CodeMalformed
+			if errors.As(err, &pe) {
+				code = pe.Code
+			}
+			c.fail(req.Seq, code, err.Error())
+		case req.Seq <= c.lastSeq:
+			c.fail(req.Seq, CodeSequence, fmt.Sprintf("sequence number %d after %d: replayed or out of order", req.Seq, c.lastSeq))
+		default:
+			c.lastSeq = req.Seq
+			h.dispatch(c, req)
+		}
+	})
+	fs, phase := h.onPhase, h.phase
+	h.mu.Unlock()
+	h.gmu.Unlock()
+	if phase != phaseBefore {
+		for _, f := range fs {
+			f(phase)
+		}
+	}
+}
+
+// guard runs f (host lock held) so that a bug costs one connection,
+// never the host's lock.
+func (h *Host) guard(c *conn, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			h.log.Error("internal error handling a message", "seat", c.key, "panic", r)
+			c.fail(0, CodeRejected, "internal error; the connection ends")
+			c.closeOut()
+		}
+	}()
+	f()
+}
+
+func (h *Host) dispatch(c *conn, req Request) {
+	if j, ok := req.Body.(*Join); ok {
+		h.join(c, req.Seq, j)
+		return
+	}
+	if !c.joined {
+		c.fail(req.Seq, CodeNotJoined, "join a seat first")
+		return
+	}
+	switch body := req.Body.(type) {
+	case *ReadyMsg:
+		h.setReady(c, req.Seq, body)
+	case *PressSend:
+		h.press(c, req.Seq, body)
+	case *AdjudicateMsg:
+		switch {
+		case !c.seat.GM:
+			c.fail(req.Seq, CodeWrongSeat, "only the game master may adjudicate")
+		case body.Phase != h.phase:
+			c.fail(req.Seq, CodeStalePhase, fmt.Sprintf("the phase is %s, not %s", h.phase, body.Phase))
+		default:
+			phase := h.phase
+			if err := h.adjudicateLocked("the game master"); err != nil {
+				c.fail(req.Seq, CodeRejected, err.Error())
+				return
+			}
+			c.send(TypeAck, req.Seq, Ack{Phase: phase, Accepted: []string{}})
+			h.maybeAdjudicate()
+		}
+	}
+}
+
+// join gives c a seat, by join code or by seat token.
+func (h *Host) join(c *conn, ref uint64, j *Join) {
+	if c.joined {
+		c.fail(ref, CodeJoined, "this connection already holds a seat")
+		return
+	}
+	var seat engine.Seat
+	var token string
+	if j.Token != "" {
+		if h.codes.limited(c.addr) {
+			c.fail(ref, CodeRateLimited, ErrRateLimited.Error())
+			return
+		}
+		hash := hashToken(j.Token)
+		found := false
+		for p, t := range h.tokens {
+			if sameHash(t, hash) {
+				seat, found = seatOf(string(p)), true
+			}
+		}
+		if !found {
+			h.codes.failed(c.addr)
+			c.fail(ref, CodeBadToken, ErrBadToken.Error())
+			return
+		}
+	} else {
+		name, ok := h.seatName(j.Seat)
+		if !ok {
+			h.codes.failed(c.addr)
+			c.fail(ref, CodeBadCode, fmt.Sprintf("no seat %q in this game", clip(j.Seat)))
+			return
+		}
+		if err := h.codes.use(name, j.Code, c.addr); err != nil {
+			code := CodeBadCode
+			if errors.Is(err, ErrRateLimited) {
+				code = CodeRateLimited
+			}
+			c.fail(ref, code, err.Error())
+			return
+		}
+		seat = seatOf(name)
+		if name != ObserverSeat {
+			var err error
+			if token, err = newToken(h.cfg.Rand); err == nil {
+				// The hash is in the save before the client learns the
+				// token: a host that dies now still knows it.
+				err = h.g.SetSeatToken(engine.Power(name), hashToken(token))
+			}
+			if err != nil {
+				c.fail(ref, CodeRejected, "storing the seat token: "+err.Error())
+				return
+			}
+			h.tokens[engine.Power(name)] = hashToken(token)
+		}
+	}
+	c.joined, c.seat, c.key = true, seat, seatKey(seat)
+	if c.key != ObserverSeat {
+		if old := h.bySeat[c.key]; old != nil && old != c {
+			old.fail(0, CodeReplaced, "this seat joined again from another connection")
+		}
+		h.bySeat[c.key] = c
+	}
+	c.send(TypeWelcome, ref, Welcome{Seat: c.key, Token: token, Observer: c.key == ObserverSeat, Game: h.infoLocked()})
+	h.log.Info("joined", "seat", c.key, "addr", c.addr, "client", j.Client)
+	vs := newViews(h)
+	h.sendState(c, vs)
+	h.sendLastResults(c)
+	h.sendPressBacklog(c)
+	// The status ends what a join sends: a client printing the seat's
+	// state knows it has it all.
+	if b, err := vs.statusMsg(c.seat); err == nil && vs.err == nil {
+		c.send(TypeStatus, 0, b)
+	}
+}
+
+// seatName reads a seat a client asked for: "observer", "gm" or a power.
+func (h *Host) seatName(s string) (string, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == ObserverSeat || s == "public" {
+		return ObserverSeat, true
+	}
+	if s == "gm" || s == "game master" {
+		return "gm", h.isSeat("gm")
+	}
+	p, ok := h.g.Map().LookupPower(s)
+	if !ok || !h.isSeat(string(p)) {
+		return "", false
+	}
+	return string(p), true
+}
+
+func seatOf(name string) engine.Seat {
+	switch name {
+	case "gm":
+		return engine.Seat{GM: true}
+	case ObserverSeat:
+		return engine.Seat{}
+	}
+	return engine.Seat{Power: engine.Power(name)}
+}
+
+// queued is a submission waiting to be stored.
+type queued struct {
+	c     *conn
+	ref   uint64
+	phase string
+	sub   session.Submission
+}
+
+// queueOrders checks an orders message (host lock held) and queues it
+// for the committer.
+func (h *Host) queueOrders(c *conn, req Request) {
+	o := req.Body.(*OrdersMsg)
+	ref := req.Seq
+	switch {
+	case h.closed:
+		return
+	case req.Seq <= c.lastSeq:
+		c.fail(req.Seq, CodeSequence, fmt.Sprintf("sequence number %d after %d: replayed or out of order", req.Seq, c.lastSeq))
+		return
+	}
+	c.lastSeq = req.Seq
+	switch {
+	case !c.joined:
+		c.fail(ref, CodeNotJoined, "join a seat first")
+		return
+	case c.seat.Power == "":
+		c.fail(ref, CodeWrongSeat, "only a power's seat sends orders")
+		return
+	case o.Seat != "" && !strings.EqualFold(o.Seat, string(c.seat.Power)):
+		c.fail(ref, CodeWrongSeat, fmt.Sprintf("this connection holds %s, not %s", c.seat.Power, clip(o.Seat)))
+		return
+	case o.Phase != h.phase:
+		c.fail(ref, CodeStalePhase, fmt.Sprintf("the phase is %s, not %s", h.phase, o.Phase))
+		return
+	case h.winner != "":
+		c.fail(ref, CodeRejected, "the game is over")
+		return
+	}
+	h.queue = append(h.queue, queued{c: c, ref: ref, phase: o.Phase, sub: session.Submission{Power: c.seat.Power, Text: o.Text}})
+	if !h.committing {
+		h.committing = true
+		h.wg.Add(1)
+		go h.commitLoop()
+	}
+}
+
+// commitLoop stores queued orders until the queue is empty: each round
+// writes everything queued in one transaction while new orders queue up
+// behind it (group commit: one disk sync for a table of players).
+func (h *Host) commitLoop() {
+	defer h.wg.Done()
+	for {
+		h.gmu.Lock()
+		h.flush()
+		h.gmu.Unlock()
+		h.mu.Lock()
+		if len(h.queue) == 0 {
+			h.committing = false
+			h.mu.Unlock()
+			return
+		}
+		h.mu.Unlock()
+	}
+}
+
+// flush stores the queued orders (game lock held, host lock not), then
+// acknowledges each, sends each submitter its view and everyone the
+// status.
+func (h *Host) flush() {
+	h.mu.Lock()
+	batch := h.queue
+	h.queue = nil
+	h.mu.Unlock()
+	if len(batch) == 0 {
+		return
+	}
+	subs := make([]session.Submission, len(batch))
+	for i, q := range batch {
+		subs[i] = q.sub
+	}
+	done, err := h.g.SubmitMany(subs)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if err != nil {
+		for _, q := range batch {
+			q.c.fail(q.ref, CodeRejected, err.Error())
+		}
+		h.cur = nil // read the save again
+		return
+	}
+	if h.cur != nil {
+		for i, q := range batch {
+			h.pending[q.sub.Power] = done[i].Orders // a submission replaces the power's orders
+		}
+	}
+	vs := newViews(h)
+	for i, q := range batch {
+		ack := Ack{Phase: q.phase, Accepted: []string{}}
+		for _, o := range done[i].Orders {
+			ack.Accepted = append(ack.Accepted, o.Format(h.g.Map()))
+		}
+		for _, e := range done[i].Errors {
+			ack.Errors = append(ack.Errors, e.Error())
+		}
+		// The ack says what the seat's orders now are (a submission
+		// replaces the earlier ones): no need to send the whole view.
+		q.c.send(TypeAck, q.ref, ack)
+	}
+	h.broadcastStatus(vs, nil)
+}
+
+// setReady sets a seat's ready flag and adjudicates when every seat with
+// orders due is ready.
+func (h *Host) setReady(c *conn, ref uint64, r *ReadyMsg) {
+	switch {
+	case c.seat.Power == "":
+		c.fail(ref, CodeWrongSeat, "only a power's seat is ready or not")
+		return
+	case r.Phase != h.phase:
+		c.fail(ref, CodeStalePhase, fmt.Sprintf("the phase is %s, not %s", h.phase, r.Phase))
+		return
+	}
+	h.ready[c.seat.Power] = r.Ready
+	c.send(TypeAck, ref, Ack{Phase: h.phase, Accepted: []string{}})
+	h.broadcastStatus(newViews(h), nil)
+	h.maybeAdjudicate()
+}
+
+// maybeAdjudicate adjudicates when every power with orders due is ready
+// (and the host is not in manual mode).
+func (h *Host) maybeAdjudicate() {
+	// A phase where nobody has orders due (no retreats, no adjustments)
+	// follows at once; the bound only guards against a variant that
+	// never asks for orders.
+	for range 8 {
+		if h.cfg.Manual || h.winner != "" {
+			return
+		}
+		if err := h.loadCurrent(); err != nil {
+			h.log.Error("reading the current phase", "err", err)
+			return
+		}
+		for p := range due(h.cur.State) {
+			if !h.ready[p] {
+				return
+			}
+		}
+		if err := h.adjudicateLocked("every seat is ready"); err != nil {
+			h.log.Error("adjudicating", "err", err)
+			return
+		}
+	}
+}
+
+// press stores a press message and delivers it to whom it is addressed.
+func (h *Host) press(c *conn, ref uint64, p *PressSend) {
+	if c.seat.Power == "" && !c.seat.GM {
+		c.fail(ref, CodeWrongSeat, "observers send no press")
+		return
+	}
+	var to []engine.Power
+	for _, name := range p.To {
+		q, ok := h.g.Map().LookupPower(name)
+		if !ok {
+			c.fail(ref, CodeMalformed, fmt.Sprintf("no power %q", clip(name)))
+			return
+		}
+		if q != c.seat.Power && !slices.Contains(to, q) {
+			to = append(to, q)
+		}
+	}
+	if len(p.To) > 0 && len(to) == 0 {
+		c.fail(ref, CodeMalformed, "press to nobody but yourself")
+		return
+	}
+	stored, err := h.g.AddPress(c.key, to, p.Text)
+	if err != nil {
+		c.fail(ref, CodeRejected, err.Error())
+		return
+	}
+	msg := PressMsg{ID: stored.ID, Phase: stored.Phase, From: stored.From, To: stored.To, Text: stored.Body, Sent: stored.Sent}
+	c.send(TypeAck, ref, Ack{Phase: h.phase, Accepted: []string{}})
+	for d := range h.conns {
+		if d.joined && mayRead(d.seat, msg) {
+			d.send(TypePress, 0, msg)
+		}
+	}
+}
+
+// mayRead reports whether seat may read press message m: public press,
+// press it sent or was sent, and everything for the game master.
+func mayRead(seat engine.Seat, m PressMsg) bool {
+	if seat.GM || len(m.To) == 0 {
+		return true
+	}
+	if seat.Power == "" {
+		return false
+	}
+	return m.From == string(seat.Power) || slices.Contains(m.To, string(seat.Power))
+}
+
+func (h *Host) sendPressBacklog(c *conn) {
+	all, err := h.g.Press()
+	if err != nil {
+		h.log.Error("reading press", "err", err)
+		return
+	}
+	for _, p := range all {
+		m := PressMsg{ID: p.ID, Phase: p.Phase, From: p.From, To: p.To, Text: p.Body, Sent: p.Sent}
+		if mayRead(c.seat, m) {
+			c.send(TypePress, 0, m)
+		}
+	}
+}
+
+// adjudicateLocked processes the current phase and sends every seat its
+// results, view and hand.
+func (h *Host) adjudicateLocked(why string) error {
+	if h.winner != "" {
+		return errors.New("lan: the game is over")
+	}
+	cur, err := h.g.Current()
+	if err != nil {
+		return err
+	}
+	out, next, err := h.g.Process()
+	h.cur = nil
+	if err != nil {
+		return err
+	}
+	h.log.Info("adjudicated", "phase", cur.State.Phase.Short(), "why", why, "next", next.State.Phase.Short())
+	h.winner = out.Winner
+	done, err := h.g.Phase(cur.State.Phase.Short())
+	if err != nil {
+		return err
+	}
+	h.phase = next.State.Phase.Short()
+	clear(h.ready)
+	h.startPhaseLocked()
+	results := map[string]json.RawMessage{}
+	vs := newViews(h)
+	for c := range h.conns {
+		if !c.joined {
+			continue
+		}
+		b, ok := results[c.key]
+		if !ok {
+			if b, err = h.seatResults(done, c.seat); err != nil {
+				return err
+			}
+			results[c.key] = b
+		}
+		c.send(TypeResults, 0, b)
+		h.sendState(c, vs)
+	}
+	return nil
+}
+
+// seatResults encodes what seat may know of the adjudication of ps.
+func (h *Host) seatResults(ps session.PhaseState, seat engine.Seat) (json.RawMessage, error) {
+	out, err := h.g.SeatOutcome(ps, seat)
+	if err != nil {
+		return nil, err
+	}
+	m := h.g.Map()
+	r := Results{Phase: ps.Phase.Name, Results: []ResultLine{}, Events: out.Events, Winner: string(out.Winner)}
+	if out.Next != nil {
+		r.Next = out.Next.Phase.Short()
+	}
+	for _, x := range out.Results {
+		r.Results = append(r.Results, ResultLine{Power: string(x.Order.Power), Order: x.Order.Format(m), OK: x.OK, Code: x.Code.String(), Reason: x.Reason})
+	}
+	return json.Marshal(r)
+}
+
+// sendLastResults sends a joining seat the results of the last
+// adjudicated phase, if there is one.
+func (h *Host) sendLastResults(c *conn) {
+	phases, err := h.g.History(false)
+	if err != nil || len(phases) < 2 {
+		return
+	}
+	last := phases[len(phases)-2]
+	ps, err := h.g.Phase(last.Name)
+	if err != nil || !ps.Phase.Adjudicated {
+		return
+	}
+	if b, err := h.seatResults(ps, c.seat); err == nil {
+		c.send(TypeResults, 0, b)
+	}
+}
+
+// startPhaseLocked sets the new phase's deadline.
+func (h *Host) startPhaseLocked() {
+	if h.timer != nil {
+		h.timer.Stop()
+		h.timer = nil
+	}
+	h.deadline = time.Time{}
+	if h.cfg.Deadline <= 0 || h.winner != "" {
+		return
+	}
+	h.deadline = h.cfg.Now().Add(h.cfg.Deadline)
+	phase := h.phase
+	h.timer = time.AfterFunc(h.cfg.Deadline, func() {
+		h.gmu.Lock()
+		defer h.gmu.Unlock()
+		h.flush()
+		h.mu.Lock()
+		changed := false
+		if !h.closed && h.phase == phase {
+			if err := h.adjudicateLocked("the deadline passed"); err != nil {
+				h.log.Error("adjudicating at the deadline", "err", err)
+			} else {
+				h.maybeAdjudicate()
+			}
+			changed = h.phase != phase
+		}
+		fs, now := h.onPhase, h.phase
+		h.mu.Unlock()
+		if changed {
+			for _, f := range fs {
+				f(now)
+			}
+		}
+	})
+}
+
+// views computes each seat's view of the current phase once per event:
+// the position and the pending orders are read once, then engine.ViewFor
+// cuts them down for each seat asked for, exactly as session.Game.View
+// does.
+type views struct {
+	h       *Host
+	cur     session.PhaseState
+	pending []engine.Order
+	err     error
+	due     map[engine.Power]bool
+	byKey   map[string]engine.View
+	enc     map[string]json.RawMessage
+	hands   map[string]json.RawMessage
+	status  map[string]json.RawMessage
+}
+
+func newViews(h *Host) *views {
+	vs := &views{h: h, byKey: map[string]engine.View{}, enc: map[string]json.RawMessage{},
+		hands: map[string]json.RawMessage{}, status: map[string]json.RawMessage{}}
+	if vs.err = h.loadCurrent(); vs.err == nil {
+		vs.cur = *h.cur
+		for _, p := range h.g.Map().PowerIDs() {
+			vs.pending = append(vs.pending, h.pending[p]...)
+		}
+		vs.due = due(vs.cur.State)
+	}
+	return vs
+}
+
+// loadCurrent reads the current phase and its orders into the cache if
+// it is empty (host lock held).
+func (h *Host) loadCurrent() error {
+	if h.cur != nil {
+		return nil
+	}
+	cur, err := h.g.Current()
+	if err != nil {
+		return err
+	}
+	orders, err := h.g.Orders(cur.Phase)
+	if err != nil {
+		return err
+	}
+	h.pending = map[engine.Power][]engine.Order{}
+	for _, o := range orders {
+		h.pending[o.Power] = append(h.pending[o.Power], o)
+	}
+	h.cur = &cur
+	return nil
+}
+
+func (vs *views) view(seat engine.Seat) engine.View {
+	k := seatKey(seat)
+	v, ok := vs.byKey[k]
+	if !ok {
+		v = engine.ViewFor(vs.cur.State, vs.pending, seat, vs.h.g.Variant().Rules)
+		vs.byKey[k] = v
+	}
+	return v
+}
+
+func (vs *views) deadline() *time.Time {
+	if vs.h.deadline.IsZero() {
+		return nil
+	}
+	d := vs.h.deadline.UTC()
+	return &d
+}
+
+// viewMsg encodes seat's view message.
+func (vs *views) viewMsg(seat engine.Seat) (json.RawMessage, error) {
+	k := seatKey(seat)
+	if b, ok := vs.enc[k]; ok {
+		return b, nil
+	}
+	v := vs.view(seat)
+	state, err := engine.MarshalState(v.State)
+	if err != nil {
+		return nil, err
+	}
+	m := vs.h.g.Map()
+	msg := View{Phase: v.State.Phase.Short(), Title: v.State.Phase.String(), State: state,
+		Ready: sortedPowers(vs.h.ready), Due: seat.Power != "" && vs.due[seat.Power], Deadline: vs.deadline()}
+	for _, o := range v.Pending {
+		msg.Pending = append(msg.Pending, o.Format(m))
+	}
+	for _, p := range v.Submitted {
+		msg.Submitted = append(msg.Submitted, string(p))
+	}
+	b, err := json.Marshal(msg)
+	vs.enc[k] = b
+	return b, err
+}
+
+// handMsg encodes seat's hand, or nil when the game has no cards.
+func (vs *views) handMsg(seat engine.Seat) (json.RawMessage, error) {
+	k := seatKey(seat)
+	if b, ok := vs.hands[k]; ok {
+		return b, nil
+	}
+	hs, ok := session.HandsOf(vs.view(seat), vs.h.g.Variant().Specials)
+	if !ok {
+		vs.hands[k] = nil
+		return nil, nil
+	}
+	msg := Hand{Phase: vs.cur.State.Phase.Short(), Cards: []Card{}, Pile: hs.Deck.Pile, Discards: hs.Deck.Discards, Active: hs.Active}
+	for _, c := range hs.Cards {
+		card := Card{Power: string(c.Unit.Power), Label: c.Label, ID: c.ID, Name: c.Name, Text: c.Text, Revealed: c.Revealed, Told: c.Told}
+		if c.Space != "" {
+			card.Unit = c.Unit.Type.String() + " " + c.Space
+		}
+		for _, o := range c.Orders {
+			card.Orders = append(card.Orders, o.Verb)
+		}
+		msg.Cards = append(msg.Cards, card)
+	}
+	b, err := json.Marshal(msg)
+	vs.hands[k] = b
+	return b, err
+}
+
+// statusMsg encodes who has orders in (as seat's view says) and who is
+// ready.
+func (vs *views) statusMsg(seat engine.Seat) (json.RawMessage, error) {
+	k := seatKey(seat)
+	if b, ok := vs.status[k]; ok {
+		return b, nil
+	}
+	st := Status{Phase: vs.cur.State.Phase.Short(), Ready: sortedPowers(vs.h.ready), Deadline: vs.deadline()}
+	for _, p := range vs.view(seat).Submitted {
+		st.Submitted = append(st.Submitted, string(p))
+	}
+	b, err := json.Marshal(st)
+	vs.status[k] = b
+	return b, err
+}
+
+// sendState sends c its view and, in a game with cards, its hand.
+func (h *Host) sendState(c *conn, vs *views) {
+	if vs.err != nil {
+		c.fail(0, CodeRejected, vs.err.Error())
+		return
+	}
+	h.sendView(c, vs)
+	hand, err := vs.handMsg(c.seat)
+	if err != nil {
+		h.log.Error("encoding a hand", "err", err)
+		return
+	}
+	if hand != nil {
+		c.send(TypeHand, 0, hand)
+	}
+}
+
+func (h *Host) sendView(c *conn, vs *views) {
+	if vs.err != nil {
+		c.fail(0, CodeRejected, vs.err.Error())
+		return
+	}
+	b, err := vs.viewMsg(c.seat)
+	if err != nil {
+		h.log.Error("encoding a view", "err", err)
+		return
+	}
+	c.send(TypeView, 0, b)
+}
+
+// broadcastStatus sends every joined connection but skip its status.
+func (h *Host) broadcastStatus(vs *views, skip *conn) {
+	if vs.err != nil {
+		return
+	}
+	for c := range h.conns {
+		if !c.joined || c == skip {
+			continue
+		}
+		b, err := vs.statusMsg(c.seat)
+		if err != nil {
+			h.log.Error("encoding a status", "err", err)
+			return
+		}
+		if !bytes.Equal(b, c.status) {
+			c.status = b
+			c.send(TypeStatus, 0, b)
+		}
+	}
+}

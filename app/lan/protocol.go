@@ -1,0 +1,451 @@
+package lan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Version is the protocol version this DipDesk speaks (docs/lan-protocol.md).
+// Every envelope carries it; a peer speaking another version is refused.
+const Version = 1
+
+// Limits on what a client may send. A message over MaxMessage is answered
+// with an error and ignored; one over the transport's limit (readLimit)
+// closes the connection.
+const (
+	MaxMessage  = 64 << 10 // bytes of one client message
+	MaxOrders   = 16 << 10 // bytes of one orders text
+	MaxPress    = 4 << 10  // bytes of one press message
+	MaxField    = 128      // bytes of a seat name, code, token, phase or client name
+	MaxHostSent = 4 << 20  // bytes of one host message a client accepts
+)
+
+// Message types. Client to host: join, orders, ready, press, adjudicate.
+// Host to client: hello, welcome, view, hand, ack, status, results, press,
+// error.
+const (
+	TypeHello      = "hello"
+	TypeJoin       = "join"
+	TypeWelcome    = "welcome"
+	TypeView       = "view"
+	TypeHand       = "hand"
+	TypeOrders     = "orders"
+	TypeAck        = "ack"
+	TypeReady      = "ready"
+	TypeStatus     = "status"
+	TypeResults    = "results"
+	TypePress      = "press"
+	TypeAdjudicate = "adjudicate"
+	TypeError      = "error"
+)
+
+// Envelope is every message on the wire: a JSON object with the protocol
+// version, the message type, the sender's sequence number (1, 2, 3, ...
+// on each connection; a number not above the last one is a replay or out
+// of order and is refused), the sequence number of the message answered
+// (Ref, for ack and error) and the type's body.
+type Envelope struct {
+	V    int             `json:"v"`
+	Type string          `json:"type"`
+	Seq  uint64          `json:"seq"`
+	Ref  uint64          `json:"ref,omitempty"`
+	Body json.RawMessage `json:"body,omitempty"`
+}
+
+// Error codes of an error message.
+const (
+	CodeMalformed   = "malformed"    // not JSON, unknown fields, bad values
+	CodeTooLarge    = "too_large"    // over MaxMessage or a field's limit
+	CodeVersion     = "version"      // another protocol version
+	CodeSequence    = "sequence"     // replayed or out-of-order sequence number
+	CodeUnknownType = "unknown_type" // a type the host does not take from clients
+	CodeNotJoined   = "not_joined"   // a game message before join
+	CodeJoined      = "joined"       // join on a connection that has a seat
+	CodeBadCode     = "bad_code"     // wrong, used or expired join code
+	CodeBadToken    = "bad_token"    // unknown or revoked seat token
+	CodeRateLimited = "rate_limited" // too many failed joins from this address
+	CodeWrongSeat   = "wrong_seat"   // a message for another seat, or one an observer may not send
+	CodeStalePhase  = "stale_phase"  // orders or ready for a phase that is not the current one
+	CodeRejected    = "rejected"     // the game refused it (read-only file, storage error)
+	CodeReplaced    = "replaced"     // the seat joined again from elsewhere; this connection ends
+)
+
+// Errors of decoding.
+var (
+	ErrMalformed = errors.New("lan: malformed message")
+	ErrTooLarge  = errors.New("lan: message too large")
+	ErrVersion   = errors.New("lan: unsupported protocol version")
+)
+
+// ProtocolError is a decoding failure with the code the host answers.
+type ProtocolError struct {
+	Code string
+	Err  error
+}
+
+func (e *ProtocolError) Error() string { return e.Err.Error() }
+func (e *ProtocolError) Unwrap() error { return e.Err }
+
+func protoErr(code string, sentinel error, format string, a ...any) error {
+	return &ProtocolError{Code: code, Err: fmt.Errorf("%w: %s", sentinel, fmt.Sprintf(format, a...))}
+}
+
+// Join asks for a seat: a power's name and its join code, "observer" and
+// the observers' code, or a seat token alone (a reconnect).
+type Join struct {
+	Seat   string `json:"seat,omitempty"`
+	Code   string `json:"code,omitempty"`
+	Token  string `json:"token,omitempty"`
+	Client string `json:"client,omitempty"` // "dipdesk 1.0 (cli)", for the host's log
+}
+
+// OrdersMsg submits the seat's orders for Phase, replacing earlier ones;
+// an empty Text clears them. Seat, when given, must be the connection's.
+type OrdersMsg struct {
+	Phase string `json:"phase"`
+	Seat  string `json:"seat,omitempty"`
+	Text  string `json:"text"`
+}
+
+// ReadyMsg sets the seat's ready flag for Phase.
+type ReadyMsg struct {
+	Phase string `json:"phase"`
+	Ready bool   `json:"ready"`
+}
+
+// PressSend sends a press message to the powers in To; none means
+// everyone (public press).
+type PressSend struct {
+	To   []string `json:"to,omitempty"`
+	Text string   `json:"text"`
+}
+
+// AdjudicateMsg asks the host to adjudicate Phase now (game master seat).
+type AdjudicateMsg struct {
+	Phase string `json:"phase"`
+}
+
+// SeatInfo is a seat as everyone may know it.
+type SeatInfo struct {
+	Power     string `json:"power"`
+	Name      string `json:"name"`
+	Free      bool   `json:"free"`      // no player has claimed it yet
+	Connected bool   `json:"connected"` // a client holds it now
+}
+
+// GameInfo is what the host tells anyone who connects, and what the LAN
+// advertisement carries: nothing secret.
+type GameInfo struct {
+	Name    string     `json:"name"`
+	Variant string     `json:"variant"`
+	Phase   string     `json:"phase"`
+	Seats   []SeatInfo `json:"seats"`
+}
+
+// Hello is the host's first message on a connection.
+type Hello struct {
+	Protocol int      `json:"protocol"`
+	Game     GameInfo `json:"game"`
+}
+
+// Welcome confirms a join. Token is set when a join code was used: the
+// client keeps it to take the seat back later; the host stores only its
+// hash.
+type Welcome struct {
+	Seat     string   `json:"seat"` // a power, or "observer"
+	Token    string   `json:"token,omitempty"`
+	Observer bool     `json:"observer,omitempty"`
+	Game     GameInfo `json:"game"`
+}
+
+// View is the position as the seat may see it (engine.ViewFor): the
+// state as engine.MarshalState writes the seat's view of it, the seat's
+// own pending orders, the powers whose orders are in, the ready flags.
+type View struct {
+	Phase     string          `json:"phase"` // "S1901M"
+	Title     string          `json:"title"` // "Spring 1901 Movement"
+	State     json.RawMessage `json:"state"`
+	Pending   []string        `json:"pending,omitempty"`
+	Submitted []string        `json:"submitted,omitempty"`
+	Ready     []string        `json:"ready,omitempty"`
+	Due       bool            `json:"due,omitempty"` // the seat has orders to give this phase
+	Deadline  *time.Time      `json:"deadline,omitempty"`
+}
+
+// Card is one card of a hand (session.HandCard).
+type Card struct {
+	Unit     string   `json:"unit"`  // "A mun", or "" off the board
+	Power    string   `json:"power"` // the unit's power
+	Label    string   `json:"label"` // "1A"
+	ID       string   `json:"id"`    // "9", "X2"
+	Name     string   `json:"name"`
+	Text     string   `json:"text"`
+	Revealed string   `json:"revealed,omitempty"`
+	Told     []string `json:"told,omitempty"`
+	Orders   []string `json:"orders,omitempty"` // the special orders' verbs
+}
+
+// Hand is what the seat may see of the cards (session.HandsOf its view).
+type Hand struct {
+	Phase    string `json:"phase"`
+	Cards    []Card `json:"cards"`
+	Pile     int    `json:"pile"`
+	Discards int    `json:"discards"`
+	Active   bool   `json:"active"`
+}
+
+// Ack answers an orders message: the orders stored (canonical) and the
+// lines refused with the reason.
+type Ack struct {
+	Phase    string   `json:"phase"`
+	Accepted []string `json:"accepted"`
+	Errors   []string `json:"errors,omitempty"`
+}
+
+// Status tells every seat who has orders in and who is ready.
+type Status struct {
+	Phase     string     `json:"phase"`
+	Submitted []string   `json:"submitted,omitempty"`
+	Ready     []string   `json:"ready,omitempty"`
+	Deadline  *time.Time `json:"deadline,omitempty"`
+}
+
+// ResultLine is one order's result as the seat may know it.
+type ResultLine struct {
+	Power  string `json:"power"`
+	Order  string `json:"order"`
+	OK     bool   `json:"ok"`
+	Code   string `json:"code"`
+	Reason string `json:"reason"`
+}
+
+// Results is an adjudication as the seat may know it
+// (session.Game.SeatOutcome).
+type Results struct {
+	Phase   string       `json:"phase"`
+	Results []ResultLine `json:"results"`
+	Events  []string     `json:"events,omitempty"`
+	Winner  string       `json:"winner,omitempty"`
+	Next    string       `json:"next"`
+}
+
+// PressMsg is a press message as delivered.
+type PressMsg struct {
+	ID    int64     `json:"id"`
+	Phase string    `json:"phase"`
+	From  string    `json:"from"`
+	To    []string  `json:"to,omitempty"` // empty: public
+	Text  string    `json:"text"`
+	Sent  time.Time `json:"sent"`
+}
+
+// ErrorMsg reports a refused message; nothing changed.
+type ErrorMsg struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Request is a decoded client message: the envelope and its typed body
+// (one of *Join, *OrdersMsg, *ReadyMsg, *PressSend, *AdjudicateMsg).
+type Request struct {
+	Envelope
+	Body any
+}
+
+// DecodeRequest reads one client message, checking its size, the
+// envelope, the type and every field of the body; it never panics and
+// changes nothing. The error is a *ProtocolError with the code to answer;
+// when the envelope itself was sound it is returned too (its Seq names
+// the message refused).
+func DecodeRequest(b []byte) (Request, error) {
+	if len(b) > MaxMessage {
+		return Request{}, protoErr(CodeTooLarge, ErrTooLarge, "%d bytes, the limit is %d", len(b), MaxMessage)
+	}
+	env, err := decodeEnvelope(b)
+	if err != nil {
+		return Request{}, err
+	}
+	r := Request{Envelope: env}
+	switch env.Type {
+	case TypeJoin:
+		var j Join
+		if err = strictBody(env.Body, &j); err == nil {
+			err = checkJoin(j)
+		}
+		r.Body = &j
+	case TypeOrders:
+		var o OrdersMsg
+		if err = strictBody(env.Body, &o); err == nil {
+			err = firstErr(checkField("phase", o.Phase, true), checkField("seat", o.Seat, false), checkText("text", o.Text, MaxOrders))
+		}
+		r.Body = &o
+	case TypeReady:
+		var o ReadyMsg
+		if err = strictBody(env.Body, &o); err == nil {
+			err = checkField("phase", o.Phase, true)
+		}
+		r.Body = &o
+	case TypePress:
+		var p PressSend
+		if err = strictBody(env.Body, &p); err == nil {
+			err = checkPress(p)
+		}
+		r.Body = &p
+	case TypeAdjudicate:
+		var a AdjudicateMsg
+		if err = strictBody(env.Body, &a); err == nil {
+			err = checkField("phase", a.Phase, true)
+		}
+		r.Body = &a
+	default:
+		return Request{Envelope: env}, protoErr(CodeUnknownType, ErrMalformed, "a client may not send %q", clip(env.Type))
+	}
+	if err != nil {
+		// The envelope is returned so the error can name the message.
+		return Request{Envelope: env}, err
+	}
+	return r, nil
+}
+
+// decodeEnvelope reads the envelope strictly: one JSON object, known
+// fields only, our version, a type and a sequence number.
+func decodeEnvelope(b []byte) (Envelope, error) {
+	var env Envelope
+	if err := strictBody(b, &env); err != nil {
+		return Envelope{}, err
+	}
+	if env.V != Version {
+		return Envelope{}, protoErr(CodeVersion, ErrVersion, "version %d, this host speaks %d", env.V, Version)
+	}
+	if env.Type == "" || env.Seq == 0 {
+		return Envelope{}, protoErr(CodeMalformed, ErrMalformed, "an envelope needs a type and a sequence number from 1")
+	}
+	return env, nil
+}
+
+// strictBody decodes exactly one JSON value into v, refusing unknown
+// fields and trailing data.
+func strictBody(b []byte, v any) error {
+	if len(b) == 0 {
+		return protoErr(CodeMalformed, ErrMalformed, "empty")
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return protoErr(CodeMalformed, ErrMalformed, "%s", clip(err.Error()))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return protoErr(CodeMalformed, ErrMalformed, "data after the message")
+	}
+	return nil
+}
+
+func checkJoin(j Join) error {
+	if err := firstErr(checkField("seat", j.Seat, false), checkField("code", j.Code, false),
+		checkField("token", j.Token, false), checkField("client", j.Client, false)); err != nil {
+		return err
+	}
+	switch {
+	case j.Token != "" && (j.Code != "" || j.Seat != ""):
+		return protoErr(CodeMalformed, ErrMalformed, "join with a token alone, or with a seat and a code")
+	case j.Token == "" && (j.Seat == "" || j.Code == ""):
+		return protoErr(CodeMalformed, ErrMalformed, "join needs a seat and its code, or a seat token")
+	}
+	return nil
+}
+
+func checkPress(p PressSend) error {
+	if len(p.To) > 32 {
+		return protoErr(CodeTooLarge, ErrTooLarge, "press to %d recipients", len(p.To))
+	}
+	for _, to := range p.To {
+		if err := checkField("to", to, true); err != nil {
+			return err
+		}
+	}
+	if strings.TrimSpace(p.Text) == "" {
+		return protoErr(CodeMalformed, ErrMalformed, "an empty press message")
+	}
+	return checkText("text", p.Text, MaxPress)
+}
+
+// checkField checks a short one-line field.
+func checkField(name, s string, required bool) error {
+	if required && s == "" {
+		return protoErr(CodeMalformed, ErrMalformed, "%s is missing", name)
+	}
+	if len(s) > MaxField {
+		return protoErr(CodeTooLarge, ErrTooLarge, "%s is %d bytes, the limit is %d", name, len(s), MaxField)
+	}
+	if !utf8.ValidString(s) || strings.ContainsAny(s, "\x00\r\n") {
+		return protoErr(CodeMalformed, ErrMalformed, "%s holds control characters", name)
+	}
+	return nil
+}
+
+// checkText checks a multi-line text field.
+func checkText(name, s string, limit int) error {
+	if len(s) > limit {
+		return protoErr(CodeTooLarge, ErrTooLarge, "%s is %d bytes, the limit is %d", name, len(s), limit)
+	}
+	if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
+		return protoErr(CodeMalformed, ErrMalformed, "%s is not text", name)
+	}
+	return nil
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// clip shortens what a peer sent before it goes into an error message.
+func clip(s string) string {
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return strings.ToValidUTF8(s, "?")
+}
+
+// encode writes an envelope with body.
+func encode(typ string, seq, ref uint64, body any) ([]byte, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(Envelope{V: Version, Type: typ, Seq: seq, Ref: ref, Body: b})
+}
+
+// DecodeHost reads one host message into its envelope; the client decodes
+// the body by type with Body.
+func DecodeHost(b []byte) (Envelope, error) {
+	if len(b) > MaxHostSent {
+		return Envelope{}, protoErr(CodeTooLarge, ErrTooLarge, "%d bytes from the host", len(b))
+	}
+	var env Envelope
+	if err := json.Unmarshal(b, &env); err != nil {
+		return Envelope{}, protoErr(CodeMalformed, ErrMalformed, "%s", clip(err.Error()))
+	}
+	if env.V != Version {
+		return Envelope{}, protoErr(CodeVersion, ErrVersion, "the host speaks version %d, this DipDesk %d", env.V, Version)
+	}
+	return env, nil
+}
+
+// Body decodes an envelope's body into v.
+func Body(env Envelope, v any) error {
+	if err := json.Unmarshal(env.Body, v); err != nil {
+		return fmt.Errorf("lan: %s message: %w", env.Type, err)
+	}
+	return nil
+}

@@ -1,0 +1,151 @@
+package store
+
+import (
+	"database/sql"
+	"strings"
+	"time"
+)
+
+// Press is one press (chat) message between seats, as LAN play stores it.
+type Press struct {
+	ID    int64
+	Phase string   // the phase it was sent in, "S1901M"
+	From  string   // the sending power, or "gm"
+	To    []string // the powers it was sent to; empty: everyone (public press)
+	Body  string
+	Sent  time.Time
+}
+
+// AddPress stores a press message and returns it with its ID. A zero Sent
+// becomes now.
+func (f *File) AddPress(p Press) (Press, error) {
+	db, err := f.writer()
+	if err != nil {
+		return Press{}, err
+	}
+	if p.Sent.IsZero() {
+		p.Sent = f.now()
+	}
+	p.Sent = storedTime(p.Sent)
+	err = withTx(db, func(tx *sql.Tx) error {
+		id, err := insertOne(tx, "press", p.Phase, p.From, strings.Join(p.To, ","), p.Body, formatTime(p.Sent))
+		p.ID = id
+		return err
+	})
+	return p, f.sqlErr("storing a press message", err)
+}
+
+// Press returns every press message of the game in the order sent. Who
+// may read which is the caller's business (app/lan sends each seat only
+// the messages addressed to it).
+func (f *File) Press() ([]Press, error) {
+	db, err := f.conn()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.Query("SELECT id, crc, phase, sender, recipients, body, sent FROM press ORDER BY id")
+	if err != nil {
+		return nil, f.sqlErr("reading press", err)
+	}
+	defer rows.Close()
+	var out []Press
+	for rows.Next() {
+		var p Press
+		var crc any
+		var to, sent string
+		if err := rows.Scan(&p.ID, &crc, &p.Phase, &p.From, &to, &p.Body, &sent); err != nil {
+			return nil, f.sqlErr("reading press", err)
+		}
+		if err := checkRow("press", p.ID, crc, p.Phase, p.From, to, p.Body, sent); err != nil {
+			return nil, f.sqlErr("reading press", err)
+		}
+		if to != "" {
+			p.To = strings.Split(to, ",")
+		}
+		if p.Sent, err = parseTime(sent); err != nil {
+			return nil, f.sqlErr("reading press", err)
+		}
+		out = append(out, p)
+	}
+	return out, f.sqlErr("reading press", rows.Err())
+}
+
+// SetSeatToken records hash as the seat token of power, replacing the one
+// before (rows are only added: the newest row of a power is in force). An
+// empty hash revokes the seat's token. The store never sees tokens, only
+// the hashes app/lan makes of them.
+func (f *File) SetSeatToken(power, hash string) error {
+	db, err := f.writer()
+	if err != nil {
+		return err
+	}
+	err = withTx(db, func(tx *sql.Tx) error {
+		_, err := insertOne(tx, "seat_tokens", power, hash, formatTime(f.now()))
+		return err
+	})
+	return f.sqlErr("storing a seat token", err)
+}
+
+// SeatTokens returns the token hash in force for each power that has one.
+func (f *File) SeatTokens() (map[string]string, error) {
+	db, err := f.conn()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.Query("SELECT id, crc, power, token_hash, issued FROM seat_tokens ORDER BY id")
+	if err != nil {
+		return nil, f.sqlErr("reading seat tokens", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var id int64
+		var crc any
+		var power, hash, issued string
+		if err := rows.Scan(&id, &crc, &power, &hash, &issued); err != nil {
+			return nil, f.sqlErr("reading seat tokens", err)
+		}
+		if err := checkRow("seat_tokens", id, crc, power, hash, issued); err != nil {
+			return nil, f.sqlErr("reading seat tokens", err)
+		}
+		if hash == "" {
+			delete(out, power)
+		} else {
+			out[power] = hash
+		}
+	}
+	return out, f.sqlErr("reading seat tokens", rows.Err())
+}
+
+// Submission is one power's orders in a SubmitBatch.
+type Submission struct {
+	Power  string
+	Orders []Order
+}
+
+// SubmitBatch records several submissions for a phase in ONE transaction,
+// each exactly as SubmitOrders would, in order (a power may appear more
+// than once: its last submission is then current). A LAN host gathers
+// the submissions that arrive while the disk is busy and stores them
+// together, so a table of players costs one disk sync, not one each.
+// Nothing is stored if any fails.
+func (f *File) SubmitBatch(phaseID int64, subs []Submission) error {
+	now := f.now()
+	err := f.onCurrent(phaseID, func(tx *sql.Tx, p Phase) error {
+		for _, s := range subs {
+			res, err := tx.Exec("UPDATE orders SET current = 0 WHERE phase_id = ? AND power = ? AND current = 1", phaseID, s.Power)
+			if err != nil {
+				return err
+			}
+			replaced, _ := res.RowsAffected()
+			if err := insertOrders(tx, phaseID, s.Power, s.Orders, f.now); err != nil {
+				return err
+			}
+			if err := addAudit(tx, now, KindOrders, p.Name, ordersDetail(s.Power, s.Orders, replaced)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return f.sqlErr("storing orders", err)
+}

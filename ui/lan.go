@@ -1,0 +1,286 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"dipdesk/app/lan"
+	"dipdesk/app/session"
+)
+
+// lanEnv is what LAN play needs from the machine; tests replace parts
+// (no multicast, loopback addresses, their own folder).
+type lanEnv struct {
+	addr      string                                         // where a host listens; default ":7878"
+	configDir string                                         // certificates, pins, tokens; default lan.ConfigDir
+	advertise func(h *lan.Host) (func(), error)              // default lan.Advertise
+	discover  func(ctx context.Context) ([]lan.Found, error) // default lan.Discover for 2 s
+	ui        *uiQueue                                       // made on first use
+}
+
+// lanQueue returns the one queue every LAN window's network goroutines
+// update widgets through.
+func (d *Desk) lanQueue() *uiQueue {
+	if d.lan.ui == nil {
+		d.lan.ui = newUIQueue()
+	}
+	return d.lan.ui
+}
+
+// uiQueue runs the updates that network goroutines make to the LAN
+// windows one at a time and in order, through fyne.Do: the test driver
+// runs fyne.Do on the calling goroutine, so without one queue two network
+// goroutines could update widgets at once.
+type uiQueue struct{ q chan func() }
+
+func newUIQueue() *uiQueue {
+	u := &uiQueue{q: make(chan func(), 1024)}
+	go func() {
+		for f := range u.q {
+			fyne.DoAndWait(f)
+		}
+	}()
+	return u
+}
+
+// do queues f.
+func (u *uiQueue) do(f func()) { u.q <- f }
+
+// wait runs f on the queue and waits for it (tests read widgets so).
+func (u *uiQueue) wait(f func()) {
+	ch := make(chan struct{})
+	u.do(func() { f(); close(ch) })
+	<-ch
+}
+
+func (e lanEnv) listenAddr() string {
+	if e.addr == "" {
+		return ":7878"
+	}
+	return e.addr
+}
+
+func (e lanEnv) dir() (string, error) {
+	if e.configDir != "" {
+		return e.configDir, nil
+	}
+	return lan.ConfigDir()
+}
+
+// LanHostWindow serves a saved game to the LAN and shows what players
+// need to join: the address, the certificate fingerprint and the codes.
+type LanHostWindow struct {
+	win    fyne.Window
+	h      *lan.Host
+	g      *session.Game
+	info   *widget.Label
+	codes  *widget.Label
+	status *widget.Label
+	stop   func()
+	ui     *uiQueue
+}
+
+// hostOnLAN asks for a saved game and hosts it.
+func (d *Desk) hostOnLAN(parent fyne.Window) {
+	d.chooseOpen(parent, func(path string) {
+		if _, err := d.HostGame(path); err != nil && d.start != nil {
+			d.start.status.SetText(errText("Host on LAN", err))
+		}
+	})
+}
+
+// HostGame opens the game at path and serves it to the LAN.
+func (d *Desk) HostGame(path string) (*LanHostWindow, error) {
+	dir, err := d.lan.dir()
+	if err != nil {
+		return nil, err
+	}
+	g, err := session.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	h, err := lan.NewHost(g, lan.HostConfig{CertDir: dir})
+	if err == nil {
+		err = h.Listen(d.lan.listenAddr())
+	}
+	if err != nil {
+		g.Close()
+		return nil, err
+	}
+	hw := &LanHostWindow{win: d.app.NewWindow("DipDesk: hosting " + h.Info().Name), h: h, g: g,
+		info: widget.NewLabel(""), codes: widget.NewLabel(""), status: widget.NewLabel(""), ui: d.lanQueue()}
+	advertise := d.lan.advertise
+	if advertise == nil {
+		advertise = lan.Advertise
+	}
+	note := "Players on this network find the game under Join LAN game…, or type the address."
+	if stop, err := advertise(h); err != nil {
+		note = "Not advertised on the network (" + err.Error() + "): players type the address."
+	} else {
+		hw.stop = stop
+	}
+	hw.info.SetText(fmt.Sprintf("Address: %s\nCertificate fingerprint (players compare it):\n%s\n%s", h.Addr(), h.Fingerprint(), note))
+	hw.info.Wrapping = fyne.TextWrapWord
+	h.OnPhase(func(string) {
+		hw.ui.do(func() {
+			if hw.h != nil {
+				hw.refresh()
+			}
+		})
+	})
+	adjudicate := widget.NewButton("Adjudicate now", func() {
+		if err := h.Adjudicate(); err != nil {
+			hw.status.SetText(errText("Adjudicate", err))
+		}
+		hw.refresh()
+	})
+	seats := widget.NewSelect(nil, nil)
+	for _, s := range h.Info().Seats {
+		seats.Options = append(seats.Options, s.Power)
+	}
+	newCode := widget.NewButton("New code for seat", func() {
+		if seats.Selected == "" {
+			return
+		}
+		if _, err := h.NewCode(seats.Selected); err != nil {
+			hw.status.SetText(errText("New code", err))
+		}
+		hw.refresh()
+	})
+	hw.win.SetContent(container.NewBorder(hw.info, container.NewVBox(container.NewHBox(adjudicate, seats, newCode), hw.status),
+		nil, nil, container.NewVScroll(hw.codes)))
+	hw.win.SetOnClosed(hw.Close)
+	hw.win.Resize(fyne.NewSize(560, 480))
+	hw.refresh()
+	hw.win.Show()
+	return hw, nil
+}
+
+// refresh shows the codes and seats as they are now.
+func (hw *LanHostWindow) refresh() {
+	info := hw.h.Info()
+	codes := hw.h.Codes()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s, phase %s\n\n", info.Name, info.Variant, info.Phase)
+	for _, s := range info.Seats {
+		state := "taken"
+		switch {
+		case s.Connected:
+			state = "playing"
+		case codes[s.Power] != "":
+			state = "join code " + codes[s.Power]
+		}
+		fmt.Fprintf(&b, "%-10s %s\n", s.Name, state)
+	}
+	if c := codes[lan.ObserverSeat]; c != "" {
+		fmt.Fprintf(&b, "\nObservers: join code %s\n", c)
+	}
+	hw.codes.SetText(b.String())
+}
+
+// Close stops hosting and closes the game.
+func (hw *LanHostWindow) Close() {
+	if hw.stop != nil {
+		hw.stop()
+		hw.stop = nil
+	}
+	if hw.h != nil {
+		hw.h.Close()
+		hw.g.Close()
+		hw.h = nil
+	}
+}
+
+// LanJoinWindow lists the games found on the LAN and joins one.
+type LanJoinWindow struct {
+	d      *Desk
+	win    fyne.Window
+	found  []lan.Found
+	list   *widget.List
+	addr   *widget.Entry
+	seat   *widget.Entry
+	code   *widget.Entry
+	status *widget.Label
+	ui     *uiQueue
+}
+
+// ShowJoin opens the join window and looks for games on the LAN.
+func (d *Desk) ShowJoin() *LanJoinWindow {
+	jw := &LanJoinWindow{d: d, win: d.app.NewWindow("DipDesk: join a LAN game"), addr: widget.NewEntry(),
+		seat: widget.NewEntry(), code: widget.NewEntry(), status: widget.NewLabel("Looking for games on the network…"), ui: d.lanQueue()}
+	jw.addr.SetPlaceHolder("host:port, e.g. 192.168.1.20:7878")
+	jw.seat.SetPlaceHolder("france, or observer")
+	jw.code.SetPlaceHolder("ABCD-EFGH (not needed to come back to a seat)")
+	jw.status.Wrapping = fyne.TextWrapWord
+	jw.list = widget.NewList(func() int { return len(jw.found) },
+		func() fyne.CanvasObject { return widget.NewLabel("game") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			f := jw.found[i]
+			o.(*widget.Label).SetText(fmt.Sprintf("%s (%s, %s) at %s; free: %s", f.Name, f.Variant, f.Phase, f.Addr, strings.Join(f.Free, ", ")))
+		})
+	jw.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(jw.found) {
+			jw.addr.SetText(jw.found[i].Addr)
+			jw.status.SetText("The host's fingerprint should read " + jw.found[i].Fingerprint)
+		}
+	}
+	form := widget.NewForm(widget.NewFormItem("Address", jw.addr), widget.NewFormItem("Seat", jw.seat), widget.NewFormItem("Join code", jw.code))
+	join := widget.NewButton("Join", func() { jw.Join() })
+	join.Importance = widget.HighImportance
+	jw.win.SetContent(container.NewBorder(widget.NewLabel("Games on this network"), container.NewVBox(form, join, jw.status), nil, nil, jw.list))
+	jw.win.Resize(fyne.NewSize(600, 460))
+	jw.win.Show()
+	discover := d.lan.discover
+	if discover == nil {
+		discover = func(ctx context.Context) ([]lan.Found, error) { return lan.Discover(ctx, 2*time.Second) }
+	}
+	go func() {
+		found, err := discover(context.Background())
+		jw.ui.do(func() {
+			switch {
+			case err != nil:
+				jw.status.SetText("Cannot look for games here (" + err.Error() + "): type the host's address.")
+			case len(found) == 0:
+				jw.status.SetText("No game found on the network: type the host's address.")
+			default:
+				jw.status.SetText(fmt.Sprintf("%d game(s) found.", len(found)))
+			}
+			jw.found = found
+			jw.list.Refresh()
+		})
+	}()
+	return jw
+}
+
+// Join connects to the address typed or chosen and opens the seat's
+// window. The network work runs in the background.
+func (jw *LanJoinWindow) Join() {
+	addr, seat, code := strings.TrimSpace(jw.addr.Text), strings.ToLower(strings.TrimSpace(jw.seat.Text)), strings.TrimSpace(jw.code.Text)
+	if addr == "" || seat == "" {
+		jw.status.SetText("Type the host's address and your seat.")
+		return
+	}
+	dir, err := jw.d.lan.dir()
+	if err != nil {
+		jw.status.SetText(err.Error())
+		return
+	}
+	jw.status.SetText("Joining " + addr + "…")
+	go func() {
+		sw, err := jw.d.joinSeat(lan.NewClientMemory(dir), addr, seat, code)
+		jw.ui.do(func() {
+			if err != nil {
+				jw.status.SetText(errText("Join", err))
+				return
+			}
+			jw.status.SetText("Joined " + addr + " as " + seat)
+			sw.win.Show()
+		})
+	}()
+}

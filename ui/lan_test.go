@@ -1,0 +1,120 @@
+package ui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"dipdesk/app/lan"
+	"dipdesk/app/session"
+)
+
+// eventually polls cond until it holds or the test's patience ends: the
+// LAN windows are updated from network goroutines (through their
+// uiQueue, which cond reads through too).
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		<-tick.C
+	}
+}
+
+// TestHostAndJoinWindows: the start window's LAN entries host a saved
+// game on loopback and join it; the seat's window shows the seat's view
+// and submits orders that the host stores.
+func TestHostAndJoinWindows(t *testing.T) {
+	td := newTestDesk(t)
+	path := filepath.Join(td.dir, "game.dipdesk")
+	g, err := session.Create(path, session.Options{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	advertised := false
+	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(),
+		advertise: func(*lan.Host) (func(), error) { advertised = true; return func() {}, nil },
+		discover: func(context.Context) ([]lan.Found, error) {
+			return []lan.Found{{Name: "game", Variant: "standard", Phase: "S1901M", Free: []string{"france"}, Addr: "127.0.0.1:1"}}, nil
+		}}
+	start := td.ShowStart()
+	start.desk.hostOnLAN(start.win)
+	var hw *LanHostWindow
+	for _, w := range td.app.Driver().AllWindows() {
+		if strings.HasPrefix(w.Title(), "DipDesk: hosting") {
+			hw = &LanHostWindow{win: w}
+		}
+	}
+	if hw == nil || !advertised {
+		t.Fatalf("no host window (advertised %v): %s", advertised, start.status.Text)
+	}
+	hw.win.Close()
+
+	host, err := td.HostGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	if !strings.Contains(host.info.Text, host.h.Fingerprint()) || !strings.Contains(host.info.Text, host.h.Addr()) {
+		t.Errorf("the host window shows %q", host.info.Text)
+	}
+	code := host.h.Codes()["france"]
+	if !strings.Contains(host.codes.Text, code) {
+		t.Errorf("the host window's codes: %q", host.codes.Text)
+	}
+
+	jw := td.ShowJoin()
+	eventually(t, "the games found", func() (ok bool) { jw.ui.wait(func() { ok = len(jw.found) == 1 }); return })
+	var typed string
+	jw.ui.wait(func() { jw.list.Select(0); typed = jw.addr.Text })
+	if typed != "127.0.0.1:1" {
+		t.Errorf("choosing a found game typed %q", typed)
+	}
+	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), "france", code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sw.c.Close()
+	eventually(t, "France's view", func() (ok bool) {
+		sw.ui.wait(func() { ok = strings.Contains(sw.board.Text, "A mar") && sw.phase == "S1901M" })
+		return
+	})
+	sw.ui.wait(func() {
+		if sw.picture == nil || len(sw.picture.scene.View.State.Units) != 22 {
+			t.Error("the seat window draws no board of the seat's view")
+		}
+		sw.orders.SetText("A par - bur\nA mar - spa")
+		sw.Submit()
+	})
+	eventually(t, "the orders stored", func() (ok bool) {
+		sw.ui.wait(func() {
+			ok = strings.Contains(sw.board.Text, "Your orders:\n  A par - bur\n  A mar - spa") && len(sw.picture.scene.Orders) == 2
+		})
+		return
+	})
+	ro, err := session.OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	cur, _ := ro.Current()
+	if orders, _ := ro.Orders(cur.Phase); len(orders) != 2 {
+		t.Errorf("the host stored %d orders", len(orders))
+	}
+	// Typed address, seat and code: the join window joins in the background.
+	oc := host.h.Codes()[lan.ObserverSeat]
+	jw.ui.wait(func() {
+		jw.addr.SetText(host.h.Addr())
+		jw.seat.SetText("observer")
+		jw.code.SetText(oc)
+		jw.Join()
+	})
+	eventually(t, "the observer's join", func() (ok bool) { jw.ui.wait(func() { ok = strings.HasPrefix(jw.status.Text, "Joined") }); return })
+}

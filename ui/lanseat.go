@@ -1,0 +1,312 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"dipdesk/app/lan"
+	"dipdesk/engine"
+	"dipdesk/render"
+	"dipdesk/render/geometry"
+	"dipdesk/variants"
+)
+
+// LanSeatWindow is one seat of a LAN game: what the host sends the seat
+// (its view, its cards, results, press) and the orders, ready flag and
+// press it sends back.
+type LanSeatWindow struct {
+	win     fyne.Window
+	c       *lan.Client
+	variant string
+	phase   string
+	view    lan.View // the last view, its pending orders updated by acks
+
+	title   *widget.Label
+	picture *Board // the seat's view drawn, read-only; nil until the host says the variant
+	tabs    *container.AppTabs
+	seat    engine.Seat
+	board   *widget.Label
+	hand    *widget.Label
+	results *widget.Label
+	press   *widget.Label
+	orders  *widget.Entry
+	ready   *widget.Check
+	say     *widget.Entry
+	to      *widget.Entry
+	status  *widget.Label
+	ui      *uiQueue
+}
+
+// joinSeat connects to a host (background goroutine) and makes the
+// seat's window, which the caller shows on the UI goroutine.
+func (d *Desk) joinSeat(mem *lan.ClientMemory, addr, seat, code string) (*LanSeatWindow, error) {
+	pin, err := mem.Pin(addr)
+	if err != nil {
+		return nil, err
+	}
+	token, err := mem.Token(addr, seat)
+	if err != nil {
+		return nil, err
+	}
+	sw := &LanSeatWindow{ui: d.lanQueue()}
+	built := make(chan struct{})
+	cfg := lan.ClientConfig{Addr: addr, Seat: seat, Code: code, Token: token, Fingerprint: pin, Reconnect: true, Client: "dipdesk desktop",
+		OnPin:   func(fp string) { _ = mem.SetPin(addr, fp) },
+		OnToken: func(t string) { _ = mem.SetToken(addr, seat, t) },
+		OnMessage: func(e lan.Envelope) {
+			sw.ui.do(func() {
+				<-built // messages before the window exists wait for it (the queue runs in order)
+				sw.show(e)
+			})
+		},
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	// The window is built first in the queue, before any message.
+	sw.ui.do(func() { sw.build(d, addr, seat); close(built) })
+	c, err := lan.Dial(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	sw.c = c
+	sw.ui.wait(func() {})
+	return sw, nil
+}
+
+func (sw *LanSeatWindow) build(d *Desk, addr, seat string) {
+	sw.win = d.app.NewWindow("DipDesk: " + seat + " at " + addr)
+	label := func() *widget.Label { l := widget.NewLabel(""); l.Wrapping = fyne.TextWrapWord; return l }
+	sw.title, sw.board, sw.hand, sw.results, sw.press, sw.status = label(), label(), label(), label(), label(), label()
+	sw.board.TextStyle = fyne.TextStyle{Monospace: true}
+	sw.seat = engine.Seat{Power: engine.Power(seat)}
+	switch seat {
+	case lan.ObserverSeat:
+		sw.seat = engine.Seat{}
+	case "gm":
+		sw.seat = engine.Seat{GM: true}
+	}
+	sw.orders = widget.NewMultiLineEntry()
+	sw.orders.SetPlaceHolder("one order a line: A par - bur")
+	sw.ready = widget.NewCheck("Ready", func(on bool) { sw.send(func(ctx context.Context) error { return sw.c.Ready(ctx, sw.phase, on) }) })
+	sw.say, sw.to = widget.NewEntry(), widget.NewEntry()
+	sw.say.SetPlaceHolder("press message")
+	sw.to.SetPlaceHolder("to (powers, comma-separated; empty: everyone)")
+	submit := widget.NewButton("Submit orders", sw.Submit)
+	submit.Importance = widget.HighImportance
+	send := widget.NewButton("Send", sw.Say)
+	tabs := container.NewAppTabs(container.NewTabItem("Units", container.NewVScroll(sw.board)))
+	sw.tabs = tabs
+	tabs.Items = append(tabs.Items,
+		container.NewTabItem("Cards", container.NewVScroll(sw.hand)),
+		container.NewTabItem("Results", container.NewVScroll(sw.results)),
+		container.NewTabItem("Press", container.NewBorder(nil, container.NewVBox(sw.to, container.NewBorder(nil, nil, nil, send, sw.say)), nil, nil, container.NewVScroll(sw.press))))
+	tabs.SelectIndex(0)
+	right := container.NewBorder(nil, container.NewVBox(container.NewHBox(submit, sw.ready), sw.status), nil, nil, sw.orders)
+	split := container.NewHSplit(tabs, right)
+	split.Offset = 0.6
+	sw.win.SetContent(container.NewBorder(sw.title, nil, nil, nil, split))
+	sw.win.SetOnClosed(func() { go sw.c.Close() })
+	sw.win.Resize(fyne.NewSize(900, 600))
+}
+
+// send runs a request in the background and reports its failure.
+func (sw *LanSeatWindow) send(f func(ctx context.Context) error) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := f(ctx); err != nil {
+			sw.ui.do(func() { sw.status.SetText(err.Error()) })
+		}
+	}()
+}
+
+// Submit sends the orders typed.
+func (sw *LanSeatWindow) Submit() {
+	text, phase := sw.orders.Text, sw.phase
+	sw.send(func(ctx context.Context) error {
+		ack, err := sw.c.Orders(ctx, phase, text)
+		if err == nil {
+			msg := fmt.Sprintf("%d order(s) stored for %s", len(ack.Accepted), ack.Phase)
+			if len(ack.Errors) > 0 {
+				msg += "; refused: " + strings.Join(ack.Errors, "; ")
+			}
+			sw.ui.do(func() {
+				sw.status.SetText(msg)
+				if sw.view.Phase == ack.Phase {
+					sw.view.Pending = ack.Accepted
+					sw.showView(sw.view)
+				}
+			})
+		}
+		return err
+	})
+}
+
+// Say sends the press message typed.
+func (sw *LanSeatWindow) Say() {
+	text := strings.TrimSpace(sw.say.Text)
+	var to []string
+	for _, p := range strings.Split(sw.to.Text, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			to = append(to, p)
+		}
+	}
+	if text == "" {
+		return
+	}
+	sw.say.SetText("")
+	sw.send(func(ctx context.Context) error { return sw.c.Press(ctx, to, text) })
+}
+
+// show applies one message from the host.
+func (sw *LanSeatWindow) show(e lan.Envelope) {
+	switch e.Type {
+	case lan.TypeHello:
+		if h, err := lan.Decode[lan.Hello](e); err == nil {
+			sw.variant = h.Game.Variant
+			sw.addPicture()
+		}
+	case lan.TypeView:
+		if v, err := lan.Decode[lan.View](e); err == nil {
+			if v.Phase != sw.phase {
+				sw.ready.SetChecked(false)
+			}
+			sw.phase = v.Phase
+			sw.showView(v)
+		}
+	case lan.TypeHand:
+		if h, err := lan.Decode[lan.Hand](e); err == nil {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%d cards in the pile, %d discarded\n\n", h.Pile, h.Discards)
+			for _, c := range h.Cards {
+				fmt.Fprintf(&b, "%s %s %s: #%s %s\n  %s\n", c.Power, c.Label, c.Unit, c.ID, c.Name, c.Text)
+				if c.Revealed != "" {
+					fmt.Fprintf(&b, "  %s\n", c.Revealed)
+				}
+				if len(c.Orders) > 0 {
+					fmt.Fprintf(&b, "  orders: %s\n", strings.Join(c.Orders, ", "))
+				}
+			}
+			sw.hand.SetText(b.String())
+		}
+	case lan.TypeResults:
+		if r, err := lan.Decode[lan.Results](e); err == nil {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s\n", r.Phase)
+			for _, x := range r.Results {
+				mark := " "
+				if !x.OK {
+					mark = "*"
+				}
+				fmt.Fprintf(&b, "%s %s: %s  %s\n", mark, x.Power, x.Order, x.Reason)
+			}
+			for _, ev := range r.Events {
+				fmt.Fprintf(&b, "  %s\n", ev)
+			}
+			if r.Winner != "" {
+				fmt.Fprintf(&b, "\n%s wins.\n", r.Winner)
+			}
+			sw.results.SetText(b.String())
+		}
+	case lan.TypePress:
+		if m, err := lan.Decode[lan.PressMsg](e); err == nil {
+			to := "everyone"
+			if len(m.To) > 0 {
+				to = strings.Join(m.To, ", ")
+			}
+			sw.press.SetText(sw.press.Text + fmt.Sprintf("%s, %s to %s: %s\n", m.Phase, m.From, to, m.Text))
+		}
+	case lan.TypeStatus:
+		if s, err := lan.Decode[lan.Status](e); err == nil {
+			sw.status.SetText(fmt.Sprintf("Orders in from: %s. Ready: %s.", orNobody(s.Submitted), orNobody(s.Ready)))
+		}
+	case lan.TypeError:
+		if m, err := lan.Decode[lan.ErrorMsg](e); err == nil && e.Ref == 0 {
+			sw.status.SetText("Host: " + m.Message)
+		}
+	}
+}
+
+func (sw *LanSeatWindow) showView(v lan.View) {
+	sw.view = v
+	sw.title.SetText(v.Title + (map[bool]string{true: " — your orders are due", false: ""})[v.Due])
+	var b strings.Builder
+	if s, err := lanState(sw.variant, v); err == nil {
+		sw.draw(s, v)
+		by := map[engine.Power][]string{}
+		for _, u := range s.Units {
+			by[u.Power] = append(by[u.Power], u.Type.String()+" "+s.Map.LocString(u.Loc))
+		}
+		centres := s.Centres()
+		for _, p := range s.Map.PowerIDs() {
+			sort.Strings(by[p])
+			fmt.Fprintf(&b, "%-8s %2d  %s\n", s.Map.PowerName(p), centres[p], strings.Join(by[p], ", "))
+		}
+	}
+	if len(v.Pending) > 0 {
+		fmt.Fprintf(&b, "\nYour orders:\n  %s\n", strings.Join(v.Pending, "\n  "))
+	}
+	sw.board.SetText(b.String())
+}
+
+// addPicture adds the board tab once the variant is known.
+func (sw *LanSeatWindow) addPicture() {
+	if sw.picture != nil {
+		return
+	}
+	vr, ok := variants.Lookup(sw.variant)
+	if !ok {
+		return
+	}
+	m, err := vr.Map()
+	if err != nil {
+		return
+	}
+	gb, err := geometry.Load()
+	if err != nil {
+		return
+	}
+	sw.picture = NewBoard(render.New(gb, m), m)
+	sw.tabs.Items = append([]*container.TabItem{container.NewTabItem("Board", sw.picture)}, sw.tabs.Items...)
+	sw.tabs.SelectIndex(0)
+	sw.tabs.Refresh()
+}
+
+// draw shows the seat's view on the board, with its pending orders.
+func (sw *LanSeatWindow) draw(s *engine.State, v lan.View) {
+	if sw.picture == nil {
+		return
+	}
+	var orders []engine.Order
+	if vr, ok := variants.Lookup(sw.variant); ok && sw.seat.Power != "" {
+		orders, _ = vr.Parser(s.Map).ParseOrders(sw.seat.Power, strings.Join(v.Pending, "\n"))
+	}
+	sw.picture.SetScene(Scene{View: engine.View{Seat: sw.seat, State: s, Pending: orders}, Orders: orders, Power: sw.seat.Power, ReadOnly: true})
+}
+
+// lanState decodes a view's position with its variant.
+func lanState(variant string, v lan.View) (*engine.State, error) {
+	vr, ok := variants.Lookup(variant)
+	if !ok {
+		return nil, fmt.Errorf("variant %q is not known to this DipDesk", variant)
+	}
+	m, err := vr.Map()
+	if err != nil {
+		return nil, err
+	}
+	return engine.UnmarshalStateExtra(m, v.State, vr.DecodeExtra)
+}
+
+func orNobody(xs []string) string {
+	if len(xs) == 0 {
+		return "nobody"
+	}
+	return strings.Join(xs, ", ")
+}
