@@ -10,6 +10,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -132,25 +133,36 @@ func startXvfb(t *testing.T, dir string) (string, string) {
 	if err := os.Mkdir(fbdir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for n := 90; n < 140; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-			continue
-		}
-		display := fmt.Sprintf(":%d", n)
-		x := exec.Command("Xvfb", display, "-screen", "0", "1280x900x24", "-fbdir", fbdir, "-nolisten", "tcp")
-		if err := x.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { x.Process.Kill(); x.Wait() })
-		for i := 0; i < 50; i++ {
-			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-				return display, fbdir
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		t.Fatalf("Xvfb %s did not start", display)
+	// Xvfb picks a free display itself and writes its number to the pipe
+	// (-displayfd): a display left behind by a killed run (its socket and
+	// lock file still in /tmp) is never mistaken for a free one, and a
+	// stale lock whose server is gone is taken over by Xvfb.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("no free X display between :90 and :139")
+	defer r.Close()
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x900x24", "-fbdir", fbdir, "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w}
+	if err := x.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() { x.Process.Kill(); x.Wait() })
+	got := make(chan string, 1)
+	go func() {
+		b, _ := io.ReadAll(io.LimitReader(r, 16))
+		got <- strings.TrimSpace(string(b))
+	}()
+	select {
+	case n := <-got:
+		if _, err := strconv.Atoi(n); err != nil {
+			t.Fatalf("Xvfb gave no display number (%q)", n)
+		}
+		return ":" + n, fbdir
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb did not start within 20 s")
+	}
 	return "", ""
 }
 
