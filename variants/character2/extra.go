@@ -265,9 +265,14 @@ func extraOf(s *engine.State) *Extra {
 	return e
 }
 
-// kindAt returns the kind of u's card in s, 0 if none is known to s.
+// kindAt returns the kind of u's card in s when u may use it: 0 if s
+// knows no card of u, or if a Doppelganger's swap bars u from its new
+// power this turn (Doppelganger: "Neither unit may use its new power on
+// the turn after the swap"; PowerBarred). Every card's part asks this, so
+// the bar holds for passive powers (strength, Move First, Cutter) as for
+// special orders.
 func kindAt(s *engine.State, u engine.Unit) Kind {
-	if e := extraOf(s); e != nil {
+	if e := extraOf(s); e != nil && !PowerBarred(s, u) {
 		return e.KindOf(u)
 	}
 	return 0
