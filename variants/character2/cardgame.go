@@ -35,7 +35,10 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 		if !known && e.HintTo(id, v.Seat) == "" {
 			continue // a view holds only known cards; a GM state passed by mistake must not leak
 		}
-		u := engine.Unit{Power: id.Power, Type: id.Type, Number: id.Number}
+		// Loc stays invalid unless the unit is in the view: a card known
+		// to the seat whose unit it may not see (an invisible unit) must
+		// not point at a province.
+		u := engine.Unit{Power: id.Power, Type: id.Type, Number: id.Number, Loc: engine.Loc{P: engine.NoProvince}}
 		card := cardgame.Card{Label: Label(id.Number, id.Type), Unit: u}
 		for _, w := range units {
 			if IDOf(w) == id {
