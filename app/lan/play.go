@@ -383,12 +383,13 @@ func (h *Host) press(c *conn, ref uint64, p *PressSend) {
 		return
 	}
 	msg := PressMsg{ID: stored.ID, Phase: stored.Phase, From: stored.From, To: stored.To, Text: stored.Body, Sent: stored.Sent}
-	c.send(TypeAck, ref, Ack{Phase: h.phase, Accepted: []string{}})
 	for d := range h.conns {
 		if d.joined && mayRead(d.seat, msg) {
 			d.send(TypePress, 0, msg)
 		}
 	}
+	// The ack follows the message, so the sender has its own copy by then.
+	c.send(TypeAck, ref, Ack{Phase: h.phase, Accepted: []string{}})
 }
 
 // mayRead reports whether seat may read press message m: public press,
