@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/lan"
@@ -86,13 +87,47 @@ type LanHostWindow struct {
 	ui     *uiQueue
 }
 
-// hostOnLAN asks for a saved game and hosts it.
+// hostOnLAN asks whether to host a saved game or a new one made from
+// the start window's form, then hosts it.
 func (d *Desk) hostOnLAN(parent fyne.Window) {
-	d.chooseOpen(parent, func(path string) {
-		if _, err := d.HostGame(path); err != nil && d.start != nil {
-			d.start.status.SetText(errText("Host on LAN", err))
+	var dlg dialog.Dialog
+	saved := widget.NewButton("A saved game…", func() { dlg.Hide(); d.hostSaved(parent) })
+	fresh := widget.NewButton("A new game from the form…", func() { dlg.Hide(); d.hostNew(parent) })
+	dlg = dialog.NewCustom("Host on LAN", "Cancel", container.NewVBox(saved, fresh), parent)
+	dlg.Show()
+}
+
+// hostSaved asks for a saved game and hosts it.
+func (d *Desk) hostSaved(parent fyne.Window) {
+	d.chooseOpen(parent, func(path string) { d.hostReport(d.HostGame(path)) })
+}
+
+// hostNew creates a game from the start window's form where the player
+// says, and hosts it.
+func (d *Desk) hostNew(parent fyne.Window) {
+	s := d.ShowStart()
+	o, err := s.options()
+	if err != nil {
+		s.status.SetText(err.Error())
+		return
+	}
+	d.chooseSave(parent, func(path string) {
+		g, err := session.Create(withExt(path), o)
+		if err != nil {
+			s.status.SetText(errText("New game", err))
+			return
 		}
+		path = g.Path()
+		g.Close()
+		d.hostReport(d.HostGame(path))
 	})
+}
+
+// hostReport shows a failure to host on the start window.
+func (d *Desk) hostReport(_ *LanHostWindow, err error) {
+	if err != nil && d.start != nil {
+		d.start.status.SetText(errText("Host on LAN", err))
+	}
 }
 
 // HostGame opens the game at path and serves it to the LAN.

@@ -45,7 +45,7 @@ func TestHostAndJoinWindows(t *testing.T) {
 			return []lan.Found{{Name: "game", Variant: "standard", Phase: "S1901M", Free: []string{"france"}, Addr: "127.0.0.1:1"}}, nil
 		}}
 	start := td.ShowStart()
-	start.desk.hostOnLAN(start.win)
+	start.desk.hostSaved(start.win)
 	var hw *LanHostWindow
 	for _, w := range td.app.Driver().AllWindows() {
 		if strings.HasPrefix(w.Title(), "DipDesk: hosting") {
@@ -117,4 +117,34 @@ func TestHostAndJoinWindows(t *testing.T) {
 		jw.Join()
 	})
 	eventually(t, "the observer's join", func() (ok bool) { jw.ui.wait(func() { ok = strings.HasPrefix(jw.status.Text, "Joined") }); return })
+}
+
+// TestHostNewGame: "Host on LAN…" with a new game creates it from the
+// start window's form and serves it.
+func TestHostNewGame(t *testing.T) {
+	td := newTestDesk(t)
+	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+	start := td.ShowStart()
+	start.variant.SetSelectedIndex(1) // Character Diplomacy
+	start.seed.SetText("77")
+	start.desk.hostOnLAN(start.win) // the dialog
+	td.hostNew(start.win)
+	var found bool
+	for _, w := range td.app.Driver().AllWindows() {
+		if strings.HasPrefix(w.Title(), "DipDesk: hosting game") {
+			found = true
+			w.Close()
+		}
+	}
+	if !found {
+		t.Fatalf("no host window: %s", start.status.Text)
+	}
+	g, err := session.OpenReadOnly(filepath.Join(td.dir, "game.dipdesk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if info := g.Info(); info.Variant != "character" || info.Seed != 77 {
+		t.Errorf("hosted %s seed %d", info.Variant, info.Seed)
+	}
 }

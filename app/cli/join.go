@@ -55,22 +55,6 @@ func runJoin(c *CLI, args []string) int {
 }
 
 func (c *CLI) join(o joinOpts) int {
-	mem := lan.NewClientMemory(o.config)
-	pinned, err := mem.Pin(o.addr)
-	if err != nil {
-		return c.fail("join", err)
-	}
-	if o.fp != "" {
-		pinned = o.fp
-	}
-	seat := strings.ToLower(o.seat)
-	token, err := mem.Token(o.addr, seat)
-	if err != nil {
-		return c.fail("join", err)
-	}
-	if token == "" && o.code == "" {
-		return c.fail("join", fmt.Errorf("no join code given and no seat token kept for %s at %s", seat, o.addr))
-	}
 	var text []byte
 	if o.orders != "" {
 		r, err := openArg(c, o.orders)
@@ -83,32 +67,11 @@ func (c *CLI) join(o joinOpts) int {
 			return c.fail("join", err)
 		}
 	}
-	out := &lockedWriter{w: c.Stdout}
-	p := &printer{w: out, msgs: make(chan lan.Envelope, 1024)}
-	cfg := lan.ClientConfig{Addr: o.addr, Seat: seat, Code: o.code, Token: token, Fingerprint: pinned,
-		Reconnect: o.follow, Client: "dipdesk join", OnMessage: func(e lan.Envelope) { p.msgs <- e },
-		OnPin: func(fp string) {
-			fmt.Fprintf(out, "pinned the host's certificate fingerprint %s\n", fp)
-			if err := mem.SetPin(o.addr, fp); err != nil {
-				fmt.Fprintf(c.Stderr, "join: %v\n", err)
-			}
-		},
-		OnToken: func(tok string) {
-			if err := mem.SetToken(o.addr, seat, tok); err != nil {
-				fmt.Fprintf(c.Stderr, "join: keeping the seat token: %v\n", err)
-			}
-		}}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	dctx, cancel := context.WithTimeout(ctx, joinWait)
-	cl, err := lan.Dial(dctx, cfg)
-	cancel()
+	p := &printer{w: &lockedWriter{w: c.Stdout}, msgs: make(chan lan.Envelope, 1024)}
+	cl, err := c.dialSeat(ctx, o, p)
 	if err != nil {
-		var he *lan.HostError
-		if errors.As(err, &he) && he.Code == lan.CodeBadToken {
-			_ = mem.SetToken(o.addr, seat, "")
-			err = fmt.Errorf("%w; the kept token was forgotten: ask the host for a new join code", err)
-		}
 		return c.fail("join", err)
 	}
 	defer cl.Close()
@@ -124,7 +87,7 @@ func (c *CLI) join(o joinOpts) int {
 		if err := cl.Ready(ctx, p.phase, true); err != nil {
 			return c.fail("join", err)
 		}
-		fmt.Fprintf(out, "ready for %s\n", p.phase)
+		fmt.Fprintf(p.w, "ready for %s\n", p.phase)
 	}
 	if status == 0 && o.say != "" {
 		var to []string
@@ -141,6 +104,49 @@ func (c *CLI) join(o joinOpts) int {
 		p.drain()
 	}
 	return status
+}
+
+// dialSeat connects with the pin and the seat token this machine keeps
+// (or the code), pinning the fingerprint and keeping a new token.
+func (c *CLI) dialSeat(ctx context.Context, o joinOpts, p *printer) (*lan.Client, error) {
+	mem := lan.NewClientMemory(o.config)
+	pinned, err := mem.Pin(o.addr)
+	if err != nil {
+		return nil, err
+	}
+	if o.fp != "" {
+		pinned = o.fp
+	}
+	seat := strings.ToLower(o.seat)
+	token, err := mem.Token(o.addr, seat)
+	if err != nil {
+		return nil, err
+	}
+	if token == "" && o.code == "" {
+		return nil, fmt.Errorf("no join code given and no seat token kept for %s at %s", seat, o.addr)
+	}
+	cfg := lan.ClientConfig{Addr: o.addr, Seat: seat, Code: o.code, Token: token, Fingerprint: pinned,
+		Reconnect: o.follow, Client: "dipdesk join", OnMessage: func(e lan.Envelope) { p.msgs <- e },
+		OnPin: func(fp string) {
+			fmt.Fprintf(p.w, "pinned the host's certificate fingerprint %s\n", fp)
+			if err := mem.SetPin(o.addr, fp); err != nil {
+				fmt.Fprintf(c.Stderr, "join: %v\n", err)
+			}
+		},
+		OnToken: func(tok string) {
+			if err := mem.SetToken(o.addr, seat, tok); err != nil {
+				fmt.Fprintf(c.Stderr, "join: keeping the seat token: %v\n", err)
+			}
+		}}
+	dctx, cancel := context.WithTimeout(ctx, joinWait)
+	defer cancel()
+	cl, err := lan.Dial(dctx, cfg)
+	var he *lan.HostError
+	if errors.As(err, &he) && he.Code == lan.CodeBadToken {
+		_ = mem.SetToken(o.addr, seat, "")
+		err = fmt.Errorf("%w; the kept token was forgotten: ask the host for a new join code", err)
+	}
+	return cl, err
 }
 
 // submit sends the orders and prints the host's answer.

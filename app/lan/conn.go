@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -68,11 +69,16 @@ func (c *conn) closeOut() {
 	}
 }
 
+// writeTimeout bounds one write: a client that stops reading is dropped.
+const writeTimeout = 10 * time.Second
+
 func (c *conn) writeLoop() {
 	defer c.goneOnce.Do(func() { close(c.gone) })
-	ctx := context.Background()
 	for b := range c.out {
-		if err := c.ws.Write(ctx, websocket.MessageText, b); err != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+		err := c.ws.Write(ctx, websocket.MessageText, b)
+		cancel()
+		if err != nil {
 			c.ws.CloseNow()
 			return
 		}

@@ -29,6 +29,9 @@ const Path = "/dipdesk/v1"
 // answered with a too_large error and the connection stays.
 const readLimit = 1 << 20
 
+// JoinTimeout is how long a connection may stay without joining a seat.
+const JoinTimeout = 30 * time.Second
+
 // outQueue is how many messages may wait for a slow client before the
 // host drops it (it reconnects and gets a fresh view).
 const outQueue = 512
@@ -340,6 +343,16 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	h.conns[c] = true
 	c.send(TypeHello, 0, Hello{Protocol: Version, Game: h.infoLocked()})
 	h.mu.Unlock()
+	// A connection that does not join in time is closed.
+	joinTimer := time.AfterFunc(JoinTimeout, func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if !c.joined {
+			c.fail(0, CodeNotJoined, "no join in time; the connection ends")
+			c.closeOut()
+		}
+	})
+	defer joinTimer.Stop()
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()

@@ -102,3 +102,55 @@ func TestGameMasterSeat(t *testing.T) {
 	}
 	fr.in.waitFor(t, 0, "France's results", func(e Envelope) bool { return e.Type == TypeResults })
 }
+
+// TestPressReachesOnlyItsReaders: private press reaches its sender and
+// recipient only, group press its group, public press everyone; all of
+// it is in the save, and a seat joining later gets exactly its share.
+func TestPressReachesOnlyItsReaders(t *testing.T) {
+	g := newGame(t, "standard", 1)
+	h := startHost(t, g, HostConfig{})
+	fr, en, ge := join(t, h, "france", false), join(t, h, "england", false), join(t, h, "germany", false)
+	watcher := join(t, h, ObserverSeat, false)
+	send := []struct {
+		from *seatClient
+		to   []string
+		text string
+	}{
+		{fr, []string{"england"}, "private to England"},
+		{en, []string{"france", "germany"}, "group of three"},
+		{ge, nil, "public from Germany"},
+	}
+	for _, s := range send {
+		if err := s.from.c.Press(ctxT(t), s.to, s.text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	it := join(t, h, "italy", false) // joins later: gets the backlog
+	want := map[*seatClient][]string{
+		fr:      {"private to England", "group of three", "public from Germany"},
+		en:      {"private to England", "group of three", "public from Germany"},
+		ge:      {"group of three", "public from Germany"},
+		watcher: {"public from Germany"},
+		it:      {"public from Germany"},
+	}
+	for sc, texts := range want {
+		sc.in.waitFor(t, 0, sc.seat+"'s last press", func(e Envelope) bool {
+			m, _ := Decode[PressMsg](e)
+			return e.Type == TypePress && m.Text == texts[len(texts)-1]
+		})
+		var got []string
+		for _, e := range sc.in.messages() {
+			if e.Type == TypePress {
+				m, _ := Decode[PressMsg](e)
+				got = append(got, m.Text)
+			}
+		}
+		if !slices.Equal(got, texts) {
+			t.Errorf("%s received %q, want %q", sc.seat, got, texts)
+		}
+	}
+	stored, err := g.Press()
+	if err != nil || len(stored) != 3 || stored[0].From != "france" || !slices.Equal(stored[0].To, []string{"england"}) {
+		t.Errorf("stored press %+v, %v", stored, err)
+	}
+}

@@ -101,7 +101,8 @@ func (h *Host) dispatch(c *conn, req Request) {
 	}
 }
 
-// join gives c a seat, by join code or by seat token.
+// join gives c a seat, by join code or by seat token, and sends it the
+// seat's whole state.
 func (h *Host) join(c *conn, ref uint64, j *Join) {
 	if c.joined {
 		c.fail(ref, CodeJoined, "this connection already holds a seat")
@@ -109,52 +110,14 @@ func (h *Host) join(c *conn, ref uint64, j *Join) {
 	}
 	var seat engine.Seat
 	var token string
+	var ok bool
 	if j.Token != "" {
-		if h.codes.limited(c.addr) {
-			c.fail(ref, CodeRateLimited, ErrRateLimited.Error())
-			return
-		}
-		hash := hashToken(j.Token)
-		found := false
-		for p, t := range h.tokens {
-			if sameHash(t, hash) {
-				seat, found = seatOf(string(p)), true
-			}
-		}
-		if !found {
-			h.codes.failed(c.addr)
-			c.fail(ref, CodeBadToken, ErrBadToken.Error())
-			return
-		}
+		seat, ok = h.seatByToken(c, ref, j.Token)
 	} else {
-		name, ok := h.seatName(j.Seat)
-		if !ok {
-			h.codes.failed(c.addr)
-			c.fail(ref, CodeBadCode, fmt.Sprintf("no seat %q in this game", clip(j.Seat)))
-			return
-		}
-		if err := h.codes.use(name, j.Code, c.addr); err != nil {
-			code := CodeBadCode
-			if errors.Is(err, ErrRateLimited) {
-				code = CodeRateLimited
-			}
-			c.fail(ref, code, err.Error())
-			return
-		}
-		seat = seatOf(name)
-		if name != ObserverSeat {
-			var err error
-			if token, err = newToken(h.cfg.Rand); err == nil {
-				// The hash is in the save before the client learns the
-				// token: a host that dies now still knows it.
-				err = h.g.SetSeatToken(engine.Power(name), hashToken(token))
-			}
-			if err != nil {
-				c.fail(ref, CodeRejected, "storing the seat token: "+err.Error())
-				return
-			}
-			h.tokens[engine.Power(name)] = hashToken(token)
-		}
+		seat, token, ok = h.seatByCode(c, ref, j.Seat, j.Code)
+	}
+	if !ok {
+		return
 	}
 	c.joined, c.seat, c.key = true, seat, seatKey(seat)
 	if c.key != ObserverSeat {
@@ -174,6 +137,56 @@ func (h *Host) join(c *conn, ref uint64, j *Join) {
 	if b, err := vs.statusMsg(c.seat); err == nil && vs.err == nil {
 		c.send(TypeStatus, 0, b)
 	}
+}
+
+// seatByToken finds the seat whose token the client holds.
+func (h *Host) seatByToken(c *conn, ref uint64, token string) (engine.Seat, bool) {
+	if h.codes.limited(c.addr) {
+		c.fail(ref, CodeRateLimited, ErrRateLimited.Error())
+		return engine.Seat{}, false
+	}
+	hash := hashToken(token)
+	for p, t := range h.tokens {
+		if sameHash(t, hash) {
+			return seatOf(string(p)), true
+		}
+	}
+	h.codes.failed(c.addr)
+	c.fail(ref, CodeBadToken, ErrBadToken.Error())
+	return engine.Seat{}, false
+}
+
+// seatByCode checks a join code and gives a power's seat a new token,
+// whose hash is in the save before the client learns the token: a host
+// that dies now still knows it.
+func (h *Host) seatByCode(c *conn, ref uint64, asked, code string) (engine.Seat, string, bool) {
+	name, ok := h.seatName(asked)
+	if !ok {
+		h.codes.failed(c.addr)
+		c.fail(ref, CodeBadCode, fmt.Sprintf("no seat %q in this game", clip(asked)))
+		return engine.Seat{}, "", false
+	}
+	if err := h.codes.use(name, code, c.addr); err != nil {
+		errCode := CodeBadCode
+		if errors.Is(err, ErrRateLimited) {
+			errCode = CodeRateLimited
+		}
+		c.fail(ref, errCode, err.Error())
+		return engine.Seat{}, "", false
+	}
+	if name == ObserverSeat {
+		return seatOf(name), "", true
+	}
+	token, err := newToken(h.cfg.Rand)
+	if err == nil {
+		err = h.g.SetSeatToken(engine.Power(name), hashToken(token))
+	}
+	if err != nil {
+		c.fail(ref, CodeRejected, "storing the seat token: "+err.Error())
+		return engine.Seat{}, "", false
+	}
+	h.tokens[engine.Power(name)] = hashToken(token)
+	return seatOf(name), token, true
 }
 
 // seatName reads a seat a client asked for: "observer", "gm" or a power.
@@ -383,12 +396,13 @@ func (h *Host) press(c *conn, ref uint64, p *PressSend) {
 		return
 	}
 	msg := PressMsg{ID: stored.ID, Phase: stored.Phase, From: stored.From, To: stored.To, Text: stored.Body, Sent: stored.Sent}
-	c.send(TypeAck, ref, Ack{Phase: h.phase, Accepted: []string{}})
 	for d := range h.conns {
 		if d.joined && mayRead(d.seat, msg) {
 			d.send(TypePress, 0, msg)
 		}
 	}
+	// The ack follows the message, so the sender has its own copy by then.
+	c.send(TypeAck, ref, Ack{Phase: h.phase, Accepted: []string{}})
 }
 
 // mayRead reports whether seat may read press message m: public press,

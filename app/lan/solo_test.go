@@ -23,14 +23,14 @@ func TestCharacterGameToTheEnd(t *testing.T) {
 		}
 		return greedy(s, p)
 	})
+	// The players stop when they see the winner; the observer may see it
+	// a moment later.
 	var winner string
-	for _, e := range tb.watcher.in.messages() {
-		if e.Type == TypeResults {
-			if r, _ := Decode[Results](e); r.Winner != "" {
-				winner = r.Winner
-			}
-		}
-	}
+	tb.watcher.in.waitFor(t, 0, "the observer's results with a winner", func(e Envelope) bool {
+		r, _ := Decode[Results](e)
+		winner = r.Winner
+		return e.Type == TypeResults && r.Winner != ""
+	})
 	cur, err := g.Current()
 	if err != nil {
 		t.Fatal(err)

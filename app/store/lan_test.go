@@ -65,3 +65,35 @@ func TestPressAndSeatTokens(t *testing.T) {
 		t.Errorf("AddPress on a read-only file: %v", err)
 	}
 }
+
+// TestUpgradeToVersion2: a version 1 save opened by this DipDesk gains the
+// press and seat-token tables, keeps everything it had, and takes press.
+func TestUpgradeToVersion2(t *testing.T) {
+	real := migrations
+	useMigrations(t, migrations[:1:1])
+	f, path := create(t)
+	f.SubmitOrders(mustCurrent(t, f).ID, "france", []Order{order("france", "A Par - Bur")})
+	want, err := dump(t, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	migrations = real
+	g, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := dump(t, g); got != want {
+		t.Error("the upgraded file reads differently")
+	}
+	if _, err := g.AddPress(Press{Phase: "S1901M", From: "france", Body: "hello"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetSeatToken("france", "h"); err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	if v := fileVersion(t, path); v != 2 {
+		t.Errorf("version %d after the upgrade", v)
+	}
+}
