@@ -1,5 +1,0 @@
-//go:build !race
-
-package lan
-
-const raceDetector = false
