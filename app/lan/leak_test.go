@@ -12,7 +12,9 @@ import (
 
 	"dipdesk/app/session"
 	"dipdesk/engine"
+	"dipdesk/variants/cardgame"
 	"dipdesk/variants/character"
+	"dipdesk/variants/character2"
 )
 
 // player plays one seat from what its client receives: for each new
@@ -105,6 +107,100 @@ func randomOrders(s *engine.State, p engine.Power, rng *engine.Rand) []string {
 		}
 	}
 	return out
+}
+
+// randomGaltOrders are randomOrders with, for two units in five, a
+// special order of the unit's Character Diplomacy II card (invisibility,
+// strikes, double moves...), so hidden units cross the network.
+func randomGaltOrders(s *engine.State, p engine.Power, rng *engine.Rand) []string {
+	out := randomOrders(s, p, rng)
+	if s.Phase.Type != engine.Movement {
+		return out
+	}
+	for _, u := range s.Units {
+		if u.Power != p || rng.Intn(5, "lan test: a special order?") >= 2 {
+			continue
+		}
+		o, ok := character2.RandomSpecial(s, u, rng)
+		if !ok {
+			continue
+		}
+		prefix := s.Map.LocString(u.Loc)
+		out = slices.DeleteFunc(out, func(x string) bool {
+			f := strings.Fields(x)
+			return len(f) > 1 && (f[1] == prefix || strings.HasPrefix(f[1], prefix+"/"))
+		})
+		text := o.Text
+		if text == "" {
+			text = o.Format(s.Map)
+		}
+		out = append(out, text)
+	}
+	return out
+}
+
+// countResults counts the results in g's saved phases whose order text
+// contains word.
+func countResults(t *testing.T, g *session.Game, word string) int {
+	t.Helper()
+	phases, err := g.History(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, p := range phases {
+		rs, err := g.Results(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if strings.Contains(r.Order, word) && r.OK {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// cardFacts is what the checker reads of a card variant's game master
+// position, whichever variant it is.
+type cardFacts struct {
+	ids   []character.UnitID
+	known func(id character.UnitID, seat engine.Seat) bool
+	hint  func(id character.UnitID, seat engine.Seat) string
+	card  func(id character.UnitID) (string, bool)
+}
+
+func cardFactsOf(x engine.Extra) (cardFacts, bool) {
+	switch e := x.(type) {
+	case *character.Extra:
+		f := cardFacts{known: e.KnownTo, hint: func(character.UnitID, engine.Seat) string { return "" }}
+		for id := range e.Cards {
+			f.ids = append(f.ids, id)
+		}
+		f.card = func(id character.UnitID) (string, bool) {
+			h, ok := e.Cards[id]
+			if !ok {
+				return "", false
+			}
+			return h.Card.ID, true
+		}
+		return f, true
+	case *character2.Extra:
+		f := cardFacts{known: e.KnownTo, hint: e.HintTo}
+		for id := range e.Cards {
+			f.ids = append(f.ids, id)
+		}
+		f.card = func(id character.UnitID) (string, bool) {
+			h, ok := e.Cards[id]
+			if !ok {
+				return "", false
+			}
+			return h.Card.ID, true
+		}
+		return f, true
+	}
+	return cardFacts{}, false
 }
 
 // table is a host with every power's seat and one observer connected.
@@ -264,14 +360,14 @@ func (ck *checker) hand(seat engine.Seat, env Envelope) {
 	if err != nil {
 		ck.t.Fatal(err)
 	}
-	e, ok := ck.phase(h.Phase).State.Extra.(*character.Extra)
+	cards, ok := cardFactsOf(ck.phase(h.Phase).State.Extra)
 	if !ok {
 		ck.t.Errorf("%s got a hand in a game without cards", seat)
 		return
 	}
 	known := 0
-	for id := range e.Cards {
-		if e.KnownTo(id, seat) {
+	for _, id := range cards.ids {
+		if cards.known(id, seat) || cards.hint(id, seat) != "" {
 			known++
 		}
 	}
@@ -279,17 +375,19 @@ func (ck *checker) hand(seat engine.Seat, env Envelope) {
 		ck.t.Errorf("%s's hand in %s has %d cards, the seat knows %d", seat, h.Phase, len(h.Cards), known)
 	}
 	for _, c := range h.Cards {
-		n, typ, err := character.ParseLabel(c.Label)
+		n, typ, _, err := cardgame.ParseLabel(c.Label)
 		if err != nil {
 			ck.t.Fatal(err)
 		}
 		id := character.UnitID{Power: engine.Power(c.Power), Type: typ, Number: n}
-		held, ok := e.Cards[id]
+		held, ok := cards.card(id)
 		switch {
-		case !ok || !e.KnownTo(id, seat):
-			ck.t.Errorf("%s's hand in %s shows %s's card %s (%s), which it may not know", seat, h.Phase, c.Power, c.Label, c.Name)
-		case held.Card.ID != c.ID:
-			ck.t.Errorf("%s's hand in %s: %s holds card %s, not %s", seat, h.Phase, id, held.Card.ID, c.ID)
+		case !ok:
+			ck.t.Errorf("%s's hand in %s shows a card for %s, which holds none", seat, h.Phase, id)
+		case cards.known(id, seat) && held != c.ID:
+			ck.t.Errorf("%s's hand in %s: %s holds card %s, not %s", seat, h.Phase, id, held, c.ID)
+		case !cards.known(id, seat) && (cards.hint(id, seat) == "" || c.ID != ""):
+			ck.t.Errorf("%s's hand in %s shows %s's card %s (%s), which it may not know", seat, h.Phase, c.Power, c.Label, c.ID)
 		}
 		if len(c.Orders) > 0 && c.Power != string(seat.Power) {
 			ck.t.Errorf("%s is offered the special orders of %s's card", seat, c.Power)
@@ -331,13 +429,26 @@ func TestRandomGamesLeakNothing(t *testing.T) {
 	}{
 		{"standard", 3, 1904},
 		{"character", 5, 1904},
+		{"character2", 8, 1904}, // seed 8 deals three units able to turn invisible
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
 			g := newGame(t, tc.variant, tc.seed)
 			tb := newTable(t, g, HostConfig{})
-			tb.play(t, tc.until, tc.seed, randomOrders)
+			orders := randomOrders
+			if tc.variant == "character2" {
+				orders = randomGaltOrders
+			}
+			tb.play(t, tc.until, tc.seed, orders)
 			tb.h.Close()
 			tb.checkAll(t)
+			if tc.variant == "character2" {
+				// The test is worth something only if units went unseen.
+				if n := countResults(t, g, "invisible"); n == 0 {
+					t.Error("no unit turned invisible: the hidden units never crossed the network")
+				} else {
+					t.Logf("%d invisibility orders adjudicated", n)
+				}
+			}
 		})
 	}
 }
