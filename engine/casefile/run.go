@@ -60,8 +60,16 @@ func (su *Setup) parser() *engine.Parser {
 }
 
 // Run runs case c and compares each checked step with its expectations.
-func (su *Setup) Run(file string, c *Case) *Report {
-	rep := &Report{Case: c}
+func (su *Setup) Run(file string, c *Case) (rep *Report) {
+	rep = &Report{Case: c}
+	// A case that makes the adjudicator (or a variant's hook) panic is a
+	// failed case with the panic as its error, never the end of the run:
+	// the other cases of the file are still judged and reported.
+	defer func() {
+		if r := recover(); r != nil {
+			rep.Err = fmt.Errorf("%s:%d: case %s: the adjudicator panicked: %v", file, c.Line, c.Name, r)
+		}
+	}()
 	s, err := su.initial(file, c)
 	if err != nil {
 		rep.Err = err
