@@ -244,6 +244,13 @@ func (h *Host) isSeat(s string) bool {
 	return false
 }
 
+// Winner returns the power that won the game, or "" while it goes on.
+func (h *Host) Winner() engine.Power {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.winner
+}
+
 // Info returns what anyone may know of the game: its name, variant,
 // phase and seats (the LAN advertisement carries it).
 func (h *Host) Info() GameInfo {
