@@ -49,6 +49,8 @@ fuzz: deps
 	$(GO) test ./engine/casefile -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./app/store -run '^$$' -fuzz FuzzOpen -fuzztime $(FUZZTIME)
 	$(GO) test ./app/lan -run '^$$' -fuzz FuzzDecodeRequest -fuzztime $(FUZZTIME)
+	$(GO) test ./variants/character -run '^$$' -fuzz FuzzDecodeExtra -fuzztime $(FUZZTIME)
+	$(GO) test ./variants/character2 -run '^$$' -fuzz FuzzDecodeExtra -fuzztime $(FUZZTIME)
 
 datc: build
 	./$(BIN) cases engine/testdata/datc/*.txt

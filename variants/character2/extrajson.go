@@ -114,6 +114,9 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 	e := &Extra{Cards: map[UnitID]*Held{}, Public: j.Public, Log: j.Log, Effects: j.Effects, Options: j.Options}
 	for i, hj := range j.Cards {
 		where := fmt.Sprintf("cards[%d] (%s)", i, hj.Unit)
+		if hj.Unit.Power == "" || hj.Unit.Number < 1 || (hj.Unit.Type != engine.Army && hj.Unit.Type != engine.Fleet) {
+			return nil, fmt.Errorf("character2: cards[%d]: no unit, or not a numbered army or fleet (want \"unit\": \"france 1A\")", i)
+		}
 		if _, dup := e.Cards[hj.Unit]; dup {
 			return nil, fmt.Errorf("character2: %s: a second card for the unit", where)
 		}
