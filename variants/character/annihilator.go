@@ -105,7 +105,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, resultOrders(out))
+	plan := planStrikes(s, ResultOrders(out))
 	if len(plan.annihilations) == 0 {
 		return
 	}

@@ -189,16 +189,26 @@ func indexOfMove(o *engine.Outcome, m engine.Order) int {
 // doubleMoveRandom gives a #4 unit a random double move by its type's
 // links.
 func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !holds(s, u, DoubleMoverID) || s.Phase.Type != engine.Movement {
+	if !holds(s, u, DoubleMoverID) {
 		return engine.Order{}, false
 	}
-	firsts := moveNeighbours(s.Map, u.Type, u.Loc)
+	return RandomDoubleMove(s, u, rng, moveNeighbours)
+}
+
+// RandomDoubleMove is a random two-space move of u ("via" order) along
+// steps, never back to its start, for the soak tests of both Character
+// variants; ok false in a phase other than movement or with no such move.
+func RandomDoubleMove(s *engine.State, u engine.Unit, rng *engine.Rand, steps func(*engine.Map, engine.UnitType, engine.Loc) []engine.Loc) (engine.Order, bool) {
+	if s.Phase.Type != engine.Movement {
+		return engine.Order{}, false
+	}
+	firsts := steps(s.Map, u.Type, u.Loc)
 	if len(firsts) == 0 {
 		return engine.Order{}, false
 	}
-	f := firsts[rng.Intn(len(firsts), "a #4 unit's first space")]
+	f := firsts[rng.Intn(len(firsts), "a double move's first space")]
 	var seconds []engine.Loc
-	for _, l := range moveNeighbours(s.Map, u.Type, f) {
+	for _, l := range steps(s.Map, u.Type, f) {
 		if l.P != u.Loc.P {
 			seconds = append(seconds, l)
 		}
@@ -206,7 +216,7 @@ func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	if len(seconds) == 0 {
 		return engine.Order{}, false
 	}
-	sec := seconds[rng.Intn(len(seconds), "a #4 unit's second space")]
+	sec := seconds[rng.Intn(len(seconds), "a double move's second space")]
 	return engine.Order{Power: u.Power, Kind: engine.Special, Special: DoubleMoveOrder, Unit: u.Type, Number: u.Number,
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
 		Args: []string{s.Map.LocString(f), "-", s.Map.LocString(sec)}}, true

@@ -190,7 +190,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	m := s.Map
 	i := MoveIndex(s.Phase)
 	e := strikeExtra(out.Next)
-	plan := planStrikes(s, resultOrders(out))
+	plan := planStrikes(s, ResultOrders(out))
 	now := map[UnitID]string{}
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name

@@ -147,7 +147,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	m := s.Map
 	i := MoveIndex(s.Phase)
-	plan := planStrikes(s, resultOrders(out))
+	plan := planStrikes(s, ResultOrders(out))
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + unitName(m, h.victim)
 		if e != nil {
@@ -186,7 +186,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 	if seat.GM || before == nil || before.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(before, resultOrders(out))
+	plan := planStrikes(before, ResultOrders(out))
 	for _, g := range plan.gases {
 		if g.why != gasOnHypnotist && g.why != gasOnHypnotised {
 			continue

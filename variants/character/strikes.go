@@ -179,9 +179,10 @@ func replaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.O
 	return append(out, o)
 }
 
-// resultOrders gives each unit the order it was adjudicated with, from an
+// ResultOrders gives each unit the order it was adjudicated with, from an
 // outcome's results (illegal orders and orders for no unit left out).
-func resultOrders(out *engine.Outcome) map[UnitID]engine.Order {
+// Character Diplomacy II's strike cards read their turn from it too.
+func ResultOrders(out *engine.Outcome) map[UnitID]engine.Order {
 	by := map[UnitID]engine.Order{}
 	for _, r := range out.Results {
 		switch r.Code {

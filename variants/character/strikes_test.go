@@ -121,7 +121,7 @@ func TestStrikesSoak(t *testing.T) {
 				// The plan from the orders as written is the plan from the
 				// results (the After parts rely on it).
 				pre := planSummary(planStrikes(s, unitOrders(s, orders)), false)
-				post := planSummary(planStrikes(s, resultOrders(out)), false)
+				post := planSummary(planStrikes(s, ResultOrders(out)), false)
 				if pre != post {
 					t.Errorf("seed %d %v: plan from the orders\n%s\nfrom the results\n%s", seed, s.Phase, pre, post)
 				}

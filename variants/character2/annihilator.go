@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/character"
 )
 
 // ANNIHILATOR (Trumps 0 and 1). Card text: "Unit may destroy the province
@@ -143,7 +144,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, skResultOrders(out), false)
+	plan := planStrikes(s, character.ResultOrders(out), false)
 	if len(plan.annihilations) == 0 {
 		return
 	}

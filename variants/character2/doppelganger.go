@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/character"
 )
 
 // DOPPELGANGER (Trumps 8 and 9). Card text: "Unit may swap powers with any
@@ -117,7 +118,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	m := s.Map
 	i := MoveIndex(s.Phase)
-	plan := planStrikes(s, skResultOrders(out), false)
+	plan := planStrikes(s, character.ResultOrders(out), false)
 	for _, sw := range plan.swaps {
 		victim := m.PowerName(sw.victim.Power) + " " + skUnitName(m, sw.victim)
 		id, vid := IDOf(sw.unit), IDOf(sw.victim)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/character"
 )
 
 // DOUBLE MOVER (Sixes): "Unit may move two spaces each turn. If the second
@@ -473,27 +474,11 @@ func moveSteps(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
 	return m.FleetNeighbours(l)
 }
 
-// doubleMoveRandom gives a Double Mover a random double move.
+// doubleMoveRandom gives a Double Mover a random double move (the same
+// generator as the Davis variant's, by this card's steps).
 func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, DoubleMover) || s.Phase.Type != engine.Movement {
+	if !moverHas(s, u, DoubleMover) {
 		return engine.Order{}, false
 	}
-	firsts := moveSteps(s.Map, u.Type, u.Loc)
-	if len(firsts) == 0 {
-		return engine.Order{}, false
-	}
-	f := firsts[rng.Intn(len(firsts), "a Double Mover's middle space")]
-	var seconds []engine.Loc
-	for _, l := range moveSteps(s.Map, u.Type, f) {
-		if l.P != u.Loc.P {
-			seconds = append(seconds, l)
-		}
-	}
-	if len(seconds) == 0 {
-		return engine.Order{}, false
-	}
-	sec := seconds[rng.Intn(len(seconds), "a Double Mover's end space")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: DoubleMoveOrder, Unit: u.Type, Number: u.Number,
-		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
-		Args: []string{s.Map.LocString(f), "-", s.Map.LocString(sec)}}, true
+	return character.RandomDoubleMove(s, u, rng, moveSteps)
 }

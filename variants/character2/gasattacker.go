@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/character"
 )
 
 // GAS ATTACKER (Trumps 2 and 3). Card text: "Unit may make a Gas Attack on
@@ -87,7 +88,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	m := s.Map
 	i := MoveIndex(s.Phase)
 	e := extraOf(out.Next)
-	plan := planStrikes(s, skResultOrders(out), false)
+	plan := planStrikes(s, character.ResultOrders(out), false)
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
 		k := skResultOf(out, IDOf(g.unit))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/character"
 )
 
 // HYPNOTIST (Trumps 4 and 5). Card text: "Unit may hypnotize an adjacent
@@ -137,7 +138,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	e := extraOf(out.Next)
 	m := s.Map
-	plan := planStrikes(s, skResultOrders(out), false)
+	plan := planStrikes(s, character.ResultOrders(out), false)
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + skUnitName(m, h.victim)
 		k := skResultOf(out, IDOf(h.unit))

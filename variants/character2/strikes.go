@@ -688,22 +688,6 @@ func skReplaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine
 	return append(out, o)
 }
 
-// skResultOrders gives each unit the order it was adjudicated with.
-func skResultOrders(out *engine.Outcome) map[UnitID]engine.Order {
-	by := map[UnitID]engine.Order{}
-	for _, r := range out.Results {
-		switch r.Code {
-		case engine.Illegal, engine.NoUnit, engine.NotOwner:
-			continue
-		}
-		if r.Unit.Type == engine.NoUnitType {
-			continue
-		}
-		by[IDOf(r.Unit)] = r.Order
-	}
-	return by
-}
-
 // skResultOf returns the index of unit id's result in out, or -1.
 func skResultOf(out *engine.Outcome, id UnitID) int {
 	for k, r := range out.Results {

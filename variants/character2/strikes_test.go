@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/character"
 )
 
 // strikeGame returns a Spring 1901 position with the units given as
@@ -563,7 +564,7 @@ func TestPlanIsStable(t *testing.T) {
 				}
 				before := planStrikes(s, skUnitOrders(s, orders), true)
 				out := engine.Adjudicate(s, orders, Variant.Rules, rng)
-				after := planStrikes(s, skResultOrders(out), false)
+				after := planStrikes(s, character.ResultOrders(out), false)
 				a, b := planSummary(before), planSummary(after)
 				if strings.Join(a, "\n") != strings.Join(b, "\n") {
 					t.Fatalf("seed %d %s: plans differ:\nas given:\n%s\nas adjudicated:\n%s", seed, s.Phase.Short(), strings.Join(a, "\n"), strings.Join(b, "\n"))
