@@ -2,6 +2,8 @@ package character
 
 import (
 	"bytes"
+	"io/fs"
+	"slices"
 	"sync"
 
 	"dipdesk/engine"
@@ -21,19 +23,63 @@ const (
 // there (a #3 fleet excepted, which moves by army links).
 var caspianCoasts = []string{"arm", "sev"}
 
+// IslandAbbrs are the islands of card #7 Explorer ("Crete, Iceland,
+// Ireland, Sardinia, Sicily"), which the standard board does not have:
+// Board adds them, impassable to every unit but an Explorer (explorer.go).
+var IslandAbbrs = []string{"cre", "ice", "ire", "sar", "sic"}
+
+// islandsFile is the change file that adds the islands to Map's board.
+const islandsFile = "maps/character/islands.changes"
+
 var (
 	boardOnce sync.Once
 	board     *engine.Map
 	boardErr  error
+
+	fullOnce sync.Once
+	full     *engine.Map
+	fullErr  error
 )
 
-// Map returns the variant's board, built once: the standard map (left
-// unchanged: it is cloned) with resources/maps/character/character.changes
-// applied, Hyperspace (rule 6) and the Caspian Sea (rule 11), and the
-// fleet links of the Caspian's east coasts of Armenia and Sevastopol.
+// Map returns the board of rules 6 and 11, built once: the standard map
+// (left unchanged: it is cloned) with resources/maps/character/
+// character.changes applied, Hyperspace (rule 6) and the Caspian Sea (rule
+// 11), and the fleet links of the Caspian's east coasts of Armenia and
+// Sevastopol. It has no islands: Character Diplomacy II builds its own
+// board on it (variants/character2/board.go, which adds the same five
+// islands by its own change file). Davis's game is played on Board.
 func Map() (*engine.Map, error) {
 	boardOnce.Do(func() { board, boardErr = buildMap() })
 	return board, boardErr
+}
+
+// Board returns the variant's board, built once: Map's board (cloned) with
+// the five islands of card #7 Explorer added by
+// resources/maps/character/islands.changes.
+func Board() (*engine.Map, error) {
+	fullOnce.Do(func() { full, fullErr = buildBoard() })
+	return full, fullErr
+}
+
+func buildBoard() (*engine.Map, error) {
+	base, err := Map()
+	if err != nil {
+		return nil, err
+	}
+	changes, err := fs.ReadFile(resources.FS, islandsFile)
+	if err != nil {
+		return nil, err
+	}
+	m := base.Clone()
+	if err := m.Apply("islands.changes", bytes.NewReader(changes)); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// isIsland reports whether p is one of the Explorer's islands.
+func isIsland(m *engine.Map, p engine.ProvinceID) bool {
+	return p >= 0 && int(p) < m.NumProvinces() && slices.Contains(IslandAbbrs, m.Province(p).Abbr)
 }
 
 func buildMap() (*engine.Map, error) {

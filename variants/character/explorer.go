@@ -4,22 +4,26 @@ import "dipdesk/engine"
 
 // #7 Explorer completed (card text: "Unit may move to Crete, Iceland,
 // Ireland, Sardinia, Sicily, Switzerland or Caspian Sea at will, using
-// normal moving rules. (An A would treat Caspian Sea as a land space) ...
+// normal moving rules. (An A would treat Caspian Sea as a land space).
+// Units may also move directly between Ireland-Liverpool, Sicily-Naples
+// and Spain-N. Africa, and vice-versa. Convoyed A's may use the islands.
 // These units may also Retreat to these spaces."), and the Caspian Sea of
 // rule 11 for the other cards it names (#3, #17, a converted #6 fleet).
 //
-// Switzerland and the Caspian stay impassable on the map; Enter opens
-// them to the cards that may stand there, and the unit moves in and out by
-// the map's links: an army by the army links (Switzerland's, and the
-// Caspian's to Armenia, Moscow and Sevastopol, "walking on water"), a
-// fleet by the fleet links (the Caspian's to the east coasts of Armenia
-// and Sevastopol). An explorer fleet "at will" also sails into the
-// Caspian from Armenia or Sevastopol on their Black Sea coast (Reach):
-// leaving, it lands on the plain coast. The islands are not on the board
-// (see the rulings).
+// Switzerland, the Caspian and the five islands (Board) stay impassable on
+// the map; Enter opens them to the cards that may stand there, and the
+// unit moves in and out by the map's links: an army by the army links
+// (Switzerland's, and the Caspian's to Armenia, Moscow and Sevastopol,
+// "walking on water"), a fleet by the fleet links (the islands' seas, the
+// Caspian's to the east coasts of Armenia and Sevastopol). An army reaches
+// an island by convoy (the engine carries it to a space Enter opens) or
+// by the card's direct links Ireland-Liverpool and Sicily-Naples (Reach,
+// reach2.go's explorerLinks). An explorer fleet "at will" also sails into
+// the Caspian from Armenia or Sevastopol on their Black Sea coast (Reach):
+// leaving, it lands on the plain coast.
 var _ = register(func() {
 	parts.enter = append(parts.enter, explorerEnter)
-	parts.reach = append(parts.reach, explorerReach, convoylessCaspian)
+	parts.reach = append(parts.reach, explorerReach, convoylessCaspian, leaveEntered)
 })
 
 func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
@@ -27,6 +31,9 @@ func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 		return false
 	}
 	p := s.Map.Province(l.P)
+	if isIsland(s.Map, l.P) {
+		return holds(s, u, ExplorerID) && canStand(u.Type, p.Kind)
+	}
 	switch p.Abbr {
 	case "swi":
 		return holds(s, u, ExplorerID) && canStand(u.Type, p.Kind)
@@ -39,13 +46,19 @@ func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	return false
 }
 
-// explorerReach lets an explorer fleet in Armenia or Sevastopol sail into
-// the Caspian from their plain coast, and an explorer retreat into
-// Switzerland and the Caspian by its type's links (the engine lists only
-// passable neighbours as retreats; Reach adds these).
+// explorerReach lets an explorer into the spaces only it may enter
+// beyond what the engine sees: onto Ireland and Sicily by the card's
+// direct links from Liverpool and Naples (reach.go's Reach stops at
+// impassable spaces), a fleet into the Caspian from the plain coast of
+// Armenia or Sevastopol, and a retreat into Switzerland, the Caspian and
+// the islands by its type's links (the engine lists only passable
+// neighbours as retreats; Reach adds these).
 func explorerReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if !holds(s, u, ExplorerID) || !explorerEnter(s, u, l) {
 		return false
+	}
+	if linked(s.Map, explorerLinks, u, l, s.Phase.Type == engine.Retreat) {
+		return true
 	}
 	if u.Type == engine.Army {
 		return s.Map.ArmyLinked(u.Loc.P, l.P)
@@ -64,4 +77,27 @@ func convoylessCaspian(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	}
 	cas := lookup(s.Map, CaspianAbbr)
 	return cas != engine.NoProvince && s.Map.ArmyLinked(cas, u.Loc.P) && s.Map.ArmyLinked(cas, l.P)
+}
+
+// leaveEntered lets a unit standing in an impassable space that a card
+// let it into (an explorer in Switzerland, the Caspian or on an island; a
+// #3 or converted #6 unit in the Caspian) retreat out of it by its type's
+// map links, as it would move out ("using normal moving rules"): the
+// engine's retreat list walks no link of an impassable province. The
+// space it retreats to must be passable or one a card opens to it.
+func leaveEntered(s *engine.State, u engine.Unit, l engine.Loc) bool {
+	if s == nil || s.Map == nil || s.Phase.Type != engine.Retreat || !onBoard(s.Map, u.Loc.P) || !onBoard(s.Map, l.P) {
+		return false
+	}
+	from, to := s.Map.Province(u.Loc.P), s.Map.Province(l.P)
+	if !from.Impassable || from.Kind == engine.Abstract || l.P == u.Loc.P {
+		return false
+	}
+	if to.Impassable && !Enter(s, u, l) || !canStand(u.Type, to.Kind) && !Enter(s, u, l) {
+		return false
+	}
+	if u.Type == engine.Army {
+		return s.Map.ArmyLinked(u.Loc.P, l.P)
+	}
+	return s.Map.FleetLinked(u.Loc, l)
 }

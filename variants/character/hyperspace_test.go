@@ -345,6 +345,14 @@ func TestMoversRevealed(t *testing.T) {
 		{"France: A par #4", "France: 1A par via bur - mun", s1902, true},
 		{"France: A par #4", "France: 1A par via bur - ber", s1902, false},
 		{"France: A mar #7", "France: 1A mar - swi", s1902, true},
+		{"England: F nao #7", "England: 1F nao - ire", s1902, true},
+		{"England: F ire #7", "England: 1F ire - iri", s1902, true},
+		{"England: A lvp #7", "England: 1A lvp - ire", s1902, true},
+		{"Italy: A sic #7", "Italy: 1A sic - nap", s1902, true},
+		{"England: F nao #7", "England: 1F nao - ire", s1901, false},
+		{"England: F nao #7", "England: 1F nao - iri", s1902, false},
+		// Spain-North Africa is #16's link too: it names no one card.
+		{"France: A spa #7", "France: 1A spa - naf", s1902, false},
 	} {
 		s := cardPosition(t, tt.phase, tt.unit)
 		orders, _ := Variant.Parser(s.Map).ParseOrders("", tt.order)

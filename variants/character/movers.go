@@ -167,7 +167,7 @@ var _ = register(func() {
 // allows, once the order was judged (not refused): rule 3, "special
 // actions taken by a unit will reveal its powers". A double move (#4), a
 // jump (#5), a move into or out of Hyperspace (#8), an explorer's move
-// into or out of Switzerland or the Caspian (#7). Orders are public once
+// into or out of Switzerland, the Caspian or an island (#7). Orders are public once
 // judged, and no other card makes these moves, so the card is shown to
 // every seat. #3 and #6 reveal in their own files.
 func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
@@ -195,6 +195,8 @@ func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			why = "jumped over a unit"
 		case c.ID == HyperspaceID && o.Kind == engine.Move && (special(o.To.P, HyperspaceAbbr) || special(r.Unit.Loc.P, HyperspaceAbbr)):
 			why = "moved through Hyperspace"
+		case c.ID == ExplorerID && o.Kind == engine.Move && (isIsland(s.Map, o.To.P) || isIsland(s.Map, r.Unit.Loc.P)):
+			why = "moved onto or off an island"
 		case c.ID == ExplorerID && o.Kind == engine.Move && (special(o.To.P, "swi", CaspianAbbr) || special(r.Unit.Loc.P, "swi", CaspianAbbr)):
 			why = "explored Switzerland or the Caspian"
 		default:

@@ -19,15 +19,15 @@ const (
 	OptionAdd = "add_cards"
 )
 
-// Variant is Character Diplomacy on the standard board with Hyperspace
-// and the Caspian Sea: the twenty cards of the regular deck and, by the
+// Variant is Character Diplomacy on the standard board with Hyperspace,
+// the Caspian Sea and the Explorer's five islands (Board): the twenty cards of the regular deck and, by the
 // add_cards option, the proposed cards X1-X11.
 var Variant = &engine.Variant{
 	ID:   "character",
 	Name: "Character Diplomacy",
 	Description: "Fred C. Davis Jr.'s variant: every unit holds a secret character card " +
 		"(double strength, jumper, annihilator, ...), usable from Spring 1902.",
-	Map:         Map,
+	Map:         Board,
 	Start:       engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement},
 	Setup:       Setup,
 	DecodeExtra: DecodeExtra,
