@@ -34,6 +34,7 @@ var _ = register(func() {
 	parts.reach = append(parts.reach, jumperReach)
 	addRewrite(PriorityOthers, jumperRewrite)
 	parts.random = append(parts.random, jumpRandom)
+	parts.conceal = append(parts.conceal, concealConvoyWords)
 })
 
 // JumpOrder is the name of #5's special order.
@@ -135,7 +136,10 @@ func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 
 // jumperRewrite turns the move of each jumped unit into a hold, and a
 // plain move of a jumper that only a jump makes into that jump (over the
-// one unit it can be; with several, the order must name one).
+// one unit it can be; with several, the order must name one). A plain move
+// with a convoy ordered for it and a route is no jump: it is marked "via
+// convoy", so the engine convoys it whoever's fleets carry it (a foreign
+// convoy would otherwise let the card's Reach make it a direct move).
 func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
 	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
 		return orders, nil
@@ -152,6 +156,13 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			continue // refused by the engine: it jumps no one
 		}
 		if o.Kind == engine.Move && holds(s, u, JumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
+			if convoyOrdered(s, orders, u, o) {
+				// Rule 8: the regular rules apply to a unit not using its
+				// power. The move is a move by convoy, whoever's fleets
+				// carry it; nothing is logged (a log would name the card).
+				orders[k].ViaConvoy = true
+				continue
+			}
 			var over []engine.ProvinceID
 			for _, v := range s.Units {
 				if v.Loc.P != u.Loc.P && v.Loc.P != o.To.P && touches(s.Map, u.Loc.P, v.Loc.P) && touches(s.Map, v.Loc.P, o.To.P) {
@@ -191,6 +202,35 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 		log = append(log, fmt.Sprintf("%s is jumped over by %s and may not move: its order becomes a hold (#5)", unitWords(s.Map, u), by))
 	}
 	return orders, log
+}
+
+// convoyOrdered reports whether army u's plain move o has a convoy
+// ordered for it, by fleets of any power, that makes a route from its
+// province to the destination: the engine judges the move by convoy
+// alone with those convoy orders, every other unit holding, so nothing
+// disrupts it and only a missing route (or no fleet at all) refuses it.
+func convoyOrdered(s *engine.State, orders []engine.Order, u engine.Unit, o engine.Order) bool {
+	if u.Type != engine.Army {
+		return false
+	}
+	move := o
+	move.ViaConvoy = true
+	trial := []engine.Order{move}
+	for _, c := range orders {
+		if c.Kind == engine.Convoy && c.AuxAt.Valid() && c.AuxAt.P == u.Loc.P && c.AuxTo.Valid() && c.AuxTo.P == o.To.P {
+			trial = append(trial, c)
+		}
+	}
+	if len(trial) == 1 {
+		return false
+	}
+	// Only the hooks that decide where units may go and who convoys, as
+	// canMoveTo does: no Rewrite part runs again.
+	r := engine.Rules{Reach: Variant.Rules.Reach, Enter: Variant.Rules.Enter, CanConvoy: Variant.Rules.CanConvoy,
+		Occupies: Variant.Rules.Occupies}
+	out := engine.AdjudicateMovement(s, trial, &r)
+	i := resultOf(out, IDOf(u))
+	return i >= 0 && out.Results[i].Code != engine.Illegal && out.Results[i].Code != engine.NoRoute
 }
 
 // isMove reports whether o moves its unit: a move, or a special order
@@ -238,4 +278,29 @@ func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	return engine.Order{Power: u.Power, Kind: engine.Special, Special: JumpOrder, Unit: u.Type, Number: u.Number,
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
 		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
+}
+
+// concealConvoyWords shows other seats an army's move to a province its
+// type cannot reach by the map without "via convoy": by the regular rules
+// such a move can only go by convoy, so the words add nothing, and a
+// jumper's plain move that jumperRewrite marked would otherwise stand out
+// (rule 3). The game master and the order's own power see the order as
+// adjudicated.
+func concealConvoyWords(before *engine.State, seat engine.Seat, out *engine.Outcome) {
+	if seat.GM || before == nil || before.Map == nil {
+		return
+	}
+	for i := range out.Results {
+		r := &out.Results[i]
+		o := &r.Order
+		if o.Kind != engine.Move || !o.ViaConvoy || r.Unit.Type != engine.Army || (seat.Power != "" && o.Power == seat.Power) {
+			continue
+		}
+		if !o.At.Valid() || !o.To.Valid() || !onBoard(before.Map, o.At.P) || !onBoard(before.Map, o.To.P) {
+			continue
+		}
+		if !before.Map.Adjacent(engine.Army, o.At, o.To.P) {
+			o.ViaConvoy = false
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package character
 
 import (
+	"strings"
 	"testing"
 
 	"dipdesk/engine"
@@ -125,6 +126,48 @@ func TestMoverOrdersFormat(t *testing.T) {
 		}
 		if o.Format(m) != back.Format(m) || o.Special != back.Special {
 			t.Errorf("%q: %q, then %q", text, o.Format(m), back.Format(m))
+		}
+	}
+}
+
+// TestJumperConvoyed: a jumper's plain move with a convoy ordered for it
+// and a route is a move by convoy (rule 8: the regular rules when no
+// power is used), whoever's fleet convoys: it is not read as a jump, the
+// convoying fleet is not jumped, nothing is logged and the card stays
+// secret (rule 3). Other seats read the order as it was written.
+func TestJumperConvoyed(t *testing.T) {
+	for _, convoy := range []string{"France: F eng C A bre - lon", "England: F eng C A bre - lon"} {
+		fleet := strings.SplitN(convoy, ":", 2)[0] + ": F eng #20"
+		s := cardPosition(t, s1902, "France: A bre #5", fleet)
+		orders, errs := Variant.Parser(s.Map).ParseOrders("", "France: A bre - lon\n"+convoy)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
+		lon, _ := s.Map.Lookup("lon")
+		if i := out.Next.UnitAt(lon); i < 0 || out.Next.Units[i].Power != "france" {
+			t.Errorf("%s: the army did not land in London: %v", convoy, out.Results)
+		}
+		for _, r := range out.Results {
+			if r.Order.Special == JumpOrder || r.Unit.Power == "france" && r.Unit.Type == engine.Army && !r.Order.ViaConvoy {
+				t.Errorf("%s: the army's order was judged as %q", convoy, r.Order.Format(s.Map))
+			}
+			if r.Unit.Type == engine.Fleet && !r.OK {
+				t.Errorf("%s: the fleet's convoy %s: %s", convoy, r.Code, r.Reason)
+			}
+		}
+		if len(out.Events) > 0 {
+			t.Errorf("%s: events %q", convoy, out.Events)
+		}
+		if h := out.Next.Extra.(*Extra).Cards[IDOf(s.Units[0])]; h.Revealed != nil {
+			t.Errorf("%s: the Jumper was revealed: %+v", convoy, h.Revealed)
+		}
+		for _, seat := range []engine.Seat{{}, {Power: "germany"}, {Power: "england"}} {
+			for _, r := range engine.OutcomeFor(s, out, seat, Variant.Rules).Results {
+				if r.Unit.Power == "france" && r.Unit.Type == engine.Army && r.Order.ViaConvoy {
+					t.Errorf("%s: seat %+v reads %q, not the order written", convoy, seat, r.Order.Format(s.Map))
+				}
+			}
 		}
 	}
 }
