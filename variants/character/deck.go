@@ -3,6 +3,7 @@ package character
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -69,16 +70,28 @@ func NewDeck(list []Card, opt Options, rng *engine.Rand) (*Deck, error) {
 // deckTypes applies the options to the list: counts, optional cards and
 // the Ordinary ratio.
 func deckTypes(list []Card, opt Options) ([]Card, error) {
-	byID := map[string]bool{}
+	byID := map[string]Card{}
 	for _, c := range list {
-		byID[c.ID] = true
+		byID[c.ID] = c
 	}
-	for id, n := range opt.Counts {
-		if !byID[strings.ToUpper(id)] {
-			return nil, fmt.Errorf("character: option counts: no card %q", id)
-		}
-		if n < 0 {
+	for _, id := range slices.Sorted(maps.Keys(opt.Counts)) {
+		n := opt.Counts[id]
+		c, ok := byID[strings.ToUpper(id)]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("character: option counts: no card %q (the regular cards are 1-20, the proposed ones X1-X11)", id)
+		case n < 0:
 			return nil, fmt.Errorf("character: option counts: card %s: negative count %d", id, n)
+		case c.Set == Adopted:
+			return nil, fmt.Errorf("character: option counts: card %s %s is part of a regular card and has no copies of its own", c.ID, c.Name)
+		case c.Set == Optional:
+			add, added := countFor(opt.Add, c.ID)
+			if !added {
+				return nil, fmt.Errorf("character: option counts: card %s %s is not in the game; vote it in with add_cards", c.ID, c.Name)
+			}
+			if add > 0 {
+				return nil, fmt.Errorf("character: option counts: card %s's count is given twice (add_cards %s:%d and counts %s:%d)", c.ID, c.ID, add, c.ID, n)
+			}
 		}
 	}
 	var types []Card
@@ -96,7 +109,7 @@ func deckTypes(list []Card, opt Options) ([]Card, error) {
 		total += n
 	}
 	for id := range opt.Add {
-		if !byID[strings.ToUpper(id)] {
+		if _, ok := byID[strings.ToUpper(id)]; !ok {
 			return nil, fmt.Errorf("character: option add: no card %q", id)
 		}
 	}

@@ -1,6 +1,7 @@
 package character
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -17,6 +18,11 @@ const (
 	// an optional count: "X5,X8:4" (Options.Add; a card without a count
 	// takes its recommended one).
 	OptionAdd = "add_cards"
+	// OptionCounts overrides the number of copies of cards in the deck, by
+	// id with a count: "8:2,10:6" (Options.Counts; 0 takes a card out).
+	// The seed's card table is garbled for cards #1-#10 (the rulings'
+	// "Card counts"), so the game master may set the reading he prefers.
+	OptionCounts = "counts"
 )
 
 // Variant is Character Diplomacy on the standard board with Hyperspace,
@@ -63,7 +69,8 @@ func init() {
 
 // Setup numbers the starting units (rule 10), builds and shuffles the deck
 // and deals one card to each unit (rule 4), drawing only from rng. The
-// options are OptionReshuffle ("50") and OptionAdd ("X5,X8:4").
+// options are OptionReshuffle ("50"), OptionAdd ("X5,X8:4") and
+// OptionCounts ("8:2,10:6").
 func Setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
 	opt, err := parseOptions(options)
 	if err != nil {
@@ -79,6 +86,16 @@ func Setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
 	}
 	s.Units = NumberUnits(slices.Clone(s.Units))
 	deal, log, err := InitialDeal(s.Units, deck, rng)
+	if err != nil && len(opt.Counts) > 0 {
+		ordinary := 0
+		for _, c := range deck.Types() {
+			if c.Ordinary() {
+				ordinary = c.Count
+			}
+		}
+		return fmt.Errorf("%w (option %s leaves %d cards in the deck, %d of them Ordinary, for %d starting units)",
+			err, OptionCounts, deck.Size(), ordinary, len(s.Units))
+	}
 	if err != nil {
 		return err
 	}
@@ -107,11 +124,47 @@ func parseOptions(options map[string]string) (Options, error) {
 				return opt, fmt.Errorf("character: option %s=%q: %v", k, v, err)
 			}
 			opt.Add = add
+		case OptionCounts:
+			counts, err := parseCounts(v)
+			if err != nil {
+				return opt, fmt.Errorf("character: option %s=%q: %v", k, v, err)
+			}
+			opt.Counts = counts
 		default:
-			return opt, fmt.Errorf("character: unknown option %q (known: %s, %s)", k, OptionReshuffle, OptionAdd)
+			return opt, fmt.Errorf("character: unknown option %q (known: %s, %s, %s)", k, OptionReshuffle, OptionAdd, OptionCounts)
 		}
 	}
 	return opt, nil
+}
+
+// parseCounts reads OptionCounts's value: card ids with their number of
+// copies, "ID:COUNT" separated by commas ("8:2,10:6", "X5:4"); an id may
+// be written "#8". The deck checks the ids against the cards in the game.
+func parseCounts(v string) (map[string]int, error) {
+	counts := map[string]int{}
+	for item := range strings.SplitSeq(v, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		id, count, ok := strings.Cut(item, ":")
+		id = strings.ToUpper(strings.TrimPrefix(strings.TrimSpace(id), "#"))
+		if !ok || id == "" {
+			return nil, fmt.Errorf("%q: want a card and its count, as 8:2", item)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(count))
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("card %s: want a count from 0 (0 takes it out of the deck), not %q", id, strings.TrimSpace(count))
+		}
+		if _, dup := counts[id]; dup {
+			return nil, fmt.Errorf("card %s named twice", id)
+		}
+		counts[id] = n
+	}
+	if len(counts) == 0 {
+		return nil, errors.New("no card named: want card ids with their counts, as 8:2,10:6")
+	}
+	return counts, nil
 }
 
 // parseAdd reads OptionAdd's value: card ids separated by commas, each
