@@ -250,7 +250,7 @@ func convert(s *engine.State, out *engine.Outcome, u, v engine.Unit) string {
 
 // rekey moves the records keyed by unit from to unit to.
 func rekey(f *Effects, from, to UnitID) {
-	for _, l := range []*[]UnitID{&f.FreeUnits, &f.SpringOTB, &f.Voluntary, &f.Hypnotised} {
+	for _, l := range []*[]UnitID{&f.FreeUnits, &f.SpringOTB, &f.RightHand, &f.Voluntary, &f.Hypnotised} {
 		for i, id := range *l {
 			if id == from {
 				(*l)[i] = to

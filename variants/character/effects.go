@@ -68,6 +68,7 @@ type Effects struct {
 	LastUsed   map[UnitID]int // MoveIndex of the last use of a limited power (#10, #11)
 	FreeUnits  []UnitID       // #19 units that need no centre (engine.Upkeep)
 	SpringOTB  []UnitID       // rule 14.a: units whose owner ordered them off the board if dislodged
+	RightHand  []UnitID       // rule 14.a: units the right-hand rule retreated after this year's Spring moves
 	Voluntary  []UnitID       // #14 retreaters allowed a voluntary retreat in this retreat phase
 	Hypnotised []UnitID       // #11: units under hypnosis this turn (reported as such to their owner)
 
@@ -89,6 +90,7 @@ func (f *Effects) clone() Effects {
 		LastUsed:   maps.Clone(f.LastUsed),
 		FreeUnits:  slices.Clone(f.FreeUnits),
 		SpringOTB:  slices.Clone(f.SpringOTB),
+		RightHand:  slices.Clone(f.RightHand),
 		Voluntary:  slices.Clone(f.Voluntary),
 		Hypnotised: slices.Clone(f.Hypnotised),
 		Strikes:    f.Strikes.clone(),
@@ -113,6 +115,7 @@ func (f *Effects) conceal(seat engine.Seat) {
 	own := func(id UnitID) bool { return id.Power != seat.Power || seat.Power == "" }
 	f.FreeUnits = slices.DeleteFunc(f.FreeUnits, own)
 	f.SpringOTB = slices.DeleteFunc(f.SpringOTB, own)
+	f.RightHand = slices.DeleteFunc(f.RightHand, own)
 	f.Voluntary = slices.DeleteFunc(f.Voluntary, own)
 	f.Hypnotised = slices.DeleteFunc(f.Hypnotised, own)
 	f.Strikes.conceal(seat)
@@ -181,6 +184,6 @@ func (e *Extra) FreeUnit(u engine.Unit) bool {
 
 func (f *Effects) empty() bool {
 	return len(f.Mines)+len(f.Closures)+len(f.Suspended)+len(f.Disorders)+len(f.LastUsed)+
-		len(f.FreeUnits)+len(f.SpringOTB)+len(f.Voluntary)+len(f.Hypnotised) == 0 &&
+		len(f.FreeUnits)+len(f.SpringOTB)+len(f.RightHand)+len(f.Voluntary)+len(f.Hypnotised) == 0 &&
 		f.Strikes.empty() && f.Movers.empty() && f.Sappers.empty() && f.Proposed.empty()
 }

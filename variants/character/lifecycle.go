@@ -252,6 +252,7 @@ func (e *Extra) pruneEffects(next *engine.State) {
 	}
 	f.FreeUnits = slices.DeleteFunc(f.FreeUnits, gone)
 	f.SpringOTB = slices.DeleteFunc(f.SpringOTB, gone)
+	f.RightHand = slices.DeleteFunc(f.RightHand, gone)
 	f.Voluntary = slices.DeleteFunc(f.Voluntary, gone)
 	f.Hypnotised = slices.DeleteFunc(f.Hypnotised, gone)
 }

@@ -16,6 +16,7 @@ import (
 // recommended order of the proposed cards: Move First, Thief,
 // Disbeliever, Annihilator, Hypnotist, Gasser, all others).
 const (
+	PriorityRules       = 5  // rule 14.a: units sent off the board with the Fall orders leave before any card acts
 	PriorityMoveFirst   = 10 // X2
 	PriorityThief       = 20 // X3
 	PriorityDisbeliever = 30 // X4
@@ -33,6 +34,10 @@ const (
 type specialPart struct {
 	syntax engine.SpecialSyntax
 	as     func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string)
+	// rule marks an order of a rule of the game that belongs to no card
+	// (rule 14's "otb"): rule 7 postpones only the cards, so it is
+	// possible from Spring 1901.
+	rule bool
 }
 
 type rewritePart struct {
@@ -71,9 +76,16 @@ func register(f func()) bool {
 	return true
 }
 
-// addSpecial registers a special order's words and its movement form.
+// addSpecial registers a card's special order's words and its movement
+// form.
 func addSpecial(verb, name string, as func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string)) {
-	parts.specials = append(parts.specials, specialPart{engine.SpecialSyntax{Verb: verb, Name: name}, as})
+	parts.specials = append(parts.specials, specialPart{syntax: engine.SpecialSyntax{Verb: verb, Name: name}, as: as})
+}
+
+// addRuleSpecial registers a special order of a rule of the game, which
+// belongs to no card and so is not postponed by rule 7.
+func addRuleSpecial(verb, name string, as func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string)) {
+	parts.specials = append(parts.specials, specialPart{syntax: engine.SpecialSyntax{Verb: verb, Name: name}, as: as, rule: true})
 }
 
 func addRewrite(priority int, f func(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string)) {
@@ -97,15 +109,19 @@ func Specials() []engine.SpecialSyntax {
 
 // Special is the Rules.Special hook: the card part that owns the order
 // says what it is adjudicated as. No card's order is possible before 1902
-// (rule 7).
+// (rule 7); the orders of the rules themselves (rule 14) are.
 func Special(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+	for _, p := range parts.specials {
+		if p.syntax.Name != o.Special || p.as == nil {
+			continue
+		}
+		if !p.rule && !PowersActive(s.Phase) {
+			return engine.Order{}, "no card may be used before Spring 1902 (rule 7)"
+		}
+		return p.as(s, u, o)
+	}
 	if !PowersActive(s.Phase) {
 		return engine.Order{}, "no card may be used before Spring 1902 (rule 7)"
-	}
-	for _, p := range parts.specials {
-		if p.syntax.Name == o.Special && p.as != nil {
-			return p.as(s, u, o)
-		}
 	}
 	return engine.Order{}, "\"" + o.Special + "\" is not an order of this game"
 }

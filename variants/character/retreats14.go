@@ -38,31 +38,134 @@ import (
 //     right-hand rule in every season (freeunit.go);
 //   - #14 Retreaters' voluntary retreats (retreater.go).
 //
-// The right-hand rule applies from Spring 1901: it is a rule of the game,
-// not a card's power (rule 7 postpones the cards only). "otb if dislodged"
-// is a special order and so, like every special order, possible from
-// 1902 (registry.go); in 1901 the player disbands in the retreat phase.
+// "He may overrule the GM with his Fall orders": a unit the right-hand
+// rule retreated after the Spring moves (Effects.RightHand) may be given
+// "otb" as its Fall order. It is taken off the board before the Fall moves
+// are judged (a Prepare part makes it intangible, an After part at
+// PriorityRules removes it), as if it had gone off the board in the
+// Spring instead: it holds no province, is neither attacked nor
+// dislodged, and its card is discarded (the "trade in" of 14.a).
+//
+// Rule 14 is a rule of the game, not a card's power: the right-hand rule
+// and both "otb" orders act from Spring 1901 (rule 7 postpones the cards
+// only; addRuleSpecial).
 
 // Special order names of rule 14.
 const (
-	OTBIfDislodged = "otb if dislodged" // movement phase: holds; off the board if dislodged in the Spring
-	OTB            = "otb"              // retreat phase: the disband
+	OTBIfDislodged = "otb if dislodged" // Spring moves: holds; off the board if dislodged in the Spring
+	OTB            = "otb"              // retreat phase: the disband; Fall moves: the overrule of 14.a
 )
 
 var _ = register(func() {
-	addSpecial("otb if dislodged", OTBIfDislodged, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+	addRuleSpecial("otb if dislodged", OTBIfDislodged, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 		if len(o.Args) > 0 {
 			return engine.Order{}, fmt.Sprintf("unexpected %q after \"otb if dislodged\"", strings.Join(o.Args, " "))
 		}
-		return engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
-			To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}, ""
+		return holdOf(o), ""
 	})
-	addSpecial("otb", OTB, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-		return engine.Order{}, "\"otb\" is a retreat order; with the Spring moves write \"otb if dislodged\" (rule 14.a)"
-	})
+	addRuleSpecial("otb", OTB, fallOTBAs)
 	parts.phase = append(parts.phase, retreatPhase)
 	addAfter(PriorityOthers, springOTBAfter)
+	parts.prepare = append(parts.prepare, fallOTBPrepare)
+	addAfter(PriorityRules, fallOTBAfter)
 })
+
+// holdOf is o's unit holding.
+func holdOf(o engine.Order) engine.Order {
+	return engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At,
+		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
+}
+
+// fallOTBAs reads "otb" in a movement phase: with the Fall orders, for a
+// unit the right-hand rule retreated after this year's Spring moves, the
+// unit holds in the engine's eyes and fallOTBPrepare takes it out of the
+// fight; anywhere else it is refused with the order to use.
+func fallOTBAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+	if len(o.Args) > 0 {
+		return engine.Order{}, fmt.Sprintf("unexpected %q after \"otb\"", strings.Join(o.Args, " "))
+	}
+	if s.Phase.Season != engine.Fall {
+		return engine.Order{}, "\"otb\" is a retreat order; with the Spring moves write \"otb if dislodged\" (rule 14.a)"
+	}
+	if !retreatedByRightHand(s, u) {
+		return engine.Order{}, "only a unit the right-hand rule retreated after the Spring moves may be sent off the board with the Fall orders (rule 14.a)"
+	}
+	return holdOf(o), ""
+}
+
+// retreatedByRightHand reports whether u is a unit the right-hand rule
+// retreated after this year's Spring moves.
+func retreatedByRightHand(s *engine.State, u engine.Unit) bool {
+	e, ok := s.Extra.(*Extra)
+	return ok && slices.Contains(e.Effects.RightHand, IDOf(u))
+}
+
+// fallOTBUnits returns the units whose one order in orders is a legal
+// Fall "otb" (a unit with two orders holds, DATC 4.D.3, and stays).
+func fallOTBUnits(s *engine.State, orders []engine.Order) []engine.Unit {
+	if s.Phase.Type != engine.Movement || s.Phase.Season != engine.Fall {
+		return nil
+	}
+	count := map[int]int{}
+	var out []int
+	for _, o := range orders {
+		i := findOrdered(s, o)
+		if i < 0 || o.Power != "" && o.Power != s.Units[i].Power {
+			continue
+		}
+		count[i]++
+		if o.Kind == engine.Special && o.Special == OTB && len(o.Args) == 0 && retreatedByRightHand(s, s.Units[i]) {
+			out = append(out, i)
+		}
+	}
+	var units []engine.Unit
+	for _, i := range out {
+		if count[i] == 1 {
+			units = append(units, s.Units[i])
+		}
+	}
+	return units
+}
+
+// fallOTBPrepare takes the units sent off the board with the Fall orders
+// out of the turn's fight: they hold no province, so a move into it meets
+// no one, and they are neither attacked nor dislodged.
+func fallOTBPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
+	for _, u := range fallOTBUnits(s, orders) {
+		if t.Intangible == nil {
+			t.Intangible = map[engine.Unit]bool{}
+		}
+		t.Intangible[u] = true
+	}
+}
+
+// fallOTBAfter removes the units sent off the board with the Fall orders
+// (their cards are discarded by the life cycle), and forgets the units
+// the right-hand rule retreated once the Fall moves are judged: the
+// overrule is made with "his Fall orders" only. It runs first among the
+// After parts, so no card part sees the units that left.
+func fallOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	if s.Phase.Type == engine.Retreat && s.Phase.Season == engine.Spring {
+		return // retreatPhase has just listed them
+	}
+	if e, ok := out.Next.Extra.(*Extra); ok {
+		e.Effects.RightHand = nil
+	}
+	for i := range out.Results {
+		r := &out.Results[i]
+		if r.Order.Kind != engine.Special || r.Order.Special != OTB || r.Code == engine.Illegal || r.Unit.Type == engine.NoUnitType {
+			continue
+		}
+		if s.Phase.Type != engine.Movement || !retreatedByRightHand(s, r.Unit) {
+			continue
+		}
+		removeUnit(out.Next, IDOf(r.Unit))
+		r.OK, r.Code = true, engine.OK
+		r.Reason = "off the board instead of the right-hand rule's retreat, as ordered with the Fall orders (rule 14.a)"
+		out.Events = append(out.Events, fmt.Sprintf("%s %s in %s went off the board, as ordered with the Fall orders instead of its right-hand-rule retreat (rule 14.a)",
+			s.Map.PowerName(r.Unit.Power), Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc)))
+	}
+}
 
 var clockwise struct {
 	once sync.Once
@@ -226,6 +329,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		std = append(std, base)
 	}
 	out := engine.AdjudicateRetreats(s, std, Variant.Rules)
+	var rightHand []UnitID
 	for i := range out.Results {
 		r := &out.Results[i]
 		if r.Code == engine.Defaulted && stuck[IDOf(r.Unit)] {
@@ -239,7 +343,13 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		r.Code = engine.Defaulted
 		if r.OK {
 			r.Reason = why
+			if s.Phase.Season == engine.Spring && r.Order.Kind == engine.Move {
+				rightHand = append(rightHand, IDOf(r.Unit))
+			}
 		}
+	}
+	if ne, ok := out.Next.Extra.(*Extra); ok {
+		ne.Effects.RightHand = rightHand // 14.a: the owner may overrule these with his Fall orders
 	}
 	voluntaryRetreats(s, vol, out)
 	return out, true

@@ -131,7 +131,8 @@ func TestRightHandRuleConvoyed(t *testing.T) {
 }
 
 // TestOTBIfDislodged: the Spring order is a hold, recorded only for units
-// dislodged; rule 7 (a special order) and Fall.
+// dislodged; in 1901 too (a rule of the game, not a card: rule 7 does not
+// postpone it) and in the Fall.
 func TestOTBIfDislodged(t *testing.T) {
 	s := cardPosition(t, s1902, "Germany: A mun #20", "Germany: A ber #20")
 	orders, errs := Variant.Parser(s.Map).ParseOrders("", "Germany: A mun otb if dislodged\nGermany: A ber otb if dislodged")
@@ -147,8 +148,8 @@ func TestOTBIfDislodged(t *testing.T) {
 	}
 	s.Phase = s1901
 	out = engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if !strings.Contains(out.Results[0].Reason, "rule 7") {
-		t.Errorf("1901: %q", out.Results[0].Reason)
+	if !out.Results[0].OK || out.Results[0].Code == engine.Illegal {
+		t.Errorf("1901: %+v", out.Results[0])
 	}
 	mv, _ := twoPhases(t, s1902, []string{"France: A bur #20", "France: A boh #20", "Germany: A mun #20"},
 		"France: A bur - mun\nFrance: A boh S A bur - mun\nGermany: A mun otb if dislodged", "")
@@ -165,5 +166,76 @@ func TestOTBIfDislodged(t *testing.T) {
 		"France: A bur - mun\nFrance: A boh S A bur - mun\nGermany: A mun otb if dislodged", "")
 	if e := mv.Next.Extra.(*Extra); len(e.Effects.SpringOTB) != 0 {
 		t.Errorf("Fall: SpringOTB %v", e.Effects.SpringOTB)
+	}
+}
+
+// TestFallOTB: rule 14.a, "he may overrule the GM with his Fall orders,
+// prescribing that a unit dislodged in the Spring should be retreated OTB
+// instead of following the R.H.R.": the units the right-hand rule
+// retreated are recorded for their owner alone, "otb" with the Fall orders
+// takes such a unit off the board before the moves (a unit with a second
+// order stays), and the record is gone once the Fall is judged.
+func TestFallOTB(t *testing.T) {
+	units := []string{"France: A bur #20", "France: A boh #20", "Germany: A mun #20", "Germany: A ber #20"}
+	_, rt := twoPhases(t, s1902, units, "France: A bur - mun\nFrance: A boh S A bur - mun", "")
+	fall := rt.Next
+	if fall.Phase != f1902 {
+		t.Fatalf("after the retreats: %s", fall.Phase.Short())
+	}
+	e := fall.Extra.(*Extra)
+	ruh := mustProv(t, fall, "ruh")
+	i := fall.UnitAt(ruh)
+	if i < 0 || !slices.Equal(e.Effects.RightHand, []UnitID{IDOf(fall.Units[i])}) {
+		t.Fatalf("right-hand retreats recorded %v", e.Effects.RightHand)
+	}
+	for _, seat := range []engine.Seat{{Power: "france"}, {}} {
+		if v := engine.ViewFor(fall, nil, seat, Variant.Rules); len(v.State.Extra.(*Extra).Effects.RightHand) != 0 {
+			t.Errorf("%+v sees Germany's right-hand retreat record", seat)
+		}
+	}
+	if v := engine.ViewFor(fall, nil, engine.Seat{Power: "germany"}, Variant.Rules); len(v.State.Extra.(*Extra).Effects.RightHand) != 1 {
+		t.Error("Germany does not see its own record")
+	}
+	p := Variant.Parser(fall.Map)
+	for _, tt := range []struct {
+		orders string
+		gone   bool
+		reason string
+	}{
+		{"Germany: A ruh otb\nFrance: A mun - ruh", true, "instead of the right-hand rule"},
+		{"Germany: A ruh otb\nGermany: A ruh - hol", false, ""},
+		{"Germany: A ber otb", false, "only a unit the right-hand rule retreated"},
+		{"Germany: A ruh otb now", false, "unexpected"},
+	} {
+		orders, errs := p.ParseOrders("", tt.orders)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		out := engine.Adjudicate(fall, orders, Variant.Rules, engine.NewRand(1))
+		if gone := out.Next.UnitAt(ruh) < 0 || out.Next.Units[out.Next.UnitAt(ruh)].Power != "germany"; gone != tt.gone {
+			t.Errorf("%q: the German unit in Ruhr gone %v, want %v", tt.orders, gone, tt.gone)
+		}
+		if tt.gone && out.Next.Units[out.Next.UnitAt(ruh)].Power != "france" {
+			t.Errorf("%q: France did not walk into Ruhr", tt.orders)
+		}
+		if tt.reason != "" && !slices.ContainsFunc(out.Results, func(r engine.Result) bool { return strings.Contains(r.Reason, tt.reason) }) {
+			t.Errorf("%q: no result says %q: %v", tt.orders, tt.reason, out.Results)
+		}
+		if r := out.Next.Extra.(*Extra).Effects.RightHand; len(r) != 0 {
+			t.Errorf("%q: the record outlives the Fall: %v", tt.orders, r)
+		}
+		for _, h := range out.Next.Extra.(*Extra).Cards {
+			if h.Revealed != nil {
+				t.Errorf("%q: a card was revealed", tt.orders)
+			}
+		}
+	}
+	// Not in Spring: there it is "otb if dislodged".
+	spring := fall.Clone()
+	spring.Phase = s1902
+	orders, _ := p.ParseOrders("", "Germany: A ruh otb")
+	out := engine.Adjudicate(spring, orders, Variant.Rules, engine.NewRand(1))
+	if out.Results[0].Code != engine.Illegal || !strings.Contains(out.Results[0].Reason, "otb if dislodged") {
+		t.Errorf("Spring: %+v", out.Results[0])
 	}
 }
