@@ -373,6 +373,11 @@ func RandomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Ord
 	start := rng.Intn(len(parts.random), "which card part gives a random special order")
 	for k := range parts.random {
 		if o, ok := parts.random[(start+k)%len(parts.random)](s, u, rng); ok {
+			if e := extraOf(s); e != nil {
+				if _, amp := e.Effects.Movers.Amp[IDOf(u)]; amp {
+					o.Number = 0 // its old number is no longer correct (rule 5)
+				}
+			}
 			return o, true
 		}
 	}
