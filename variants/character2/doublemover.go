@@ -101,7 +101,14 @@ func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second e
 	if s.Phase.Type != engine.Movement {
 		return first, second, "a Double Mover can retreat only one space"
 	}
-	locs, why := moverLocs(s.Map, o.Args)
+	return doubleMovePath(s.Map, u, o.Args)
+}
+
+// doubleMovePath reads a double move's two spaces (args: middle, "-",
+// end) and checks both steps for a unit of u's type at u's place,
+// whatever its card.
+func doubleMovePath(m *engine.Map, u engine.Unit, args []string) (first, second engine.Loc, why string) {
+	locs, why := moverLocs(m, args)
 	if why != "" {
 		return first, second, why
 	}
@@ -111,13 +118,13 @@ func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second e
 	if len(locs) != 2 {
 		return first, second, "a double move names its middle and end spaces: \"F tri - adr - ion\""
 	}
-	first, ok := stepTo(s.Map, u.Type, u.Loc, locs[0])
+	first, ok := stepTo(m, u.Type, u.Loc, locs[0])
 	if !ok {
-		return first, second, fmt.Sprintf("the middle space, %s, is not next to %s for %s", s.Map.LocName(locs[0]), s.Map.LocName(u.Loc), typeArticle(u.Type))
+		return first, second, fmt.Sprintf("the middle space, %s, is not next to %s for %s", m.LocName(locs[0]), m.LocName(u.Loc), typeArticle(u.Type))
 	}
-	second, ok = stepTo(s.Map, u.Type, first, locs[1])
+	second, ok = stepTo(m, u.Type, first, locs[1])
 	if !ok {
-		return first, second, fmt.Sprintf("the end space, %s, is not next to %s for %s", s.Map.LocName(locs[1]), s.Map.LocName(first), typeArticle(u.Type))
+		return first, second, fmt.Sprintf("the end space, %s, is not next to %s for %s", m.LocName(locs[1]), m.LocName(first), typeArticle(u.Type))
 	}
 	if second.P == u.Loc.P {
 		return first, second, "a double move may not end where it began"
