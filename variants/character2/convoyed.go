@@ -33,6 +33,7 @@ func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]
 	if s.Phase.Type != engine.Movement {
 		return orders, nil
 	}
+	out, copied := orders, false
 	for k, o := range orders {
 		if o.Kind != engine.Move || o.ViaConvoy || !o.To.Valid() || int(o.To.P) >= s.Map.NumProvinces() {
 			continue
@@ -47,10 +48,13 @@ func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]
 			continue
 		}
 		if convoyRoute(s, orders, k) {
-			orders[k].ViaConvoy = true
+			if !copied {
+				out, copied = slices.Clone(orders), true // the caller's orders stay as given
+			}
+			out[k].ViaConvoy = true
 		}
 	}
-	return orders, nil
+	return out, nil
 }
 
 // convoyRoute reports whether the units ordered to convoy move k (the
