@@ -63,6 +63,10 @@ type movement struct {
 	// asked its HoldStrength with that kind (Galt's Move First supporting
 	// in the first step still defends with zero in the second).
 	spent map[Unit]OrderKind
+	// looping marks the supports (and convoys) whose weight rests, through
+	// the strengths of the attacks on them, on their own
+	// (Rules.SupportLostAttack); nil until first needed.
+	looping []bool
 }
 
 // blocked reports whether move i goes into a province closed this turn.
@@ -908,8 +912,9 @@ func (a *movement) dislodgedBy(p ProvinceID) bool {
 // cutters counts the attacks that may cut support i (DATC 5.B: not from
 // the province the support is directed into, not by the supporter's own
 // power, and for a convoyed army only when it arrives at the border);
-// with units set, it also appends the attacking units to it.
-func (a *movement) cutters(i int32, units *[]Unit) int {
+// with units set, it also appends the attacking units to it, and their
+// orders' indices to idx when that is set.
+func (a *movement) cutters(i int32, units *[]Unit, idx *[]int32) int {
 	x := &a.o[i]
 	target := a.supportTarget(i)
 	n := 0
@@ -925,6 +930,9 @@ func (a *movement) cutters(i int32, units *[]Unit) int {
 			n++
 			if units != nil {
 				*units = append(*units, y.unit)
+			}
+			if idx != nil {
+				*idx = append(*idx, j)
 			}
 		}
 	}
@@ -947,17 +955,89 @@ func (a *movement) supportWeight(i int32) int {
 		return 0
 	}
 	w := a.r.strength(a.s, x.unit, RoleSupport)
-	if a.r == nil || a.r.SupportLost == nil {
-		if a.cutters(i, nil) > 0 {
-			return 0
+	lost, _ := a.supportLoss(i, w)
+	return max(0, w-lost)
+}
+
+// supportLoss is what the attacks on support i's supporter take of its
+// weight w, and the variant's words for it (Rules.SupportLostAttack).
+func (a *movement) supportLoss(i int32, w int) (int, string) {
+	x := &a.o[i]
+	if a.r == nil || (a.r.SupportLost == nil && a.r.SupportLostAttack == nil) {
+		if a.cutters(i, nil, nil) > 0 {
+			return w, ""
 		}
-		return w
+		return 0, ""
 	}
 	var attackers []Unit
-	if a.cutters(i, &attackers) == 0 {
-		return w
+	var idx []int32
+	if a.cutters(i, &attackers, &idx) == 0 {
+		return 0, ""
 	}
-	return max(0, w-a.r.SupportLost(a.s, x.unit, w, attackers))
+	if a.r.SupportLostAttack == nil {
+		return a.r.SupportLost(a.s, x.unit, w, attackers), ""
+	}
+	var attack func(k int) int
+	if !a.loops()[i] {
+		attack = func(k int) int { return a.attack(idx[k]) }
+	}
+	return a.r.SupportLostAttack(a.s, x.unit, w, attackers, attack)
+}
+
+// loops marks the supports and convoys on a loop of weights: the weight of
+// support i rests on the strengths of the moves that may cut it, which
+// rest on the weights of their supports (and of their convoying units'
+// automatic supports, Rules.ConvoySupport). On such a loop (two supporters
+// each supporting an attack on the other) the weights have no single
+// answer, so Rules.SupportLostAttack is given no attack strengths there;
+// elsewhere the dependencies form no loop, and asking for the attacks'
+// strengths ends.
+func (a *movement) loops() []bool {
+	if a.looping != nil {
+		return a.looping
+	}
+	n := len(a.o)
+	next := make([][]int32, n)
+	for i := range a.o {
+		x := &a.o[i]
+		if x.kind != Support && x.kind != Convoy {
+			continue
+		}
+		target := NoProvince
+		if x.kind == Support && x.aux >= 0 {
+			target = a.supportTarget(int32(i))
+		}
+		for j := a.into[x.src]; j >= 0; j = a.o[j].nextInto {
+			y := &a.o[j]
+			if y.src == target || y.unit.Power == x.unit.Power || a.blocked(j) || a.intangible(j) {
+				continue
+			}
+			for k := y.firstSup; k >= 0; k = a.o[k].nextSup {
+				next[i] = append(next[i], k)
+			}
+			for k := range a.o {
+				if a.o[k].kind == Convoy && a.o[k].aux == j {
+					next[i] = append(next[i], int32(k))
+				}
+			}
+		}
+	}
+	a.looping = make([]bool, n)
+	seen := make([]int, n) // the start whose search last reached each order, plus one
+	for i := range n {
+		stack := append([]int32(nil), next[i]...)
+		for len(stack) > 0 && !a.looping[i] {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if int(k) == i {
+				a.looping[i] = true
+			} else if seen[k] != i+1 {
+				seen[k] = i + 1
+				stack = append(stack, next[k]...)
+			}
+		}
+	}
+	return a.looping
 }
 
 func (a *movement) adjudicateSupport(i int32) bool {
@@ -1170,6 +1250,11 @@ func (a *movement) result(i, dislodger int32) Result {
 		}
 	case x.kind == Support && x.res:
 		r.Reason = "support given to " + a.unitName(x.aux)
+		if a.r != nil && a.r.SupportLostAttack != nil {
+			if _, why := a.supportLoss(i, a.r.strength(a.s, x.unit, RoleSupport)); why != "" {
+				r.Reason += "; " + why
+			}
+		}
 	case x.kind == Support:
 		r.OK, r.Code, r.Reason = false, Cut, a.whyCut(i)
 	case x.kind == Convoy:
@@ -1248,6 +1333,12 @@ func (a *movement) whyCut(i int32) string {
 	x := &a.o[i]
 	if why, cut := a.turn.Cut[x.src]; cut {
 		return why
+	}
+	if a.r != nil && a.r.SupportLostAttack != nil && !a.dislodgedBy(x.src) {
+		w := a.r.strength(a.s, x.unit, RoleSupport)
+		if lost, why := a.supportLoss(i, w); why != "" && lost >= w {
+			return "support cut: " + why
+		}
 	}
 	target := a.supportTarget(i)
 	var by []string

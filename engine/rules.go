@@ -31,6 +31,21 @@ type Rules struct {
 	// this returns.
 	SupportLost func(s *State, supporter Unit, weight int, attackers []Unit) int
 
+	// SupportLostAttack, when set, is asked instead of SupportLost, with
+	// the strength of each attack at hand: attack(k) is the strength of
+	// attackers[k]'s attack on the supporter, its own moving strength and
+	// the supports it receives (the figure its result gives, "2 vs 2"),
+	// worked out only when asked. why, when not empty, tells in the
+	// support's result what the attacks took and with what strength
+	// ("support given to A bur; " + why, or "support cut: " + why when
+	// they took all of it). Galt's Double Strength: a game may read "a
+	// strength 2 attack ... will cut all support" with the attack's
+	// supports counted. attack is nil for a support whose weight, through
+	// the strengths of the attacks on it, rests on itself (two such
+	// supporters each supporting an attack on the other), where the
+	// weights would have no single answer.
+	SupportLostAttack func(s *State, supporter Unit, weight int, attackers []Unit, attack func(k int) int) (lost int, why string)
+
 	// Cuts reports whether attacker's move may cut supporter's support at
 	// all, once the standard conditions hold (Davis X8: support cut only
 	// by dislodgement).

@@ -1,9 +1,7 @@
 package character2
 
 import (
-	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -12,80 +10,116 @@ import (
 
 // Rule 5: "When an Amphibious unit reveals itself ... it will be
 // renumbered", e.g. "1Amp" (MoversState.Amp), and a number written in an
-// order "must be correct or the order will be thrown out". The parser
-// reads "1Amp" as number 1 of no unit type, which is not the unit's own
-// number (the engine keeps the number it was built with), so
-// ampLabelsRewrite, run before the rule 5 check (numbersRewrite), puts
-// the unit's own number and type in an order written with its Amp label,
-// and throws out an order whose Amp label names no revealed Amphibious
-// unit of the ordering power in the province.
+// order "must be correct or the order will be thrown out". So once a unit
+// is revealed its Amp label is its number: an order naming it "1Amp" (or
+// "1 Amp", or the bare "1") names it rightly, and one naming it by the
+// number and type it had before ("2F") is thrown out like any wrong
+// number. The engine keeps the unit's old number and type, by which it
+// finds the unit, so numbersRewrite puts those in an order that named the
+// unit by its Amp label.
+//
+// The parser reads "1Amp" as number 1 of no unit type, the same as a bare
+// "1", so whether a number was written as an Amp label is read from the
+// order's text (ampWritten).
 
-// ampLabel matches an order's first word written as an Amp label.
-var ampLabel = regexp.MustCompile(`(?i)^([0-9]{1,4})amp$`)
+// ampLabel matches a word written as an Amp label.
+var ampLabel = regexp.MustCompile(`^([0-9]{1,6})amp$`)
 
-var _ = register(func() {
-	addRewrite(priorityNumbers-100, ampLabelsRewrite)
-})
+// The words that may come before the ordered unit ("disband 1Amp rom")
+// and those that introduce the other unit of a support or convoy, as the
+// engine's parser reads them.
+var (
+	leadWords = map[string]bool{"d": true, "disband": true, "disbands": true, "remove": true, "removes": true,
+		"destroy": true, "destroys": true, "b": true, "build": true, "builds": true}
+	auxWords = map[string]bool{"s": true, "sup": true, "supp": true, "support": true, "supports": true,
+		"c": true, "convoy": true, "convoys": true}
+)
 
-// ampNumber returns the Amp number an order's text begins with, if any
-// ("1Amp lon - wal"; a power's name before a colon is skipped).
-func ampNumber(text string) (int, bool) {
-	f := strings.Fields(text)
-	if len(f) > 0 && strings.HasSuffix(f[0], ":") {
-		f = f[1:]
+// ampWritten returns the Amp numbers an order's text gives its unit and,
+// in a support or convoy, the other unit ("1Amp rom - ven", "A apu S 1 Amp
+// rom - ven"), 0 for none. A power's name before a colon is skipped, and
+// one word (the other unit's nationality) between the support or convoy
+// word and the label.
+func ampWritten(text string) (unit, aux int) {
+	if _, after, ok := strings.Cut(text, ":"); ok {
+		text = after
 	}
-	if len(f) == 0 {
-		return 0, false
+	f := strings.Fields(strings.ToLower(text))
+	i := 0
+	if len(f) > 0 && leadWords[f[0]] {
+		i = 1
 	}
-	m := ampLabel.FindStringSubmatch(f[0])
-	if m == nil {
-		return 0, false
+	unit = ampAt(f, i)
+	for j := i + 1; j < len(f); j++ {
+		if auxWords[f[j]] {
+			if aux = ampAt(f, j+1); aux == 0 {
+				aux = ampAt(f, j+2)
+			}
+			break
+		}
 	}
-	n, err := strconv.Atoi(m[1])
-	return n, err == nil
+	return unit, aux
 }
 
-func ampLabelsRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
-	e := extraOf(s)
-	if e == nil || s.Phase.Type == engine.Adjustment {
-		return orders, nil
+// ampAt reads an Amp label at word i of f: "1amp", or "1" then "amp".
+func ampAt(f []string, i int) int {
+	if i >= len(f) {
+		return 0
 	}
-	out := orders
-	copied := false
-	var log []string
-	for k, o := range orders {
-		n, ok := ampNumber(o.Text)
-		if !ok || o.Power == "" || !o.At.Valid() || o.Special == voidOrder {
-			continue
-		}
-		if !copied {
-			out, copied = slices.Clone(orders), true
-		}
-		found := false
-		var labels []string
-		for _, u := range append(slices.Clone(s.Units), dislodgedUnits(s)...) {
-			if u.Power != o.Power || u.Loc.P != o.At.P {
-				continue
-			}
-			if a, ok := e.Effects.Movers.Amp[IDOf(u)]; ok {
-				labels = append(labels, fmt.Sprintf("%dAmp", a))
-				if a == n {
-					out[k].Number, out[k].Unit, found = u.Number, u.Type, true
-				}
-			} else {
-				labels = append(labels, Label(u.Number, u.Type))
-			}
-		}
-		if found || len(labels) == 0 {
-			continue // the unit, or none of the power's there: the engine says so
-		}
-		why := fmt.Sprintf("thrown out (rule 5): the %s unit in %s is %s, not %dAmp; a number written in an order must be correct",
-			adjective(s.Map, o.Power), s.Map.LocName(o.At.Prov()), strings.Join(labels, " or "), n)
-		v := o
-		v.Kind, v.Special = engine.Special, voidOrder
-		v.Args = append([]string{fmt.Sprint(int(o.Kind)), o.Special, why}, o.Args...)
-		out[k] = v
-		log = append(log, fmt.Sprintf("%s: %s", o.Format(s.Map), why))
+	digits := ""
+	if m := ampLabel.FindStringSubmatch(f[i]); m != nil {
+		digits = m[1]
+	} else if i+1 < len(f) && f[i+1] == "amp" && strings.Trim(f[i], "0123456789") == "" {
+		digits = f[i]
 	}
-	return out, log
+	n, err := strconv.Atoi(digits)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
+}
+
+// written is a unit as an order names it by rule 5: the number and type
+// as written, and whether the number was written as an Amp label.
+type written struct {
+	number int
+	typ    engine.UnitType
+	amp    bool
+}
+
+// fits reports whether u is the unit w names, e being the position's
+// Extra (nil: no card records): a revealed Amphibious unit is named by
+// its Amp number ("1Amp", or the bare "1"), never by the number and type
+// it had before; any other unit by its number, and its type when written,
+// never by an Amp label.
+func (w written) fits(e *Extra, u engine.Unit) bool {
+	if e != nil {
+		if a, ok := e.Effects.Movers.Amp[IDOf(u)]; ok {
+			return w.number == a && w.typ == engine.NoUnitType
+		}
+	}
+	return !w.amp && w.number == u.Number && (w.typ == engine.NoUnitType || w.typ == u.Type)
+}
+
+// label writes w as the order gave it: "2F", "1Amp", "3".
+func (w written) label() string {
+	switch {
+	case w.amp:
+		return strconv.Itoa(w.number) + "Amp"
+	case w.typ == engine.NoUnitType:
+		return strconv.Itoa(w.number)
+	}
+	return Label(w.number, w.typ)
+}
+
+// unitWritten and auxWritten are how order o names its unit and, in a
+// support or convoy, the other unit.
+func unitWritten(o engine.Order) written {
+	n, _ := ampWritten(o.Text)
+	return written{number: o.Number, typ: o.Unit, amp: n > 0 && n == o.Number}
+}
+
+func auxWritten(o engine.Order) written {
+	_, n := ampWritten(o.Text)
+	return written{number: o.AuxNumber, typ: o.AuxUnit, amp: n > 0 && n == o.AuxNumber}
 }

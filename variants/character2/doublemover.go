@@ -37,7 +37,9 @@ import (
 //     on together with the others, every other unit holding where the turn
 //     left it, in a movement step of its own with the supports that named
 //     the second part ("S F tri - ion"), unless the supporter was dislodged
-//     or attacked in the turn (from elsewhere than the second space): the
+//     or attacked in the turn (from elsewhere than the second space), and
+//     the turn's supports to hold the unit in the end space that stood
+//     (they count against the second part as against a plain move): the
 //     second part may dislodge, with the middle space as the attacker's
 //     origin, so a unit it dislodges may not retreat there. A space closed
 //     this turn or left empty by a standoff of the turn blocks the second
@@ -99,7 +101,14 @@ func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second e
 	if s.Phase.Type != engine.Movement {
 		return first, second, "a Double Mover can retreat only one space"
 	}
-	locs, why := moverLocs(s.Map, o.Args)
+	return doubleMovePath(s.Map, u, o.Args)
+}
+
+// doubleMovePath reads a double move's two spaces (args: middle, "-",
+// end) and checks both steps for a unit of u's type at u's place,
+// whatever its card.
+func doubleMovePath(m *engine.Map, u engine.Unit, args []string) (first, second engine.Loc, why string) {
+	locs, why := moverLocs(m, args)
 	if why != "" {
 		return first, second, why
 	}
@@ -109,13 +118,13 @@ func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second e
 	if len(locs) != 2 {
 		return first, second, "a double move names its middle and end spaces: \"F tri - adr - ion\""
 	}
-	first, ok := stepTo(s.Map, u.Type, u.Loc, locs[0])
+	first, ok := stepTo(m, u.Type, u.Loc, locs[0])
 	if !ok {
-		return first, second, fmt.Sprintf("the middle space, %s, is not next to %s for %s", s.Map.LocName(locs[0]), s.Map.LocName(u.Loc), typeArticle(u.Type))
+		return first, second, fmt.Sprintf("the middle space, %s, is not next to %s for %s", m.LocName(locs[0]), m.LocName(u.Loc), typeArticle(u.Type))
 	}
-	second, ok = stepTo(s.Map, u.Type, first, locs[1])
+	second, ok = stepTo(m, u.Type, first, locs[1])
 	if !ok {
-		return first, second, fmt.Sprintf("the end space, %s, is not next to %s for %s", s.Map.LocName(locs[1]), s.Map.LocName(first), typeArticle(u.Type))
+		return first, second, fmt.Sprintf("the end space, %s, is not next to %s for %s", m.LocName(locs[1]), m.LocName(first), typeArticle(u.Type))
 	}
 	if second.P == u.Loc.P {
 		return first, second, "a double move may not end where it began"
@@ -341,8 +350,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 	// The supports of the second parts: "S F tri - ion", from a supporter
 	// still in place, neither dislodged nor attacked this turn.
-	type support struct{ res, order int }
-	var sups []support
+	var sups []endSupport
 	for i, r := range out.Results {
 		o := r.Order
 		if o.Kind != engine.Support || !o.AuxTo.Valid() || r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
@@ -367,11 +375,12 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			// The support's index in moves is the length before it is
 			// appended (the soak test found len(moves)+len(sups) counting
 			// earlier supports twice, past the end with two of them).
-			sups = append(sups, support{i, len(moves)})
+			sups = append(sups, endSupport{i, len(moves)})
 			moves = append(moves, so)
 			break
 		}
 	}
+	holds := holdEndSupports(out, step, legs, &moves)
 	rules := *Variant.Rules
 	rules.Prepare = func(*engine.State, []engine.Order) engine.Turn { return engine.Turn{Blocked: blocked} }
 	rules.Rewrite, rules.After, rules.Sequence, rules.Phase, rules.Special = nil, nil, nil, nil, nil
@@ -390,6 +399,12 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		out.Results[sp.res].OK, out.Results[sp.res].Code = r2.OK, r2.Code
 		out.Results[sp.res].Reason = "supports the second part of the double move: " + r2.Reason
 	}
+	for _, h := range holds {
+		if r2 := resultFor(o2, moves[h.order]); !r2.OK {
+			out.Results[h.res].OK, out.Results[h.res].Code = false, r2.Code
+			out.Results[h.res].Reason = "against the second part of a double move: " + r2.Reason
+		}
+	}
 	out.Next.Units = o2.Next.Units
 	out.Next.Dislodged = append(out.Next.Dislodged, o2.Next.Dislodged...)
 	for _, p := range o2.Next.Standoffs {
@@ -405,6 +420,47 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			}
 		}
 	}
+}
+
+// endSupport is a support of the turn carried into the second step: its
+// index in the turn's results and in the step's orders.
+type endSupport struct{ res, order int }
+
+// holdEndSupports adds to the second step's orders the turn's supports to
+// hold a unit standing in a leg's end space. "Each of the two parts is
+// adjudicated as if it were the entire move", so they count against the
+// second part exactly as they count against a plain move into that space:
+// those given in the turn (neither cut nor void) by a supporter still in
+// place, to a unit still there.
+func holdEndSupports(out *engine.Outcome, step *engine.State, legs []secondLeg, moves *[]engine.Order) []endSupport {
+	ends := map[engine.ProvinceID]bool{}
+	for _, l := range legs {
+		ends[l.second.P] = true
+	}
+	var holds []endSupport
+	for i, r := range out.Results {
+		o := r.Order
+		if o.Kind != engine.Support || o.AuxTo.Valid() || !r.OK || !o.AuxAt.Valid() || !ends[o.AuxAt.P] {
+			continue
+		}
+		j := unitIndex(step, IDOf(r.Unit))
+		if j < 0 || step.Units[j].Loc != r.Unit.Loc {
+			continue
+		}
+		held := -1
+		for k, u := range step.Units {
+			if u.Loc.P == o.AuxAt.P && (o.AuxPower == "" || u.Power == o.AuxPower) {
+				held = k
+			}
+		}
+		if held < 0 {
+			continue
+		}
+		holds = append(holds, endSupport{i, len(*moves)})
+		*moves = append(*moves, engine.Order{Power: r.Unit.Power, Kind: engine.Support, Unit: r.Unit.Type, Number: r.Unit.Number,
+			At: r.Unit.Loc, To: engine.Nowhere, AuxPower: o.AuxPower, AuxAt: step.Units[held].Loc, AuxTo: engine.Nowhere})
+	}
+	return holds
 }
 
 // attackedFromElsewhere reports whether a unit of another power was

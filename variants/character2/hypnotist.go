@@ -27,10 +27,13 @@ import (
 // the victim's order as its owner would write it; the unit it names is the
 // victim, and its province is the guess the Invisible unit's text asks
 // for. To make the victim use its power, name the power first, in one
-// word: "1A tyr hypnotise jumper A mun jump ...". A power's name may also
-// come before the unit to pick one of two units sharing a space (a Ghost):
-// "1A tyr hypnotise german A mun - ber". The parser splits orders at
-// commas, semicolons and a power's colon, so the written order uses none.
+// word: "1A tyr hypnotise jumper A mun jump ...", "1A vie hypnotise
+// doublemover A tri - alb - gre" (a double move in the seed's own
+// three-space form keeps its middle space: writtenDoubleMove). A power's
+// name may also come before the unit to pick one of two units sharing a
+// space (a Ghost): "1A tyr hypnotise german A mun - ber". The parser
+// splits orders at commas, semicolons and a power's colon, so the written
+// order uses none.
 
 // hypnotiseAs is the movement form of a hypnotise order: a hold, or why
 // the order is impossible.
@@ -98,6 +101,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "a Hypnotist hypnotises only a unit belonging to another player, not its own power's " + skUnitName(m, v)
 	}
 	w.Power, w.Number, w.Unit, w.At = v.Power, v.Number, v.Type, v.Loc
+	w = writtenDoubleMove(m, v, w, text)
 	switch w.Kind {
 	case engine.Hold, engine.Move, engine.Support, engine.Convoy:
 	case engine.Special:
@@ -126,6 +130,32 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 	}
 	w.Text = w.Format(m)
 	return hypnosis{unit: u, victim: v, written: w}, ""
+}
+
+// writtenDoubleMove reads an order written for victim v in the seed's own
+// three-space form of a double move ("A tri - alb - gre", which the parser
+// takes for a move to its end by a path) as that double move ("A tri via
+// alb - gre"), so it keeps its middle space, when both steps are steps of
+// v's type: then it uses the Double Mover's power, which the Hypnotist
+// must name. The reading goes by the map alone, not by v's card, so the
+// order fails in the same words whether or not v is a Double Mover (and
+// such a path is no convoy's: an army's middle space would be a sea).
+// Any other order is returned as it is.
+func writtenDoubleMove(m *engine.Map, v engine.Unit, w engine.Order, text string) engine.Order {
+	if w.Kind != engine.Move || w.ViaConvoy {
+		return w
+	}
+	path := textPath(m, text)
+	if len(path) != 3 {
+		return w
+	}
+	args := []string{path[1], "-", path[2]}
+	if _, _, why := doubleMovePath(m, v, args); why != "" {
+		return w
+	}
+	d := w
+	d.Kind, d.Special, d.To, d.Args = engine.Special, DoubleMoveOrder, engine.Nowhere, args
+	return d
 }
 
 // hypnotiseAfter records the turn's hypnoses: the use (once per game

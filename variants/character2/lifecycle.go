@@ -194,7 +194,7 @@ func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Re
 	}
 	pick := -1
 	for _, i := range own {
-		if o.Number == 0 || labelMatches(s.Units[i], o) {
+		if o.Number == 0 || labelMatches(extraOf(s), s.Units[i], o) {
 			if pick < 0 || (removed[pick] && !removed[i]) {
 				pick = i
 			}

@@ -23,9 +23,9 @@ import (
 // order is thrown out holds (movement) or has no valid order (retreat).
 // Winter disbands are checked by winterPhase itself; a build names no
 // unit yet, so a number on a build is not checked (the new unit takes the
-// lowest free number). The numbers of the units named in a support or
-// convoy are dropped by the parser (engine/parse.go), so they are not
-// checked (ruling).
+// lowest free number). The number of the other unit a support or convoy
+// names (Order.AuxNumber) must be correct too (wrongAux). A revealed
+// Amphibious unit's number is its Amp label (amplabels.go).
 
 // voidOrder is the special order a thrown-out order becomes. Its words are
 // not ones a player writes; if one does, the order is thrown out all the
@@ -48,28 +48,26 @@ var _ = register(func() {
 })
 
 // labelMatches reports whether u is the unit o names by number and, when
-// written, by type.
-func labelMatches(u engine.Unit, o engine.Order) bool {
-	return u.Number == o.Number && (o.Unit == engine.NoUnitType || o.Unit == u.Type)
+// written, by type (rule 5; a revealed Amphibious unit by its Amp label:
+// written.fits).
+func labelMatches(e *Extra, u engine.Unit, o engine.Order) bool {
+	return unitWritten(o).fits(e, u)
 }
 
 // wrongNumber is the reason an order naming o's number is thrown out, the
 // power's units in the province being those of s.Units at own.
 func wrongNumber(s *engine.State, o engine.Order, own []int) string {
+	e := extraOf(s)
 	var labels []string
 	for _, i := range own {
-		labels = append(labels, Label(s.Units[i].Number, s.Units[i].Type))
+		labels = append(labels, e.AmpLabel(s.Units[i]))
 	}
 	return wrongLabel(s.Map, o, labels)
 }
 
 func wrongLabel(m *engine.Map, o engine.Order, labels []string) string {
-	written := Label(o.Number, o.Unit)
-	if o.Unit == engine.NoUnitType {
-		written = fmt.Sprintf("%d", o.Number)
-	}
 	return fmt.Sprintf("thrown out (rule 5): the %s unit in %s is %s, not %s; a number written in an order must be correct",
-		adjective(m, o.Power), m.LocName(o.At.Prov()), strings.Join(labels, " or "), written)
+		adjective(m, o.Power), m.LocName(o.At.Prov()), strings.Join(labels, " or "), unitWritten(o).label())
 }
 
 func adjective(m *engine.Map, p engine.Power) string {
@@ -80,11 +78,14 @@ func adjective(m *engine.Map, p engine.Power) string {
 }
 
 // numbersRewrite throws out the orders of movement and retreat phases that
-// name a unit of their power by a wrong number.
+// name a unit of their power by a wrong number, and gives an order naming
+// a revealed Amphibious unit by its Amp label the unit's own number and
+// type, by which the engine finds it.
 func numbersRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
 	if s.Phase.Type == engine.Adjustment {
 		return orders, nil
 	}
+	e := extraOf(s)
 	var log []string
 	out := orders
 	copied := false
@@ -94,13 +95,16 @@ func numbersRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 			continue
 		}
 		var labels []string
+		var named *engine.Unit
 		ok := o.Number <= 0
 		check := func(u engine.Unit) {
 			if u.Loc.P != o.At.P || u.Power != o.Power {
 				return
 			}
-			labels = append(labels, Label(u.Number, u.Type))
-			ok = ok || labelMatches(u, o)
+			labels = append(labels, e.AmpLabel(u))
+			if !ok && labelMatches(e, u, o) {
+				ok, named = true, &u
+			}
 		}
 		if o.Number > 0 {
 			for _, u := range s.Units {
@@ -119,6 +123,12 @@ func numbersRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 			why = wrongAux(s, o, views)
 		}
 		if why == "" {
+			if named != nil && (named.Number != o.Number || (o.Unit != engine.NoUnitType && named.Type != o.Unit)) {
+				if !copied {
+					out, copied = slices.Clone(orders), true
+				}
+				out[k].Number, out[k].Unit = named.Number, named.Type
+			}
 			continue
 		}
 		if !copied {
@@ -146,25 +156,23 @@ func wrongAux(s *engine.State, o engine.Order, views map[engine.Power]*engine.St
 		v = engine.ViewFor(s, nil, engine.Seat{Power: o.Power}, Variant.Rules).State
 		views[o.Power] = v
 	}
+	e := extraOf(v)
+	w := auxWritten(o)
 	var labels []string
 	for _, u := range v.Units {
 		if u.Loc.P != o.AuxAt.P || (o.AuxPower != "" && u.Power != o.AuxPower) {
 			continue
 		}
-		if u.Number == o.AuxNumber && (o.AuxUnit == engine.NoUnitType || o.AuxUnit == u.Type) {
+		if w.fits(e, u) {
 			return ""
 		}
-		labels = append(labels, adjective(s.Map, u.Power)+" "+Label(u.Number, u.Type))
+		labels = append(labels, adjective(s.Map, u.Power)+" "+e.AmpLabel(u))
 	}
 	if len(labels) == 0 {
 		return ""
 	}
-	written := Label(o.AuxNumber, o.AuxUnit)
-	if o.AuxUnit == engine.NoUnitType {
-		written = fmt.Sprint(o.AuxNumber)
-	}
 	return fmt.Sprintf("thrown out (rule 5): the unit in %s is %s, not %s; a number written in an order must be correct",
-		s.Map.LocName(o.AuxAt.Prov()), strings.Join(labels, " or "), written)
+		s.Map.LocName(o.AuxAt.Prov()), strings.Join(labels, " or "), w.label())
 }
 
 // numbersAfter puts the thrown-out orders back as written, with the reason.

@@ -71,7 +71,7 @@ var parts struct {
 	reach           []func(s *engine.State, u engine.Unit, l engine.Loc) bool
 	supportReach    []func(s *engine.State, u engine.Unit, l engine.Loc) bool
 	strength        []func(s *engine.State, u engine.Unit, role engine.Role, n int) int
-	supportLost     func(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit) int
+	supportLost     func(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit, attack func(k int) int) (int, string)
 	holdStrength    []func(s *engine.State, u engine.Unit, kind engine.OrderKind, n int) int
 	selfDislodge    func(s *engine.State, attacker, defender engine.Unit) bool
 	cuts            []func(s *engine.State, attacker, supporter engine.Unit) bool
@@ -237,15 +237,15 @@ func selfDislodgeAny(s *engine.State, attacker, defender engine.Unit) bool {
 	return parts.selfDislodge != nil && parts.selfDislodge(s, attacker, defender)
 }
 
-// supportLost is the Rules.SupportLost hook, when a part sets it.
-func supportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit) int {
+// supportLost is the Rules.SupportLostAttack hook, when a part sets it.
+func supportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit, attack func(k int) int) (int, string) {
 	if parts.supportLost != nil {
-		return parts.supportLost(s, supporter, weight, attackers)
+		return parts.supportLost(s, supporter, weight, attackers, attack)
 	}
 	if len(attackers) > 0 {
-		return weight
+		return weight, ""
 	}
-	return 0
+	return 0, ""
 }
 
 // cutsAll is the Rules.Cuts hook: every part must let the attack cut.
@@ -373,6 +373,11 @@ func RandomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Ord
 	start := rng.Intn(len(parts.random), "which card part gives a random special order")
 	for k := range parts.random {
 		if o, ok := parts.random[(start+k)%len(parts.random)](s, u, rng); ok {
+			if e := extraOf(s); e != nil {
+				if _, amp := e.Effects.Movers.Amp[IDOf(u)]; amp {
+					o.Number = 0 // its old number is no longer correct (rule 5)
+				}
+			}
 			return o, true
 		}
 	}

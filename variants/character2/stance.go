@@ -23,6 +23,12 @@ import (
 // stanceKinds are the passive cards whose use is secret until it matters.
 var stanceKinds = []Kind{MoveFirst, Cutter, DoubleStrength, LimitedDouble, SuperSupporter}
 
+// concealedKinds are the cards concealStance hides until they are known:
+// the stance cards, and the Water Walker/Superfleet, whose automatic
+// support of a landing is passive too and revealed only when it decides a
+// battle (superfleetAfter); its moves reveal it when made.
+var concealedKinds = append(slices.Clone(stanceKinds), WaterWalker)
+
 // unitName names u for a report: "France's A bur".
 func unitName(m *engine.Map, u engine.Unit) string {
 	return fmt.Sprintf("%s's %s %s", m.PowerName(u.Power), u.Type, m.LocString(u.Loc))
@@ -139,7 +145,7 @@ func concealStance(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 	}
 	known := extraOf(out.Next)
 	var hidden []UnitID
-	for _, id := range stanceIDs(before, stanceKinds...) {
+	for _, id := range stanceIDs(before, concealedKinds...) {
 		if known != nil {
 			if _, ok := known.Cards[id]; ok {
 				continue // its card or a hint of it is known to seat

@@ -75,23 +75,48 @@ func failedMoveHold(s *engine.State, u engine.Unit, kind engine.OrderKind, n int
 	return n
 }
 
-// doubleSupportLost is the SupportLost hook (the table's Double Strength
-// row): a Double Strength supporter (weight 2) attacked by a single unit
-// moving with strength 1 (or less) loses one unit of its support; an
-// attacker moving with two or more, or two attackers, cut all of it. Any
-// other supporter loses everything to one attack, as in the standard
-// game. A dislodged supporter loses everything (the engine sees to that).
-func doubleSupportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit) int {
+// OptDoubleStrengthCut is the option deciding what "a strength 2 attack"
+// is when it cuts a Double Strength unit's support (ruling S4): "own" (the
+// default: the attacking unit's own moving strength, its supports not
+// counted) or "supported" (the attack's whole strength, its own and its
+// supports', the figure its result gives).
+const OptDoubleStrengthCut = "double_strength_cut"
+
+// doubleSupportLost is the SupportLostAttack hook (the table's Double
+// Strength row): a Double Strength supporter (weight 2) attacked by a
+// single unit whose attack has strength 1 (or less) loses one unit of its
+// support; an attack of strength two or more, or two attacks, cut all of
+// it. The strength of the attack is its unit's own moving strength, or,
+// with option double_strength_cut supported, the attack's with its
+// supports. Any other supporter loses everything to one attack, as in the
+// standard game. A dislodged supporter loses everything (the engine sees
+// to that). The words say with what strength the attack counted, so that
+// its result's "2 vs 2" does not read as the strength that cut.
+func doubleSupportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit, attack func(k int) int) (int, string) {
 	if len(attackers) == 0 {
-		return 0
+		return 0, ""
 	}
 	if activeKind(s, supporter) != DoubleStrength || len(attackers) > 1 {
-		return weight
+		return weight, ""
 	}
-	if strengthAll(s, attackers[0], engine.RoleMove) >= 2 {
-		return weight
+	how := "the attacking unit's own strength; its supports do not count, option " + OptDoubleStrengthCut + " own"
+	n := strengthAll(s, attackers[0], engine.RoleMove)
+	if extraOf(s).option(OptDoubleStrengthCut) == "supported" {
+		how = "its own strength and its supports', option " + OptDoubleStrengthCut + " supported"
+		if attack != nil {
+			n = attack(0)
+		} else {
+			// A loop of supports (two Double Strength supporters each
+			// supporting an attack on the other): the attacks' supports
+			// rest on each other and cannot be counted.
+			how = "its own strength, since the weight of its supports rests on this very support; option " + OptDoubleStrengthCut + " supported"
+		}
 	}
-	return min(weight, 1)
+	by := fmt.Sprintf("an attack of strength %d by %s %s (%s)", n, attackers[0].Type, s.Map.LocString(attackers[0].Loc), how)
+	if n >= 2 {
+		return weight, by + " cuts all of it"
+	}
+	return min(weight, 1), "one unit of it lost to " + by
 }
 
 // strengthAfter reveals the strength cards that affected the outcome of a
@@ -162,5 +187,14 @@ var _ = register(func() {
 	parts.strength = append(parts.strength, strengthOf)
 	parts.holdStrength = append(parts.holdStrength, failedMoveHold)
 	parts.supportLost = doubleSupportLost
+	addOption(OptDoubleStrengthCut, "own", "Double Strength: what \"a strength 2 attack\" on a Double Strength supporter is "+
+		"(own: the attacking unit's own moving strength, its supports not counted, so one attack cuts one unit of the support "+
+		"unless its unit moves with two; supported: the attack's strength with its supports, as its result gives it)",
+		func(v string) error {
+			if v != "own" && v != "supported" {
+				return fmt.Errorf("want own or supported, not %q", v)
+			}
+			return nil
+		})
 	addAfter(PriorityOf(DoubleStrength), strengthAfter)
 })

@@ -25,6 +25,7 @@ var _ = register(func() {
 	parts.convoySupport = append(parts.convoySupport, superfleetConvoySupport)
 	parts.random = append(parts.random, waterWalkerRandom)
 	moverUses[WaterWalker] = waterWalkerUses
+	addAfter(PriorityOf(WaterWalker), superfleetAfter)
 })
 
 // borders reports whether sea province sea borders province p: by a fleet
@@ -93,6 +94,37 @@ func superfleetReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 // engine asks only for the last fleets, next to the landing).
 func superfleetConvoySupport(s *engine.State, fleet, army engine.Unit) bool {
 	return fleet.Type == engine.Fleet && moverHas(s, fleet, WaterWalker)
+}
+
+// superfleetAfter reveals a Superfleet whose automatic support of the
+// landing decided a battle: it "affects the outcome" (ruling S1: the turn
+// adjudicated without its card would end otherwise), which is the use of
+// its power (rule 2). A support that decided nothing is not reported, and
+// the seats that do not know the card read the results as they would be
+// without it (concealStance), so the strengths tell nothing either.
+func superfleetAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
+	next := extraOf(out.Next)
+	if s.Phase.Type != engine.Movement || next == nil {
+		return
+	}
+	var orders []engine.Order
+	var base *engine.Outcome
+	for _, r := range out.Results {
+		if r.Order.Kind != engine.Convoy || !r.OK || r.Unit.Type != engine.Fleet || !moverHas(s, r.Unit, WaterWalker) {
+			continue
+		}
+		id := IDOf(r.Unit)
+		if h := next.Cards[id]; h == nil || (h.Revealed != nil && h.Revealed.Hint == "") {
+			continue
+		}
+		if base == nil {
+			orders = replayOrders(out)
+			base = adjudicateBare(s, orders)
+		}
+		if affects(s, orders, base, id) {
+			revealMove(s, out, r.Unit, "decided a battle by supporting the landing of the army it convoyed")
+		}
+	}
 }
 
 // waterWalkerUses: a Water Walker's move no army link makes, a
