@@ -921,7 +921,8 @@ func (s *orderState) bestProvinceSuggestion(i int) (id ProvinceID, end int, dist
 // parseCoast reads a coast after a province at token j: "/nc", "/north
 // coast", "(nc)", "(north coast)", and, when it cannot be anything else,
 // a bare "nc" or "north coast". A coast the province does not have is
-// dropped (DATC 4.B.6); one it has is kept even if it is the wrong one.
+// dropped (DATC 4.B.6); one it has, declared or added by a variant's
+// fleet links ("sev/ec"), is kept even if it is the wrong one.
 func (s *orderState) parseCoast(id ProvinceID, j int) (Coast, int, *ParseError) {
 	n := len(s.toks)
 	if j >= n {
@@ -980,10 +981,19 @@ func (s *orderState) parseCoast(id ProvinceID, j int) (Coast, int, *ParseError) 
 	default:
 		return NoCoast, j, nil
 	}
-	if !s.m.HasCoast(id, c) {
+	if !s.m.HasCoast(id, c) && !s.m.coastLinked(id, c) {
 		c = NoCoast
 	}
 	return c, next, nil
+}
+
+// coastLinked reports whether a variant linked coast c of province p for
+// fleets although the province declares no such coast (Davis rule 11:
+// "sev/ec" and "arm/ec" on the Caspian), so that the coast is kept
+// wherever it is written.
+func (m *Map) coastLinked(p ProvinceID, c Coast) bool {
+	n := node(Loc{P: p, C: c})
+	return c != NoCoast && n < len(m.fleet) && len(m.fleet[n]) > 0
 }
 
 func (s *orderState) joinWords(i, j int) string {

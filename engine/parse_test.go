@@ -662,3 +662,22 @@ func TestParseMovePath(t *testing.T) {
 		t.Errorf("a double move via convoy: %v", pe)
 	}
 }
+
+// TestParseVariantCoast: a coast a variant added by fleet links ("sev/ec"
+// on Davis's Caspian) is kept wherever it is written, in every form; on a
+// board without it, it is dropped like any irrelevant coast (DATC 4.B.6).
+func TestParseVariantCoast(t *testing.T) {
+	std := standardMap(t)
+	m := std.Clone()
+	sev, arm := mustLookup(t, m, "sev"), mustLookup(t, m, "arm")
+	m.AddFleetLink(Loc{P: sev, C: EastCoast}, Loc{P: arm, C: EastCoast})
+	for _, in := range []string{"F sev/ec - arm/ec", "F sev(ec) - arm (ec)", "F Sevastopol (east coast) - Armenia/ec"} {
+		o := parseOne(t, &Parser{Map: m}, in)
+		if o.At != (Loc{P: sev, C: EastCoast}) || o.To != (Loc{P: arm, C: EastCoast}) {
+			t.Errorf("%q = %s", in, o.Format(m))
+		}
+	}
+	if o := parseOne(t, &Parser{Map: std}, "F sev/ec - arm/ec"); o.At.C != NoCoast || o.To.C != NoCoast {
+		t.Errorf("the standard board kept a coast it does not have: %s", o.Format(std))
+	}
+}
