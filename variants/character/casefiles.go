@@ -33,7 +33,14 @@ import (
 //     discard pile's card ids, in any order.
 //
 // After every step the life cycle's invariant (CheckCards) is checked.
-var CaseExtension = &casefile.Extension{Prepare: casePrepare, Check: caseCheck}
+var CaseExtension = &casefile.Extension{Blocks: caseBlocks, Prepare: casePrepare, Check: caseCheck}
+
+// caseBlocks are the blocks casePrepare and caseCheck read: the runner
+// refuses any other (POSTSTATE_SEEN, say, is Character Diplomacy II's).
+var caseBlocks = []string{
+	"PRESTATE_CARDS", "PRESTATE_DECK", "PRESTATE_EFFECTS",
+	"POSTSTATE_CARDS", "POSTSTATE_DISCARDS", "POSTSTATE_EFFECTS",
+}
 
 // casePrepare builds the deck from the options, takes the cards of the
 // units on the board out of it, and stacks the scripted draws on top.

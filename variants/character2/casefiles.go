@@ -31,7 +31,16 @@ import (
 //     word or id, in any order.
 //   - Other POSTSTATE_ blocks (POSTSTATE_SEEN, POSTSTATE_REPORT) are read
 //     by the parts that register them (addCaseCheck).
-var CaseExtension = &casefile.Extension{Prepare: casePrepare, Check: caseCheck}
+var CaseExtension = &casefile.Extension{Blocks: caseBlocks, Prepare: casePrepare, Check: caseCheck}
+
+// caseBlocks are the blocks casePrepare and caseCheck read, those of the
+// parts' addCaseCheck included (TestCaseBlocksDeclared keeps the two
+// lists the same): the runner refuses any other.
+var caseBlocks = []string{
+	"PRESTATE_CARDS", "PRESTATE_DECK", "PRESTATE_EFFECTS",
+	"POSTSTATE_CARDS", "POSTSTATE_DISCARDS", "POSTSTATE_EFFECTS",
+	"POSTSTATE_SEEN", "POSTSTATE_REPORT", "POSTSTATE_KNOWN",
+}
 
 func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.State, rng *engine.Rand) error {
 	given := map[string]string{}
