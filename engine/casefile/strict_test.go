@@ -317,3 +317,19 @@ END
 		}
 	}
 }
+
+// TestResultWordExamples runs the standard game's examples of
+// docs/case-format.md's kind words (the variants' run with their case
+// files).
+func TestResultWordExamples(t *testing.T) {
+	su := standardSetup(t)
+	f := loadFiles(t, "testdata/resultwords.txt")[0]
+	if len(f.Cases) != 3 {
+		t.Fatalf("%d cases", len(f.Cases))
+	}
+	for _, c := range f.Cases {
+		if rep := su.Run(f.Name, c); !rep.Passed() {
+			t.Errorf("%s: %v %q", c.Name, rep.Err, rep.Diffs)
+		}
+	}
+}
