@@ -891,6 +891,11 @@ func (s *orderState) parseLoc(i int) (Loc, int, *ParseError) {
 // startsProvince reports whether the words at token i begin a province's
 // name.
 func (s *orderState) startsProvince(i int) bool {
+	if w, ok := s.word(i); ok {
+		if _, ok := s.m.Lookup(w); ok {
+			return true // the common case, an abbreviation: no run to build
+		}
+	}
 	for _, r := range s.runs(i) {
 		if _, ok := s.m.Lookup(r.s); ok {
 			return true

@@ -148,3 +148,25 @@ END
 		t.Errorf("unknown convention: %v", err)
 	}
 }
+
+// BenchmarkPeerSuite reads godip's DATC v2.4 suite (167 cases in the glued
+// notation, "A par-bur") and runs every case, per op: what
+// "dipdesk cases -convention jdip" does with the file.
+func BenchmarkPeerSuite(b *testing.B) {
+	text, err := os.ReadFile(peerSuite)
+	if err != nil {
+		b.Fatal(err)
+	}
+	su := *standardSetup(b)
+	su.Convention = casefile.ConventionJDip
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := casefile.Parse(peerSuite, strings.NewReader(string(text)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range f.Cases {
+			su.Run(peerSuite, c)
+		}
+	}
+}
