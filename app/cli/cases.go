@@ -18,7 +18,7 @@ type casefileSetup = casefile.Setup
 func newSetup(v *engine.Variant, m *engine.Map) *casefile.Setup {
 	su, err := variants.CaseSetup(v)
 	if err != nil {
-		return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m)}
+		return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m), Name: v.Name}
 	}
 	su.Map, su.Parser = m, v.Parser(m)
 	return su
