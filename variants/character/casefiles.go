@@ -2,6 +2,7 @@ package character
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -198,6 +199,10 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 	diffs := CheckCards(out.Next)
 	e, ok := out.Next.Extra.(*Extra)
 	if !ok {
+		if len(st.Variant) > 0 {
+			// A block no part could read would be skipped: say so.
+			return nil, fmt.Errorf("%s: the position after the step holds no cards, so its %s cannot be checked", file, strings.Join(slices.Sorted(maps.Keys(st.Variant)), ", "))
+		}
 		return diffs, nil
 	}
 	if lines, ok := st.Variant["POSTSTATE_CARDS"]; ok {

@@ -2,6 +2,7 @@ package character2
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -215,6 +216,10 @@ func unitLike(s *engine.State, want engine.Unit) (engine.Unit, bool) {
 func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Outcome) ([]string, error) {
 	e, ok := out.Next.Extra.(*Extra)
 	if !ok {
+		if len(st.Variant) > 0 {
+			// A block no part could read would be skipped: say so.
+			return nil, fmt.Errorf("%s: the position after the step holds no cards, so its %s cannot be checked", file, strings.Join(slices.Sorted(maps.Keys(st.Variant)), ", "))
+		}
 		return nil, nil
 	}
 	var diffs []string
