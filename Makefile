@@ -47,6 +47,8 @@ fuzz: deps
 	$(GO) test ./engine -run '^$$' -fuzz FuzzParseOrders -fuzztime $(FUZZTIME)
 	$(GO) test ./engine -run '^$$' -fuzz FuzzLoadMap -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/casefile -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./variants/character -run '^$$' -fuzz FuzzCaseBlocks -fuzztime $(FUZZTIME)
+	$(GO) test ./variants/character2 -run '^$$' -fuzz FuzzCaseBlocks -fuzztime $(FUZZTIME)
 	$(GO) test ./app/store -run '^$$' -fuzz FuzzOpen -fuzztime $(FUZZTIME)
 	$(GO) test ./app/lan -run '^$$' -fuzz FuzzDecodeRequest -fuzztime $(FUZZTIME)
 	$(GO) test ./variants/character -run '^$$' -fuzz FuzzDecodeExtra -fuzztime $(FUZZTIME)

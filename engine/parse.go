@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,7 +51,10 @@ func (e *ParseError) Error() string {
 }
 
 // SpecialSyntax declares a variant's special order keyword, so that e.g.
-// "1A par annihilate bur" parses.
+// "1A par annihilate bur" parses. A special whose verb is "via" is a move
+// through the spaces it names (a double move: "1A par via bur - mun"); the
+// parser also reads a path that no convoy could take, "1A par - bur -
+// mun", as that order, and refuses such a path in a game without one.
 type SpecialSyntax struct {
 	Verb string // lower case, may be several words: "annihilate", "lay mine", "picks up own mine"
 	Name string // stored in Order.Special
@@ -343,6 +347,7 @@ type parseContext struct {
 	specials []specialVerb
 	maxRun   int         // the most tokens a province name spans
 	names    []nameEntry // see nameList
+	hyphens  []nameEntry // see hyphenList
 }
 
 func newParseContext(p *Parser) *parseContext {
@@ -391,6 +396,20 @@ func (c *parseContext) nameList() []nameEntry {
 		}
 	}
 	return c.names
+}
+
+// hyphenList returns the map's names that hold a hyphen ("mid-atlantic
+// ocean"), built on first use: the only names a glued hyphen may belong to.
+func (c *parseContext) hyphenList() []nameEntry {
+	if c.hyphens == nil {
+		c.hyphens = []nameEntry{}
+		for _, e := range c.nameList() {
+			if slices.Contains(e.name, '-') {
+				c.hyphens = append(c.hyphens, e)
+			}
+		}
+	}
+	return c.hyphens
 }
 
 // prefix splits off a leading "France:" and returns the power it names.
@@ -480,6 +499,11 @@ func editDistance(a, b []rune) int {
 // is uniquely closest to typed, and the distance; ok is false when none
 // is close enough or several provinces tie.
 func (c *parseContext) suggestProvince(typed string) (id ProvinceID, dist int, name string, ok bool) {
+	return suggestAmong(typed, c.nameList())
+}
+
+// suggestAmong is suggestProvince over the names of list.
+func suggestAmong(typed string, list []nameEntry) (id ProvinceID, dist int, name string, ok bool) {
 	r := []rune(normName(typed))
 	if len(r) > maxSuggestRunes {
 		return NoProvince, 0, "", false
@@ -489,7 +513,7 @@ func (c *parseContext) suggestProvince(typed string) (id ProvinceID, dist int, n
 		return NoProvince, 0, "", false
 	}
 	best, bestID, bestName, tie := limit+1, NoProvince, []rune(nil), false
-	for _, e := range c.nameList() {
+	for _, e := range list {
 		if d := e.runes - len(r); d > limit || -d > limit {
 			continue
 		}
@@ -563,6 +587,17 @@ func (c *parseContext) suggestPower(typed string) string {
 		return ""
 	}
 	return bestName
+}
+
+// SuggestPower returns the name of the power of the parser's map closest
+// to typed (by id, name or adjective), or "" when none is close or several
+// are: the "did you mean" of an unknown power.
+func (p *Parser) SuggestPower(typed string) string {
+	if p.Map == nil {
+		return ""
+	}
+	c := &parseContext{m: p.Map}
+	return c.suggestPower(typed)
 }
 
 // ---------------------------------------------------------------------------
@@ -827,14 +862,17 @@ func (s *orderState) parseLoc(i int) (Loc, int, *ParseError) {
 			continue
 		}
 		// "mid-atlantc": the match "mid" stops at a glued hyphen, and the
-		// longer run is a misspelt hyphenated name.
-		for _, longer := range cands[k+1:] {
-			if e := cands[k].end; !s.toks[e].hyphen || !s.toks[e].glued {
-				break
-			}
-			if sid, _, name, ok := s.suggestProvince(longer.s); ok && strings.Contains(name, "-") {
-				tok := s.span(i, longer.end)
-				return Nowhere, i, s.errf(tok, s.m.Provinces[sid].Name, "no province %q", tok)
+		// longer run is a misspelt hyphenated name. Only a name that is
+		// really unknown is compared, and only with the hyphenated names:
+		// in "A par-bur" the hyphen is the move's (a province follows it),
+		// and comparing "par-bur" with every name made the glued notation
+		// of jDip's and godip's files ten times slower to read.
+		if e := cands[k].end; k+1 < len(cands) && s.toks[e].hyphen && s.toks[e].glued && !s.startsProvince(e+1) {
+			for _, longer := range cands[k+1:] {
+				if sid, _, _, ok := suggestAmong(longer.s, s.hyphenList()); ok {
+					tok := s.span(i, longer.end)
+					return Nowhere, i, s.errf(tok, s.m.Provinces[sid].Name, "no province %q", tok)
+				}
 			}
 		}
 		c, next, err := s.parseCoast(id, cands[k].end)
@@ -848,6 +886,22 @@ func (s *orderState) parseLoc(i int) (Loc, int, *ParseError) {
 		return Nowhere, i, s.errf(tok, s.m.Provinces[id].Name, "no province %q", tok)
 	}
 	return Nowhere, i, s.errf(t.raw, "", "no province %q", t.raw)
+}
+
+// startsProvince reports whether the words at token i begin a province's
+// name.
+func (s *orderState) startsProvince(i int) bool {
+	if w, ok := s.word(i); ok {
+		if _, ok := s.m.Lookup(w); ok {
+			return true // the common case, an abbreviation: no run to build
+		}
+	}
+	for _, r := range s.runs(i) {
+		if _, ok := s.m.Lookup(r.s); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // bestProvinceSuggestion tries the runs of words at i for a close
@@ -872,7 +926,8 @@ func (s *orderState) bestProvinceSuggestion(i int) (id ProvinceID, end int, dist
 // parseCoast reads a coast after a province at token j: "/nc", "/north
 // coast", "(nc)", "(north coast)", and, when it cannot be anything else,
 // a bare "nc" or "north coast". A coast the province does not have is
-// dropped (DATC 4.B.6); one it has is kept even if it is the wrong one.
+// dropped (DATC 4.B.6); one it has, declared or added by a variant's
+// fleet links ("sev/ec"), is kept even if it is the wrong one.
 func (s *orderState) parseCoast(id ProvinceID, j int) (Coast, int, *ParseError) {
 	n := len(s.toks)
 	if j >= n {
@@ -931,10 +986,19 @@ func (s *orderState) parseCoast(id ProvinceID, j int) (Coast, int, *ParseError) 
 	default:
 		return NoCoast, j, nil
 	}
-	if !s.m.HasCoast(id, c) {
+	if !s.m.HasCoast(id, c) && !s.m.coastLinked(id, c) {
 		c = NoCoast
 	}
 	return c, next, nil
+}
+
+// coastLinked reports whether a variant linked coast c of province p for
+// fleets although the province declares no such coast (Davis rule 11:
+// "sev/ec" and "arm/ec" on the Caspian), so that the coast is kept
+// wherever it is written.
+func (m *Map) coastLinked(p ProvinceID, c Coast) bool {
+	n := node(Loc{P: p, C: c})
+	return c != NoCoast && n < len(m.fleet) && len(m.fleet[n]) > 0
 }
 
 func (s *orderState) joinWords(i, j int) string {
@@ -970,6 +1034,7 @@ func (s *orderState) move(o *Order, i int) *ParseError {
 		verb = "retreat"
 	}
 	n := len(s.toks)
+	var stops []Loc
 	for {
 		i = s.skipMoveIntro(i)
 		if i >= n {
@@ -979,19 +1044,81 @@ func (s *orderState) move(o *Order, i int) *ParseError {
 		if err != nil {
 			return err
 		}
-		o.To, i = to, next
-		// A path "A yor - nth - bel" moves to its end (DATC 4.A.6).
+		stops, i = append(stops, to), next
 		if w, _ := s.word(i); i < n && (s.toks[i].kind == tArrow || w == "to") {
 			continue
 		}
 		break
 	}
+	o.To = stops[len(stops)-1]
 	i, via, err := s.viaConvoy(i)
 	if err != nil {
 		return err
 	}
 	o.ViaConvoy = via
-	return s.end(i)
+	if err := s.end(i); err != nil {
+		return err
+	}
+	if len(stops) == 1 {
+		return nil
+	}
+	return s.movePath(o, stops)
+}
+
+// movePath reads a move that names the spaces on its way, stops being
+// every space after the unit's. A convoy's path, "A yor - nth - bel",
+// names the seas the army crosses: it is the move to its end (DATC
+// 4.A.6). Any other path (a fleet's, or one through land: "A par - bur -
+// mun") can only be a double move: it is the variant's "via" order
+// ("A par via bur - mun") when the variant has one, and an error naming
+// the problem when it has none; never a convoy path.
+func (s *orderState) movePath(o *Order, stops []Loc) *ParseError {
+	why := s.notConvoyPath(o.Unit, stops[:len(stops)-1])
+	if why == "" {
+		return nil
+	}
+	if o.ViaConvoy {
+		return s.errf("", "", "%s, so it cannot go via convoy", why)
+	}
+	name, ok := s.viaSpecial()
+	if !ok {
+		return s.errf("", "", "%s; a move through two spaces is a double move, which no order of this game makes", why)
+	}
+	o.Kind, o.Special, o.To = Special, name, Nowhere
+	for k, l := range stops {
+		if k > 0 {
+			o.Args = append(o.Args, "-")
+		}
+		o.Args = append(o.Args, s.m.LocString(l))
+	}
+	return nil
+}
+
+// notConvoyPath says why the spaces mid, named between a unit of type t
+// and its destination, are no convoy route, or "" when they may be one:
+// every one a sea, and the unit not a fleet.
+func (s *orderState) notConvoyPath(t UnitType, mid []Loc) string {
+	if t == Fleet {
+		return "a fleet is never convoyed, so the spaces it names on its way are no convoy route (DATC 4.A.6)"
+	}
+	for _, l := range mid {
+		if s.m.Provinces[l.P].Kind != Sea {
+			return fmt.Sprintf("%s is no sea, so the path is no convoy route (DATC 4.A.6)", s.m.Provinces[l.P].Name)
+		}
+	}
+	return ""
+}
+
+// viaSpecial returns the name of the variant's "via" order: a move
+// through the spaces it names ("1A par via bur - mun", a double move),
+// which the path form "1A par - bur - mun" also writes.
+func (s *orderState) viaSpecial() (string, bool) {
+	for _, sp := range s.specials {
+		if len(sp.verb) == 1 && sp.verb[0].kind == tWord && sp.verb[0].w == "via" {
+			return sp.name, true
+		}
+	}
+	return "", false
 }
 
 // viaConvoy reads an optional "via convoy", "by convoy", "via c" or the
@@ -1110,16 +1237,24 @@ func (s *orderState) support(o *Order, i int) *ParseError {
 		// A path "S F tri - adr - ion" names the supported move's spaces
 		// (a double move: Galt's Character Diplomacy II); it is read, as a
 		// move's path is (DATC 4.A.6), as the move to its end, and the
-		// text keeps the path for the variant.
+		// text keeps the path for the variant. In a game without double
+		// moves only a convoy's path may be named.
+		var mid []Loc
 		for next < len(s.toks) && s.toks[next].kind == tArrow {
 			if next+1 >= len(s.toks) {
 				return s.errf("", "", "support needs the supported unit's destination")
 			}
+			mid = append(mid, o.AuxTo)
 			to, next, err = s.parseLoc(next + 1)
 			if err != nil {
 				return err
 			}
 			o.AuxTo = to
+		}
+		if _, double := s.viaSpecial(); len(mid) > 0 && !double {
+			if why := s.notConvoyPath(o.AuxUnit, mid); why != "" {
+				return s.errf("", "", "%s; a move through two spaces is a double move, which no order of this game makes", why)
+			}
 		}
 		next, err = s.skipViaConvoy(next)
 		if err != nil {

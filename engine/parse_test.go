@@ -572,11 +572,112 @@ func BenchmarkParseOrders(b *testing.B) {
 	}
 }
 
+// notationOrders is one set of orders of every kind, as a DATC file gives
+// them, in the notation with spaces around the hyphen.
+const notationOrders = "A par - bur\nF bre - mao\nA mar - spa\nF nth C A lon - bel\nA lon - bel\n" +
+	"A tyr S A ven - tri\nA ven - tri\nF gol - spa/sc\nF wes S F gol - spa/sc\nA mun - sil\nF kie - hol\nA ber S A mun - sil\n"
+
+// BenchmarkParseNotation parses the same orders in the two notations case
+// files use: "A par - bur" (DipDesk's own files, the DATC text) and
+// "A par-bur" (jDip's and godip's suites). A glued hyphen once made the
+// parser compute a spelling suggestion against every province name for
+// each move, ten times the work of the spaced notation.
+func BenchmarkParseNotation(b *testing.B) {
+	m := standardMap(b)
+	glued := strings.ReplaceAll(notationOrders, " - ", "-")
+	for _, bc := range []struct{ name, text string }{{"spaced", notationOrders}, {"glued", glued}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, errs := ParseOrders(m, "france", bc.text); len(errs) > 0 {
+					b.Fatal(errs)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkParseOrdersHostile(b *testing.B) {
 	m := standardMap(b)
 	line := strings.Repeat("mid-atlantic ocean (nc) zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz ", 24)[:maxLineChars]
 	text := strings.Repeat(line+"\n", 50)
 	for b.Loop() {
 		ParseOrders(m, "france", text)
+	}
+}
+
+// TestParseMovePath: a move naming the spaces on its way is a convoy's
+// path only when it can be one (an army, every space on the way a sea:
+// DATC 4.A.6); any other path is a double move, the variant's "via" order,
+// and an error naming the problem in a game without one. It is never
+// silently read as the move to its end.
+func TestParseMovePath(t *testing.T) {
+	m := standardMap(t)
+	plain := &Parser{Map: m}
+	double := &Parser{Map: m, Specials: []SpecialSyntax{{Verb: "via", Name: "double move"}}}
+	convoys := []struct{ in, want string }{
+		{"A yor - nth - bel", "A yor - bel"},
+		{"A yor-nth-bel", "A yor - bel"},
+		{"yor - nth - bel", "yor - bel"},
+		{"A lon - eng - mao - spa via convoy", "A lon - spa via convoy"},
+	}
+	for _, p := range []*Parser{plain, double} {
+		for _, tc := range convoys {
+			if o := parseOne(t, p, tc.in); o.Kind != Move || o.Format(m) != tc.want {
+				t.Errorf("%q (specials %v) = %q, want %q", tc.in, p.Specials, o.Format(m), tc.want)
+			}
+		}
+	}
+	refused := []struct{ in, want string }{
+		{"A par - bur - mun", `"A par - bur - mun": Burgundy is no sea, so the path is no convoy route (DATC 4.A.6); a move through two spaces is a double move, which no order of this game makes`},
+		{"1A par-bur-mun", `"1A par-bur-mun": Burgundy is no sea`},
+		{"F tri - adr - ion", `"F tri - adr - ion": a fleet is never convoyed`},
+		{"A lon - wal - lvp", `Wales is no sea`},
+		{"A par - bur - mun via convoy", `Burgundy is no sea, so the path is no convoy route (DATC 4.A.6), so it cannot go via convoy`},
+	}
+	for _, tc := range refused {
+		if pe := parseFail(t, plain, tc.in); !strings.Contains(pe.Error(), tc.want) {
+			t.Errorf("%q: %v\nwant it to contain %s", tc.in, pe, tc.want)
+		}
+	}
+	doubles := []struct {
+		in   string
+		num  int
+		args []string
+	}{
+		{"1A par - bur - mun", 1, []string{"bur", "-", "mun"}},
+		{"1A par-bur-mun", 1, []string{"bur", "-", "mun"}},
+		{"par - bur - mun", 0, []string{"bur", "-", "mun"}},
+		{"F tri - adr - ion", 0, []string{"adr", "-", "ion"}},
+		{"2F mao - spa/nc - gas", 2, []string{"spa/nc", "-", "gas"}},
+		{"A par - bur - mun - ber", 0, []string{"bur", "-", "mun", "-", "ber"}},
+	}
+	for _, tc := range doubles {
+		o := parseOne(t, double, tc.in)
+		if o.Kind != Special || o.Special != "double move" || o.Number != tc.num || !reflect.DeepEqual(o.Args, tc.args) || o.Text != tc.in {
+			t.Errorf("%q = %+v, want the double move %v", tc.in, o, tc.args)
+		}
+	}
+	if pe := parseFail(t, double, "A par - bur - mun via convoy"); !strings.Contains(pe.Error(), "cannot go via convoy") {
+		t.Errorf("a double move via convoy: %v", pe)
+	}
+}
+
+// TestParseVariantCoast: a coast a variant added by fleet links ("sev/ec"
+// on Davis's Caspian) is kept wherever it is written, in every form; on a
+// board without it, it is dropped like any irrelevant coast (DATC 4.B.6).
+func TestParseVariantCoast(t *testing.T) {
+	std := standardMap(t)
+	m := std.Clone()
+	sev, arm := mustLookup(t, m, "sev"), mustLookup(t, m, "arm")
+	m.AddFleetLink(Loc{P: sev, C: EastCoast}, Loc{P: arm, C: EastCoast})
+	for _, in := range []string{"F sev/ec - arm/ec", "F sev(ec) - arm (ec)", "F Sevastopol (east coast) - Armenia/ec"} {
+		o := parseOne(t, &Parser{Map: m}, in)
+		if o.At != (Loc{P: sev, C: EastCoast}) || o.To != (Loc{P: arm, C: EastCoast}) {
+			t.Errorf("%q = %s", in, o.Format(m))
+		}
+	}
+	if o := parseOne(t, &Parser{Map: std}, "F sev/ec - arm/ec"); o.At.C != NoCoast || o.To.C != NoCoast {
+		t.Errorf("the standard board kept a coast it does not have: %s", o.Format(std))
 	}
 }

@@ -40,12 +40,14 @@ var extensions = map[string]*casefile.Extension{
 }
 
 // CaseSetup returns what the case-file runner needs to run a case of v:
-// its map, rules, parser (with its special orders) and its part of the
-// case format (docs/case-format.md).
+// its map, rules, parser (with its special orders), its name and its part
+// of the case format (docs/case-format.md). A variant without an
+// Extension (the standard game) checks no variant block, so the runner
+// refuses a case with one.
 func CaseSetup(v *engine.Variant) (*casefile.Setup, error) {
 	m, err := v.Map()
 	if err != nil {
 		return nil, err
 	}
-	return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m), Extension: extensions[v.ID]}, nil
+	return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m), Name: v.Name, Extension: extensions[v.ID]}, nil
 }

@@ -18,7 +18,7 @@ type casefileSetup = casefile.Setup
 func newSetup(v *engine.Variant, m *engine.Map) *casefile.Setup {
 	su, err := variants.CaseSetup(v)
 	if err != nil {
-		return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m)}
+		return &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m), Name: v.Name}
 	}
 	su.Map, su.Parser = m, v.Parser(m)
 	return su
@@ -39,11 +39,17 @@ func runCases(c *CLI, args []string) int {
 	fs := newFlags(c, "cases")
 	verbose := fs.Bool("v", false, "print every case with its order results")
 	variant := fs.String("variant", "", "variant to run the cases in (default: the file's VARIANT_ALL, else standard)")
+	conventionFlag := fs.String("convention", "", "how POSTSTATE_DISLODGED is written, whatever the files say: dipdesk (every dislodged unit) or jdip (jDip's and godip's suites: no unit without a retreat)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk cases [-v] [-variant id] FILE...")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk cases [-v] [-variant id] [-convention dipdesk|jdip] FILE...")
+		return 2
+	}
+	convention, err := casefile.ParseConvention(*conventionFlag)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "cases: -convention: %v\n", err)
 		return 2
 	}
 	passed, failed := 0, 0
@@ -61,6 +67,7 @@ func runCases(c *CLI, args []string) int {
 				failed++
 				continue
 			}
+			su.Convention = convention
 			rep := su.Run(name, cs)
 			if *verbose {
 				printReport(c.Stdout, su, rep)

@@ -37,7 +37,7 @@ func commands() []command {
 	return append([]command{
 		{"help", "help [command]", "list the commands, or explain one", runHelp},
 		{"variants", "variants", "list the variants DipDesk plays", runVariants},
-		{"cases", "cases [-v] [-variant id] FILE...", "run adjudication test-case files (DATC format) and report failures", runCases},
+		{"cases", "cases [-v] [-variant id] [-convention dipdesk|jdip] FILE...", "run adjudication test-case files (DATC format) and report failures", runCases},
 		{"adjudicate", "adjudicate [-variant id] FILE", "adjudicate a position with orders and print results and the new position", runAdjudicate},
 		{"host", "host FILE [--addr :7878] [--deadline 48h] [--manual]", "serve a game to the LAN; prints the address, fingerprint and join codes", runHost},
 		{"join", "join ADDR --seat POWER|observer --code CODE [--orders FILE] [--ready] [--follow]", "join a LAN game: print the seat's view, submit orders from a file", runJoin},

@@ -35,15 +35,28 @@ type Step struct {
 	// "FAILURE: Power: order", optionally followed by " | words" the
 	// result's reason must contain.
 	PostResults []Line
-	// Variant holds the step's variant blocks (PostBlocks), by keyword.
-	Variant map[string][]Line
+	// PostOwners are POSTSTATE_SUPPLYCENTER_OWNERS lines, "Power: lon":
+	// every owned centre after the step (HasPostOwners: the block was
+	// given, so an empty block says no centre is owned).
+	PostOwners    []Line
+	HasPostOwners bool
+	// Winner is the POSTSTATE_WINNER line's power, or "none" (HasWinner:
+	// the line was given, at WinnerLine).
+	Winner     string
+	WinnerLine int
+	HasWinner  bool
+	// Variant holds the step's variant blocks (PostBlocks), by keyword,
+	// and VariantAt the line of each block's keyword.
+	Variant   map[string][]Line
+	VariantAt map[string]int
 }
 
 // PreBlocks and PostBlocks are the variant blocks the parser accepts
 // before the first ORDERS and after an ORDERS block. The runner hands them
-// to the Setup's Extension; a case that has one and runs without an
-// Extension fails. A variant that needs another block adds its keyword
-// here and reads it in its Extension.
+// to the Setup's Extension, which declares the ones it checks
+// (Extension.Blocks); a case with any other block fails, whatever its
+// variant, so no expectation is ever skipped. A variant that needs another
+// block adds its keyword here, declares it and reads it in its Extension.
 var (
 	PreBlocks = []string{
 		"PRESTATE_CARDS",   // Character Diplomacy: the card each unit holds
@@ -76,8 +89,36 @@ type Case struct {
 	// Options are OPTION lines, "name value": the variant's game options
 	// (those of the file before its first CASE, then the case's own).
 	Options []Line
-	// VariantPre holds the case's variant blocks (PreBlocks), by keyword.
-	VariantPre map[string][]Line
+	// VariantPre holds the case's variant blocks (PreBlocks), by keyword,
+	// and VariantPreAt the line of each block's keyword.
+	VariantPre   map[string][]Line
+	VariantPreAt map[string]int
+	// Convention is how the case's POSTSTATE_DISLODGED is written
+	// (CONVENTION line): ConventionDipDesk ("") or ConventionJDip.
+	Convention string
+}
+
+// The conventions of POSTSTATE_DISLODGED, named by a CONVENTION line.
+const (
+	// ConventionDipDesk (the default, also written "dipdesk"): every unit
+	// the step dislodged is listed, with or without a retreat.
+	ConventionDipDesk = ""
+	// ConventionJDip: a dislodged unit with no retreat is disbanded at
+	// once and listed nowhere, as jDip's and godip's DATC v2.4 suites
+	// write it.
+	ConventionJDip = "jdip"
+)
+
+// ParseConvention reads a CONVENTION value: "dipdesk" or "jdip" (godip's
+// suites, which reuse jDip's, are "jdip" too).
+func ParseConvention(v string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "dipdesk", "":
+		return ConventionDipDesk, nil
+	case "jdip", "godip":
+		return ConventionJDip, nil
+	}
+	return "", fmt.Errorf("unknown convention %q (known: dipdesk, jdip)", strings.TrimSpace(v))
 }
 
 // File is a parsed case file.
@@ -105,11 +146,12 @@ func Parse(name string, r io.Reader) (*File, error) {
 	sc.Buffer(make([]byte, 4096), maxLine)
 	for sc.Scan() {
 		p.n++
-		text := sc.Text()
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
+		text := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
+		// A case's name is the whole rest of its CASE line: "#9" in
+		// "CASE 9.1 the Annihilator (card #9)" is part of it.
+		if i := strings.IndexByte(text, '#'); i >= 0 && !isCaseLine(text) {
+			text = strings.TrimSpace(text[:i])
 		}
-		text = strings.TrimSpace(strings.TrimPrefix(text, "\ufeff"))
 		if text == "" {
 			continue
 		}
@@ -129,13 +171,20 @@ func Parse(name string, r io.Reader) (*File, error) {
 	return p.f, nil
 }
 
+// isCaseLine reports whether text is a CASE line.
+func isCaseLine(text string) bool {
+	f := strings.Fields(text)
+	return len(f) > 0 && strings.EqualFold(f[0], "CASE")
+}
+
 // fileParser is the state of Parse between lines.
 type fileParser struct {
-	f       *File
-	cur     *Case
-	block   *[]Line
-	variant string
-	options []Line // OPTION lines before the first CASE
+	f          *File
+	cur        *Case
+	block      *[]Line
+	variant    string
+	convention string // CONVENTION before the first CASE
+	options    []Line // OPTION lines before the first CASE
 	// vmap and vkey are the open variant block, when one is open.
 	vmap map[string][]Line
 	vkey string
@@ -159,13 +208,24 @@ func (p *fileParser) line(text string) error {
 	kw, rest, _ := strings.Cut(text, " ")
 	kw = strings.ToUpper(strings.TrimSpace(kw))
 	rest = strings.TrimSpace(rest)
-	if p.cur == nil && kw != "CASE" && kw != "VARIANT_ALL" && kw != "VARIANT" && kw != "OPTION" {
+	if p.cur == nil && kw != "CASE" && kw != "VARIANT_ALL" && kw != "VARIANT" && kw != "OPTION" && kw != "CONVENTION" {
 		return p.errf("%q outside a case (want CASE first)", text)
 	}
-	if kw == "VARIANT_ALL" || kw == "VARIANT" || kw == "OPTION" || kw == "CASE" || kw == "END" {
+	if kw == "VARIANT_ALL" || kw == "VARIANT" || kw == "OPTION" || kw == "CASE" || kw == "END" || kw == "CONVENTION" {
 		p.vmap = nil
 	}
 	switch kw {
+	case "CONVENTION":
+		// Before a case: every case of the file; inside one: that case.
+		cv, err := ParseConvention(rest)
+		if err != nil || rest == "" {
+			return p.errf("CONVENTION: want dipdesk or jdip, got %q", rest)
+		}
+		if p.cur == nil {
+			p.convention = cv
+		} else {
+			p.cur.Convention, p.block = cv, nil
+		}
 	case "VARIANT_ALL":
 		if p.cur != nil {
 			return p.errf("VARIANT_ALL inside case %q", p.cur.Name)
@@ -195,7 +255,7 @@ func (p *fileParser) line(text string) error {
 		if p.cur != nil {
 			return p.errf("CASE before END of case %q", p.cur.Name)
 		}
-		p.cur, p.block = &Case{Name: rest, Line: p.n, Variant: p.variant, Options: append([]Line(nil), p.options...)}, nil
+		p.cur, p.block = &Case{Name: rest, Line: p.n, Variant: p.variant, Convention: p.convention, Options: append([]Line(nil), p.options...)}, nil
 	case "END":
 		p.step()
 		p.f.Cases = append(p.f.Cases, p.cur)
@@ -255,6 +315,12 @@ func (p *fileParser) blockKeyword(kw, rest string) bool {
 	case "POSTSTATE_RESULTS":
 		st := p.step()
 		st.Check, p.block = true, &st.PostResults
+	case "POSTSTATE_SUPPLYCENTER_OWNERS":
+		st := p.step()
+		st.Check, st.HasPostOwners, p.block = true, true, &st.PostOwners
+	case "POSTSTATE_WINNER":
+		st := p.step()
+		st.Check, st.HasWinner, st.Winner, st.WinnerLine, p.block = true, true, rest, p.n, nil
 	default:
 		return p.variantBlock(kw)
 	}
@@ -265,24 +331,26 @@ func (p *fileParser) blockKeyword(kw, rest string) bool {
 // whether kw was one.
 func (p *fileParser) variantBlock(kw string) bool {
 	var m map[string][]Line
+	var at map[string]int
 	switch {
 	case slices.Contains(PreBlocks, kw):
 		if p.cur.VariantPre == nil {
-			p.cur.VariantPre = map[string][]Line{}
+			p.cur.VariantPre, p.cur.VariantPreAt = map[string][]Line{}, map[string]int{}
 		}
-		m = p.cur.VariantPre
+		m, at = p.cur.VariantPre, p.cur.VariantPreAt
 	case slices.Contains(PostBlocks, kw):
 		st := p.step()
 		st.Check = true
 		if st.Variant == nil {
-			st.Variant = map[string][]Line{}
+			st.Variant, st.VariantAt = map[string][]Line{}, map[string]int{}
 		}
-		m = st.Variant
+		m, at = st.Variant, st.VariantAt
 	default:
 		return false
 	}
 	if _, ok := m[kw]; !ok {
 		m[kw] = []Line{}
+		at[kw] = p.n
 	}
 	p.vmap, p.vkey, p.block = m, kw, nil
 	return true

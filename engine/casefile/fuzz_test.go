@@ -47,7 +47,7 @@ func TestRunErrors(t *testing.T) {
 	su := standardSetup(t)
 	tests := []struct{ name, body, want string }{
 		{"bad province", "PRESTATE\nEngland: F Lodnon\n", `c.txt:4: no province "Lodnon" (did you mean London?)`},
-		{"bad power", "PRESTATE\nEngand: F lon\n", `c.txt:4: unknown power "Engand"`},
+		{"bad power", "PRESTATE\nEngand: F lon\n", `c.txt:4: unknown power "Engand" (did you mean England?)`},
 		{"two units", "PRESTATE\nEngland: F lon\nFrance: A lon\n", `c.txt:5: London already holds a unit`},
 		{"army at sea", "PRESTATE\nEngland: A nth\n", `c.txt:4: an army cannot stand in North Sea`},
 		{"bad phase", "PRESTATE_SETPHASE Sprung 1901, Movement\n", `c.txt:3: engine: phase "Sprung 1901, Movement": unknown season "sprung"`},
@@ -123,7 +123,9 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(string(b))
+		for _, seed := range caseSeeds(string(b)) {
+			f.Add(seed)
+		}
 	}
 	f.Add("CASE x\nPRESTATE_SETPHASE F1901R\nPRESTATE_DISLODGED\nEngland: F nth\nPRESTATE_RESULTS\nSUCCESS: France: F eng - nth\nORDERS\nEngland: F nth - nwg\nEND\n")
 	// The variant extension: OPTION, unit numbers, cards, scripted draws,
@@ -143,17 +145,55 @@ func FuzzParse(f *testing.F) {
 		"PRESTATE_CARDS\nEngland: 1F nth 10\nPRESTATE_EFFECTS\nmine nth france\nclosed mun 5 annihilated\nsuspended mun 6\n" +
 		"disorder russia 1F 5 gassed\nused england 1F 2\nfree england 1F\nORDERS\nEngland: 1F nth gas nwy\n" +
 		"POSTSTATE_EFFECTS\nmine nth france\nclosed nwy 4 gassed\nused england 1F 4\nEND\n")
-	su := standardSetup(f)
-	character := variantSetup(f, "character")
+	// Character Diplomacy II's blocks, the peers' suite and the format of
+	// issue 13: paths, variant coasts, centre owners, the winner, the
+	// convention, "#" in a name, a unit where only its card lets it stand.
+	for _, name := range []string{"../../variants/character2/testdata/cases/c2hidden.txt", "../../variants/character2/testdata/cases/c2movers.txt", "testdata/godip_datc_v2.4_06.txt"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, seed := range caseSeeds(string(b)) {
+			f.Add(seed)
+		}
+	}
+	f.Add("CONVENTION jdip\nVARIANT character\nCASE card #4, a path\nPRESTATE_SETPHASE S1902M\nPRESTATE\nFrance: 1A par\nRussia: 1F sev/ec\nFrance: 2A swi\n" +
+		"PRESTATE_CARDS\nFrance: 1A par 4\nRussia: 1F sev/ec 6\nFrance: 2A swi 7\nORDERS\nFrance: 1A par-bur-mun\nRussia: 1F sev/ec - cas\n" +
+		"POSTSTATE\nFrance: 1A mun\nPOSTSTATE_DISLODGED\nPOSTSTATE_SUPPLYCENTER_OWNERS\nFrance: par\nPOSTSTATE_WINNER none\n" +
+		"POSTSTATE_RESULTS\nSUCCESS: France: 1A par via bur - mun\nORDERS\nCONVENTION dipdesk\nPOSTSTATE_SAME\nEND\n")
+	f.Add("VARIANT character2\nCASE x\nPRESTATE\nFrance: A nth\nPRESTATE_CARDS\nFrance: A nth amphibious\nORDERS\nFrance: A nth - bel - hol\n" +
+		"POSTSTATE_SEEN\nEngland: France A nth\nPOSTSTATE_REPORT\nFrance: !via\nPOSTSTATE_KNOWN\nFrance: A nth public\nPOSTSTATE_WINNER France\nEND\n")
+	setups := []*casefile.Setup{standardSetup(f), variantSetup(f, "character"), variantSetup(f, "character2")}
 	f.Fuzz(func(t *testing.T, text string) {
 		cf, err := casefile.Parse("fuzz.txt", strings.NewReader(text))
 		if err != nil {
 			return
 		}
 		for _, c := range cf.Cases {
-			// Must not panic, whatever the file says, in either variant.
-			su.Run("fuzz.txt", c)
-			character.Run("fuzz.txt", c)
+			// Must not panic, whatever the file says, in any variant: the
+			// runner turns a panic into the case's error, so that is
+			// looked for.
+			for _, su := range setups {
+				if rep := su.Run("fuzz.txt", c); rep.Err != nil && strings.Contains(rep.Err.Error(), "panicked") {
+					t.Fatalf("%s: %v", su.Name, rep.Err)
+				}
+			}
 		}
 	})
+}
+
+// caseSeeds splits a case file into one seed per case, each with the
+// file's lines before its first CASE (VARIANT_ALL, OPTION, CONVENTION): a
+// fuzzer mutates small inputs many times a second, a whole file a few
+// times a minute.
+func caseSeeds(text string) []string {
+	head, rest, found := strings.Cut(text, "\nCASE ")
+	if !found {
+		return []string{text}
+	}
+	var out []string
+	for _, c := range strings.Split(rest, "\nCASE ") {
+		out = append(out, head+"\nCASE "+c)
+	}
+	return out
 }

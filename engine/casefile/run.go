@@ -2,6 +2,7 @@ package casefile
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,14 +16,25 @@ type Setup struct {
 	Rules  *engine.Rules
 	Parser *engine.Parser
 	Seed   uint64
+	// Name is the variant's name, for messages ("Character Diplomacy").
+	Name string
 	// Extension is what the variant adds to the format (nil: none, and a
 	// case with OPTION lines or variant blocks fails).
 	Extension *Extension
+	// Convention, when set, is the CONVENTION every case runs in, whatever
+	// its file says ("dipdesk cases -convention jdip": a peer's suite
+	// read unchanged). ConventionDipDesk leaves each case's own.
+	Convention string
 }
 
 // Extension is a variant's part of the case runner: it reads the OPTION
 // lines and the variant blocks (PreBlocks, PostBlocks).
 type Extension struct {
+	// Blocks are the variant blocks the Extension checks: the runner
+	// refuses a case with any other (a block nobody reads would be an
+	// expectation that could never fail). Every one must be in PreBlocks
+	// or PostBlocks.
+	Blocks []string
 	// Prepare completes the first position of case c from its options and
 	// its PRESTATE blocks (s already holds the units, owners and
 	// dislodged units), drawing only from rng: the runner's seeded source,
@@ -70,13 +82,21 @@ func (su *Setup) Run(file string, c *Case) (rep *Report) {
 			rep.Err = fmt.Errorf("%s:%d: case %s: the adjudicator panicked: %v", file, c.Line, c.Name, r)
 		}
 	}()
-	s, err := su.initial(file, c)
+	if err := su.checkBlocks(file, c); err != nil {
+		rep.Err = err
+		return rep
+	}
+	s, placed, err := su.initial(file, c)
 	if err != nil {
 		rep.Err = err
 		return rep
 	}
 	rng := engine.NewRand(su.Seed)
 	if err := su.prepare(file, c, s, rng); err != nil {
+		rep.Err = err
+		return rep
+	}
+	if err := su.checkPlaces(file, s, placed); err != nil {
 		rep.Err = err
 		return rep
 	}
@@ -90,18 +110,20 @@ func (su *Setup) Run(file string, c *Case) (rep *Report) {
 		rep.Steps = append(rep.Steps, StepReport{Before: s, Orders: orders, Outcome: out})
 		var diffs []string
 		if st.CheckUnits {
-			diffs, err = su.compare(file, st, s, out.Next)
+			diffs, err = su.compare(file, su.convention(c), st, s, out.Next)
 			if err != nil {
 				rep.Err = err
 				return rep
 			}
 		}
-		more, err := su.compareResults(file, st, out)
-		if err != nil {
-			rep.Err = err
-			return rep
+		for _, check := range []func(string, Step, *engine.Outcome) ([]string, error){su.compareResults, su.compareOwners, su.compareWinner} {
+			more, err := check(file, st, out)
+			if err != nil {
+				rep.Err = err
+				return rep
+			}
+			diffs = append(diffs, more...)
 		}
-		diffs = append(diffs, more...)
 		if err := su.variantStep(file, st, out, &diffs); err != nil {
 			rep.Err = err
 			return rep
@@ -117,35 +139,77 @@ func (su *Setup) Run(file string, c *Case) (rep *Report) {
 	return rep
 }
 
+// convention is the CONVENTION case c runs in.
+func (su *Setup) convention(c *Case) string {
+	if su.Convention != ConventionDipDesk {
+		return su.Convention
+	}
+	return c.Convention
+}
+
+// variantName names the Setup's variant in messages.
+func (su *Setup) variantName() string {
+	if su.Name != "" {
+		return su.Name
+	}
+	return "this case's variant"
+}
+
+// checkBlocks refuses a case with a variant block its variant does not
+// check, naming the block, its line and the blocks the variant checks: a
+// block nobody reads would be an expectation that could never fail.
+func (su *Setup) checkBlocks(file string, c *Case) error {
+	var declared []string
+	if su.Extension != nil {
+		declared = su.Extension.Blocks
+	}
+	refuse := func(kw string, line int) error {
+		checks := "none"
+		if len(declared) > 0 {
+			checks = strings.Join(declared, ", ")
+		}
+		return &SyntaxError{File: file, Line: line, Msg: fmt.Sprintf("%s is not a block %s checks (its blocks: %s); a case of another variant must say VARIANT", kw, su.variantName(), checks)}
+	}
+	for _, kw := range sortedBlocks(c.VariantPre, c.VariantPreAt) {
+		if !slices.Contains(declared, kw) {
+			return refuse(kw, c.VariantPreAt[kw])
+		}
+	}
+	for _, st := range c.Steps {
+		for _, kw := range sortedBlocks(st.Variant, st.VariantAt) {
+			if !slices.Contains(declared, kw) {
+				return refuse(kw, st.VariantAt[kw])
+			}
+		}
+	}
+	return nil
+}
+
+// sortedBlocks returns the keywords of m in the order of their lines.
+func sortedBlocks(m map[string][]Line, at map[string]int) []string {
+	kws := make([]string, 0, len(m))
+	for kw := range m {
+		kws = append(kws, kw)
+	}
+	sort.Slice(kws, func(i, j int) bool { return at[kws[i]] < at[kws[j]] })
+	return kws
+}
+
 // prepare hands the case's options and variant blocks to the Extension.
 func (su *Setup) prepare(file string, c *Case, s *engine.State, rng *engine.Rand) error {
 	if su.Extension == nil || su.Extension.Prepare == nil {
 		if len(c.Options) > 0 {
-			return su.lineErr(file, c.Options[0], "OPTION: this case runs as a variant without options (say VARIANT)")
-		}
-		for _, kw := range PreBlocks {
-			if _, ok := c.VariantPre[kw]; ok {
-				return &SyntaxError{File: file, Line: c.Line, Msg: kw + " is not a block of this case's variant (say VARIANT)"}
-			}
+			return su.lineErr(file, c.Options[0], "OPTION: %s has no options (a case of another variant must say VARIANT)", su.variantName())
 		}
 		return nil
 	}
 	return su.Extension.Prepare(su, file, c, s, rng)
 }
 
-// variantStep hands a step to the Extension, or fails when the step has
-// variant blocks and there is none.
+// variantStep hands a step to the Extension (checkBlocks has refused any
+// block it does not check).
 func (su *Setup) variantStep(file string, st Step, out *engine.Outcome, diffs *[]string) error {
 	if su.Extension == nil || su.Extension.Check == nil {
-		for _, kw := range PostBlocks {
-			if ls, ok := st.Variant[kw]; ok {
-				n := 0
-				if len(ls) > 0 {
-					n = ls[0].N
-				}
-				return &SyntaxError{File: file, Line: n, Msg: kw + " is not a block of this case's variant (say VARIANT)"}
-			}
-		}
 		return nil
 	}
 	more, err := su.Extension.Check(su, file, st, out)
@@ -172,7 +236,7 @@ func (su *Setup) compareResults(file string, st Step, out *engine.Outcome) ([]st
 		words = strings.TrimSpace(words)
 		found := false
 		for _, r := range out.Results {
-			if r.Order.Power != o.Power || r.Order.At.P != o.At.P || r.Order.Kind != o.Kind {
+			if r.Order.Power != o.Power || r.Order.At.P != o.At.P || KindWord(r.Order) != KindWord(o) {
 				continue
 			}
 			found = true
@@ -190,6 +254,112 @@ func (su *Setup) compareResults(file string, st Step, out *engine.Outcome) ([]st
 		}
 	}
 	return diffs, nil
+}
+
+// KindWord is what a POSTSTATE_RESULTS line compares of an order besides
+// its power and province: its kind ("-", "H", "S", "C", "build",
+// "disband", "waive"), and for a variant's special order its name ("via",
+// "jump", "annihilate"). A result keeps the order the variant adjudicated,
+// which may not be the one written (a Jumper's move is a "jump"): the
+// line names that one (docs/case-format.md lists every such word).
+func KindWord(o engine.Order) string {
+	switch o.Kind {
+	case engine.Hold:
+		return "H"
+	case engine.Move:
+		return "-"
+	case engine.Support:
+		return "S"
+	case engine.Convoy:
+		return "C"
+	case engine.Build:
+		return "build"
+	case engine.Disband:
+		return "disband"
+	case engine.Waive:
+		return "waive"
+	case engine.Special:
+		return o.Special
+	}
+	return o.Kind.String()
+}
+
+// compareOwners checks POSTSTATE_SUPPLYCENTER_OWNERS: every centre's owner
+// after the step, a centre not listed owned by no one.
+func (su *Setup) compareOwners(file string, st Step, out *engine.Outcome) ([]string, error) {
+	if !st.HasPostOwners {
+		return nil, nil
+	}
+	want := map[engine.ProvinceID]engine.Power{}
+	for _, l := range st.PostOwners {
+		u, err := su.ownerLine(file, l)
+		if err != nil {
+			return nil, err
+		}
+		if p, dup := want[u.Loc.P]; dup && p != u.Power {
+			return nil, su.lineErr(file, l, "%s is listed for %s and %s", su.Map.Provinces[u.Loc.P].Name, su.Map.PowerName(p), su.Map.PowerName(u.Power))
+		}
+		want[u.Loc.P] = u.Power
+	}
+	owner := func(p engine.Power) string {
+		if p == "" {
+			return "no one"
+		}
+		return su.Map.PowerName(p)
+	}
+	var diffs []string
+	for _, p := range su.Map.SupplyCentres() {
+		var got engine.Power
+		if int(p) < len(out.Next.Owners) {
+			got = out.Next.Owners[p]
+		}
+		if got != want[p] {
+			diffs = append(diffs, fmt.Sprintf("centre %s owned by %s, expected %s", su.Map.Provinces[p].Name, owner(got), owner(want[p])))
+		}
+	}
+	sort.Strings(diffs)
+	return diffs, nil
+}
+
+// compareWinner checks POSTSTATE_WINNER: the power that won with the step,
+// or "none".
+func (su *Setup) compareWinner(file string, st Step, out *engine.Outcome) ([]string, error) {
+	if !st.HasWinner {
+		return nil, nil
+	}
+	l := Line{N: st.WinnerLine, Text: st.Winner}
+	var want engine.Power
+	switch w := strings.TrimSpace(st.Winner); {
+	case w == "":
+		return nil, su.lineErr(file, l, "POSTSTATE_WINNER needs a power, or none")
+	case strings.EqualFold(w, "none"):
+	default:
+		p, ok := su.Map.LookupPower(w)
+		if !ok {
+			return nil, su.lineErr(file, l, "%s", su.unknownPower(w))
+		}
+		want = p
+	}
+	if out.Winner == want {
+		return nil, nil
+	}
+	name := func(p engine.Power) string {
+		if p == "" {
+			return "none"
+		}
+		return su.Map.PowerName(p)
+	}
+	return []string{fmt.Sprintf("winner %s, expected %s", name(out.Winner), name(want))}, nil
+}
+
+// unknownPower is the message for an unknown power name, with the power
+// it was probably meant to be.
+func (su *Setup) unknownPower(who string) string {
+	who = strings.TrimSpace(who)
+	if sug := su.parser().SuggestPower(who); sug != "" {
+		return fmt.Sprintf("unknown power %q (did you mean %s?)", who, sug)
+	}
+	return fmt.Sprintf("unknown power %q", who)
 }
 
 func okWord(ok bool) string {
@@ -224,7 +394,7 @@ func (su *Setup) unitLine(file string, l Line) (engine.Unit, error) {
 	}
 	p, ok := su.Map.LookupPower(who)
 	if !ok {
-		return engine.Unit{}, su.lineErr(file, l, "unknown power %q", strings.TrimSpace(who))
+		return engine.Unit{}, su.lineErr(file, l, "%s", su.unknownPower(who))
 	}
 	o, err := su.parser().ParseOrder(p, what)
 	if err != nil {
@@ -236,12 +406,24 @@ func (su *Setup) unitLine(file string, l Line) (engine.Unit, error) {
 	return engine.Unit{Type: o.Unit, Power: p, Loc: o.At, Number: o.Number}, nil
 }
 
-func (su *Setup) initial(file string, c *Case) (*engine.State, error) {
+// placed is a PRESTATE or PRESTATE_DISLODGED unit the map alone does not
+// let stand where it is: checkPlaces asks the variant once the cards are
+// dealt.
+type placed struct {
+	line      Line
+	unit      engine.Unit
+	dislodged bool
+}
+
+// initial builds the case's first position from its PRESTATE blocks. It
+// returns the units standing where the map alone forbids (an army in
+// Switzerland, at sea), for checkPlaces.
+func (su *Setup) initial(file string, c *Case) (*engine.State, []placed, error) {
 	phase := engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement}
 	if c.Phase != "" {
 		p, err := engine.ParsePhase(c.Phase)
 		if err != nil {
-			return nil, &SyntaxError{File: file, Line: c.PhaseLine, Msg: err.Error()}
+			return nil, nil, &SyntaxError{File: file, Line: c.PhaseLine, Msg: err.Error()}
 		}
 		phase = p
 	}
@@ -254,34 +436,81 @@ func (su *Setup) initial(file string, c *Case) (*engine.State, error) {
 		for _, l := range c.Owners {
 			u, err := su.ownerLine(file, l)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			s.Owners[u.Loc.P] = u.Power
 		}
 	}
+	var odd []placed
 	for _, l := range c.Pre {
 		u, err := su.unitLine(file, l)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if err := su.place(s, u); err != nil {
-			return nil, su.lineErr(file, l, "%v", err)
+		u, err = su.place(s, u)
+		if err != nil {
+			return nil, nil, su.lineErr(file, l, "%v", err)
+		}
+		if !su.Map.CanHold(u.Type, u.Loc) {
+			odd = append(odd, placed{l, u, false})
 		}
 	}
 	for _, l := range c.Dislodged {
 		u, err := su.unitLine(file, l)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if u.Type == engine.NoUnitType {
-			return nil, su.lineErr(file, l, "say A or F")
+			return nil, nil, su.lineErr(file, l, "say A or F")
+		}
+		if u.Type == engine.Army {
+			u.Loc.C = engine.NoCoast
+		}
+		if !su.Map.CanHold(u.Type, u.Loc) {
+			odd = append(odd, placed{l, u, true})
 		}
 		s.Dislodged = append(s.Dislodged, engine.Dislodgement{Unit: u, From: engine.NoProvince})
 	}
 	if err := su.priorResults(file, c, s); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return s, nil
+	return s, odd, nil
+}
+
+// checkPlaces refuses each unit of odd that stands where the map forbids
+// unless the variant lets it stand there (Rules.Enter: an Explorer in
+// Switzerland or the Caspian, an Amphibious army at sea), asked once the
+// Extension has dealt the cards, and says why.
+func (su *Setup) checkPlaces(file string, s *engine.State, odd []placed) error {
+	for _, o := range odd {
+		u := o.unit
+		// The unit as the Extension left it (numbered, with its card).
+		if o.dislodged {
+			if i := s.DislodgedAt(u.Loc.P); i >= 0 {
+				u = s.Dislodged[i].Unit
+			}
+		} else if i := s.UnitAt(u.Loc.P); i >= 0 {
+			u = s.Units[i]
+		}
+		if su.Rules != nil && su.Rules.Enter != nil && su.Rules.Enter(s, u, u.Loc) {
+			continue
+		}
+		why := fmt.Sprintf("%s cannot stand in %s", u.Type.Noun(), su.Map.LocName(u.Loc))
+		if su.Map.Provinces[u.Loc.P].Impassable {
+			why = fmt.Sprintf("%s is impassable: %s cannot stand there", su.Map.Provinces[u.Loc.P].Name, u.Type.Noun())
+		}
+		if su.Rules != nil && su.Rules.Enter != nil {
+			// The variant could let a unit stand there: say what this one
+			// holds.
+			if n, ok := s.Extra.(interface{ UnitNote(engine.Unit) string }); ok && n.UnitNote(u) != "" {
+				why += fmt.Sprintf(", and what this one holds (%s) does not let it", n.UnitNote(u))
+			} else {
+				why += ", and nothing this one holds lets it (its card is given in PRESTATE_CARDS)"
+			}
+		}
+		return su.lineErr(file, o.line, "%s", why)
+	}
+	return nil
 }
 
 // ownerLine reads a centre owner: "France: F lon" (type ignored) or
@@ -297,24 +526,24 @@ func (su *Setup) ownerLine(file string, l Line) (engine.Unit, error) {
 	return u, nil
 }
 
-func (su *Setup) place(s *engine.State, u engine.Unit) error {
+// place puts u on the board of s and returns it as placed. Whether the
+// map lets it stand there is checkPlaces' question, asked once the cards
+// are known.
+func (su *Setup) place(s *engine.State, u engine.Unit) (engine.Unit, error) {
 	if u.Type == engine.NoUnitType {
-		return fmt.Errorf("say A or F")
+		return u, fmt.Errorf("say A or F")
 	}
 	if u.Type == engine.Fleet && su.Map.MultiCoast(u.Loc.P) && u.Loc.C == engine.NoCoast {
-		return fmt.Errorf("a fleet in %s needs its coast", su.Map.Provinces[u.Loc.P].Name)
+		return u, fmt.Errorf("a fleet in %s needs its coast", su.Map.Provinces[u.Loc.P].Name)
 	}
 	if u.Type == engine.Army {
 		u.Loc.C = engine.NoCoast
 	}
-	if !su.Map.CanHold(u.Type, u.Loc) {
-		return fmt.Errorf("%s cannot stand in %s", u.Type.Noun(), su.Map.LocName(u.Loc))
-	}
 	if i := s.UnitAt(u.Loc.P); i >= 0 && !su.Map.Provinces[u.Loc.P].Unlimited {
-		return fmt.Errorf("%s already holds a unit", su.Map.Provinces[u.Loc.P].Name)
+		return u, fmt.Errorf("%s already holds a unit", su.Map.Provinces[u.Loc.P].Name)
 	}
 	s.Units = append(s.Units, u)
-	return nil
+	return u, nil
 }
 
 // priorResults rebuilds, from PRESTATE_RESULTS, where each dislodged
@@ -366,7 +595,7 @@ func (su *Setup) orderLine(file string, l Line) (engine.Order, error) {
 	}
 	p, ok := su.Map.LookupPower(who)
 	if !ok {
-		return engine.Order{}, su.lineErr(file, l, "unknown power %q", strings.TrimSpace(who))
+		return engine.Order{}, su.lineErr(file, l, "%s", su.unknownPower(who))
 	}
 	o, err := su.parser().ParseOrder(p, what)
 	if err != nil {
@@ -391,7 +620,12 @@ func (su *Setup) unitKey(u engine.Unit) string {
 	return fmt.Sprintf("%s %s %s", su.Map.PowerName(u.Power), u.Type, su.Map.LocString(u.Loc))
 }
 
-func (su *Setup) compare(file string, st Step, before, after *engine.State) ([]string, error) {
+// compare checks the units and the dislodged units after a step. In
+// ConventionJDip a dislodged unit with no retreat is disbanded at once and
+// listed nowhere; otherwise every dislodged unit is listed, and one with
+// no retreat that a case leaves out is reported with the convention that
+// would explain it.
+func (su *Setup) compare(file, convention string, st Step, before, after *engine.State) ([]string, error) {
 	want := map[string]bool{}
 	if st.PostSame {
 		for _, u := range before.Units {
@@ -438,10 +672,29 @@ func (su *Setup) compare(file string, st Step, before, after *engine.State) ([]s
 		wantD[su.unitKey(u)] = true
 	}
 	gotD := map[string]bool{}
+	stuck := map[string]bool{} // dislodged units with no retreat
 	for _, d := range after.Dislodged {
-		gotD[su.unitKey(d.Unit)] = true
+		k := su.unitKey(d.Unit)
+		if after.Phase.Type == engine.Retreat && len(engine.RetreatOptions(after, d, su.Rules)) == 0 {
+			stuck[k] = true
+			if convention == ConventionJDip {
+				continue
+			}
+		}
+		gotD[k] = true
 	}
-	return append(diffs, DiffSets("dislodged", wantD, gotD)...), nil
+	for _, d := range DiffSets("dislodged", wantD, gotD) {
+		for k := range stuck {
+			switch {
+			case convention == ConventionJDip && d == "expected dislodged "+k+", missing":
+				d = "dislodged " + k + " has no retreat: in CONVENTION jdip it is disbanded and not listed"
+			case convention != ConventionJDip && d == "unexpected dislodged "+k:
+				d += " (it has no retreat; jDip's and godip's suites leave such a unit out: for them say CONVENTION jdip, or run them with -convention jdip)"
+			}
+		}
+		diffs = append(diffs, d)
+	}
+	return diffs, nil
 }
 
 // DiffSets lists, sorted, what want holds that got lacks ("expected WHAT

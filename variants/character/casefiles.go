@@ -2,6 +2,7 @@ package character
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -33,7 +34,14 @@ import (
 //     discard pile's card ids, in any order.
 //
 // After every step the life cycle's invariant (CheckCards) is checked.
-var CaseExtension = &casefile.Extension{Prepare: casePrepare, Check: caseCheck}
+var CaseExtension = &casefile.Extension{Blocks: caseBlocks, Prepare: casePrepare, Check: caseCheck}
+
+// caseBlocks are the blocks casePrepare and caseCheck read: the runner
+// refuses any other (POSTSTATE_SEEN, say, is Character Diplomacy II's).
+var caseBlocks = []string{
+	"PRESTATE_CARDS", "PRESTATE_DECK", "PRESTATE_EFFECTS",
+	"POSTSTATE_CARDS", "POSTSTATE_DISCARDS", "POSTSTATE_EFFECTS",
+}
 
 // casePrepare builds the deck from the options, takes the cards of the
 // units on the board out of it, and stacks the scripted draws on top.
@@ -191,6 +199,10 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 	diffs := CheckCards(out.Next)
 	e, ok := out.Next.Extra.(*Extra)
 	if !ok {
+		if len(st.Variant) > 0 {
+			// A block no part could read would be skipped: say so.
+			return nil, fmt.Errorf("%s: the position after the step holds no cards, so its %s cannot be checked", file, strings.Join(slices.Sorted(maps.Keys(st.Variant)), ", "))
+		}
 		return diffs, nil
 	}
 	if lines, ok := st.Variant["POSTSTATE_CARDS"]; ok {

@@ -2,6 +2,7 @@ package character2
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -31,7 +32,16 @@ import (
 //     word or id, in any order.
 //   - Other POSTSTATE_ blocks (POSTSTATE_SEEN, POSTSTATE_REPORT) are read
 //     by the parts that register them (addCaseCheck).
-var CaseExtension = &casefile.Extension{Prepare: casePrepare, Check: caseCheck}
+var CaseExtension = &casefile.Extension{Blocks: caseBlocks, Prepare: casePrepare, Check: caseCheck}
+
+// caseBlocks are the blocks casePrepare and caseCheck read, those of the
+// parts' addCaseCheck included (TestCaseBlocksDeclared keeps the two
+// lists the same): the runner refuses any other.
+var caseBlocks = []string{
+	"PRESTATE_CARDS", "PRESTATE_DECK", "PRESTATE_EFFECTS",
+	"POSTSTATE_CARDS", "POSTSTATE_DISCARDS", "POSTSTATE_EFFECTS",
+	"POSTSTATE_SEEN", "POSTSTATE_REPORT", "POSTSTATE_KNOWN",
+}
 
 func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.State, rng *engine.Rand) error {
 	given := map[string]string{}
@@ -206,6 +216,10 @@ func unitLike(s *engine.State, want engine.Unit) (engine.Unit, bool) {
 func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Outcome) ([]string, error) {
 	e, ok := out.Next.Extra.(*Extra)
 	if !ok {
+		if len(st.Variant) > 0 {
+			// A block no part could read would be skipped: say so.
+			return nil, fmt.Errorf("%s: the position after the step holds no cards, so its %s cannot be checked", file, strings.Join(slices.Sorted(maps.Keys(st.Variant)), ", "))
+		}
 		return nil, nil
 	}
 	var diffs []string
