@@ -70,6 +70,36 @@ func Adjudicate(s *State, orders []Order, r *Rules, rng *Rand) *Outcome {
 	return out
 }
 
+// AdjudicateStep adjudicates like Adjudicate and says what stopped it: a
+// *NeedDraw when rng asks for a value nobody has entered yet (Rand.Ask),
+// a *DrawError when rng's script does not fit the draws the rules ask
+// for. A front end then asks the game master for the value and runs the
+// phase again with it in the script; nothing is changed meanwhile.
+func AdjudicateStep(s *State, orders []Order, r *Rules, rng *Rand) (out *Outcome, err error) {
+	err = CatchDraws(func() { out = Adjudicate(s, orders, r, rng) })
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// CatchDraws runs f, which draws from a Rand that asks or plays a script
+// (Variant.NewGame's Setup, a phase), and returns the *NeedDraw or
+// *DrawError that stopped it, or nil. Any other panic goes on.
+func CatchDraws(f func()) (err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			st, ok := x.(drawStop)
+			if !ok {
+				panic(x)
+			}
+			err = st.err
+		}
+	}()
+	f()
+	return nil
+}
+
 // StandardNextPhase is the standard sequence: after a movement phase its
 // retreat phase when units were dislodged; after Fall (movement or
 // retreats) the Winter adjustment when a power must build or disband;

@@ -5,13 +5,13 @@ import "testing"
 // Standoffs only matter to the retreat phase after the movement; they do
 // not linger into the next movement phase.
 func TestStandoffsDoNotLinger(t *testing.T) {
-	s := position(t, Phase{1901, Spring, Movement}, "France: A par", "Germany: A mun", "Germany: A kie", "France: A pic")
+	s := position(t, Phase{Year: 1901, Season: Spring, Type: Movement}, "France: A par", "Germany: A mun", "Germany: A kie", "France: A pic")
 	orders := parseAll(t, s.Map, "France: A par - bur\nGermany: A mun - bur\nGermany: A kie - hol\nFrance: A pic - bel")
 	out := Adjudicate(s, orders, nil, nil)
 	if out.Next.Phase.Short() != "F1901M" || len(out.Next.Standoffs) != 0 {
 		t.Errorf("after a bounce without dislodgement: phase %s, standoffs %v", out.Next.Phase.Short(), out.Next.Standoffs)
 	}
-	s = position(t, Phase{1901, Spring, Movement}, "France: A par", "Germany: A mun", "Italy: A tyr", "Austria: A boh", "Germany: A ruh")
+	s = position(t, Phase{Year: 1901, Season: Spring, Type: Movement}, "France: A par", "Germany: A mun", "Italy: A tyr", "Austria: A boh", "Germany: A ruh")
 	orders = parseAll(t, s.Map, "France: A par - bur\nGermany: A ruh - bur\nItaly: A tyr - mun\nAustria: A boh S A tyr - mun")
 	out = Adjudicate(s, orders, nil, nil)
 	bur := mustLookup(t, s.Map, "bur")
@@ -22,7 +22,7 @@ func TestStandoffsDoNotLinger(t *testing.T) {
 
 func TestSeasonsAndVictory(t *testing.T) {
 	m := standardMap(t)
-	s := NewState(m, Phase{1905, Fall, Movement})
+	s := NewState(m, Phase{Year: 1905, Season: Fall, Type: Movement})
 	// France holds 17 centres and takes Munich in the Fall: 18 wins.
 	for _, id := range m.SupplyCentres() {
 		s.Owners[id] = ""

@@ -50,7 +50,7 @@ func benchPosition(b *testing.B, p Phase, text string) (*State, []Order) {
 
 // BenchmarkSpring1901 adjudicates the usual 1901 openings.
 func BenchmarkSpring1901(b *testing.B) {
-	s, orders := benchPosition(b, Phase{1901, Spring, Movement}, spring1901)
+	s, orders := benchPosition(b, Phase{Year: 1901, Season: Spring, Type: Movement}, spring1901)
 	if len(s.Units) != 22 {
 		b.Fatalf("%d units, want 22", len(s.Units))
 	}
@@ -63,7 +63,7 @@ func BenchmarkSpring1901(b *testing.B) {
 // BenchmarkCrowdedFall adjudicates a full board of 34 units with many
 // supports and three convoys.
 func BenchmarkCrowdedFall(b *testing.B) {
-	s, orders := benchPosition(b, Phase{1901, Fall, Movement}, crowdedFall)
+	s, orders := benchPosition(b, Phase{Year: 1901, Season: Fall, Type: Movement}, crowdedFall)
 	if len(s.Units) != 34 {
 		b.Fatalf("%d units, want 34", len(s.Units))
 	}
@@ -91,7 +91,7 @@ func BenchmarkHundredYears(b *testing.B) {
 // BenchmarkRandomOrders measures RandomOrders alone on the crowded Fall
 // position, to tell its share of BenchmarkHundredYears.
 func BenchmarkRandomOrders(b *testing.B) {
-	s, _ := benchPosition(b, Phase{1901, Fall, Movement}, crowdedFall)
+	s, _ := benchPosition(b, Phase{Year: 1901, Season: Fall, Type: Movement}, crowdedFall)
 	b.ReportAllocs()
 	seed := uint64(0)
 	for b.Loop() {
@@ -106,7 +106,7 @@ func BenchmarkRandomOrders(b *testing.B) {
 // that the benchmark keeps measuring the same work: the three convoys
 // hold, Trieste is dislodged, Belgium and Galicia stand off.
 func TestCrowdedFallPosition(t *testing.T) {
-	s, orders := positionFromOrders(t, Phase{1901, Fall, Movement}, crowdedFall)
+	s, orders := positionFromOrders(t, Phase{Year: 1901, Season: Fall, Type: Movement}, crowdedFall)
 	out := AdjudicateMovement(s, orders, nil)
 	want := map[string]ResultCode{
 		"F nth C A yor - bel": OK, "F mao C A bre - spa": OK, "F bla C A ank - rum": OK,

@@ -15,7 +15,7 @@ func TestConvoyToEnteredImpassable(t *testing.T) {
 	aeg, _ := m.Lookup("aeg")
 	gre, _ := m.Lookup("gre")
 	m.AddFleetLink(Loc{P: cre}, Loc{P: aeg})
-	s := NewState(m, Phase{1902, Spring, Movement})
+	s := NewState(m, Phase{Year: 1902, Season: Spring, Type: Movement})
 	s.Units = []Unit{{Type: Army, Power: "turkey", Loc: Loc{P: gre}}, {Type: Fleet, Power: "turkey", Loc: Loc{P: aeg}}}
 	orders, errs := ParseOrders(m, "turkey", "A gre - cre\nF aeg C A gre - cre")
 	if len(errs) > 0 {
@@ -42,7 +42,7 @@ func TestConvoyReach(t *testing.T) {
 		t.Fatal(err)
 	}
 	lon, _ := m.Lookup("lon")
-	s := NewState(m, Phase{1902, Spring, Movement})
+	s := NewState(m, Phase{Year: 1902, Season: Spring, Type: Movement})
 	s.Units = []Unit{{Type: Army, Power: "england", Loc: Loc{P: lon}}, {Type: Fleet, Power: "england", Loc: Loc{P: hyp}}}
 	orders, errs := ParseOrders(m, "england", "A lon - tun\nF hyp C A lon - tun")
 	if len(errs) > 0 {
@@ -69,7 +69,7 @@ func TestConvoyFleet(t *testing.T) {
 	nth, _ := m.Lookup("nth")
 	den, _ := m.Lookup("den")
 	bal, _ := m.Lookup("bal")
-	s := NewState(m, Phase{1902, Spring, Movement})
+	s := NewState(m, Phase{Year: 1902, Season: Spring, Type: Movement})
 	s.Units = []Unit{{Type: Fleet, Power: "england", Loc: Loc{P: nth}}, {Type: Army, Power: "england", Loc: Loc{P: den}}}
 	orders, errs := ParseOrders(m, "england", "F nth - bal\nA den C F nth - bal")
 	if len(errs) > 0 {
@@ -110,7 +110,7 @@ func TestConvoyChain(t *testing.T) {
 	mao, _ := m.Lookup("mao")
 	mar, _ := m.Lookup("mar")
 	gas, _ := m.Lookup("gas")
-	s := NewState(m, Phase{1902, Spring, Movement})
+	s := NewState(m, Phase{Year: 1902, Season: Spring, Type: Movement})
 	s.Units = []Unit{{Type: Fleet, Power: "france", Loc: Loc{P: lyo}},
 		{Type: Army, Power: "france", Loc: Loc{P: mar}}, {Type: Army, Power: "france", Loc: Loc{P: gas}}}
 	orders, errs := ParseOrders(m, "france", "F lyo - mao\nA mar C F lyo - mao\nA gas C F lyo - mao")

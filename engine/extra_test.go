@@ -35,7 +35,7 @@ func decodeTally(b []byte) (Extra, error) {
 
 func TestExtraCarriedClonedSaved(t *testing.T) {
 	m := standardMap(t)
-	v := &Variant{ID: "toy", Name: "Toy", Start: Phase{1901, Spring, Movement},
+	v := &Variant{ID: "toy", Name: "Toy", Start: Phase{Year: 1901, Season: Spring, Type: Movement},
 		Setup: func(s *State, opts map[string]string, rng *Rand) error {
 			s.Extra = &tally{Count: map[Power]int{"france": rng.Intn(10, "setup")}, Secret: opts["secret"]}
 			return nil

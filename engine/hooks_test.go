@@ -232,7 +232,7 @@ func TestHookPhase(t *testing.T) {
 			return Phase{Year: p.Year, Season: p.Season, Type: battle}
 		},
 	}
-	s := position(t, Phase{1902, Spring, battle}, "France: A bur")
+	s := position(t, Phase{Year: 1902, Season: Spring, Type: battle}, "France: A bur")
 	out := Adjudicate(s, nil, r, NewRand(1))
 	if len(out.Events) != 1 || out.Next == nil || out.Next.Phase.Type != Movement {
 		t.Fatalf("custom phase: %+v", out)

@@ -84,7 +84,7 @@ func FuzzLoadMap(f *testing.F) {
 				m.FleetNeighbours(Loc{p, c})
 			}
 		}
-		s := NewState(m, Phase{1901, Spring, Movement})
+		s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
 		AdjudicateMovement(s, nil, nil)
 	})
 }

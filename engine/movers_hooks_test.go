@@ -10,7 +10,7 @@ import (
 // without the hook only fleets convoy.
 func TestCanConvoyArmy(t *testing.T) {
 	m := standardMap(t)
-	s := NewState(m, Phase{1902, Spring, Movement})
+	s := NewState(m, Phase{Year: 1902, Season: Spring, Type: Movement})
 	lon, _ := m.Lookup("lon")
 	nth, _ := m.Lookup("nth")
 	s.Units = []Unit{{Type: Army, Power: "england", Loc: Loc{P: lon}}, {Type: Army, Power: "england", Loc: Loc{P: nth}}}
@@ -45,7 +45,7 @@ func TestUnlimitedSpaceOrders(t *testing.T) {
 	}
 	nth, _ := m.Lookup("nth")
 	m.AddFleetLink(Loc{P: hyp}, Loc{P: nth})
-	s := NewState(m, Phase{1902, Spring, Movement})
+	s := NewState(m, Phase{Year: 1902, Season: Spring, Type: Movement})
 	s.Units = []Unit{{Type: Fleet, Power: "england", Number: 1, Loc: Loc{P: hyp}}, {Type: Fleet, Power: "russia", Number: 1, Loc: Loc{P: hyp}}}
 	orders, errs := ParseOrders(m, "", "Russia: 1F hyp - nth")
 	if len(errs) > 0 {
@@ -62,7 +62,7 @@ func TestUnlimitedSpaceOrders(t *testing.T) {
 		t.Errorf("moved %v, want the Russian fleet (%v)", moved, out.Results)
 	}
 	// Winter: Russia, with no centre, removes its fleet in Hyperspace.
-	s.Phase = Phase{1902, Winter, Adjustment}
+	s.Phase = Phase{Year: 1902, Season: Winter, Type: Adjustment}
 	for p := range s.Owners {
 		s.Owners[p] = ""
 	}

@@ -98,7 +98,7 @@ func checkOrderCover(s *State, orders []Order) []string {
 // orders; another seed gives other orders.
 func TestRandomOrdersDeterministic(t *testing.T) {
 	m := standardMap(t)
-	s := NewState(m, Phase{1901, Spring, Movement})
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
 	a := RandomOrders(s, NewRand(7))
 	b := RandomOrders(s, NewRand(7))
 	if !reflect.DeepEqual(a, b) {
@@ -127,7 +127,7 @@ func formatOrders(m *Map, orders []Order) string {
 // English army in Yorkshire convoys it now and then; the army's order
 // and the fleet's match, and the convoy is never void.
 func TestRandomOrdersConvoy(t *testing.T) {
-	s, _ := positionFromOrders(t, Phase{1901, Spring, Movement}, "England: F nth H; A yor H; A lon H")
+	s, _ := positionFromOrders(t, Phase{Year: 1901, Season: Spring, Type: Movement}, "England: F nth H; A yor H; A lon H")
 	convoys := 0
 	for seed := uint64(0); seed < 200; seed++ {
 		orders := RandomOrders(s, NewRand(seed))
@@ -152,7 +152,7 @@ func TestRandomOrdersConvoy(t *testing.T) {
 // builds and waives as it has builds due.
 func TestRandomOrdersBuilds(t *testing.T) {
 	m := standardMap(t)
-	s := NewState(m, Phase{1901, Winter, Adjustment})
+	s := NewState(m, Phase{Year: 1901, Season: Winter, Type: Adjustment})
 	s.Units = nil // every power has all its home centres free
 	due := Adjustments(s)
 	coasts := map[Coast]int{}
@@ -184,7 +184,7 @@ func TestRandomOrdersBuilds(t *testing.T) {
 // TestRandomOrdersRemovals: a power with disbands due removes its own
 // units, usually as many as due and sometimes fewer.
 func TestRandomOrdersRemovals(t *testing.T) {
-	s, _ := positionFromOrders(t, Phase{1901, Winter, Adjustment},
+	s, _ := positionFromOrders(t, Phase{Year: 1901, Season: Winter, Type: Adjustment},
 		"France: A par H; A bur H; A pic H; F bre H; F mao H; F eng H; A gas H")
 	fewer := 0
 	for seed := uint64(0); seed < 100; seed++ {
@@ -222,11 +222,11 @@ func TestRandomOrdersRemovals(t *testing.T) {
 // TestRandomOrdersRetreats: a dislodged unit retreats only to one of its
 // options or disbands.
 func TestRandomOrdersRetreats(t *testing.T) {
-	s, orders := positionFromOrders(t, Phase{1901, Spring, Movement},
+	s, orders := positionFromOrders(t, Phase{Year: 1901, Season: Spring, Type: Movement},
 		"Germany: A mun - bur; A ruh S A mun - bur\nFrance: A bur H; A par H; A mar H")
 	out := AdjudicateMovement(s, orders, nil)
 	r := out.Next
-	r.Phase = Phase{1901, Spring, Retreat}
+	r.Phase = Phase{Year: 1901, Season: Spring, Type: Retreat}
 	if len(r.Dislodged) != 1 {
 		t.Fatalf("want A bur dislodged, got %v", r.Dislodged)
 	}

@@ -19,12 +19,31 @@ type StateRecord struct {
 	Extra     json.RawMessage   `json:"extra,omitempty"` // the variant's State.Extra, as it marshals itself
 }
 
-// PhaseRecord is a Phase in a record. Name is the short form, for people.
+// PhaseRecord is a Phase in a record. Name is its key, for people.
 type PhaseRecord struct {
 	Name   string `json:"name"`
 	Year   int    `json:"year"`
 	Season int    `json:"season"`
 	Type   int    `json:"type"`
+	Step   string `json:"step,omitempty"`
+	Actor  string `json:"actor,omitempty"`
+}
+
+// phaseRecord returns the record of p.
+func phaseRecord(p Phase) PhaseRecord {
+	return PhaseRecord{Name: p.Key(), Year: p.Year, Season: int(p.Season), Type: int(p.Type), Step: p.Step, Actor: string(p.Actor)}
+}
+
+// Phase returns the phase r records, or an error naming what is wrong.
+func (r PhaseRecord) Phase() (Phase, error) {
+	if r.Season < 0 || r.Season > 255 || r.Type < 0 || r.Type > 255 {
+		return Phase{}, fmt.Errorf("engine: bad phase %+v", r)
+	}
+	p := Phase{Year: r.Year, Season: Season(r.Season), Type: PhaseType(r.Type), Step: r.Step, Actor: Power(r.Actor)}
+	if !p.Valid() {
+		return Phase{}, fmt.Errorf("engine: bad phase %+v", r)
+	}
+	return p, nil
 }
 
 // UnitRecord is a Unit in a record: "A", "france", "par".
@@ -46,7 +65,7 @@ type DislodgedRecord struct {
 func (s *State) Record() StateRecord {
 	m := s.Map
 	r := StateRecord{
-		Phase:  PhaseRecord{Name: s.Phase.Short(), Year: s.Phase.Year, Season: int(s.Phase.Season), Type: int(s.Phase.Type)},
+		Phase:  phaseRecord(s.Phase),
 		Owners: map[string]string{},
 	}
 	for _, u := range s.Units {
@@ -135,10 +154,16 @@ func UnmarshalStateExtra(m *Map, b []byte, decode func([]byte) (Extra, error)) (
 // at sea, an explorer in Switzerland); a coast must still exist.
 func (r StateRecord) State(m *Map) (*State, error) {
 	s := &State{Map: m, Owners: make([]Power, len(m.Provinces))}
-	s.Phase = Phase{Year: r.Phase.Year, Season: Season(r.Phase.Season), Type: PhaseType(r.Phase.Type)}
-	if s.Phase.Season == 0 || s.Phase.Type == 0 {
+	ph, err := r.Phase.Phase()
+	if err != nil {
 		return nil, fmt.Errorf("engine: state: bad phase %+v", r.Phase)
 	}
+	if ph.Actor != "" {
+		if _, ok := m.Power(ph.Actor); !ok {
+			return nil, fmt.Errorf("engine: state: phase %s: unknown power %q", ph.Key(), ph.Actor)
+		}
+	}
+	s.Phase = ph
 	for i, ur := range r.Units {
 		u, err := ur.unit(m, r.Extra != nil)
 		if err != nil {

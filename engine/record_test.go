@@ -9,7 +9,7 @@ import (
 
 func TestStateRecordRoundTrip(t *testing.T) {
 	m := standardMap(t)
-	s := NewState(m, Phase{1903, Fall, Retreat})
+	s := NewState(m, Phase{Year: 1903, Season: Fall, Type: Retreat})
 	s.Units = append(s.Units, Unit{Type: Fleet, Power: "russia", Loc: mustLoc(t, m, "bul/sc"), Number: 3})
 	s.Dislodged = []Dislodgement{{Unit: Unit{Type: Army, Power: "austria", Loc: mustLoc(t, m, "ser")}, From: mustLookup(t, m, "bud"), ByConvoy: true}}
 	s.Standoffs = []ProvinceID{mustLookup(t, m, "gal")}
@@ -74,7 +74,7 @@ func TestOrderRecordRoundTrip(t *testing.T) {
 
 func TestViewFor(t *testing.T) {
 	m := standardMap(t)
-	s := NewState(m, Phase{1901, Spring, Movement})
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
 	pending := parseAll(t, m, "France: A par - bur\nGermany: A mun - bur")
 	tests := []struct {
 		seat Seat

@@ -204,6 +204,13 @@ type Rules struct {
 	// master; Galt's invisible units).
 	Conceal func(v *View)
 
+	// Acting says which seats must act in the phase s is in and which may
+	// (WhoActs; standard: StandardActing). Rather Silly's Jester and
+	// Mastermind act without units (rules 13, 14), its Borg step waits for
+	// nobody (rule 2); Warped's turns wait for one power, with others
+	// answering on it (POOT); Questionable's characters act for every power.
+	Acting func(s *State) Acting
+
 	// VictoryCentres is the number of centres that wins (standard: 18).
 	VictoryCentres int
 }

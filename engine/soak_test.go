@@ -75,7 +75,7 @@ type gameStep func(before, snapshot *State, orders []Order, out *Outcome) bool
 // after years years (or until step says stop). It returns the final
 // position, the source (for its draws) and the number of phases played.
 func playRandomGame(m *Map, seed uint64, years int, step gameStep) (*State, *Rand, int) {
-	s := NewState(m, Phase{1901, Spring, Movement})
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
 	rng := NewRand(seed)
 	phases := 0
 	for s.Phase.Year < 1901+years {
@@ -161,7 +161,7 @@ func soakGame(m *Map, seed uint64, years int) (errs []string, phases int, won bo
 			errs = append(errs, fmt.Sprintf("panic after %d phases: %v", phases, r))
 		}
 	}()
-	if e := checkPosition(NewState(m, Phase{1901, Spring, Movement})); len(e) > 0 {
+	if e := checkPosition(NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})); len(e) > 0 {
 		return e, 0, false
 	}
 	step := func(before, snapshot *State, orders []Order, out *Outcome) bool {
@@ -342,18 +342,18 @@ func checkStep(before *State, orders []Order, out *Outcome) []string {
 // [F R] -> [W A] -> S M of the next year.
 func expectedNext(before, next *State) Phase {
 	p := before.Phase
-	spring := Phase{p.Year + 1, Spring, Movement}
+	spring := Phase{Year: p.Year + 1, Season: Spring, Type: Movement}
 	switch {
 	case p.Type == Movement && len(next.Dislodged) > 0:
-		return Phase{p.Year, p.Season, Retreat}
+		return Phase{Year: p.Year, Season: p.Season, Type: Retreat}
 	case p.Season == Spring:
-		return Phase{p.Year, Fall, Movement}
+		return Phase{Year: p.Year, Season: Fall, Type: Movement}
 	case p.Type == Adjustment:
 		return spring
 	}
 	for _, n := range Adjustments(next) {
 		if n != 0 {
-			return Phase{p.Year, Winter, Adjustment}
+			return Phase{Year: p.Year, Season: Winter, Type: Adjustment}
 		}
 	}
 	return spring

@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+// diceRules is a variant whose every movement phase rolls two dice and
+// shuffles, after the moves: enough to see scripts and asks at work.
+func diceRules() *Rules {
+	return &Rules{After: func(s *State, out *Outcome, rng *Rand) {
+		a := rng.Die(6, "first die")
+		rng.Shuffle(3, "shuffle", func(i, j int) {})
+		b := rng.Die(6, "second die")
+		c := rng.Pick([]string{"north", "south"}, "which way")
+		out.Events = append(out.Events, string(rune('0'+a)), string(rune('0'+b)), []string{"north", "south"}[c])
+	}}
+}
+
+// TestRandScriptReplays: a phase adjudicated again with the draws it
+// recorded as its script gives the same outcome and the same draws, and
+// the seed alone does too; a partial script continues as the seed would.
+func TestRandScriptReplays(t *testing.T) {
+	m := standardMap(t)
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
+	r := diceRules()
+	first := NewRand(7)
+	out := Adjudicate(s, nil, r, first)
+	for _, script := range [][]Draw{first.Draws(), first.Draws()[:2], nil} {
+		again := NewRand(7).Script(script)
+		out2, err := AdjudicateStep(s, nil, r, again)
+		if err != nil {
+			t.Fatalf("script %d draws: %v", len(script), err)
+		}
+		if !reflect.DeepEqual(out2.Events, out.Events) || !reflect.DeepEqual(again.Draws(), first.Draws()) {
+			t.Fatalf("script %d draws: events %v draws %v, want %v %v", len(script), out2.Events, again.Draws(), out.Events, first.Draws())
+		}
+	}
+	if ks := []DrawKind{first.Draws()[0].Kind, first.Draws()[1].Kind, first.Draws()[len(first.Draws())-1].Kind}; ks[0] != DrawDie || ks[1] != DrawHidden || ks[2] != DrawPick {
+		t.Fatalf("draw kinds %v", ks)
+	}
+}
+
+// TestRandAskStopsAndEntersInOrder: with Ask, the phase stops at the
+// first die nobody entered, naming it; entered values are used in order,
+// recorded as entered, and the shuffle between them still comes from the
+// seed; nothing of the position changes while it is stopped.
+func TestRandAskStopsAndEntersInOrder(t *testing.T) {
+	m := standardMap(t)
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
+	before, _ := MarshalState(s)
+	r := diceRules()
+	var script []Draw
+	var asked []string
+	for range 10 {
+		rng := NewRand(3).Script(script).Ask()
+		out, err := AdjudicateStep(s, nil, r, rng)
+		var nd *NeedDraw
+		if errors.As(err, &nd) {
+			asked = append(asked, nd.Why)
+			if nd.Index != len(rng.Draws()) {
+				t.Fatalf("need draw %d after %d draws", nd.Index, len(rng.Draws()))
+			}
+			// The game master's value, as the front end stores it: the
+			// draws made so far, then the entered one.
+			script = append(rng.Draws(), Draw{Why: nd.Why, N: nd.N, Value: nd.N - 1, Entered: true})
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := out.Events, []string{"6", "6", "south"}; !reflect.DeepEqual(got, want) {
+			t.Fatalf("events %v, want %v (the entered values)", got, want)
+		}
+		if want := []string{"first die", "second die", "which way"}; !reflect.DeepEqual(asked, want) {
+			t.Fatalf("asked %v, want %v", asked, want)
+		}
+		d := rng.Draws()
+		if !d[0].Entered || d[1].Entered || !d[len(d)-1].Entered || d[0].Shown() != 6 {
+			t.Fatalf("draws %+v: want the dice entered, the shuffle drawn", d)
+		}
+		after, _ := MarshalState(s)
+		if string(after) != string(before) {
+			t.Fatal("the position changed")
+		}
+		return
+	}
+	t.Fatal("never finished")
+}
+
+// TestRandScriptMismatch: a stored value that does not fit the range the
+// rules ask for is an error naming the draw, never a silent reroll.
+func TestRandScriptMismatch(t *testing.T) {
+	m := standardMap(t)
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
+	for _, bad := range []Draw{{Why: "first die", N: 4, Value: 1}, {Why: "first die", N: 6, Value: 6}, {Why: "first die", N: 6, Value: -1}} {
+		_, err := AdjudicateStep(s, nil, diceRules(), NewRand(1).Script([]Draw{bad}))
+		var de *DrawError
+		if !errors.As(err, &de) || de.Index != 0 || de.Want.Why != "first die" {
+			t.Fatalf("%+v: err %v, want a DrawError on draw 1", bad, err)
+		}
+	}
+}
+
+// TestCatchDrawsLetsOtherPanicsThrough: only the draws' stops are caught.
+func TestCatchDrawsLetsOtherPanicsThrough(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a panic of a hook was swallowed")
+		}
+	}()
+	_ = CatchDraws(func() { panic("hook bug") })
+}
