@@ -12,6 +12,7 @@ import (
 // next phase. rng may be nil for the standard game, which draws nothing.
 func Adjudicate(s *State, orders []Order, r *Rules, rng *Rand) *Outcome {
 	var events []string
+	seatOrders := slices.DeleteFunc(slices.Clone(orders), func(o Order) bool { return !o.SeatOrder() })
 	if r != nil && r.Rewrite != nil {
 		orders, events = r.Rewrite(s, orders, rng)
 	}
@@ -23,6 +24,11 @@ func Adjudicate(s *State, orders []Order, r *Rules, rng *Rand) *Outcome {
 				out.Next = s.Clone()
 			}
 		}
+	}
+	if out == nil && len(seatOrders) > 0 {
+		// The standard adjudicators judge units' orders; a seat's orders
+		// are the variant's hooks' to judge.
+		orders = slices.DeleteFunc(slices.Clone(orders), func(o Order) bool { return o.SeatOrder() })
 	}
 	switch {
 	case out != nil:
@@ -44,6 +50,7 @@ func Adjudicate(s *State, orders []Order, r *Rules, rng *Rand) *Outcome {
 	if r != nil && r.After != nil {
 		r.After(s, out, rng)
 	}
+	reportSeatOrders(out, seatOrders)
 	next := out.Next
 	// Centres change hands at the end of a Fall, after its retreats: not
 	// after the movement turn when a retreat phase follows it, even with
@@ -68,6 +75,20 @@ func Adjudicate(s *State, orders []Order, r *Rules, rng *Rand) *Outcome {
 		next.Standoffs = nil
 	}
 	return out
+}
+
+// reportSeatOrders gives a result to each seat order that no hook
+// judged: the phase has no such order.
+func reportSeatOrders(out *Outcome, seat []Order) {
+	for _, o := range seat {
+		judged := slices.ContainsFunc(out.Results, func(r Result) bool {
+			return r.Order.SeatOrder() && r.Order.Power == o.Power && r.Order.Special == o.Special && r.Order.Text == o.Text
+		})
+		if !judged {
+			out.Results = append(out.Results, Result{Order: o, Code: Illegal,
+				Reason: fmt.Sprintf("no %q order is possible in %s", o.Special, out.Phase)})
+		}
+	}
 }
 
 // AdjudicateStep adjudicates like Adjudicate and says what stopped it: a

@@ -70,6 +70,11 @@ type Order struct {
 	Text string
 }
 
+// SeatOrder reports whether o is an order of a seat that names no unit
+// of its own (SpecialSyntax.Seat): a character acting, a vote, a card
+// played from a hand. The variant's hooks judge it.
+func (o *Order) SeatOrder() bool { return o.Kind == Special && !o.At.Valid() }
+
 // SupportsHold reports whether o is a support to hold.
 func (o *Order) SupportsHold() bool { return o.Kind == Support && !o.AuxTo.Valid() }
 
@@ -87,6 +92,14 @@ func (o Order) Format(m *Map) string {
 			b.WriteByte(' ')
 		}
 		b.WriteString(m.LocString(l))
+	}
+	if o.SeatOrder() {
+		b.WriteString(o.Special)
+		for _, a := range o.Args {
+			b.WriteByte(' ')
+			b.WriteString(a)
+		}
+		return b.String()
 	}
 	switch o.Kind {
 	case Build:

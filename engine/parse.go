@@ -55,9 +55,16 @@ func (e *ParseError) Error() string {
 // through the spaces it names (a double move: "1A par via bur - mun"); the
 // parser also reads a path that no convoy could take, "1A par - bur -
 // mun", as that order, and refuses such a path in a game without one.
+//
+// A special with Seat set is an order of a seat that names no unit of its
+// own (Questionable's characters, Rather Silly's Jester, vote and
+// prediction, a card played from a hand): a line that begins with its
+// verb ("bribe A war - gal", "vote lon - par") parses as that order with
+// no unit (Order.At invalid) and the rest of the line as its Args.
 type SpecialSyntax struct {
 	Verb string // lower case, may be several words: "annihilate", "lay mine", "picks up own mine"
 	Name string // stored in Order.Special
+	Seat bool   // an order of the seat, written without a unit before the verb
 }
 
 // Parser reads orders in the notation players write: "A par - bur",
@@ -334,6 +341,7 @@ var startVocabulary = []string{"army", "fleet", "build", "disband", "remove", "d
 type specialVerb struct {
 	verb []token
 	name string
+	seat bool
 }
 
 type nameEntry struct {
@@ -360,7 +368,7 @@ func newParseContext(p *Parser) *parseContext {
 		if len(v) == 0 {
 			continue
 		}
-		c.specials = append(c.specials, specialVerb{verb: v, name: s.Name})
+		c.specials = append(c.specials, specialVerb{verb: v, name: s.Name, seat: s.Seat})
 	}
 	sort.SliceStable(c.specials, func(i, j int) bool { return len(c.specials[i].verb) > len(c.specials[j].verb) })
 	return c
@@ -674,6 +682,10 @@ func (s *orderState) parseOrder(o *Order) *ParseError {
 		}
 		o.Number, o.Unit, o.At = num, typ, at
 		return s.end(i)
+	}
+	if k, name, ok := s.matchSeatSpecial(); ok {
+		o.Kind, o.Special, o.Args = Special, name, s.args(k)
+		return nil
 	}
 	if err := s.checkStart(); err != nil {
 		return err
@@ -1303,20 +1315,34 @@ func (s *orderState) convoy(o *Order, i int) *ParseError {
 }
 
 // matchSpecial matches a declared special verb at token i.
+// matchSeatSpecial matches a seat's special order at the start of the
+// order: its verb, then its arguments.
+func (s *orderState) matchSeatSpecial() (int, string, bool) {
+	for _, sp := range s.specials {
+		if sp.seat && s.verbAt(0, sp) {
+			return len(sp.verb), sp.name, true
+		}
+	}
+	return 0, "", false
+}
+
+// verbAt reports whether sp's verb stands at token i.
+func (s *orderState) verbAt(i int, sp specialVerb) bool {
+	if i+len(sp.verb) > len(s.toks) {
+		return false
+	}
+	for k, v := range sp.verb {
+		t := s.toks[i+k]
+		if t.kind != v.kind || t.w != v.w {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *orderState) matchSpecial(i int) (int, string, bool) {
 	for _, sp := range s.specials {
-		if i+len(sp.verb) > len(s.toks) {
-			continue
-		}
-		ok := true
-		for k, v := range sp.verb {
-			t := s.toks[i+k]
-			if t.kind != v.kind || t.w != v.w {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if !sp.seat && s.verbAt(i, sp) {
 			return i + len(sp.verb), sp.name, true
 		}
 	}
