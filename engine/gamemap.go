@@ -46,12 +46,17 @@ type Province struct {
 	Unlimited bool
 }
 
-// PowerInfo describes a power of a map.
+// PowerInfo describes a seat of a map: a great power, or a role.
 type PowerInfo struct {
 	ID        Power
 	Name      string // "France"
 	Adjective string // "French"
 	Initial   string // "F"
+	// Role marks a seat with no home centres and no starting units that a
+	// variant adds to the great powers (Rather Silly's Jester, Mastermind,
+	// Doctor and Soothsayer, rules 13-16). It may come to own units and
+	// centres like any power.
+	Role bool
 }
 
 // StartUnit is a unit present when a game begins.

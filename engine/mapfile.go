@@ -107,14 +107,17 @@ func (m *Map) directive(t []string) error {
 		if len(t) > 2 {
 			m.Name = t[2]
 		}
-	case "power":
+	case "power", "role":
 		if len(t) != 5 {
-			return errors.New("power: want power <id> \"<Name>\" <adjective> <initial>")
+			return fmt.Errorf("%s: want %s <id> \"<Name>\" <adjective> <initial>", t[0], t[0])
 		}
 		if _, dup := m.Power(Power(t[1])); dup {
-			return fmt.Errorf("power %q declared twice", t[1])
+			return fmt.Errorf("%s %q declared twice", t[0], t[1])
 		}
-		m.Powers = append(m.Powers, PowerInfo{ID: Power(t[1]), Name: t[2], Adjective: t[3], Initial: t[4]})
+		if !validName(t[1]) || t[1] == "" || t[1] == "gm" || t[1] == "public" {
+			return fmt.Errorf("%s %q: an id is lower-case letters, digits and '_', and not gm or public", t[0], t[1])
+		}
+		m.Powers = append(m.Powers, PowerInfo{ID: Power(t[1]), Name: t[2], Adjective: t[3], Initial: t[4], Role: t[0] == "role"})
 	case "province":
 		return m.provinceDirective(t)
 	case "coast":
