@@ -21,6 +21,9 @@ func TestLoadMapErrors(t *testing.T) {
 		{"unterminated", "map x\nprovince a land \"A\n", "x.map:2: unterminated quoted string"},
 		{"duplicate name", "map x\nprovince a land \"A\"\nprovince b land \"A\"\n", "x.map:3: engine: province name \"A\" is already used"},
 		{"unit at sea", "map x\npower p \"P\" Pish P\nprovince a sea \"A\"\nunit p A a\n", "x.map:4: unit: army cannot stand in a"},
+		{"role twice", "map x\npower p \"P\" Pish P\nrole p \"P\" Pish P\n", "x.map:3: role \"p\" declared twice"},
+		{"reserved seat", "map x\nrole gm \"Game master\" GM G\n", "x.map:2: role \"gm\": an id is lower-case letters, digits and '_', and not gm or public"},
+		{"bad seat id", "map x\npower Big \"B\" Bish B\n", "x.map:2: power \"Big\": an id is lower-case letters, digits and '_', and not gm or public"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,4 +90,26 @@ func FuzzLoadMap(f *testing.F) {
 		s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
 		AdjudicateMovement(s, nil, nil)
 	})
+}
+
+// TestRoles: a role is a seat beside the great powers, with no home
+// centres, listed with them in map order (Rather Silly rules 13-16).
+func TestRoles(t *testing.T) {
+	m := standardMap(t).Clone()
+	if err := m.Apply("roles.changes", strings.NewReader("role jester \"Jester\" Jester J\nrole doctor \"Doctor\" Doctor D\n")); err != nil {
+		t.Fatal(err)
+	}
+	ids := m.PowerIDs()
+	if len(ids) != 9 || ids[7] != "jester" || ids[8] != "doctor" {
+		t.Fatalf("seats %v", ids)
+	}
+	for _, p := range m.Powers {
+		if p.Role != (p.ID == "jester" || p.ID == "doctor") {
+			t.Errorf("%s: Role %v", p.ID, p.Role)
+		}
+	}
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
+	if n := s.Centres()["jester"]; n != 0 {
+		t.Errorf("the Jester owns %d centres", n)
+	}
 }
