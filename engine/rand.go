@@ -88,7 +88,9 @@ func NewRand(seed uint64) *Rand {
 func (r *Rand) Seed() uint64 { return r.seed }
 
 // Script makes the source play draws first, in order, and returns it.
-// Each value must lie in the range the rules then ask for.
+// Each value must lie in the range the rules then ask for. An entry with
+// N 0 is a hole: that draw comes from the seed (or is asked for), so a
+// script may hold only the values a game master entered, at their places.
 func (r *Rand) Script(draws []Draw) *Rand {
 	r.script = append(r.script[:0:0], draws...)
 	return r
@@ -151,7 +153,7 @@ func (r *Rand) draw(n int, why string, kind DrawKind, options []string) int {
 	i := len(r.draws)
 	d := Draw{Why: why, N: n, Value: v, Kind: kind}
 	switch {
-	case i < len(r.script):
+	case i < len(r.script) && r.script[i].N != 0:
 		s := r.script[i]
 		if s.N != n || s.Value < 0 || s.Value >= n {
 			panic(drawStop{&DrawError{Index: i, Want: Draw{Why: why, N: n, Kind: kind}, Got: s}})

@@ -89,6 +89,23 @@ func TestRandAskStopsAndEntersInOrder(t *testing.T) {
 	t.Fatal("never finished")
 }
 
+// TestRandScriptHoles: a script of the entered values alone, at their
+// places, with holes between, plays like the full script.
+func TestRandScriptHoles(t *testing.T) {
+	m := standardMap(t)
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
+	full := NewRand(5)
+	want := Adjudicate(s, nil, diceRules(), full)
+	d := full.Draws()
+	holes := make([]Draw, len(d))
+	holes[0], holes[len(d)-1] = d[0], d[len(d)-1]
+	again := NewRand(5).Script(holes)
+	got, err := AdjudicateStep(s, nil, diceRules(), again)
+	if err != nil || !reflect.DeepEqual(got.Events, want.Events) || !reflect.DeepEqual(again.Draws(), d) {
+		t.Fatalf("with holes: %v %v %v, want %v %v", err, got.Events, again.Draws(), want.Events, d)
+	}
+}
+
 // TestRandScriptMismatch: a stored value that does not fit the range the
 // rules ask for is an error naming the draw, never a silent reroll.
 func TestRandScriptMismatch(t *testing.T) {
