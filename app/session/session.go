@@ -197,29 +197,43 @@ func (g *Game) writable() error {
 }
 
 // SubmitOrders reads the orders a power sent (one or more per line) and
-// stores the good ones as that power's orders for the current phase,
+// stores the good ones as that power's orders for phase, which must be
+// the current phase ("S1901M"; else ErrStalePhase and nothing changes),
 // replacing any it sent before. Each bad line is returned as an error
-// naming the line; the good orders are kept.
-func (g *Game) SubmitOrders(power engine.Power, text string) ([]engine.Order, []error, error) {
-	if err := g.writable(); err != nil {
-		return nil, nil, err
-	}
-	cur, err := g.file.Current()
+// naming the line; the good orders are kept. A submission in which no
+// line could be read (ErrNothingRead) or that holds more than
+// MaxSubmission orders (ErrTooManyOrders) is refused whole: the power's
+// earlier orders stay. An empty text clears the power's orders.
+func (g *Game) SubmitOrders(phase string, power engine.Power, text string) ([]engine.Order, []error, error) {
+	cur, err := g.expect(phase)
 	if err != nil {
 		return nil, nil, err
 	}
 	good, rows, errs, err := g.parseSubmission(power, text)
 	if err != nil {
-		return nil, nil, err
+		return nil, errs, err
 	}
 	if err := g.file.SubmitOrders(cur.ID, string(power), rows); err != nil {
-		return nil, nil, err
+		return nil, nil, g.staleFromStore(phase, err)
 	}
 	return good, errs, nil
 }
 
+// MaxSubmission is the most orders one submission may hold: far above
+// what any power can give (34 units, each with one order and a card's
+// special order), low enough that a hostile seat cannot grow the save by
+// megabytes a message.
+const MaxSubmission = 100
+
+// Errors of a submission refused whole (nothing stored).
+var (
+	ErrNothingRead   = errors.New("session: no order could be read; the earlier orders are kept")
+	ErrTooManyOrders = fmt.Errorf("session: more than %d orders in one submission; nothing was stored", MaxSubmission)
+)
+
 // parseSubmission reads the orders a power sent into the orders to keep,
-// their rows for the store, and an error per bad line.
+// their rows for the store, and an error per bad line; a submission to
+// refuse whole is ErrNothingRead or ErrTooManyOrders (with the bad lines).
 func (g *Game) parseSubmission(power engine.Power, text string) ([]engine.Order, []store.Order, []error, error) {
 	if _, ok := g.m.Power(power); !ok {
 		return nil, nil, nil, fmt.Errorf("session: unknown power %q", power)
@@ -239,6 +253,14 @@ func (g *Game) parseSubmission(power engine.Power, text string) ([]engine.Order,
 		good = append(good, o)
 		rows = append(rows, store.Order{Power: string(power), Typed: o.Text, Parsed: parsed,
 			Canonical: o.Format(g.m), Submitted: g.now().UTC()})
+	}
+	switch {
+	case len(good) > MaxSubmission:
+		return nil, nil, errs, ErrTooManyOrders
+	case len(good) == 0 && len(errs) > 0:
+		// What the player sent was not understood at all: keeping the
+		// orders they had is the only answer that loses nothing.
+		return nil, nil, errs, ErrNothingRead
 	}
 	return good, rows, errs, nil
 }
@@ -280,14 +302,18 @@ func (g *Game) phaseRand(seq int) *engine.Rand {
 	return engine.NewRand(g.file.Game().Seed + uint64(seq)*0x9e3779b97f4a7c15)
 }
 
-// Process adjudicates the current phase with the orders stored for it
-// and stores the results, the draws and the next phase in one
-// transaction.
-func (g *Game) Process() (*engine.Outcome, PhaseState, error) {
-	if err := g.writable(); err != nil {
+// Process adjudicates phase, which must be the current phase ("S1901M";
+// else ErrStalePhase and nothing changes), with the orders stored for
+// it and stores the results, the draws and the next phase in one
+// transaction. Stating the phase is what keeps two adjudications, by two
+// processes or two windows, from both running: the second one names a
+// phase that is no longer current.
+func (g *Game) Process(phase string) (*engine.Outcome, PhaseState, error) {
+	p, err := g.expect(phase)
+	if err != nil {
 		return nil, PhaseState{}, err
 	}
-	cur, err := g.Current()
+	cur, err := g.decode(p)
 	if err != nil {
 		return nil, PhaseState{}, err
 	}
@@ -313,12 +339,12 @@ func (g *Game) Process() (*engine.Outcome, PhaseState, error) {
 	for i, d := range rng.Draws() {
 		draws = append(draws, store.Draw{Index: i, Why: d.Why, N: d.N, Value: d.Value})
 	}
-	p, err := g.file.Adjudicated(cur.Phase.ID, results, draws,
+	np, err := g.file.Adjudicated(cur.Phase.ID, results, draws,
 		store.Phase{Name: out.Next.Phase.Short(), State: next, Created: g.now().UTC()})
 	if err != nil {
-		return nil, PhaseState{}, err
+		return nil, PhaseState{}, g.staleFromStore(phase, err)
 	}
-	return out, PhaseState{Phase: p, State: out.Next}, nil
+	return out, PhaseState{Phase: np, State: out.Next}, nil
 }
 
 // Rollback returns the game to phase name (on the line of play): later
