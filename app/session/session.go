@@ -124,7 +124,12 @@ func open(path string, readOnly bool) (*Game, error) {
 		f.Close()
 		return nil, err
 	}
-	return &Game{file: f, variant: v, m: m, parser: v.Parser(m), readOnly: readOnly, now: time.Now}, nil
+	g := &Game{file: f, variant: v, m: m, parser: v.Parser(m), readOnly: readOnly, now: time.Now}
+	if err := g.checkOpen(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return g, nil
 }
 
 // Close closes the save file.
@@ -148,10 +153,15 @@ type PhaseState struct {
 	State *engine.State
 }
 
+// decode reads the position of phase row p and checks it (checkState):
+// a position no game can reach is refused, naming the row and why.
 func (g *Game) decode(p store.Phase) (PhaseState, error) {
 	s, err := engine.UnmarshalStateExtra(g.m, p.State, g.variant.DecodeExtra)
 	if err != nil {
-		return PhaseState{}, fmt.Errorf("session: %s: phase %s: %w", g.Path(), p.Name, err)
+		return PhaseState{}, g.damaged("phases", p.ID, p.Name, err.Error())
+	}
+	if why := g.checkState(p, s); why != "" {
+		return PhaseState{}, g.damaged("phases", p.ID, p.Name, why)
 	}
 	return PhaseState{Phase: p, State: s}, nil
 }
@@ -275,11 +285,14 @@ func (g *Game) Orders(p store.Phase) ([]engine.Order, error) {
 	for _, r := range rows {
 		var rec engine.OrderRecord
 		if err := json.Unmarshal(r.Parsed, &rec); err != nil {
-			return nil, fmt.Errorf("session: %s: order %q of %s: %w", g.Path(), r.Typed, p.Name, err)
+			return nil, g.damaged("orders", r.ID, r.Typed, "the parsed order: "+err.Error())
+		}
+		if err := g.checkOrder(r, rec); err != nil {
+			return nil, err
 		}
 		o, err := rec.Order(g.m)
 		if err != nil {
-			return nil, fmt.Errorf("session: %s: order %q of %s: %w", g.Path(), r.Typed, p.Name, err)
+			return nil, g.damaged("orders", r.ID, r.Typed, err.Error())
 		}
 		out = append(out, o)
 	}
