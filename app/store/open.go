@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"io/fs"
 	"net/url"
@@ -160,6 +161,9 @@ func (f *File) openSnapshot() (int, error) {
 	immutable := !walExists(f.path)
 	if immutable {
 		params += immutableParam
+		// Taken before the snapshot reads anything: a change after it
+		// is seen by conn.
+		f.snap, _ = f.stampNow()
 	}
 	db, err := openDB(f.path, params)
 	if err != nil {
@@ -306,8 +310,41 @@ func (f *File) conn() (*sql.DB, error) {
 			f.retire(f.db)
 			f.db, f.immutable = db, false
 		}
+	} else if f.immutable {
+		// A writer may have opened the file, written and closed it (its
+		// -wal gone with it) since the snapshot was opened: an immutable
+		// connection would never see that, so a changed file gets a new
+		// snapshot.
+		if st, err := f.stampNow(); err == nil && st != f.snap {
+			if db, err := openDB(f.path, roParams+immutableParam); err == nil {
+				old := f.db
+				f.db, f.snap = db, st
+				go old.Close() // once the queries begun on it are done
+			}
+		}
 	}
 	return f.db, nil
+}
+
+// stamp is what tells that a file changed: its size, its modification
+// time and the change counter of its header.
+type stamp struct {
+	size, mtime int64
+	counter     uint32
+}
+
+// stampNow reads the file's stamp through the shared descriptor (no new
+// descriptor: see inodeRef).
+func (f *File) stampNow() (stamp, error) {
+	st, err := f.ref.fd.Stat()
+	if err != nil {
+		return stamp{}, err
+	}
+	var b [4]byte
+	if _, err := f.ref.fd.ReadAt(b[:], 24); err != nil {
+		return stamp{}, err
+	}
+	return stamp{size: st.Size(), mtime: st.ModTime().UnixNano(), counter: binary.BigEndian.Uint32(b[:])}, nil
 }
 
 // writer returns the connection for an operation that writes.
