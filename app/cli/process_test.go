@@ -3,7 +3,10 @@ package cli
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -191,5 +194,42 @@ func TestOrdersFileAsMailed(t *testing.T) {
 	}
 	if _, _, errs := run("orders", file, "--phase", "S1901M", "--power", "france", bad); !strings.Contains(errs, `line 1: no province "Bugundy"`) {
 		t.Errorf("the refused file's lines are not reported: %q", errs)
+	}
+}
+
+// TestKilledNewLeavesNothing: "dipdesk new" processes killed at random
+// moments of writing leave at most hidden temporary files, and the next
+// "new" in the folder removes them. Before, they stayed for good.
+func TestKilledNewLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	leftovers := func() []string {
+		var out []string
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), ".creating-") {
+				out = append(out, e.Name())
+			}
+		}
+		return out
+	}
+	seen := 0
+	for i := range 30 {
+		b, _ := json.Marshal([]string{"new", "--seed", "1", "--variant", "character", "--out", filepath.Join(dir, fmt.Sprintf("g%d.dipdesk", i))})
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "DIPDESK_CLI_ARGS="+string(b))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(i%10) * 2 * time.Millisecond)
+		cmd.Process.Kill()
+		cmd.Wait()
+		seen = max(seen, len(leftovers()))
+	}
+	t.Logf("killed creations left up to %d temporary files", seen)
+	if code, _, errs := run("new", "--seed", "1", "--out", filepath.Join(dir, "last.dipdesk")); code != 0 {
+		t.Fatal(errs)
+	}
+	if left := leftovers(); len(left) > 0 {
+		t.Errorf("after a new creation, still there: %v", left)
 	}
 }

@@ -212,13 +212,14 @@ func (f *File) openWritable(version int) error {
 // private copy, upgraded, in the temporary folder: the file itself is
 // never written by OpenReadOnly.
 func (f *File) openUpgradedCopy() error {
-	tmp, err := os.CreateTemp("", "dipdesk-review-*"+Extension)
+	// The copy holds every secret of the game: it goes in a folder of
+	// its own that only this user may enter (VACUUM INTO makes the file
+	// itself with the umask's permissions).
+	dir, err := os.MkdirTemp("", "dipdesk-review-*")
 	if err != nil {
 		return fileErr(f.path, nil, "cannot make a copy to upgrade", err)
 	}
-	tmp.Close()
-	os.Remove(tmp.Name()) // VACUUM INTO wants to create the file itself
-	f.tmpCopy = tmp.Name()
+	f.tmpCopy = filepath.Join(dir, "review"+Extension)
 	if _, err := f.db.Exec("VACUUM INTO ?", f.tmpCopy); err != nil {
 		return checkErr(f.path, "copying it to upgrade it", err)
 	}
@@ -282,6 +283,7 @@ func (f *File) abort() error {
 		for _, suffix := range []string{"", "-journal", "-wal", "-shm"} {
 			os.Remove(f.tmpCopy + suffix)
 		}
+		os.Remove(filepath.Dir(f.tmpCopy))
 	}
 	if f.locked {
 		f.ref.unlockWriter()
