@@ -314,11 +314,11 @@ func (p *printer) print(e lan.Envelope) {
 			if len(m.To) > 0 {
 				to = strings.Join(m.To, ", ")
 			}
-			fmt.Fprintf(w, "press %s from %s to %s: %s\n", m.Phase, m.From, to, continued(m.Text))
+			fmt.Fprintf(w, "press %s from %s to %s: %s\n", oneLine(m.Phase), oneLine(m.From), oneLine(to), continued(m.Text))
 		}
 	case lan.TypeError:
 		if m, err := lan.Decode[lan.ErrorMsg](e); err == nil && e.Ref == 0 {
-			fmt.Fprintf(w, "host error: %s: %s\n", m.Code, m.Message)
+			fmt.Fprintf(w, "host error: %s: %s\n", oneLine(m.Code), oneLine(m.Message))
 		}
 	}
 }
@@ -396,6 +396,9 @@ func list(xs []string) string {
 func continued(s string) string {
 	return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    | ")
 }
+
+// oneLine shows the line ends of a field that should have none.
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
 
 // cleanWriter escapes what a terminal would act on instead of printing:
 // control characters but the line end and tab (ESC sequences move the

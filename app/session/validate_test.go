@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 // editor to: with the edited rows' checksums cleared.
 func editSave(t *testing.T, path, stmt string, args ...any) {
 	t.Helper()
-	db, err := sql.Open("sqlite3", "file:"+path+"?_journal_mode=WAL")
+	db, err := sql.Open("sqlite3", sqliteURI(path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,6 +26,12 @@ func editSave(t *testing.T, path, stmt string, args ...any) {
 	if _, err := db.Exec(stmt, args...); err != nil {
 		t.Fatalf("%s: %v", stmt, err)
 	}
+}
+
+// sqliteURI is the URI of a save for the sqlite3 driver, its path
+// escaped (a fuzz seed's folder holds a "#").
+func sqliteURI(path string) string {
+	return (&url.URL{Scheme: "file", Path: path}).String() + "?_journal_mode=WAL"
 }
 
 // editState changes the current phase's position (its JSON) with f,
