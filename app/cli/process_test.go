@@ -233,3 +233,39 @@ func TestKilledNewLeavesNothing(t *testing.T) {
 		t.Errorf("after a new creation, still there: %v", left)
 	}
 }
+
+// TestNewKeepsSeedOffSharedScreens: the seed alone recreates the deal
+// and every draw, so "new" does not print a seed it picked itself for a
+// hot-seat game (seats with PINs, no game master), and the audit trail,
+// which history and the window show, does not hold it; it stays in the
+// file for the game master. A game master's game still shows it.
+func TestNewKeepsSeedOffSharedScreens(t *testing.T) {
+	dir := t.TempDir()
+	newGame := func(file string, args ...string) string {
+		var out, errb bytes.Buffer
+		c := &CLI{Stdout: &out, Stderr: &errb, Stdin: strings.NewReader(""), Seed: func() uint64 { return 987654321 }}
+		if code := c.Run(append([]string{"new", "--out", file}, args...)); code != 0 {
+			t.Fatalf("new: %s", errb.String())
+		}
+		return out.String()
+	}
+	hot := filepath.Join(dir, "hot.dipdesk")
+	out := newGame(hot, "--seat", "france=Ann:1234", "--seat", "england=Bob:4321")
+	if strings.Contains(out, "987654321") || !strings.Contains(out, "the seed is kept in the file, not shown") {
+		t.Errorf("a hot-seat game's new:\n%s", out)
+	}
+	if _, out, _ := run("history", hot, "--all"); strings.Contains(out, "987654321") || !strings.Contains(out, "created a standard game") {
+		t.Errorf("history --all shows the seed:\n%s", out)
+	}
+	g, err := session.OpenReadOnly(hot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Info().Seed != 987654321 {
+		t.Errorf("the seed in the file: %d", g.Info().Seed)
+	}
+	g.Close()
+	if out := newGame(filepath.Join(dir, "gm.dipdesk")); !strings.Contains(out, "seed 987654321") {
+		t.Errorf("a game master's game does not show its seed:\n%s", out)
+	}
+}

@@ -231,8 +231,11 @@ func fillSeatsAndPhase(tx *sql.Tx, g Game, first Phase, now time.Time) error {
 	if _, err := insertPhase(tx, first, nil); err != nil {
 		return err
 	}
-	detail := fmt.Sprintf("created a %s game, seed %d, %d seats (%s); first phase %s",
-		g.Variant, g.Seed, len(g.Seats), strings.Join(powers, ", "), first.Name)
+	// Not the seed: the audit trail is shown on screens players share,
+	// and the seed alone recreates the deal and every draw (it is in
+	// game.seed, for the game master).
+	detail := fmt.Sprintf("created a %s game, %d seats (%s); first phase %s",
+		g.Variant, len(g.Seats), strings.Join(powers, ", "), first.Name)
 	return addAudit(tx, now, KindCreate, first.Name, detail)
 }
 
