@@ -48,7 +48,7 @@ func rowCRC(vals ...string) int64 {
 // chattyGame makes a game whose save holds n press messages: every
 // fifth public, the others private between England and Germany, as a
 // long game leaves them. It returns the path, closed.
-func chattyGame(t *testing.T, n int) string {
+func chattyGame(t testing.TB, n int) string {
 	g := newGame(t, "standard", 1)
 	path := g.Path()
 	g.Close()

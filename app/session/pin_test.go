@@ -56,3 +56,12 @@ func TestPINHashIsSlow(t *testing.T) {
 		t.Error("an older save's PIN")
 	}
 }
+
+// BenchmarkCheckPIN: one op is checking one PIN, what each guess at a
+// stolen save's PIN costs.
+func BenchmarkCheckPIN(b *testing.B) {
+	h := HashPIN("0420")
+	for b.Loop() {
+		CheckPIN(h, "1234")
+	}
+}
