@@ -461,6 +461,17 @@ func TestConnectionCap(t *testing.T) {
 	case <-time.After(testTimeout):
 		t.Error("the host was not told of the refused connections")
 	}
+	// Told once, not once a connection: the other events stay readable.
+	time.Sleep(100 * time.Millisecond)
+	n := 0
+	for _, e := range h.Events() {
+		if e.Kind == EventRefused {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d events for %d refused connections from one address", n, idleConns()-DefaultMaxConnsAddr)
+	}
 	sc := join(t, h, "france", false)
 	if _, err := sc.c.Orders(ctxT(t), "S1901M", "A par - bur"); err != nil {
 		t.Errorf("a player while the idle connections are held: %v", err)

@@ -114,6 +114,7 @@ type Host struct {
 	buckets    map[string]*bucket // message rate, by seat key
 	usage      map[string]*usage  // this phase's orders and press, by seat key
 	lastPress  int64              // the newest press id in the save
+	quiet      quieter            // refusals told once per address and interval
 	// cur and pending cache the current phase and its orders between
 	// adjudications (the host is the game's only writer): a batch of
 	// orders then costs no re-reading of the save.

@@ -52,6 +52,18 @@ func (h *Host) event(e Event) {
 	if e.At.IsZero() {
 		e.At = h.cfg.Now()
 	}
+	if e.Kind == EventRefused {
+		// A machine hammering the host would bury the other events
+		// under its refusals: one notice per address every
+		// refusalQuiet, saying how many it stands for.
+		more, ok := h.quiet.allow(e.Addr, e.At)
+		if !ok {
+			return
+		}
+		if more > 0 {
+			e.Text += fmt.Sprintf(" (and %d more from that address since the last notice)", more)
+		}
+	}
 	h.log.Info("event", "kind", e.Kind, "seat", e.Seat, "addr", e.Addr, "text", e.Text)
 	select {
 	case h.eventq <- e:
@@ -208,4 +220,43 @@ func (c *cappedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() { c.l.release(c.addr) })
 	return err
+}
+
+// refusalQuiet is how long refusals from one address are counted, not
+// told one by one.
+const refusalQuiet = 10 * time.Second
+
+// quieter lets one notice per key through every refusalQuiet and counts
+// the others. Safe for concurrent use (the connection cap calls it
+// without the host's lock).
+type quieter struct {
+	mu   sync.Mutex
+	last map[string]time.Time
+	held map[string]int
+}
+
+// allow reports whether a notice for key may go out at now, and how many
+// were held back since the last one.
+func (q *quieter) allow(key string, now time.Time) (int, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.last == nil {
+		q.last, q.held = map[string]time.Time{}, map[string]int{}
+	}
+	if len(q.last) > 1024 {
+		for k, t := range q.last {
+			if now.Sub(t) >= refusalQuiet {
+				delete(q.last, k)
+				delete(q.held, k)
+			}
+		}
+	}
+	if t, ok := q.last[key]; ok && now.Sub(t) < refusalQuiet {
+		q.held[key]++
+		return 0, false
+	}
+	n := q.held[key]
+	q.last[key] = now
+	delete(q.held, key)
+	return n, true
 }
