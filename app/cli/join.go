@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 	"unicode/utf8"
 
 	"dipdesk/app/lan"
@@ -82,10 +83,11 @@ func (c *CLI) join(o joinOpts) int {
 	}
 	defer cl.Close()
 	// Print what the join brought, up to the status that ends it.
-	wctx, cancel := context.WithTimeout(ctx, joinWait)
-	err = p.until(wctx, lan.TypeStatus, !o.follow)
-	cancel()
-	if err != nil {
+	idle := joinWait
+	if o.follow {
+		idle = 0 // it reconnects by itself, and waits as long as it must
+	}
+	if err := p.until(ctx, lan.TypeStatus, !o.follow, idle); err != nil {
 		return c.fail("join", fmt.Errorf("before the host had sent the seat's state: %w", err))
 	}
 	status := 0
@@ -108,7 +110,7 @@ func (c *CLI) join(o joinOpts) int {
 		}
 	}
 	if o.follow {
-		_ = p.until(ctx, "", false)
+		_ = p.until(ctx, "", false, 0)
 	} else {
 		p.drain()
 	}
@@ -219,11 +221,20 @@ type printer struct {
 
 // until prints messages until one of type typ ("" for the game's end) or
 // ctx's end; with stopOnDrop, also when the connection is lost (a client
-// that does not reconnect). It returns nil when typ came.
-func (p *printer) until(ctx context.Context, typ string, stopOnDrop bool) error {
+// that does not reconnect), and when the host sends nothing for idle (0:
+// no bound). It returns nil when typ came. The bound is on silence, not
+// on the whole wait: a long press backlog streams for as long as it takes.
+func (p *printer) until(ctx context.Context, typ string, stopOnDrop bool, idle time.Duration) error {
 	lost := p.lost
 	if !stopOnDrop {
 		lost = nil
+	}
+	var quiet <-chan time.Time
+	var timer *time.Timer
+	if idle > 0 {
+		timer = time.NewTimer(idle)
+		defer timer.Stop()
+		quiet = timer.C
 	}
 	for {
 		select {
@@ -231,6 +242,9 @@ func (p *printer) until(ctx context.Context, typ string, stopOnDrop bool) error 
 			p.print(e)
 			if (typ != "" && e.Type == typ) || (typ == "" && p.winner != "") {
 				return nil
+			}
+			if timer != nil {
+				timer.Reset(idle)
 			}
 		case err := <-lost:
 			// What arrived before the connection ended is printed
@@ -251,10 +265,9 @@ func (p *printer) until(ctx context.Context, typ string, stopOnDrop bool) error 
 				err = errors.New("the connection closed")
 			}
 			return fmt.Errorf("the host dropped the connection (%v)", err)
+		case <-quiet:
+			return fmt.Errorf("the host sent nothing for %s", idle)
 		case <-ctx.Done():
-			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return fmt.Errorf("the host sent nothing more for %s", joinWait)
-			}
 			return ctx.Err()
 		}
 	}
