@@ -123,7 +123,7 @@ func TestCardSpecialOrders(t *testing.T) {
 		if ps.State.Phase.Year >= 1902 {
 			break
 		}
-		if _, _, err := g.Process(); err != nil {
+		if _, _, err := g.Process(ps.Phase.Name); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -185,7 +185,7 @@ func TestCardSpecialOrders(t *testing.T) {
 		t.Fatalf("%s is nowhere on the board (%v)", nine.Space, size)
 	}
 	gw.panels[nine.Unit.Power].SetText("")
-	if _, _, err := gw.g.SubmitOrders(nine.Unit.Power, ""); err != nil { // none pending
+	if _, _, err := gw.g.SubmitOrders(gw.phases[len(gw.phases)-1].Name, nine.Unit.Power, ""); err != nil { // none pending
 		t.Fatal(err)
 	}
 	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(gw.board).Add(*at)

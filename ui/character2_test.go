@@ -66,7 +66,7 @@ func TestGaltInTheWindow(t *testing.T) {
 	if len(view.Pending) != 1 || view.Pending[0].Special != "invisible" {
 		t.Fatalf("pending %+v, want the Ghost's invisible move", view.Pending)
 	}
-	if _, _, err := g.Process(); err != nil {
+	if _, _, err := g.Process("S1901M"); err != nil {
 		t.Fatal(err)
 	}
 	gw.viewIdx = 1 << 20

@@ -257,7 +257,7 @@ func TestCurtainPIN(t *testing.T) {
 func TestAdjudicateAdvancesAndHighlights(t *testing.T) {
 	td := newTestDesk(t)
 	gw := td.game(t, gmSeats)
-	if _, _, err := gw.g.SubmitOrders("france", "A par - bur\nA mar - bur"); err != nil {
+	if _, _, err := gw.g.SubmitOrders("S1901M", "france", "A par - bur\nA mar - bur"); err != nil {
 		t.Fatal(err)
 	}
 	gw.Adjudicate()
@@ -288,7 +288,7 @@ func TestReviewIsReadOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := g.SubmitOrders("france", "A par - bur"); err != nil {
+	if _, _, err := g.SubmitOrders("S1901M", "france", "A par - bur"); err != nil {
 		t.Fatal(err)
 	}
 	g.Close()
@@ -319,7 +319,7 @@ func TestReviewIsReadOnly(t *testing.T) {
 func TestHistoryShowsPastPhase(t *testing.T) {
 	td := newTestDesk(t)
 	gw := td.game(t, gmSeats)
-	if _, _, err := gw.g.SubmitOrders("france", "A par - bur"); err != nil {
+	if _, _, err := gw.g.SubmitOrders("S1901M", "france", "A par - bur"); err != nil {
 		t.Fatal(err)
 	}
 	gw.Adjudicate()

@@ -169,6 +169,9 @@ func (d *Desk) HostGame(path string) (*LanHostWindow, error) {
 			}
 		})
 	})
+	// Failed joins and burnt codes (app/lan events) show at once: a burnt
+	// code needs "New code for seat".
+	h.OnEvent(func(e lan.Event) { hw.ui.do(func() { hw.status.SetText(e.Text) }) })
 	adjudicate := widget.NewButton("Adjudicate now", func() {
 		if err := h.Adjudicate(); err != nil {
 			hw.status.SetText(errText("Adjudicate", err))

@@ -124,7 +124,7 @@ func (gw *GameWindow) submit(p engine.Power) {
 	if op == nil || !gw.canOrder() || (!gw.gm && p != gw.active) {
 		return
 	}
-	good, errs, err := gw.g.SubmitOrders(p, op.Text())
+	good, errs, err := gw.g.SubmitOrders(gw.phases[len(gw.phases)-1].Name, p, op.Text())
 	if err != nil {
 		gw.flash(errText("Save orders", err))
 		return
@@ -201,7 +201,7 @@ func (gw *GameWindow) Adjudicate() {
 	if gw.readOnly || (gw.fixed && !gw.gm) {
 		return
 	}
-	out, next, err := gw.g.Process()
+	out, next, err := gw.g.Process(gw.phases[len(gw.phases)-1].Name)
 	if err != nil {
 		gw.flash(errText("Adjudicate", err))
 		return
@@ -251,7 +251,7 @@ func (gw *GameWindow) edit(words string) {
 	}
 	e, err := gw.g.ParseEdit(strings.Fields(words))
 	if err == nil {
-		err = gw.g.ApplyEdit(e)
+		err = gw.g.ApplyEdit(gw.phases[len(gw.phases)-1].Name, e)
 	}
 	if err != nil {
 		gw.flash(errText("Edit", err))

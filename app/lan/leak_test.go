@@ -212,6 +212,12 @@ type table struct {
 }
 
 func newTable(t *testing.T, g *session.Game, cfg HostConfig) *table {
+	if cfg.MessageRate == 0 {
+		// The table's players are programs playing at machine speed, far
+		// above a person's messages a second; TestFloodingSeat tests the
+		// limit.
+		cfg.MessageRate = -1
+	}
 	tb := &table{h: startHost(t, g, cfg), g: g, seats: map[engine.Power]*seatClient{}}
 	for _, p := range g.Map().PowerIDs() {
 		tb.seats[p] = join(t, tb.h, string(p), false)

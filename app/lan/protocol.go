@@ -74,6 +74,7 @@ const (
 	CodeStalePhase  = "stale_phase"  // orders or ready for a phase that is not the current one
 	CodeRejected    = "rejected"     // the game refused it (read-only file, storage error)
 	CodeReplaced    = "replaced"     // the seat joined again from elsewhere; this connection ends
+	CodeOverLimit   = "over_limit"   // the seat's allowance of orders or press for the phase is spent
 )
 
 // Errors of decoding.

@@ -241,11 +241,11 @@ func TestAssignmentsWinter(t *testing.T) {
 func TestCardReportWrongPhase(t *testing.T) {
 	g := newCharacterGame(t)
 	for p := range map[engine.Power]bool{"england": true, "france": true, "germany": true, "italy": true, "austria": true, "russia": true, "turkey": true} {
-		if _, _, err := g.SubmitOrders(p, ""); err != nil {
+		if _, _, err := g.SubmitOrders(phaseNow(g), p, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := g.Process(); err != nil {
+	if _, _, err := g.Process(phaseNow(g)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := g.CardReport("F1901M", engine.Seat{Power: "france"}, false); err == nil {
@@ -307,7 +307,7 @@ func TestBoardMarksPerSeat(t *testing.T) {
 func TestCharacterReports(t *testing.T) {
 	g := newCharacterGame(t)
 	submitAll(t, g, openings)
-	if _, _, err := g.Process(); err != nil {
+	if _, _, err := g.Process(phaseNow(g)); err != nil {
 		t.Fatal(err)
 	}
 	gmHands, _, err := g.Hands(engine.Seat{GM: true}, "S1901M")

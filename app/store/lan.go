@@ -39,11 +39,36 @@ func (f *File) AddPress(p Press) (Press, error) {
 // may read which is the caller's business (app/lan sends each seat only
 // the messages addressed to it).
 func (f *File) Press() ([]Press, error) {
+	return f.pressRows("SELECT id, crc, phase, sender, recipients, body, sent FROM press ORDER BY id")
+}
+
+// PressPage returns at most limit press messages with ids above after and
+// at most upTo, in the order sent: a long backlog is read a page at a
+// time, never all at once.
+func (f *File) PressPage(after, upTo int64, limit int) ([]Press, error) {
+	return f.pressRows("SELECT id, crc, phase, sender, recipients, body, sent FROM press WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
+		after, upTo, limit)
+}
+
+// LastPressID returns the id of the newest press message, 0 if none.
+func (f *File) LastPressID() (int64, error) {
+	db, err := f.conn()
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = db.QueryRow("SELECT coalesce(max(id), 0) FROM press").Scan(&id)
+	return id, f.sqlErr("reading press", err)
+}
+
+// pressRows runs a query over the press table's columns and checks each
+// row's checksum.
+func (f *File) pressRows(query string, args ...any) ([]Press, error) {
 	db, err := f.conn()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Query("SELECT id, crc, phase, sender, recipients, body, sent FROM press ORDER BY id")
+	rows, err := db.Query(query, args...)
 	if err != nil {
 		return nil, f.sqlErr("reading press", err)
 	}

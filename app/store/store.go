@@ -122,6 +122,7 @@ type File struct {
 	db        *sql.DB
 	retired   []*sql.DB // connections replaced while open, closed by Close
 	immutable bool      // read-only snapshot opened with immutable=1 (no -wal existed)
+	snap      stamp     // the file as it was when the immutable snapshot was opened
 	tmpCopy   string    // read-only view of an older format: migrated private copy
 	closed    bool
 }
