@@ -81,7 +81,7 @@ func BenchmarkAckUnderFlood(b *testing.B) {
 		start := time.Now()
 		if _, err := fr.c.Orders(context.Background(), "S1901M", "A par - bur\nA mar - spa\nF bre - mao"); err != nil {
 			var he *HostError
-			if errors.As(err, &he) && he.Code == CodeRateLimited {
+			if errors.As(err, &he) && he.Code == CodeSlowDown {
 				time.Sleep(time.Second / DefaultMessageRate)
 				continue
 			}

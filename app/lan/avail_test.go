@@ -179,7 +179,7 @@ func waitLong(t *testing.T, in *inbox, lost chan error, what string, ok func(Env
 
 // TestFloodingSeat: a seat sends 160 orders messages of the largest size
 // and 300 press messages as fast as it can, while France plays normally.
-// The flood is refused past the seat's burst (rate_limited), past its
+// The flood is refused past the seat's burst (slow_down), past its
 // allowance for the phase (over_limit) or as more orders than a power
 // gives (rejected), each with an error; France's orders are
 // acknowledged; and the save grows by well under a megabyte. Before, the
@@ -188,7 +188,8 @@ func waitLong(t *testing.T, in *inbox, lost chan error, what string, ok func(Env
 func TestFloodingSeat(t *testing.T) {
 	g := newGame(t, "standard", 1)
 	h := startHost(t, g, HostConfig{})
-	bad := join(t, h, "england", false)
+	// A hostile client does not wait when told to slow down.
+	bad := joinWith(t, ClientConfig{Addr: h.Addr(), Seat: "england", Code: h.Codes()["england"], Fingerprint: h.Fingerprint(), NoSlowDown: true})
 	fr := join(t, h, "france", false)
 	before := fileSize(t, g.Path())
 	// 16 KiB of orders, the most a message may hold: 2,048 orders.
@@ -240,7 +241,7 @@ func TestFloodingSeat(t *testing.T) {
 	}
 	t.Logf("the flood's answers: %v", codes)
 	// The burst, and what the rate gave back while the flood lasted.
-	if allowed := DefaultMessageBurst + int(took.Seconds()*DefaultMessageRate) + 1; codes[CodeRateLimited] == 0 || codes["ok"] > allowed {
+	if allowed := DefaultMessageBurst + int(took.Seconds()*DefaultMessageRate) + 1; codes[CodeSlowDown] == 0 || codes["ok"] > allowed {
 		t.Errorf("the flood was not held to the seat's rate (%d in %v): %v", allowed, took, codes)
 	}
 	if codes[CodeRejected] == 0 {
@@ -557,4 +558,33 @@ func (h *Host) shownCode(seat string) string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.shown[seat]
+}
+
+// TestFastClientSlowsDown: a seat that sends more than its rate (a quick
+// script, seven command-line clients playing phase after phase) is told
+// to slow down, and DipDesk's client sends the message again after a
+// pause: every message gets through, none fails on the rate alone. (A
+// command-line game to the end failed so when the rate limit came in.)
+func TestFastClientSlowsDown(t *testing.T) {
+	g := newGame(t, "standard", 1)
+	h := startHost(t, g, HostConfig{MessageRate: 40, MessageBurst: 3})
+	fr := join(t, h, "france", false)
+	for i := range 30 {
+		if err := fr.c.Press(ctxT(t), nil, fmt.Sprintf("message %d", i)); err != nil {
+			t.Fatalf("press %d: %v", i, err)
+		}
+	}
+	impatient := joinWith(t, ClientConfig{Addr: h.Addr(), Seat: "england", Code: h.Codes()["england"], Fingerprint: h.Fingerprint(), NoSlowDown: true})
+	var slowed int
+	for i := range 30 {
+		var he *HostError
+		if err := impatient.c.Press(ctxT(t), nil, fmt.Sprintf("message %d", i)); errors.As(err, &he) && he.Code == CodeSlowDown {
+			slowed++
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if slowed == 0 {
+		t.Fatal("30 messages at once were never told to slow down: the test proves nothing")
+	}
 }

@@ -62,6 +62,10 @@ type ClientConfig struct {
 	Client             string             // "dipdesk join", for the host's log
 	Backoff            time.Duration      // first wait before reconnecting; default 50 ms, doubling to 2 s
 	DialTimeout        time.Duration      // default 10 s
+	// NoSlowDown returns the host's slow_down answers to the caller
+	// instead of sending the message again after a pause (tests that
+	// look at the host's limits).
+	NoSlowDown bool
 	HTTPHeader         http.Header        // extra handshake headers (tests)
 }
 
@@ -305,8 +309,29 @@ func (c *Client) keepConnected() {
 
 // Request sends a message and waits for the host's answer to it (the
 // ack, welcome or error whose ref is its sequence number). An error
-// answer is returned as *HostError.
+// answer is returned as *HostError. A message the host ignored because
+// the seat sent too many too fast (slow_down) is sent again after a
+// pause, until ctx ends: a player's client never fails on the host's
+// rate alone.
 func (c *Client) Request(ctx context.Context, typ string, body any) (Envelope, error) {
+	wait := 100 * time.Millisecond
+	for {
+		env, err := c.request(ctx, typ, body)
+		var he *HostError
+		if c.cfg.NoSlowDown || !errors.As(err, &he) || he.Code != CodeSlowDown {
+			return env, err
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return env, err
+		}
+		wait = min(wait*2, 2*time.Second)
+	}
+}
+
+// request sends a message once and waits for its answer.
+func (c *Client) request(ctx context.Context, typ string, body any) (Envelope, error) {
 	ch := make(chan Envelope, 1)
 	if err := c.send(ctx, typ, body, ch); err != nil {
 		return Envelope{}, err

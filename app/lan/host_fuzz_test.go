@@ -67,7 +67,7 @@ func (h *internalErrors) WithGroup(string) slog.Handler      { return h }
 // knownCodes are the error codes of docs/lan-protocol.md.
 var knownCodes = map[string]bool{CodeMalformed: true, CodeTooLarge: true, CodeVersion: true, CodeSequence: true,
 	CodeUnknownType: true, CodeNotJoined: true, CodeJoined: true, CodeBadCode: true, CodeBadToken: true,
-	CodeRateLimited: true, CodeWrongSeat: true, CodeStalePhase: true, CodeRejected: true, CodeReplaced: true, CodeOverLimit: true}
+	CodeRateLimited: true, CodeSlowDown: true, CodeWrongSeat: true, CodeStalePhase: true, CodeRejected: true, CodeReplaced: true, CodeOverLimit: true}
 
 // seqHost is a host with connections that are not sockets: the fuzzer
 // hands their messages to the host's handler and reads what it queues.

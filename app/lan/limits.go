@@ -130,7 +130,7 @@ func (h *Host) allow(c *conn) bool {
 
 // rateLimited answers a message over the rate (host lock held).
 func (h *Host) rateLimited(c *conn, ref uint64) {
-	c.fail(ref, CodeRateLimited, fmt.Sprintf("more than %d messages at once or %g a second from this seat; this one was ignored, wait a moment",
+	c.fail(ref, CodeSlowDown, fmt.Sprintf("more than %d messages at once or %g a second from this seat; this one was ignored, send it again in a moment",
 		h.cfg.MessageBurst, h.cfg.MessageRate))
 }
 
