@@ -66,7 +66,7 @@ type ClientConfig struct {
 	// instead of sending the message again after a pause (tests that
 	// look at the host's limits).
 	NoSlowDown bool
-	HTTPHeader         http.Header        // extra handshake headers (tests)
+	HTTPHeader http.Header // extra handshake headers (tests)
 }
 
 // Client is one seat's (or an observer's) connection to a host.
