@@ -14,11 +14,12 @@ type item struct {
 	o       engine.Order
 	res     *engine.Result
 	ordered bool // it came from the orders, not only from a result
+	illegal bool // Options.Illegal names it
 	mark    pt
 	hasMark bool // where the cross of a failure goes, set while drawing the line
 }
 
-func (it *item) failed() bool { return it.res != nil && !it.res.OK }
+func (it *item) failed() bool { return it.illegal || it.res != nil && !it.res.OK }
 
 // collect lists the orders to draw: the given orders if ShowOrders, the
 // results' orders if ShowResults, an order and its result drawn once.
@@ -26,7 +27,13 @@ func (f *frame) collect(orders []engine.Order, results []engine.Result) []item {
 	var items []item
 	if f.o.ShowOrders {
 		for _, o := range orders {
-			items = append(items, item{o: o, ordered: true})
+			it := item{o: o, ordered: true}
+			for _, x := range f.o.Illegal {
+				if sameOrder(x, o) && x.Unit == o.Unit {
+					it.illegal = true
+				}
+			}
+			items = append(items, it)
 		}
 	}
 	if !f.o.ShowResults {
@@ -106,8 +113,16 @@ func (f *frame) origin(it *item) (pl place, retreat bool) {
 	return place{unit: engine.Unit{Type: it.o.Unit, Power: it.o.Power, Loc: at}, p: p, ok: ok}, false
 }
 
-// power returns the style of the power that gave order it.
-func (f *frame) power(it *item) Style { return f.r.Style(it.o.Power) }
+// power returns the style of the power that gave order it: grey for an
+// impossible order.
+func (f *frame) power(it *item) Style {
+	if it.illegal {
+		st := f.r.Style(it.o.Power)
+		st.Colour = colIllegal
+		return st
+	}
+	return f.r.Style(it.o.Power)
+}
 
 // move draws a move or a retreat as a gently bent arrow; a retreat's is
 // dashed.
@@ -134,7 +149,7 @@ func (f *frame) move(it *item) {
 		return
 	}
 	var dash []float64
-	if retreat {
+	if retreat || it.illegal {
 		dash = []float64{f.l.sz.line * 3, f.l.sz.line * 1.6}
 	}
 	f.arrow(pts, f.power(it).Colour, dash)
@@ -210,6 +225,9 @@ func (f *frame) hold(it *item) {
 		return
 	}
 	f.ring(pl.p, f.l.sz.ringRadius(pl.unit.Type), f.power(it).Colour, f.l.sz.line*0.8)
+	if it.illegal {
+		it.mark, it.hasMark = pl.p.Add(pt{X: f.l.sz.piece, Y: -f.l.sz.piece}), true
+	}
 }
 
 // headLength is the length of an arrowhead.
@@ -307,7 +325,7 @@ func (f *frame) drawMarks(items []item) {
 		case engine.Disband:
 			f.disband(it)
 		}
-		if it.failed() && it.hasMark && !(it.o.Kind == engine.Hold && it.res.Code == engine.Dislodged) {
+		if it.failed() && it.hasMark && !(it.o.Kind == engine.Hold && it.res != nil && it.res.Code == engine.Dislodged) {
 			f.blit(cross, it.mark)
 		}
 	}
@@ -346,6 +364,9 @@ func (f *frame) disband(it *item) {
 		return
 	}
 	p, d := pl.p, f.l.sz.piece*0.95
+	if it.illegal {
+		it.mark, it.hasMark = p.Add(pt{X: d, Y: -d}), true
+	}
 	dc := f.dc
 	dc.SetLineCapRound()
 	for pass := 0; pass < 2; pass++ {

@@ -35,6 +35,12 @@ type Scene struct {
 	// give (Character Diplomacy): offered in the unit's menu as templates
 	// for the order panel.
 	Specials []UnitSpecial
+	// Illegal are orders among Orders the position makes impossible
+	// (session.CheckOrders), drawn apart.
+	Illegal []engine.Order
+	// Signs are what the special orders among Orders do besides the
+	// ordinary orders they are drawn as (session.BoardOrders).
+	Signs []render.Sign
 }
 
 // UnitSpecial is a special order a unit may be given, as the start of an
@@ -77,8 +83,9 @@ type Board struct {
 	zoom       float64 // 1 shows the whole board
 	panX, panY float64 // top left of the visible part of the zoomed image, in pixels
 
-	press *press     // the last mouse press not yet part of a drag
-	drag  *dragState // the drag under way
+	press   *press     // the last mouse press not yet part of a drag
+	drag    *dragState // the drag under way
+	panHeld bool       // the space bar is held: a drag pans, as in drawing programs
 	menu  *fyne.Menu // the last menu shown (tests tap its items)
 
 	full, crop *image.RGBA // the zoomed image, and the visible part when zoomed
@@ -157,10 +164,28 @@ func (b *Board) zoomAt(factor float64, pos fyne.Position) {
 	b.Refresh()
 }
 
-// Scrolled zooms with the mouse wheel (fyne.Scrollable).
+// Scrolled zooms with the mouse wheel, and with a touchpad's pinch where
+// the system reports it as a wheel (fyne.Scrollable); a sideways scroll
+// (a touchpad's two fingers, Shift with the wheel) pans.
 func (b *Board) Scrolled(e *fyne.ScrollEvent) {
-	b.zoomAt(math.Pow(wheelZoomStep, float64(e.Scrolled.DY)/wheelNotchSize), e.Position)
+	dx, dy := float64(e.Scrolled.DX), float64(e.Scrolled.DY)
+	if math.Abs(dx) > math.Abs(dy) {
+		if b.zoom > 1 {
+			b.panX -= dx * b.pixelScale()
+			b.clampPan()
+			b.Refresh()
+		}
+		return
+	}
+	b.zoomAt(math.Pow(wheelZoomStep, dy/wheelNotchSize), e.Position)
 }
+
+// SetPanHeld says whether the space bar is held: while it is, dragging
+// with the left button pans the view instead of moving a unit.
+func (b *Board) SetPanHeld(on bool) { b.panHeld = on }
+
+// ZoomLevel returns the zoom: 1 is the whole board.
+func (b *Board) ZoomLevel() float64 { return b.zoom }
 
 // MouseDown remembers the press that may start a drag (desktop.Mouseable).
 func (b *Board) MouseDown(e *desktop.MouseEvent) {
@@ -206,7 +231,7 @@ func (b *Board) Dragged(e *fyne.DragEvent) {
 func (b *Board) beginDrag(start fyne.Position, button desktop.MouseButton) {
 	b.drag = &dragState{start: start, panX: b.panX, panY: b.panY}
 	st := b.scene.View.State
-	if button != desktop.MouseButtonPrimary || b.scene.ReadOnly || st == nil || st.Phase.Type == engine.Adjustment {
+	if button != desktop.MouseButtonPrimary || b.panHeld || b.scene.ReadOnly || st == nil || st.Phase.Type == engine.Adjustment {
 		return
 	}
 	at, ok := b.locAt(start)

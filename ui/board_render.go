@@ -72,6 +72,8 @@ func (b *Board) options() render.Options {
 		Hover:       b.hover,
 		Highlight:   b.highlight,
 		Marks:       b.scene.Marks,
+		Illegal:     b.scene.Illegal,
+		Signs:       b.scene.Signs,
 	}
 	if d := b.drag; d != nil && d.unit {
 		x, y := b.imagePoint(d.cur)

@@ -308,8 +308,11 @@ func (gw *GameWindow) refreshCards() {
 	}
 	seat := gw.viewSeat()
 	h, ok, err := gw.g.Hands(seat, gw.phases[gw.viewIdx].Name)
-	if err != nil || !ok {
-		gw.flash(fmt.Sprintf("cards: %v", err))
+	if err != nil {
+		gw.flash(errText("Cards", err))
+		return
+	}
+	if !ok {
 		return
 	}
 	gw.cards.Set(h, gw.canOrder())

@@ -108,11 +108,11 @@ func (d *Desk) hostNew(parent fyne.Window) {
 	s := d.ShowStart()
 	o, err := s.options()
 	if err != nil {
-		s.status.SetText(err.Error())
+		s.status.SetText(userWords(err))
 		return
 	}
-	d.chooseSave(parent, func(path string) {
-		g, err := session.Create(withExt(path), o)
+	d.chooseSave(parent, "game.dipdesk", []string{".dipdesk"}, func(path string) {
+		g, err := session.Create(withExt(path, ".dipdesk"), o)
 		if err != nil {
 			s.status.SetText(errText("New game", err))
 			return

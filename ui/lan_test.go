@@ -126,7 +126,7 @@ func TestHostNewGame(t *testing.T) {
 	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
 	start := td.ShowStart()
 	start.variant.SetSelectedIndex(1) // Character Diplomacy
-	start.seed.SetText("77")
+	start.newSeed = func() uint64 { return 77 }
 	start.desk.hostOnLAN(start.win) // the dialog
 	td.hostNew(start.win)
 	var found bool

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"os"
 
@@ -185,7 +184,7 @@ func baseName(p string) string {
 
 func writePNG(path string, img image.Image) error {
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	if err := render.EncodePNG(&buf, img); err != nil {
 		return err
 	}
 	tmp := path + ".tmp"
