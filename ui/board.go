@@ -86,7 +86,7 @@ type Board struct {
 	press   *press     // the last mouse press not yet part of a drag
 	drag    *dragState // the drag under way
 	panHeld bool       // the space bar is held: a drag pans, as in drawing programs
-	menu  *fyne.Menu // the last menu shown (tests tap its items)
+	menu    *fyne.Menu // the last menu shown (tests tap its items)
 
 	full, crop *image.RGBA // the zoomed image, and the visible part when zoomed
 	pixW, pixH int         // the raster's size in pixels at the last draw

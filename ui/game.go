@@ -98,7 +98,7 @@ type GameWindow struct {
 	seats    map[engine.Power]store.Seat
 	legend   bool
 
-	locked   bool         // a fixed seat with a PIN not given yet: nothing of the seat is shown
+	locked bool // a fixed seat with a PIN not given yet: nothing of the seat is shown
 
 	phases    []store.Phase  // the line of play; the last is being played
 	submitted []engine.Power // powers whose orders are in for the current phase
@@ -120,16 +120,16 @@ type GameWindow struct {
 	pickerHead  *widget.Label
 	pickerStack *fyne.Container
 	selected    engine.Power
-	bar      *PhaseBar
-	results  *ResultsList
-	history  *HistoryList
-	export   *exportForm   // the last export question asked
-	cards    *CardsPanel   // nil in a game without character cards
-	specials []UnitSpecial // the special orders of the seat's cards, for the units' menus
-	gmTools  *GMTools
-	curtain  *Curtain
-	status   *widget.Label
-	hover    *widget.Label
+	bar         *PhaseBar
+	results     *ResultsList
+	history     *HistoryList
+	export      *exportForm   // the last export question asked
+	cards       *CardsPanel   // nil in a game without character cards
+	specials    []UnitSpecial // the special orders of the seat's cards, for the units' menus
+	gmTools     *GMTools
+	curtain     *Curtain
+	status      *widget.Label
+	hover       *widget.Label
 }
 
 // newGameWindow builds the window of an open game. seat "" follows the
