@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -65,6 +66,20 @@ func (h *HistoryList) SetLog(text string) {
 // Log returns the abandoned branches and audit log as shown.
 func (h *HistoryList) Log() string { return h.log.Text }
 
+// auditDetail is an audit entry's words: its note when the detail is a
+// JSON record (an edit keeps the positions before and after it), else its
+// first line.
+func auditDetail(d string) string {
+	var rec struct {
+		Note string `json:"note"`
+	}
+	if strings.HasPrefix(d, "{") && json.Unmarshal([]byte(d), &rec) == nil && rec.Note != "" {
+		return rec.Note
+	}
+	d, _, _ = strings.Cut(d, "\n")
+	return d
+}
+
 // historyLog words what dipdesk history --all prints after the line of
 // play: the phases of abandoned branches, and the audit log (rollbacks
 // with their reasons, edits, corrections).
@@ -109,7 +124,7 @@ func historyLog(all []store.Phase, audit []store.AuditEntry) string {
 			if a.Kind == store.KindOrders {
 				continue
 			}
-			detail, _, _ := strings.Cut(a.Detail, "\n")
+			detail := auditDetail(a.Detail)
 			fmt.Fprintf(&b, "  %s  %-10s %-7s %s\n", a.At.UTC().Format("2006-01-02 15:04"), a.Kind, a.Phase, detail)
 		}
 	}
