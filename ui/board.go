@@ -326,26 +326,130 @@ func (b *Board) specialsAt(at engine.Loc) []UnitSpecial {
 
 // showMenu pops up a menu of orders at pos (absolute); choosing one
 // reports it through OnOrder; choosing a special order hands its template
-// to OnTemplate.
+// to OnTemplate (or, when it is complete, gives it).
 func (b *Board) showMenu(orders []engine.Order, pos fyne.Position, specials ...UnitSpecial) {
 	if len(orders)+len(specials) == 0 {
 		return
 	}
-	items := make([]*fyne.MenuItem, 0, len(orders)+len(specials))
-	for _, o := range orders {
-		items = append(items, fyne.NewMenuItem(orderLabel(b.m, b.scene.View.State, o), func() { b.order(o) }))
-	}
+	items := menuItems(b.m, b.scene.View.State, orders, b.pending(), b.order)
 	for _, s := range specials {
-		items = append(items, fyne.NewMenuItem(s.Label, func() {
-			if b.OnTemplate != nil {
-				b.OnTemplate(s.Unit.Power, s.Template)
-			}
-		}))
+		items = append(items, b.specialItem(s))
 	}
 	b.menu = fyne.NewMenu("", items...)
 	if c := b.canvas(); c != nil {
 		widget.ShowPopUpMenuAtPosition(b.menu, c, pos)
 	}
+}
+
+// currentMark starts the label of an order a unit has now.
+const currentMark = "✓ "
+
+// menuItems arranges a unit's orders for its menu. In a movement phase:
+// the hold; "Move" with the moves, those by convoy apart; "Support to
+// hold"; "Support a move" with every move the unit may support, those by
+// convoy apart; "Convoy". The order a unit has now, and a supported
+// unit's move it has now, are ticked and come first. Retreats, disbands
+// and builds are listed as they come.
+func menuItems(m *engine.Map, st *engine.State, orders, pending []engine.Order, give func(engine.Order)) []*fyne.MenuItem {
+	current := map[string]bool{}
+	for _, o := range pending {
+		current[o.Format(m)] = true
+	}
+	item := func(o engine.Order, ticked bool) *fyne.MenuItem {
+		label := orderLabel(m, st, o)
+		if ticked {
+			label = currentMark + label
+		}
+		return fyne.NewMenuItem(label, func() { give(o) })
+	}
+	if st == nil || st.Phase.Type != engine.Movement {
+		var out []*fyne.MenuItem
+		for _, o := range orders {
+			out = append(out, item(o, current[o.Format(m)]))
+		}
+		return out
+	}
+	var top, moves, byConvoy, holds, supports, supportsByConvoy, convoys []*fyne.MenuItem
+	// A support is ticked when the unit supported is ordered so now.
+	supported := func(o engine.Order) bool {
+		for _, p := range pending {
+			if p.Kind == engine.Move && p.At.P == o.AuxAt.P && p.To.P == o.AuxTo.P {
+				return true
+			}
+		}
+		return false
+	}
+	for _, o := range orders {
+		mine := current[o.Format(m)]
+		switch {
+		case o.Kind == engine.Move && o.ViaConvoy:
+			byConvoy = append(byConvoy, item(o, mine))
+		case o.Kind == engine.Move:
+			moves = append(moves, item(o, mine))
+		case o.Kind == engine.Support && !o.AuxTo.Valid():
+			holds = append(holds, item(o, mine))
+		case o.Kind == engine.Support:
+			it := item(o, mine)
+			if !mine && supported(o) {
+				it.Label += "  — its order now"
+			}
+			if ByConvoy(st, o.AuxAt, o.AuxTo) {
+				supportsByConvoy = append(supportsByConvoy, it)
+			} else {
+				supports = append(supports, it)
+			}
+		case o.Kind == engine.Convoy:
+			convoys = append(convoys, item(o, mine))
+		default:
+			top = append(top, item(o, mine))
+		}
+	}
+	sub := func(label string, first, second []*fyne.MenuItem, secondLabel string) {
+		if len(first)+len(second) == 0 {
+			return
+		}
+		items := ticksFirst(first)
+		if len(second) > 0 {
+			if len(items) > 0 {
+				items = append(items, fyne.NewMenuItemSeparator())
+			}
+			head := fyne.NewMenuItem(secondLabel, nil)
+			head.Disabled = true
+			items = append(items, head)
+			items = append(items, ticksFirst(second)...)
+		}
+		parent := fyne.NewMenuItem(label, nil)
+		parent.ChildMenu = fyne.NewMenu(label, items...)
+		top = append(top, parent)
+	}
+	sub("Move", moves, byConvoy, "By convoy:")
+	sub("Support to hold", holds, nil, "")
+	sub("Support a move", supports, supportsByConvoy, "Moves by convoy:")
+	sub("Convoy", convoys, nil, "")
+	return top
+}
+
+// ticksFirst puts the ticked items (an order given now) first.
+func ticksFirst(items []*fyne.MenuItem) []*fyne.MenuItem {
+	var ticked, rest []*fyne.MenuItem
+	for _, it := range items {
+		if strings.HasPrefix(it.Label, currentMark) || strings.HasSuffix(it.Label, "its order now") {
+			ticked = append(ticked, it)
+		} else {
+			rest = append(rest, it)
+		}
+	}
+	return append(ticked, rest...)
+}
+
+// specialItem is a card's special order in a unit's menu: its template
+// for the order panel.
+func (b *Board) specialItem(s UnitSpecial) *fyne.MenuItem {
+	return fyne.NewMenuItem(s.Label, func() {
+		if b.OnTemplate != nil {
+			b.OnTemplate(s.Unit.Power, s.Template)
+		}
+	})
 }
 
 // MouseIn is part of desktop.Hoverable.
