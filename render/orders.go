@@ -133,7 +133,9 @@ func (f *frame) move(it *item) {
 		return
 	}
 	a := from.p
-	start, end := f.l.sz.piece*0.9, f.l.sz.piece*0.45
+	// The arrow starts on the piece's rim (moves are drawn over the
+	// pieces): a move to a neighbour is short enough already.
+	start, end := f.l.sz.piece*0.6, f.l.sz.piece*0.45
 	if _, occupied := f.unitAt(it.o.To.P); occupied {
 		end = f.l.sz.piece * 1.15
 	}
@@ -234,7 +236,8 @@ func (f *frame) hold(it *item) {
 func (f *frame) headLength() float64 { return f.l.sz.line*3.4 + f.l.sz.edge }
 
 // arrow draws a line with an arrowhead at its last point, in col over a
-// dark edge so that it reads on land, sea and every tint.
+// dark edge, itself inside a white rim: it reads on land, on the sea
+// (England's dark blue on blue water) and on every tint.
 func (f *frame) arrow(pts []pt, col color.RGBA, dash []float64) {
 	dc, z := f.dc, f.l.sz
 	hl, hw := f.headLength(), z.line*2.1+z.edge
@@ -244,10 +247,13 @@ func (f *frame) arrow(pts []pt, col color.RGBA, dash []float64) {
 	n := pt{X: -dir.Y, Y: dir.X}
 	head := []pt{tip, base.Add(n.Mul(hw)), base.Sub(n.Mul(hw))}
 	body := trim(pts, 0, hl*0.6)
-	for pass := 0; pass < 2; pass++ {
-		w, c := z.line, col
-		if pass == 0 {
-			w, c = z.line+2*z.edge, colInk
+	for pass := 0; pass < 3; pass++ {
+		w, c, rim := z.line, col, 0.0
+		switch pass {
+		case 0:
+			w, c, rim = z.line+2*z.edge+2*z.halo, colWhite, 2*(z.edge+z.halo)
+		case 1:
+			w, c, rim = z.line+2*z.edge, colInk, 2*z.edge
 		}
 		dc.SetLineJoinRound()
 		dc.SetLineCapRound()
@@ -260,31 +266,35 @@ func (f *frame) arrow(pts []pt, col color.RGBA, dash []float64) {
 		polyline(dc, head)
 		dc.ClosePath()
 		dc.SetColor(c)
-		if pass == 0 {
-			dc.SetLineWidth(2 * z.edge)
+		if rim > 0 {
+			dc.SetLineWidth(rim)
 			dc.StrokePreserve()
 		}
 		dc.Fill()
 	}
 }
 
-// line draws a polyline in col over a dark edge; dotted lines get round
-// caps so that each dash becomes a dot.
+// line draws a polyline in col over a dark edge inside a white rim;
+// dotted lines get round caps so that each dash becomes a dot.
 func (f *frame) line(pts []pt, col color.RGBA, w float64, dash []float64, dotted bool) {
-	dc := f.dc
+	dc, z := f.dc, f.l.sz
 	if dotted {
 		dc.SetLineCapRound()
 	} else {
 		dc.SetLineCapButt()
 	}
 	dc.SetLineJoinRound()
-	for pass := 0; pass < 2; pass++ {
+	for pass := 0; pass < 3; pass++ {
 		polyline(dc, pts)
 		dc.SetDash(dash...)
-		if pass == 0 {
+		switch pass {
+		case 0:
+			dc.SetColor(colWhite)
+			dc.SetLineWidth(w + 2*z.edge + 2*z.halo*0.7)
+		case 1:
 			dc.SetColor(colInk)
-			dc.SetLineWidth(w + 2*f.l.sz.edge)
-		} else {
+			dc.SetLineWidth(w + 2*z.edge)
+		default:
 			dc.SetColor(col)
 			dc.SetLineWidth(w)
 		}
