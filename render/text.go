@@ -96,7 +96,7 @@ func (f face) draw(dst *image.RGBA, src image.Image, s string, x, baseline float
 // faces are the faces of one layer's sizes.
 type faces struct {
 	land, sea, initial, small, legend face
-	landSmall, seaSmall              face // names where the board's face does not fit
+	landSmall, seaSmall               face // names where the board's face does not fit
 }
 
 func newFaces(f *fonts, z sizes) faces {
