@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"testing"
 
 	"dipdesk/engine"
@@ -86,3 +88,60 @@ func TestArrowsStandOutOnTheSea(t *testing.T) {
 		})
 	}
 }
+
+// TestIllegalOrdersGrey: an impossible order is drawn grey with a cross,
+// not in its power's colour.
+func TestIllegalOrdersGrey(t *testing.T) {
+	g, m := load(t)
+	s, _ := position(t, engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement}, "France: A par; A mar; F bre")
+	orders, _ := engine.ParseOrders(m, "", "France: A par - bur")
+	r := New(g, m)
+	o := Options{Width: 836, Height: 662, ShowOrders: true}
+	legal := r.Render(view(s), orders, nil, o)
+	o.Illegal = orders
+	illegal := r.Render(view(s), orders, nil, o)
+	blue := r.Style("france").Colour
+	count := func(img *image.RGBA, c colorRGBA) int {
+		n := 0
+		for _, p := range changed(r.Render(view(s), nil, nil, Options{Width: 836, Height: 662}), img) {
+			if img.RGBAAt(p.X, p.Y) == c {
+				n++
+			}
+		}
+		return n
+	}
+	if count(legal, blue) == 0 || count(illegal, blue) != 0 || count(illegal, colIllegal) == 0 || count(illegal, colFail) == 0 {
+		t.Errorf("blue in legal %d, in illegal %d; grey %d; red cross %d", count(legal, blue), count(illegal, blue), count(illegal, colIllegal), count(illegal, colFail))
+	}
+}
+
+// TestSignsDrawn: each kind of sign changes the board near its province.
+func TestSignsDrawn(t *testing.T) {
+	g, m := load(t)
+	s, _ := position(t, engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}, "France: A par; F bre")
+	par, _ := m.Lookup("par")
+	bur, _ := m.Lookup("bur")
+	r := New(g, m)
+	o := Options{Width: 836, Height: 662, ShowOrders: true}
+	bare := r.Render(view(s), nil, nil, o)
+	tf := newTransform(g, 836, 662)
+	at := tf.pt(g.Region("bur").Unit)
+	for _, k := range []SignKind{SignTarget, SignMine, SignHidden, SignMove, SignNote} {
+		o.Signs = []Sign{{Kind: k, From: engine.Loc{P: par}, At: bur, Power: "france", Label: "annihilate"}}
+		if k == SignHidden || k == SignNote {
+			o.Signs[0].At = par
+			at = tf.pt(g.Region("par").Unit)
+		}
+		near := 0
+		for _, p := range changed(bare, r.Render(view(s), nil, nil, o)) {
+			if math.Hypot(float64(p.X)-at.X, float64(p.Y)-at.Y) < 40 {
+				near++
+			}
+		}
+		if near < 30 {
+			t.Errorf("sign %d changes %d pixels near its province", k, near)
+		}
+	}
+}
+
+type colorRGBA = color.RGBA

@@ -24,6 +24,8 @@ const (
 	// SignMove: a further step of the unit (a double move's second leg),
 	// drawn as a dashed arrow from From to the province.
 	SignMove
+	// SignNote: only the order's word, beside the unit (a conversion).
+	SignNote
 )
 
 // Sign is what a special order does besides the ordinary order it is
@@ -78,6 +80,11 @@ func (f *frame) drawSigns() {
 			}
 			f.dashedRing(at, z.piece*2.1, col, z.line*0.8)
 			label = at.Add(pt{Y: z.piece * 2.6})
+		case SignNote:
+			if pl, ok := f.unitAt(s.At); ok {
+				at = pl.p
+			}
+			label = at.Add(pt{Y: -z.piece * 2})
 		case SignMove:
 			if hasFrom {
 				path := trim(bent(from, at), z.piece*0.5, z.piece*0.5)

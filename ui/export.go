@@ -159,7 +159,7 @@ func (gw *GameWindow) ExportPNGAs(path, phase string, seat engine.Seat) error {
 		return err
 	}
 	s.Legend = gw.legend
-	return gw.writePNG(path, s)
+	return gw.writePNG(path, gw.drawable(s))
 }
 
 func (gw *GameWindow) writePNG(path string, s Scene) error {

@@ -396,8 +396,16 @@ func (gw *GameWindow) showDrafts() {
 		}
 		s.Illegal = illegal
 	}
+	s = gw.drawable(s)
 	gw.scene = s
 	gw.board.SetScene(s)
+}
+
+// drawable returns scene s with its special orders as the board draws
+// them (session.BoardOrders).
+func (gw *GameWindow) drawable(s Scene) Scene {
+	s.Orders, s.Results, s.Signs = session.BoardOrders(gw.g.Variant(), s.View, s.Orders, s.Results)
+	return s
 }
 
 func (gw *GameWindow) refreshBar() {

@@ -1,0 +1,129 @@
+package session
+
+import (
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"dipdesk/engine"
+	"dipdesk/render"
+)
+
+// cardHolder makes games of variant id until one deals a unit the card
+// named name, plays every phase with holds until the cards act (from
+// Spring 1902 in Davis), and returns the game and the unit as it stands.
+func cardHolder(t *testing.T, id, name string, from int) (*Game, engine.Unit) {
+	t.Helper()
+	for seed := uint64(1); seed < 300; seed++ {
+		g, err := Create(filepath.Join(t.TempDir(), id+strconv.FormatUint(seed, 10)+".dipdesk"), Options{Variant: id, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			cur, err := g.Current()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cur.State.Phase.Year >= from && cur.State.Phase.Type == engine.Movement {
+				break
+			}
+			if _, _, err := g.Process(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h, _, err := g.Hands(engine.Seat{GM: true}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range h.Cards {
+			if c.Name == name && c.Space != "" {
+				t.Cleanup(func() { g.Close() })
+				return g, c.Unit
+			}
+		}
+		g.Close()
+	}
+	t.Fatalf("no seed deals a %s", name)
+	return nil, engine.Unit{}
+}
+
+// boardOf is the board of order text for u's power, as the owner sees it.
+func boardOf(t *testing.T, g *Game, u engine.Unit, text string) ([]engine.Order, []render.Sign) {
+	t.Helper()
+	v, err := g.View(engine.Seat{Power: u.Power}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders, errs := g.Variant().Parser(g.Map()).ParseOrders(u.Power, text)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	drawn, _, signs := BoardOrders(g.Variant(), v, orders, nil)
+	return drawn, signs
+}
+
+// neighbour is a province next to u that the unit's type can enter.
+func neighbour(g *Game, u engine.Unit, empty bool, s *engine.State) engine.Loc {
+	m := g.Map()
+	var next []engine.Loc
+	if u.Type == engine.Army {
+		for _, p := range m.ArmyNeighbours(u.Loc.P) {
+			next = append(next, engine.Loc{P: p})
+		}
+	} else {
+		next = m.FleetNeighbours(u.Loc)
+	}
+	for _, l := range next {
+		if m.Provinces[l.P].Impassable || m.Provinces[l.P].Unlimited || (empty && s.UnitAt(l.P) >= 0) {
+			continue
+		}
+		return l
+	}
+	return engine.Nowhere
+}
+
+// TestBoardOrdersDrawSpecials: an annihilation is drawn as the hold it is
+// adjudicated as, with a target on the province struck; a mine laid on a
+// move as the move, with the mine where the unit leaves; Galt's unit
+// turning invisible as it moves, to its owner, as the move with its
+// ring.
+func TestBoardOrdersDrawSpecials(t *testing.T) {
+	t.Run("annihilate", func(t *testing.T) {
+		g, u := cardHolder(t, "character", "Annihilator", 1902)
+		cur, _ := g.Current()
+		to := neighbour(g, u, false, cur.State)
+		text := g.Map().LocString(u.Loc) + " annihilate " + g.Map().Provinces[to.P].Abbr
+		drawn, signs := boardOf(t, g, u, u.Type.String()+" "+text)
+		if len(drawn) != 1 || drawn[0].Kind != engine.Hold || len(signs) != 1 || signs[0].Kind != render.SignTarget || signs[0].At != to.P || signs[0].Label != "annihilate" {
+			t.Fatalf("drawn %+v signs %+v", drawn, signs)
+		}
+	})
+	t.Run("lay mine", func(t *testing.T) {
+		g, u := cardHolder(t, "character", "Minelayer", 1902)
+		cur, _ := g.Current()
+		to := neighbour(g, u, true, cur.State)
+		text := u.Type.String() + " " + g.Map().LocString(u.Loc) + " lay mine " + g.Map().LocString(to)
+		drawn, signs := boardOf(t, g, u, text)
+		if len(drawn) != 1 || drawn[0].Kind != engine.Move || drawn[0].To.P != to.P || len(signs) != 1 || signs[0].Kind != render.SignMine || signs[0].At != u.Loc.P {
+			t.Fatalf("%s: drawn %+v signs %+v", text, drawn, signs)
+		}
+	})
+	t.Run("invisible move", func(t *testing.T) {
+		g, u := cardHolder(t, "character2", "Invisible Unit", 1901)
+		cur, _ := g.Current()
+		to := neighbour(g, u, true, cur.State)
+		text := u.Type.String() + " " + g.Map().LocString(u.Loc) + " invisible - " + g.Map().LocString(to)
+		drawn, signs := boardOf(t, g, u, text)
+		if len(drawn) != 1 || drawn[0].Kind != engine.Move || drawn[0].To.P != to.P || len(signs) != 1 || signs[0].Kind != render.SignHidden {
+			t.Fatalf("%s: drawn %+v signs %+v", text, drawn, signs)
+		}
+	})
+	t.Run("impossible special keeps its word", func(t *testing.T) {
+		g, u := cardHolder(t, "character", "Annihilator", 1902)
+		text := u.Type.String() + " " + g.Map().LocString(u.Loc) + " annihilate swe"
+		drawn, signs := boardOf(t, g, u, text)
+		if len(drawn) != 1 || drawn[0].Kind != engine.Special || len(signs) != 1 || signs[0].Kind != render.SignNote {
+			t.Fatalf("drawn %+v signs %+v", drawn, signs)
+		}
+	})
+}
