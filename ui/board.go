@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
+	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/render"
 )
@@ -41,6 +42,9 @@ type Scene struct {
 	// Signs are what the special orders among Orders do besides the
 	// ordinary orders they are drawn as (session.BoardOrders).
 	Signs []render.Sign
+	// Retreaters are the seat's units that may retreat voluntarily in
+	// this retreat phase: dragged and right-clicked like dislodged units.
+	Retreaters []Retreater
 }
 
 // UnitSpecial is a special order a unit may be given, as the start of an
@@ -49,6 +53,17 @@ type UnitSpecial struct {
 	Unit     engine.Unit
 	Label    string // "Annihilate… (#9 Annihilator)"
 	Template string // "1A mun annihilate "
+	// Complete lists the legal ways to finish the order now (the engine
+	// checks each: session.CardCompletions), computed when the menu opens;
+	// nil offers only the template.
+	Complete func() []session.Completion
+}
+
+// Retreater is a unit that may retreat though it was not dislodged (a
+// card's voluntary retreat), and where.
+type Retreater struct {
+	Unit engine.Unit
+	To   []engine.Loc
 }
 
 // Board is the interactive board: it draws a Scene, and turns drags,
@@ -72,12 +87,15 @@ type Board struct {
 	// OnTemplate is called with a special order chosen from a unit's
 	// menu, to complete in the power's order panel.
 	OnTemplate func(p engine.Power, template string)
+	// Parser reads the special orders the menus complete (the variant's).
+	Parser *engine.Parser
 
 	r *render.Renderer
 	m *engine.Map
 
 	scene     Scene
 	highlight []engine.Loc
+	targets   []engine.Loc // where a card being dragged may be dropped
 	hover     *engine.Loc
 
 	zoom       float64 // 1 shows the whole board
@@ -103,6 +121,7 @@ type press struct {
 type dragState struct {
 	start, cur fyne.Position
 	unit       bool
+	voluntary  bool // a unit not dislodged retreating in a retreat phase
 	from       engine.Loc
 	targets    []engine.Loc
 	panX, panY float64 // the pan when the drag began
@@ -238,6 +257,11 @@ func (b *Board) beginDrag(start fyne.Position, button desktop.MouseButton) {
 	if !ok {
 		return
 	}
+	if r, ok := b.retreaterAt(at); ok {
+		b.drag.unit, b.drag.from, b.drag.voluntary = true, r.Unit.Loc, true
+		b.drag.targets = r.To
+		return
+	}
 	u, ok := b.unitAt(at)
 	if !ok {
 		return
@@ -248,6 +272,51 @@ func (b *Board) beginDrag(start fyne.Position, button desktop.MouseButton) {
 	}
 	b.drag.unit, b.drag.from = true, u.Loc
 	b.drag.targets = Destinations(st, u.Loc)
+}
+
+// retreaterAt returns the unit at l that may retreat voluntarily in this
+// retreat phase, if any.
+func (b *Board) retreaterAt(l engine.Loc) (Retreater, bool) {
+	st := b.scene.View.State
+	if st == nil || st.Phase.Type != engine.Retreat || st.DislodgedAt(l.P) >= 0 {
+		return Retreater{}, false
+	}
+	for _, r := range b.scene.Retreaters {
+		if r.Unit.Loc.P == l.P && (b.scene.Power == "" || r.Unit.Power == b.scene.Power) {
+			return r, true
+		}
+	}
+	return Retreater{}, false
+}
+
+// voluntaryOrders are the orders of a voluntary retreat: each retreat,
+// and staying (a hold: "no order keeps it where it is").
+func voluntaryOrders(r Retreater) []engine.Order {
+	u := r.Unit
+	var out []engine.Order
+	for _, l := range r.To {
+		out = append(out, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l})
+	}
+	return out
+}
+
+// voluntaryDrop is the retreat a drop of retreater r on to means.
+func voluntaryDrop(m *engine.Map, r Retreater, to engine.Loc, x, y float64) (engine.Order, error) {
+	var fits []engine.Loc
+	for _, l := range r.To {
+		if l.P == to.P {
+			fits = append(fits, l)
+		}
+	}
+	if len(fits) == 0 {
+		return engine.Order{}, fmt.Errorf("%s cannot retreat to %s", unitName(m, r.Unit), m.Provinces[to.P].Name)
+	}
+	c, err := pickCoast(m, fits, to, x, y)
+	if err != nil {
+		return engine.Order{}, err
+	}
+	u := r.Unit
+	return engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: c}, nil
 }
 
 // DragEnd drops a dragged unit (fyne.Draggable): an order, or a message
@@ -265,6 +334,16 @@ func (b *Board) DragEnd() {
 		return
 	}
 	x, y := b.boardPoint(d.cur)
+	if d.voluntary {
+		r, _ := b.retreaterAt(d.from)
+		o, err := voluntaryDrop(b.m, r, to, x, y)
+		if err != nil {
+			b.message(err.Error())
+			return
+		}
+		b.order(o)
+		return
+	}
 	o, err := DropOrder(b.scene.View.State, b.pending(), b.scene.Power, d.from, to, x, y)
 	if err != nil {
 		b.message(err.Error())
@@ -299,6 +378,9 @@ func (b *Board) TappedSecondary(e *fyne.PointEvent) {
 		return
 	}
 	orders := UnitOrders(st, b.pending(), b.scene.Power, at)
+	if r, ok := b.retreaterAt(at); ok {
+		orders = voluntaryOrders(r)
+	}
 	specials := b.specialsAt(at)
 	if len(orders) == 0 && len(specials) == 0 {
 		if u, ok := b.unitAt(at); ok && b.scene.Power != "" && u.Power != b.scene.Power {
@@ -442,14 +524,83 @@ func ticksFirst(items []*fyne.MenuItem) []*fyne.MenuItem {
 	return append(ticked, rest...)
 }
 
-// specialItem is a card's special order in a unit's menu: its template
-// for the order panel.
+// specialItem is a card's special order in a unit's menu: a submenu of
+// every legal way to finish it (a province struck, a move, a victim and
+// its order), each given at once like any order of the menu, and last
+// "Write it…", which starts it in the order panel.
 func (b *Board) specialItem(s UnitSpecial) *fyne.MenuItem {
-	return fyne.NewMenuItem(s.Label, func() {
+	write := fyne.NewMenuItem("Write it…", func() {
 		if b.OnTemplate != nil {
 			b.OnTemplate(s.Unit.Power, s.Template)
 		}
 	})
+	var items []*fyne.MenuItem
+	if s.Complete != nil {
+		for _, c := range s.Complete() {
+			if c.Victim {
+				items = append(items, b.victimItem(s, c))
+				continue
+			}
+			o, err := b.parseSpecial(s.Unit.Power, c.Text)
+			if err != nil {
+				continue
+			}
+			label := c.Text
+			if c.Target.Valid() {
+				label = b.m.Provinces[c.Target.P].Name + "  (" + c.Text + ")"
+			}
+			items = append(items, fyne.NewMenuItem(label, func() { b.order(o) }))
+		}
+	}
+	if len(items) == 0 {
+		write.Label = s.Label
+		return write
+	}
+	items = append(items, fyne.NewMenuItemSeparator(), write)
+	parent := fyne.NewMenuItem(strings.Replace(s.Label, "…", "", 1), nil)
+	parent.ChildMenu = fyne.NewMenu(parent.Label, items...)
+	return parent
+}
+
+// victimItem is a victim of an order that names another unit and its
+// order (a hypnotist's): a submenu of the victim's orders.
+func (b *Board) victimItem(s UnitSpecial, c session.Completion) *fyne.MenuItem {
+	st := b.scene.View.State
+	var items []*fyne.MenuItem
+	for _, vo := range UnitOrders(st, nil, "", c.Target) {
+		text := s.Template + vo.Format(b.m)
+		o, err := b.parseSpecial(s.Unit.Power, text)
+		if err != nil {
+			continue
+		}
+		items = append(items, fyne.NewMenuItem(orderLabel(b.m, st, vo), func() { b.order(o) }))
+	}
+	label := b.m.Provinces[c.Target.P].Name
+	if i := st.UnitAt(c.Target.P); i >= 0 {
+		label = "the " + adjective(b.m, st.Units[i].Power) + " " + st.Units[i].Type.Word() + " in " + label
+	}
+	it := fyne.NewMenuItem(label, nil)
+	it.ChildMenu = fyne.NewMenu(label, items...)
+	return it
+}
+
+// parseSpecial reads a special order's text with the scene's parser.
+func (b *Board) parseSpecial(p engine.Power, text string) (engine.Order, error) {
+	if b.Parser == nil {
+		return engine.Order{}, fmt.Errorf("no parser")
+	}
+	o, err := b.Parser.ParseOrder(p, text)
+	if err != nil {
+		return engine.Order{}, err
+	}
+	return o, nil
+}
+
+// SetDropTargets highlights where a card being dragged may be dropped
+// (nil: none).
+func (b *Board) SetDropTargets(locs []engine.Loc) {
+	b.targets = append([]engine.Loc(nil), locs...)
+	b.Refresh()
 }
 
 // MouseIn is part of desktop.Hoverable.

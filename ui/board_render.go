@@ -70,7 +70,7 @@ func (b *Board) options() render.Options {
 		ShowResults: len(b.scene.Results) > 0,
 		Legend:      b.scene.Legend,
 		Hover:       b.hover,
-		Highlight:   b.highlight,
+		Highlight:   append(b.highlight[:len(b.highlight):len(b.highlight)], b.targets...),
 		Marks:       b.scene.Marks,
 		Illegal:     b.scene.Illegal,
 		Signs:       b.scene.Signs,

@@ -16,6 +16,7 @@ import (
 	"dipdesk/engine"
 	"dipdesk/render"
 	"dipdesk/render/geometry"
+	"dipdesk/variants/cardgame"
 )
 
 // boardSurface is what the game window needs of the board widget; tests
@@ -28,6 +29,7 @@ type boardSurface interface {
 	Zoom(factor float64)
 	ResetZoom()
 	SetPanHeld(on bool)
+	SetDropTargets(locs []engine.Loc)
 }
 
 // zoomStep is the zoom of one press of a zoom button or shortcut.
@@ -72,12 +74,13 @@ type boardHooks struct {
 	message  func(text string)
 	hover    func(text string)
 	template func(p engine.Power, text string)
+	parser   *engine.Parser
 }
 
 // newBoard makes the board widget and wires its events.
 func newBoard(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface {
 	b := NewBoard(r, m)
-	b.OnOrder, b.OnMessage, b.OnHover, b.OnTemplate = h.order, h.message, h.hover, h.template
+	b.OnOrder, b.OnMessage, b.OnHover, b.OnTemplate, b.Parser = h.order, h.message, h.hover, h.template, h.parser
 	return b
 }
 
@@ -123,13 +126,17 @@ type GameWindow struct {
 	bar         *PhaseBar
 	results     *ResultsList
 	history     *HistoryList
-	export      *exportForm   // the last export question asked
-	cards       *CardsPanel   // nil in a game without character cards
-	specials    []UnitSpecial // the special orders of the seat's cards, for the units' menus
-	gmTools     *GMTools
-	curtain     *Curtain
-	status      *widget.Label
-	hover       *widget.Label
+	export      *exportForm // the last export question asked
+	ghost       *cardGhost  // the card following the pointer while it is dragged
+	// completed caches the legal ways to finish each special order of the
+	// phase (CardCompletions), by the order's template.
+	completed map[string][]session.Completion
+	cards     *CardsPanel   // nil in a game without character cards
+	specials  []UnitSpecial // the special orders of the seat's cards, for the units' menus
+	gmTools   *GMTools
+	curtain   *Curtain
+	status    *widget.Label
+	hover     *widget.Label
 }
 
 // newGameWindow builds the window of an open game. seat "" follows the
@@ -168,7 +175,8 @@ func newGameWindow(d *Desk, g *session.Game, seat string, review bool) (*GameWin
 		return nil, err
 	}
 	gw.exporter = render.New(gb, gw.m)
-	gw.board = d.newBoard(render.New(gb, gw.m), gw.m, boardHooks{order: gw.boardOrder, message: gw.flash, hover: gw.showHover, template: gw.cardTemplate})
+	gw.board = d.newBoard(render.New(gb, gw.m), gw.m, boardHooks{order: gw.boardOrder, message: gw.flash, hover: gw.showHover, template: gw.cardTemplate,
+		parser: g.Variant().Parser(g.Map())})
 	gw.build()
 	if err := gw.reload(); err != nil {
 		return nil, err
@@ -229,6 +237,8 @@ func (gw *GameWindow) build() {
 		gw.cards = NewCardsPanel(gw.m)
 		gw.cards.OnTemplate = gw.cardTemplate
 		gw.cards.OnDrop = gw.cardDropped
+		gw.cards.OnDragMove = gw.cardDragMove
+		gw.cards.OnDragEnd = gw.cardDragEnd
 		side = append([]*container.TabItem{container.NewTabItem("Cards", gw.cards)}, side...)
 	}
 	if gw.gm && !gw.readOnly {
@@ -243,7 +253,8 @@ func (gw *GameWindow) build() {
 	main := container.NewHSplit(container.NewStack(gw.board, gw.zoomBar()), right)
 	main.Offset = 0.66
 	body := container.NewBorder(gw.bar, container.NewBorder(nil, nil, nil, gw.hover, gw.status), nil, nil, main)
-	gw.win.SetContent(container.NewStack(body, gw.curtain))
+	gw.ghost = newCardGhost()
+	gw.win.SetContent(container.NewStack(body, container.NewWithoutLayout(gw.ghost), gw.curtain))
 	gw.win.SetMainMenu(gw.menus())
 	gw.watchKeys()
 	gw.win.Resize(gameWindowSize(gw.desk.app.Preferences()))
@@ -334,6 +345,11 @@ func (gw *GameWindow) sceneAs(idx int, seat engine.Seat) (Scene, *engine.Outcome
 	if !ps.Adjudicated {
 		s.Orders = v.Pending
 		s.ReadOnly = !gw.canOrder()
+		if vr, ok := cardgame.Of(v.State).(cardgame.VoluntaryRetreater); ok && !s.ReadOnly {
+			for _, r := range vr.VoluntaryRetreats(v) {
+				s.Retreaters = append(s.Retreaters, Retreater{Unit: r.Unit, To: r.To})
+			}
+		}
 		return s, nil, nil
 	}
 	st, err := gw.g.Phase(ps.Name)

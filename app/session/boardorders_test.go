@@ -3,7 +3,9 @@ package session
 import (
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"dipdesk/engine"
 	"dipdesk/render"
@@ -126,4 +128,59 @@ func TestBoardOrdersDrawSpecials(t *testing.T) {
 			t.Fatalf("drawn %+v signs %+v", drawn, signs)
 		}
 	})
+}
+
+// handCard is u's card as its power sees it.
+func handCard(t *testing.T, g *Game, u engine.Unit) (engine.View, HandCard) {
+	t.Helper()
+	v, err := g.View(engine.Seat{Power: u.Power}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := HandsOf(v, g.Variant().Specials)
+	for _, c := range h.Cards {
+		if c.Unit.Loc.P == u.Loc.P && c.Unit.Number == u.Number {
+			return v, c
+		}
+	}
+	t.Fatalf("no card for %v", u)
+	return v, HandCard{}
+}
+
+// TestCardCompletions: every way offered to finish a card's order is
+// legal, the provinces struck are the unit's neighbours, a double move
+// names two spaces.
+func TestCardCompletions(t *testing.T) {
+	for _, tc := range []struct {
+		variant, card string
+		from          int
+		shape         func(c Completion) bool
+	}{
+		{"character", "Annihilator", 1902, func(c Completion) bool { return c.Target.Valid() && !strings.Contains(c.Args, "-") }},
+		{"character", "Double Mover", 1902, func(c Completion) bool { return strings.Count(c.Args, " - ") == 1 }},
+		{"character", "Minelayer", 1902, func(c Completion) bool { return c.Target.Valid() }},
+		{"character2", "Invisible Unit", 1901, func(c Completion) bool { return true }},
+	} {
+		t.Run(tc.card, func(t *testing.T) {
+			g, u := cardHolder(t, tc.variant, tc.card, tc.from)
+			v, c := handCard(t, g, u)
+			if len(c.Orders) == 0 {
+				t.Fatalf("%s gives no order", tc.card)
+			}
+			start := time.Now()
+			cs := CardCompletions(g.Variant(), v, c, c.Orders[0])
+			t.Logf("%s %q: %d ways in %v", tc.card, c.Orders[0].Verb, len(cs), time.Since(start))
+			if len(cs) == 0 {
+				t.Fatal("no way to finish the order")
+			}
+			for _, x := range cs {
+				if !tc.shape(x) {
+					t.Errorf("odd completion %q", x.Text)
+				}
+				if ck := CheckOrders(g.Variant(), v, u.Power, x.Text); len(ck.Problems) > 0 {
+					t.Errorf("%q offered but %v", x.Text, ck.Problems)
+				}
+			}
+		})
+	}
 }
