@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fyne.io/fyne/v2"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -99,15 +100,43 @@ func TestHostAndJoinWindows(t *testing.T) {
 		})
 		return
 	})
-	ro, err := session.OpenReadOnly(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ro.Close()
-	cur, _ := ro.Current()
-	if orders, _ := ro.Orders(cur.Phase); len(orders) != 2 {
-		t.Errorf("the host stored %d orders", len(orders))
-	}
+	eventually(t, "the host stores two orders", func() bool {
+		ro, err := session.OpenReadOnly(path)
+		if err != nil {
+			return false
+		}
+		defer ro.Close()
+		cur, _ := ro.Current()
+		orders, _ := ro.Orders(cur.Phase)
+		return len(orders) == 2
+	})
+	// The seat's board gives orders as in hot seat: France drags her
+	// fleet in Brest to the Mid-Atlantic; what she types is checked.
+	sw.ui.wait(func() {
+		from, ok1 := locPos(sw.picture, "bre")
+		to, ok2 := locPos(sw.picture, "mao")
+		if !ok1 || !ok2 {
+			t.Fatalf("the seat's board is not laid out (%v)", sw.picture.Size())
+		}
+		sw.picture.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from}, Dragged: fyne.NewDelta(to.X-from.X, to.Y-from.Y)})
+		sw.picture.DragEnd()
+	})
+	eventually(t, "the dragged order stored", func() (ok bool) {
+		ro2, err := session.OpenReadOnly(path)
+		if err != nil {
+			return false
+		}
+		defer ro2.Close()
+		cur, _ := ro2.Current()
+		orders, _ := ro2.Orders(cur.Phase)
+		return len(orders) == 3 && ordersText(orders, "france", ro2.Map()) == "A par - bur\nA mar - spa\nF bre - mao"
+	})
+	sw.ui.wait(func() {
+		sw.orders.SetText("A bel - mos")
+		if !strings.Contains(sw.orders.Errors(), "no unit in Belgium") || len(sw.picture.scene.Illegal) != 1 {
+			t.Errorf("a typed order is not checked: %q", sw.orders.Errors())
+		}
+	})
 	// Typed address, seat and code: the join window joins in the background.
 	oc := host.h.Codes()[lan.ObserverSeat]
 	jw.ui.wait(func() {
