@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -451,7 +452,12 @@ func menuItems(m *engine.Map, st *engine.State, orders, pending []engine.Order, 
 		}
 		return out
 	}
-	var top, moves, byConvoy, holds, supports, supportsByConvoy, convoys []*fyne.MenuItem
+	var top, moves, byConvoy, holds, convoys []*fyne.MenuItem
+	// Supports of moves, by the province moved into: one short submenu
+	// per province, the moves by convoy in their own.
+	into := map[engine.ProvinceID][]*fyne.MenuItem{}
+	intoByConvoy := map[engine.ProvinceID][]*fyne.MenuItem{}
+	var dests []engine.ProvinceID
 	// A support is ticked when the unit supported is ordered so now.
 	supported := func(o engine.Order) bool {
 		for _, p := range pending {
@@ -475,10 +481,14 @@ func menuItems(m *engine.Map, st *engine.State, orders, pending []engine.Order, 
 			if !mine && supported(o) {
 				it.Label += "  — its order now"
 			}
+			d := o.AuxTo.P
+			if len(into[d])+len(intoByConvoy[d]) == 0 {
+				dests = append(dests, d)
+			}
 			if ByConvoy(st, o.AuxAt, o.AuxTo) {
-				supportsByConvoy = append(supportsByConvoy, it)
+				intoByConvoy[d] = append(intoByConvoy[d], it)
 			} else {
-				supports = append(supports, it)
+				into[d] = append(into[d], it)
 			}
 		case o.Kind == engine.Convoy:
 			convoys = append(convoys, item(o, mine))
@@ -506,9 +516,34 @@ func menuItems(m *engine.Map, st *engine.State, orders, pending []engine.Order, 
 	}
 	sub("Move", moves, byConvoy, "By convoy:")
 	sub("Support to hold", holds, nil, "")
+	sortProvinces(m, dests)
+	var supports, supportsByConvoy []*fyne.MenuItem
+	group := func(by map[engine.ProvinceID][]*fyne.MenuItem, d engine.ProvinceID) *fyne.MenuItem {
+		items := ticksFirst(by[d])
+		label := "into " + m.Provinces[d].Name
+		if len(items) > 0 && (strings.HasPrefix(items[0].Label, currentMark) || strings.HasSuffix(items[0].Label, "its order now")) {
+			label = currentMark + label
+		}
+		it := fyne.NewMenuItem(label, nil)
+		it.ChildMenu = fyne.NewMenu(label, items...)
+		return it
+	}
+	for _, d := range dests {
+		if len(into[d]) > 0 {
+			supports = append(supports, group(into, d))
+		}
+		if len(intoByConvoy[d]) > 0 {
+			supportsByConvoy = append(supportsByConvoy, group(intoByConvoy, d))
+		}
+	}
 	sub("Support a move", supports, supportsByConvoy, "Moves by convoy:")
 	sub("Convoy", convoys, nil, "")
 	return top
+}
+
+// sortProvinces sorts provinces by name.
+func sortProvinces(m *engine.Map, ps []engine.ProvinceID) {
+	sort.Slice(ps, func(i, j int) bool { return m.Provinces[ps[i]].Name < m.Provinces[ps[j]].Name })
 }
 
 // ticksFirst puts the ticked items (an order given now) first.

@@ -369,9 +369,14 @@ func TestBoardMenuGroupsSupports(t *testing.T) {
 	if strings.Join(top, "|") != "Hold  (A mar H)|Move|Support a move" {
 		t.Fatalf("top of the menu %q", top)
 	}
-	first := support.Items[0].Label
-	if !strings.HasPrefix(first, "Support army in Paris into Burgundy") || !strings.HasSuffix(first, "its order now") {
-		t.Errorf("first support %q", first)
+	// The supports are grouped by the province moved into: Burgundy's
+	// group, ticked for Paris's move there, comes before Gascony's.
+	if first := support.Items[0]; first.Label != currentMark+"into Burgundy" || first.ChildMenu == nil {
+		t.Fatalf("first group %q", menuLabels(support))
+	}
+	bur := support.Items[0].ChildMenu.Items
+	if !strings.HasPrefix(bur[0].Label, "Support army in Paris into Burgundy") || !strings.HasSuffix(bur[0].Label, "its order now") {
+		t.Errorf("first support into Burgundy %q", bur[0].Label)
 	}
 	var labels []string
 	if findItem(support.Items, "Support army in Munich into Burgundy", &labels) == nil {
@@ -403,9 +408,17 @@ func TestBoardMenuGroupsSupports(t *testing.T) {
 			head = i
 		}
 	}
-	before := strings.Join(menuLabels(sm)[:max(head, 0)], "|")
-	if head < 1 || !strings.Contains(sm.Items[head+1].Label, "army in London into Belgium") || !strings.Contains(before, "army in Picardy into Belgium") {
+	if head < 1 || strings.TrimPrefix(sm.Items[head+1].Label, currentMark) != "into Belgium" || !strings.Contains(menuLabels(sm.Items[head+1].ChildMenu)[0], "army in London into Belgium") {
 		t.Fatalf("convoyed moves not apart: %q", menuLabels(sm))
+	}
+	var before []string
+	for _, it := range sm.Items[:head] {
+		if it.ChildMenu != nil {
+			before = append(before, menuLabels(it.ChildMenu)...)
+		}
+	}
+	if !strings.Contains(strings.Join(before, "|"), "army in Picardy into Belgium") {
+		t.Errorf("Picardy's move into Belgium not among the moves by land: %q", before)
 	}
 }
 

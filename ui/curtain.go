@@ -26,6 +26,9 @@ type Curtain struct {
 	OnPass func(p engine.Power)
 	// OnCancel is called when the players go back to the table.
 	OnCancel func()
+	// Canvas is the window's canvas: the PIN entry takes the keyboard
+	// there as soon as the curtain is drawn.
+	Canvas fyne.Canvas
 
 	bg      *canvas.Rectangle
 	title   *widget.Label
@@ -85,10 +88,8 @@ func (c *Curtain) Close(power engine.Power, name, pinHash string) {
 	c.bg.FillColor = opaque(c.bg.FillColor)
 	c.Show()
 	c.Refresh()
-	if a := fyne.CurrentApp(); a != nil && pinHash != "" {
-		if cv := a.Driver().CanvasForObject(c); cv != nil {
-			cv.Focus(c.pin) // the player types the PIN straight away
-		}
+	if c.Canvas != nil && pinHash != "" {
+		c.Canvas.Focus(c.pin) // the player types the PIN straight away
 	}
 }
 

@@ -255,6 +255,7 @@ func (gw *GameWindow) build() {
 	body := container.NewBorder(gw.bar, container.NewBorder(nil, nil, nil, gw.hover, gw.status), nil, nil, main)
 	gw.ghost = newCardGhost()
 	gw.win.SetContent(container.NewStack(body, container.NewWithoutLayout(gw.ghost), gw.curtain))
+	gw.curtain.Canvas = gw.win.Canvas()
 	gw.win.SetMainMenu(gw.menus())
 	gw.watchKeys()
 	gw.win.Resize(gameWindowSize(gw.desk.app.Preferences()))

@@ -51,6 +51,7 @@ func NewOrderPanel(power engine.Power, check func(string) session.Checked) *Orde
 	p.errors.Wrapping = fyne.TextWrapWord
 	p.errors.Hide()
 	p.count = widget.NewLabel("")
+	p.count.Wrapping = fyne.TextWrapWord // a long count never widens the side
 	p.save = widget.NewButton("Save orders", func() {
 		if p.OnSave != nil {
 			p.OnSave(p)

@@ -243,8 +243,12 @@ func (gw *GameWindow) toTable() {
 	if p := gw.active; p != "" && gw.panels[p].Dirty() && gw.canOrder() {
 		gw.submit(p)
 	}
+	wasOrdering := gw.active != ""
 	gw.active = ""
 	gw.refresh()
+	if wasOrdering {
+		gw.flash("At the table: pass the laptop to the next player")
+	}
 }
 
 // orderingPower is the power whose panel Save, Undo and drags act on.
