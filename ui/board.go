@@ -106,6 +106,7 @@ type Board struct {
 	drag    *dragState // the drag under way
 	panHeld bool       // the space bar is held: a drag pans, as in drawing programs
 	menu    *fyne.Menu // the last menu shown (tests tap its items)
+	popup   *widget.PopUpMenu
 
 	full, crop *image.RGBA // the zoomed image, and the visible part when zoomed
 	pixW, pixH int         // the raster's size in pixels at the last draw
@@ -420,8 +421,17 @@ func (b *Board) showMenu(orders []engine.Order, pos fyne.Position, specials ...U
 	}
 	b.menu = fyne.NewMenu("", items...)
 	if c := b.canvas(); c != nil {
-		widget.ShowPopUpMenuAtPosition(b.menu, c, pos)
+		b.popup = widget.NewPopUpMenu(b.menu, c)
+		b.popup.ShowAtPosition(pos)
 	}
+}
+
+// shownMenu is the menu on screen, if any.
+func (b *Board) shownMenu() *fyne.Menu {
+	if b.popup == nil || !b.popup.Visible() {
+		return nil
+	}
+	return b.menu
 }
 
 // currentMark starts the label of an order a unit has now.

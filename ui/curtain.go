@@ -59,6 +59,8 @@ func NewCurtain() *Curtain {
 		}
 	})
 	box := container.NewVBox(c.title, c.pin, c.wrong, c.pass, c.back)
+	e2eMark("pin", c.pin)
+	e2eMark("pass", c.pass)
 	c.content = container.NewStack(c.bg, container.NewCenter(container.NewGridWrap(fyne.NewSize(360, 260), box)))
 	c.ExtendBaseWidget(c)
 	c.Hide()

@@ -238,19 +238,27 @@ func dialogAsk(parent fyne.Window, title, message string, buttons []string, done
 	row := container.NewHBox()
 	var dlg *dialog.CustomDialog
 	answered := false
+	forget := func() {
+		for i := range buttons {
+			e2eMark(fmt.Sprintf("ask.%d", i), nil)
+		}
+	}
 	for i, label := range buttons {
 		b := widget.NewButton(label, func() {
 			answered = true
+			forget()
 			dlg.Hide()
 			done(i)
 		})
 		if i == 0 {
 			b.Importance = widget.HighImportance
 		}
+		e2eMark(fmt.Sprintf("ask.%d", i), b)
 		row.Add(b)
 	}
 	dlg = dialog.NewCustomWithoutButtons(title, container.NewBorder(nil, container.NewCenter(row), nil, nil, text), parent)
 	dlg.SetOnClosed(func() {
+		forget()
 		if !answered {
 			done(-1)
 		}

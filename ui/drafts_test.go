@@ -263,7 +263,7 @@ func TestSeatWithPINAsksFirst(t *testing.T) {
 	}
 	gw.curtain.EnterPIN("2468")
 	gw.curtain.Pass()
-	if gw.curtain.Visible() || gw.panels["france"].Text() != "A par - bur" || !gw.canOrder() {
+	if gw.curtain.Visible() || gw.panels["france"].Text() != "A par - bur\n" || !gw.canOrder() {
 		t.Fatalf("the right PIN: curtain %v, text %q", gw.curtain.Visible(), gw.panels["france"].Text())
 	}
 }

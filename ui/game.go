@@ -205,6 +205,7 @@ func (gw *GameWindow) build() {
 	gw.bar.OnPrev = func() { gw.showPhase(gw.viewIdx - 1) }
 	gw.bar.OnNext = func() { gw.showPhase(gw.viewIdx + 1) }
 	gw.bar.OnAdjudicate = gw.Adjudicate
+	e2eMark("adjudicate", gw.bar.adjudicate)
 	gw.results = NewResultsList()
 	gw.results.OnSelect = gw.board.SetHighlight
 	gw.history = NewHistoryList()

@@ -181,7 +181,7 @@ func TestBoardOrderAppendsAndUndo(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.hooks.order(o)
-	if got := gw.panels["france"].Text(); got != "A par - bur" {
+	if got := gw.panels["france"].Text(); got != "A par - bur\n" {
 		t.Fatalf("panel %q", got)
 	}
 	gw.SelectPower("france")
@@ -431,7 +431,7 @@ func TestReplaceUnitOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := replaceUnitOrder(parser, "france", "A par - bur\nF bre - mao; A par H\nA mar - Bugundy\n", o)
-	want := "F bre - mao\nA mar - Bugundy\nA par - pic"
+	want := "F bre - mao\nA mar - Bugundy\nA par - pic\n"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

@@ -38,7 +38,7 @@ func (gw *GameWindow) refreshOrders() {
 	for p, op := range gw.panels {
 		switch {
 		case gw.gm || p == gw.active:
-			stored := ordersText(pending, p, gw.m)
+			stored := panelText(pending, p, gw.m)
 			if d := gw.drafts[p]; d != nil && d.phase == cur {
 				saved := stored
 				if d.saved {
@@ -62,7 +62,10 @@ func (gw *GameWindow) refreshOrders() {
 		var done fyne.CanvasObject = widget.NewLabel("")
 		if !gw.fixed {
 			done = widget.NewButton("Done: hide my orders", gw.DoneOrdering)
+			e2eMark("done", done)
 		}
+		e2eMark("entry", gw.panels[gw.active].entry)
+		e2eMark("save", gw.panels[gw.active].save)
 		gw.orders.Add(container.NewBorder(head, done, nil, nil, gw.panels[gw.active]))
 	default:
 		gw.orders.Add(gw.table())
@@ -158,6 +161,7 @@ func (gw *GameWindow) table() fyne.CanvasObject {
 			state += ", typed orders not saved"
 		}
 		b := widget.NewButton(gw.m.PowerName(p)+" orders…", func() { gw.PassTo(power) })
+		e2eMark("table."+string(p), b)
 		enable(b, !gw.readOnly)
 		box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(state), b))
 	}
@@ -173,6 +177,16 @@ func ordersText(orders []engine.Order, p engine.Power, m *engine.Map) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// panelText is power's stored orders as its panel shows them: one a
+// line, and a last newline so that an order typed at the end starts a
+// line of its own.
+func panelText(orders []engine.Order, p engine.Power, m *engine.Map) string {
+	if t := ordersText(orders, p, m); t != "" {
+		return t + "\n"
+	}
+	return ""
 }
 
 // PassTo draws the curtain for power: "Pass the laptop to France". The
@@ -408,7 +422,8 @@ func replaceUnitOrder(parser *engine.Parser, p engine.Power, text string, o engi
 			lines = append(lines, strings.Join(keep, "; "))
 		}
 	}
-	return strings.Join(append(lines, o.Format(parser.Map)), "\n")
+	// A last newline: the next order typed starts on a line of its own.
+	return strings.Join(append(lines, o.Format(parser.Map)), "\n") + "\n"
 }
 
 // UndoLastOrder removes the ordering power's last order.
