@@ -170,7 +170,10 @@ func launchWindow(t *testing.T, bin, display, fbdir, dir string, args ...string)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	t.Cleanup(cancel)
 	w.app = exec.CommandContext(ctx, bin, args...)
-	w.app.Env = append(os.Environ(), "DISPLAY="+display, "XDG_RUNTIME_DIR="+dir, "DIPDESK_E2E_LAYOUT="+w.layoutFile,
+	// Its own config folder: the test's games never reach the user's
+	// recent games.
+	w.app.Env = append(os.Environ(), "DISPLAY="+display, "XDG_RUNTIME_DIR="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"),
+		"HOME="+dir, "DIPDESK_E2E_LAYOUT="+w.layoutFile,
 		"FYNE_SCALE=1", "LIBGL_ALWAYS_SOFTWARE=1")
 	w.app.Stdout, w.app.Stderr = w.out, w.out
 	if err := w.app.Start(); err != nil {

@@ -71,9 +71,9 @@ func (f *frame) drawSigns() {
 			f.ring(at, z.piece*0.45, col, z.line*0.8)
 			label = at.Add(pt{Y: z.piece * 2})
 		case SignMine:
-			p := at.Add(pt{X: -z.piece * 1.4, Y: z.piece * 1.2})
+			p := at.Add(pt{X: -z.piece * 1.6, Y: -z.piece * 1.3})
 			f.mine(p, col)
-			label = p.Add(pt{Y: z.piece * 1.3})
+			label = p.Add(pt{Y: -z.piece * 1.3})
 		case SignHidden:
 			if pl, ok := f.unitAt(s.At); ok {
 				at = pl.p

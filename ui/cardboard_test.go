@@ -68,8 +68,9 @@ func TestCardDragShowsCardAndTargets(t *testing.T) {
 	}
 	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{AbsolutePosition: fyne.NewPos(900, 300)}, Dragged: fyne.NewDelta(-300, 50)})
 	b := td.board(gw).Board
-	if !gw.ghost.Visible() || !strings.Contains(gw.ghost.Text(), "#9 Annihilator") || gw.ghost.Position() != fyne.NewPos(614, 364) {
-		t.Fatalf("ghost visible %v %q at %v", gw.ghost.Visible(), gw.ghost.Text(), gw.ghost.Position())
+	origin := fyne.CurrentApp().Driver().AbsolutePositionForObject(gw.ghost.layer)
+	if at := gw.ghost.Position().Add(origin); !gw.ghost.Visible() || !strings.Contains(gw.ghost.Text(), "#9 Annihilator") || at != fyne.NewPos(614, 364) {
+		t.Fatalf("ghost visible %v %q at %v (on the canvas), want under the pointer at 600,350", gw.ghost.Visible(), gw.ghost.Text(), at)
 	}
 	if len(b.targets) == 0 {
 		t.Fatal("no province lit while the card is dragged")

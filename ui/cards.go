@@ -371,7 +371,7 @@ func (gw *GameWindow) cardDragMove(c session.HandCard, o session.CardOrder, abs 
 		}
 		gw.board.SetDropTargets(targets)
 		gw.ghost.Set(fmt.Sprintf("%s: #%s %s", c.Label, c.ID, c.Name), o.Verb, len(targets) > 0)
-		gw.flash(fmt.Sprintf("Drop the card on a lit province to %s there", o.Verb))
+		gw.flash(fmt.Sprintf("%s: drop the card on a lit province", o.Verb))
 	}
 	gw.ghost.Follow(abs)
 }

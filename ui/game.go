@@ -255,7 +255,9 @@ func (gw *GameWindow) build() {
 	main.Offset = 0.66
 	body := container.NewBorder(gw.bar, container.NewBorder(nil, nil, nil, gw.hover, gw.status), nil, nil, main)
 	gw.ghost = newCardGhost()
-	gw.win.SetContent(container.NewStack(body, container.NewWithoutLayout(gw.ghost), gw.curtain))
+	layer := container.NewWithoutLayout(gw.ghost)
+	gw.ghost.layer = layer
+	gw.win.SetContent(container.NewStack(body, layer, gw.curtain))
 	gw.curtain.Canvas = gw.win.Canvas()
 	gw.win.SetMainMenu(gw.menus())
 	gw.watchKeys()

@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"image/color"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -18,12 +17,14 @@ type cardGhost struct {
 	title *widget.Label
 	what  *widget.Label
 	box   fyne.CanvasObject
+	layer fyne.CanvasObject // the container the card is moved in
 }
 
 func newCardGhost() *cardGhost {
-	g := &cardGhost{bg: canvas.NewRectangle(color.NRGBA{0xff, 0xfb, 0xe8, 0xf0})}
-	g.bg.StrokeColor = color.NRGBA{0x33, 0x29, 0x1f, 0xff}
-	g.bg.StrokeWidth = 1.5
+	// The theme's own colours, so the writing reads in light and dark.
+	g := &cardGhost{bg: canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))}
+	g.bg.StrokeColor = theme.Color(theme.ColorNamePrimary)
+	g.bg.StrokeWidth = 2
 	g.bg.CornerRadius = 6
 	g.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	g.what = widget.NewLabel("")
@@ -45,13 +46,20 @@ func (g *cardGhost) Set(title, verb string, anywhere bool) {
 	} else {
 		g.what.SetText(verb + ": no province may be chosen now")
 	}
+	g.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
+	g.bg.StrokeColor = theme.Color(theme.ColorNamePrimary)
+	g.bg.Refresh()
 	g.Resize(g.box.MinSize())
 }
 
 // Follow puts the card just below and right of the pointer (abs, in the
-// window's coordinates), so the province under the pointer stays in view.
+// canvas's coordinates), so the province under the pointer stays in view.
 func (g *cardGhost) Follow(abs fyne.Position) {
-	g.Move(abs.Add(fyne.NewPos(14, 14)))
+	origin := fyne.Position{}
+	if a := fyne.CurrentApp(); a != nil && g.layer != nil {
+		origin = a.Driver().AbsolutePositionForObject(g.layer)
+	}
+	g.Move(abs.Subtract(origin).Add(fyne.NewPos(14, 14)))
 	g.Show()
 }
 

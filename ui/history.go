@@ -42,8 +42,8 @@ func NewHistoryList() *HistoryList {
 		}
 	}
 	h.log = widget.NewLabel("")
-	h.log.TextStyle = fyne.TextStyle{Monospace: true}
-	h.more = widget.NewAccordion(widget.NewAccordionItem("Abandoned branches and audit log", container.NewHScroll(h.log)))
+	h.log.Wrapping = fyne.TextWrapWord
+	h.more = widget.NewAccordion(widget.NewAccordionItem("Abandoned branches and audit log", h.log))
 	h.more.Hide()
 	h.body = container.NewBorder(nil, h.more, nil, nil, h.list)
 	h.ExtendBaseWidget(h)
@@ -102,7 +102,7 @@ func historyLog(all []store.Phase, audit []store.AuditEntry) string {
 			if p.Adjudicated {
 				state = "adjudicated"
 			}
-			fmt.Fprintf(&b, "  %3d  %-7s %-24s %s\n", p.Seq, p.Name, words, state)
+			fmt.Fprintf(&b, "• %s %s (%s)\n", p.Name, words, state)
 		}
 	}
 	orders := 0
@@ -125,7 +125,7 @@ func historyLog(all []store.Phase, audit []store.AuditEntry) string {
 				continue
 			}
 			detail := auditDetail(a.Detail)
-			fmt.Fprintf(&b, "  %s  %-10s %-7s %s\n", a.At.UTC().Format("2006-01-02 15:04"), a.Kind, a.Phase, detail)
+			fmt.Fprintf(&b, "• %s %s, %s: %s\n", a.At.UTC().Format("2006-01-02 15:04"), a.Kind, a.Phase, detail)
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")

@@ -52,7 +52,7 @@ type seatRow struct {
 func newStartWindow(d *Desk) *StartWindow {
 	s := &StartWindow{desk: d, win: d.app.NewWindow("DipDesk"), variants: variants.All(), newSeed: randomSeed}
 	s.win.SetContent(s.content())
-	s.win.Resize(fyne.NewSize(760, 620))
+	s.win.Resize(fyne.NewSize(820, 780))
 	s.win.SetOnClosed(func() { d.start = nil })
 	return s
 }
@@ -119,9 +119,8 @@ func (s *StartWindow) content() fyne.CanvasObject {
 }
 
 // saveFileNote says plainly what the save file holds and what a PIN does.
-const saveFileNote = "The save file holds the whole game: every order, every card, hidden units, the deck and the seed. " +
-	"A PIN keeps the other players at this computer from opening your seat in DipDesk (the curtain, " +
-	"dipdesk gui FILE --seat, show --as, report --for, render --as); it does not protect the file: " +
+const saveFileNote = "The save file holds everything: every order, every card, hidden units, the deck and the seed. " +
+	"A PIN keeps the others at this computer out of your seat in DipDesk; it does not protect the file: " +
 	"anyone with the file and sqlite3 reads everything."
 
 // randomSeed is a seed from the clock.
