@@ -84,20 +84,20 @@ func CardCompletions(vr *engine.Variant, v engine.View, c cardgame.Card, o cardg
 	return dropLoneSpaces(out)
 }
 
-// dropLoneSpaces leaves out "bur" where "- bur" is offered too (Galt's
-// "invisible bur" is the drag's short form of "invisible - bur").
+// dropLoneSpaces keeps one of "bur" and "- bur" where both are legal: the
+// shorter, which is how the rules write a Minelayer's "lay mine nwy" and
+// a Galt unit's "invisible pic" (the same as "invisible - pic").
 func dropLoneSpaces(cs []Completion) []Completion {
-	moves := map[string]bool{}
+	lone := map[string]bool{}
 	for _, c := range cs {
-		if strings.HasPrefix(c.Args, "- ") {
-			moves[strings.TrimPrefix(c.Args, "- ")] = true
-		}
+		lone[c.Args] = true
 	}
 	out := cs[:0]
 	for _, c := range cs {
-		if !moves[c.Args] {
-			out = append(out, c)
+		if rest, ok := strings.CutPrefix(c.Args, "- "); ok && lone[rest] {
+			continue
 		}
+		out = append(out, c)
 	}
 	return out
 }
