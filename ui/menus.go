@@ -6,8 +6,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
-
-	"dipdesk/engine"
 )
 
 // shortcut is Ctrl (Cmd on macOS) with key.
@@ -144,10 +142,4 @@ func (gw *GameWindow) askUnsaved(leaving string, again func()) {
 		}
 		again()
 	})
-}
-
-// unsavedOf reports whether power p has typed orders not saved.
-func (gw *GameWindow) unsavedOf(p engine.Power) bool {
-	d := gw.drafts[p]
-	return d != nil && !d.saved
 }
