@@ -119,6 +119,7 @@ func (d *Desk) hostNew(parent fyne.Window) {
 		}
 		path = g.Path()
 		g.Close()
+		s.clearForm() // no PIN or seed stays in the form (see create)
 		d.hostReport(d.HostGame(path))
 	})
 }

@@ -156,6 +156,7 @@ func TestHostNewGame(t *testing.T) {
 	start := td.ShowStart()
 	start.variant.SetSelectedIndex(1) // Character Diplomacy
 	start.newSeed = func() uint64 { return 77 }
+	start.seats[1].pin.SetText("2468")
 	start.desk.hostOnLAN(start.win) // the dialog
 	td.hostNew(start.win)
 	var found bool
@@ -175,5 +176,8 @@ func TestHostNewGame(t *testing.T) {
 	defer g.Close()
 	if info := g.Info(); info.Variant != "character" || info.Seed != 77 {
 		t.Errorf("hosted %s seed %d", info.Variant, info.Seed)
+	}
+	if start.seats[1].pin.Text != "" {
+		t.Error("the PIN stays in the form after hosting")
 	}
 }
