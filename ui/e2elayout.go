@@ -70,7 +70,7 @@ func (gw *GameWindow) writeE2ELayout() {
 	}
 	go func() {
 		seq := 0
-		for {
+		for !gw.gone.Load() {
 			time.Sleep(60 * time.Millisecond)
 			done := make(chan bool, 1)
 			fyne.Do(func() { done <- gw.tryWriteLayout(path, seq) })

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -101,7 +102,8 @@ type GameWindow struct {
 	seats    map[engine.Power]store.Seat
 	legend   bool
 
-	locked bool // a fixed seat with a PIN not given yet: nothing of the seat is shown
+	locked bool        // a fixed seat with a PIN not given yet: nothing of the seat is shown
+	gone   atomic.Bool // the window was closed
 
 	phases    []store.Phase  // the line of play; the last is being played
 	submitted []engine.Power // powers whose orders are in for the current phase
@@ -264,6 +266,7 @@ func (gw *GameWindow) build() {
 	gw.win.Resize(gameWindowSize(gw.desk.app.Preferences()))
 	gw.win.SetCloseIntercept(gw.Close)
 	gw.win.SetOnClosed(func() {
+		gw.gone.Store(true)
 		rememberWindowSize(gw.desk.app.Preferences(), gw.win.Canvas().Size())
 		gw.g.Close()
 		gw.desk.closed(gw)
