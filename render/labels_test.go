@@ -7,10 +7,10 @@ import (
 
 // labelClashes lists the names drawn over another name, over a piece's
 // place or over a centre marker, on a board of w x h pixels.
-func labelClashes(tb testing.TB, w, h int) []string {
+func labelClashes(tb testing.TB, w, h int, spaces ...string) []string {
 	g, m := load(tb)
 	r := New(g, m)
-	l := r.layerFor(Options{Width: w, Height: h})
+	l := r.layerFor(Options{Width: w, Height: h, Spaces: spaces})
 	var out []string
 	type named struct {
 		name string
@@ -44,7 +44,18 @@ func labelClashes(tb testing.TB, w, h int) []string {
 	if len(hidden) > 0 && w >= 800 {
 		out = append(out, fmt.Sprintf("names not drawn: %v", hidden))
 	}
-	if coasts := 6; len(l.coastTags) != coasts && w >= 800 {
+	coasts := 0
+	for i, reg := range l.board.Regions {
+		if !l.inPlay(i) {
+			continue
+		}
+		for _, c := range reg.Coasts {
+			if _, ok := l.board.CoastAnchor(reg.ID, c.Coast); ok {
+				coasts++
+			}
+		}
+	}
+	if len(l.coastTags) != coasts && w >= 800 {
 		out = append(out, fmt.Sprintf("%d coasts named, want %d", len(l.coastTags), coasts))
 	}
 	if testing.Verbose() {
@@ -67,10 +78,25 @@ func labelClashes(tb testing.TB, w, h int) []string {
 }
 
 func TestLabelsClear(t *testing.T) {
-	for _, sz := range [][2]int{{1600, 1200}, {1200, 900}, {836, 662}, {640, 480}, {480, 360}} {
+	for _, sz := range [][2]int{{2508, 1986}, {1600, 1200}, {1200, 900}, {836, 662}, {640, 480}, {480, 360}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			if c := labelClashes(t, sz[0], sz[1]); len(c) > 0 {
 				t.Errorf("%d clashes: %v", len(c), c)
+			}
+			// The card variants' board: Hyperspace, the Caspian, Ireland
+			// and the other optional spaces switched on.
+			g, _ := load(t)
+			var all []string
+			for _, reg := range g.Regions {
+				if reg.Optional {
+					all = append(all, reg.ID)
+				}
+			}
+			for _, sp := range g.Spaces {
+				all = append(all, sp.ID)
+			}
+			if c := labelClashes(t, sz[0], sz[1], all...); len(c) > 0 {
+				t.Errorf("with the optional spaces %v, %d clashes: %v", all, len(c), c)
 			}
 		})
 	}

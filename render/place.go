@@ -151,19 +151,20 @@ const (
 	fitInside fitMode = iota // its corners and the middles of its sides
 	fitMiddle                // its middle
 	fitTouch                 // any of those nine points
+	fitNear                  // none: beside a space too small for its name (a small island)
 )
 
 // spot returns the pixel position nearest to board point want where box b
 // is free of taken and lies inside reg: rings of growing radius around
 // want are tried until one position fits, first with the whole box
 // inside, then with its middle inside (a name may cross a border), then
-// with some of it inside. ok is false when nothing fits within a few
+// with some of it inside, then beside the space. ok is false when nothing fits within a few
 // piece widths: the caller then draws smaller, or not at all.
 func (l *layer) spot(reg *geometry.Region, want geometry.Point, b box, taken []box) (pt, bool) {
 	p0 := l.tf.pt(want)
 	reach := math.Max(l.sz.piece*5, 36)
 	taken = nearBoxes(taken, p0, reach+math.Max(b.x1-b.x0, b.y1-b.y0))
-	for _, mode := range []fitMode{fitInside, fitMiddle, fitTouch} {
+	for _, mode := range []fitMode{fitInside, fitMiddle, fitTouch, fitNear} {
 		if p, ok := l.ring(p0, reach, func(p pt) bool { return l.fits(reg, b.at(p), taken, mode) }); ok {
 			return p, true
 		}
@@ -229,6 +230,8 @@ func (l *layer) fits(reg *geometry.Region, b box, taken []box, mode fitMode) boo
 	switch mode {
 	case fitMiddle:
 		return reg.Contains(l.tf.board(mx, my))
+	case fitNear:
+		return true
 	case fitTouch:
 		for _, q := range [...]pt{{mx, my}, {b.x0, b.y0}, {b.x1, b.y0}, {b.x0, b.y1}, {b.x1, b.y1}, {mx, b.y0}, {mx, b.y1}, {b.x0, my}, {b.x1, my}} {
 			if reg.Contains(l.tf.board(q.X, q.Y)) {
