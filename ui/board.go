@@ -439,116 +439,149 @@ const currentMark = "✓ "
 
 // menuItems arranges a unit's orders for its menu. In a movement phase:
 // the hold; "Move" with the moves, those by convoy apart; "Support to
-// hold"; "Support a move" with every move the unit may support, those by
-// convoy apart; "Convoy". The order a unit has now, and a supported
-// unit's move it has now, are ticked and come first. Retreats, disbands
-// and builds are listed as they come.
+// hold"; "Support a move" with every move the unit may support, grouped
+// by the province moved into, those by convoy apart; "Convoy". The order
+// a unit has now, and a supported unit's move it has now, are ticked and
+// come first. Retreats, disbands and builds are listed as they come.
 func menuItems(m *engine.Map, st *engine.State, orders, pending []engine.Order, give func(engine.Order)) []*fyne.MenuItem {
-	current := map[string]bool{}
+	mb := &menuBuilder{m: m, st: st, pending: pending, give: give, current: map[string]bool{},
+		into: map[engine.ProvinceID][]*fyne.MenuItem{}, intoByConvoy: map[engine.ProvinceID][]*fyne.MenuItem{}}
 	for _, o := range pending {
-		current[o.Format(m)] = true
-	}
-	item := func(o engine.Order, ticked bool) *fyne.MenuItem {
-		label := orderLabel(m, st, o)
-		if ticked {
-			label = currentMark + label
-		}
-		return fyne.NewMenuItem(label, func() { give(o) })
+		mb.current[o.Format(m)] = true
 	}
 	if st == nil || st.Phase.Type != engine.Movement {
 		var out []*fyne.MenuItem
 		for _, o := range orders {
-			out = append(out, item(o, current[o.Format(m)]))
+			out = append(out, mb.item(o))
 		}
 		return out
 	}
-	var top, moves, byConvoy, holds, convoys []*fyne.MenuItem
+	for _, o := range orders {
+		mb.add(o)
+	}
+	return mb.menu()
+}
+
+// menuBuilder sorts a unit's orders into the groups of its menu.
+type menuBuilder struct {
+	m       *engine.Map
+	st      *engine.State
+	pending []engine.Order
+	give    func(engine.Order)
+	current map[string]bool // the orders given now, formatted
+
+	top, moves, byConvoy, holds, convoys []*fyne.MenuItem
 	// Supports of moves, by the province moved into: one short submenu
 	// per province, the moves by convoy in their own.
-	into := map[engine.ProvinceID][]*fyne.MenuItem{}
-	intoByConvoy := map[engine.ProvinceID][]*fyne.MenuItem{}
-	var dests []engine.ProvinceID
-	// A support is ticked when the unit supported is ordered so now.
-	supported := func(o engine.Order) bool {
-		for _, p := range pending {
-			if p.Kind == engine.Move && p.At.P == o.AuxAt.P && p.To.P == o.AuxTo.P {
-				return true
-			}
-		}
-		return false
+	into, intoByConvoy map[engine.ProvinceID][]*fyne.MenuItem
+	dests              []engine.ProvinceID
+}
+
+// item is an order's line, ticked when it is the unit's order now.
+func (mb *menuBuilder) item(o engine.Order) *fyne.MenuItem {
+	label := orderLabel(mb.m, mb.st, o)
+	if mb.current[o.Format(mb.m)] {
+		label = currentMark + label
 	}
-	for _, o := range orders {
-		mine := current[o.Format(m)]
-		switch {
-		case o.Kind == engine.Move && o.ViaConvoy:
-			byConvoy = append(byConvoy, item(o, mine))
-		case o.Kind == engine.Move:
-			moves = append(moves, item(o, mine))
-		case o.Kind == engine.Support && !o.AuxTo.Valid():
-			holds = append(holds, item(o, mine))
-		case o.Kind == engine.Support:
-			it := item(o, mine)
-			if !mine && supported(o) {
-				it.Label += "  — its order now"
-			}
-			d := o.AuxTo.P
-			if len(into[d])+len(intoByConvoy[d]) == 0 {
-				dests = append(dests, d)
-			}
-			if ByConvoy(st, o.AuxAt, o.AuxTo) {
-				intoByConvoy[d] = append(intoByConvoy[d], it)
-			} else {
-				into[d] = append(into[d], it)
-			}
-		case o.Kind == engine.Convoy:
-			convoys = append(convoys, item(o, mine))
-		default:
-			top = append(top, item(o, mine))
+	return fyne.NewMenuItem(label, func() { mb.give(o) })
+}
+
+// supported reports whether support o's unit is ordered to make the
+// move supported now.
+func (mb *menuBuilder) supported(o engine.Order) bool {
+	for _, p := range mb.pending {
+		if p.Kind == engine.Move && p.At.P == o.AuxAt.P && p.To.P == o.AuxTo.P {
+			return true
 		}
 	}
-	sub := func(label string, first, second []*fyne.MenuItem, secondLabel string) {
-		if len(first)+len(second) == 0 {
-			return
+	return false
+}
+
+// add puts order o in its group.
+func (mb *menuBuilder) add(o engine.Order) {
+	it := mb.item(o)
+	switch {
+	case o.Kind == engine.Move && o.ViaConvoy:
+		mb.byConvoy = append(mb.byConvoy, it)
+	case o.Kind == engine.Move:
+		mb.moves = append(mb.moves, it)
+	case o.Kind == engine.Support && !o.AuxTo.Valid():
+		mb.holds = append(mb.holds, it)
+	case o.Kind == engine.Support:
+		if !mb.current[o.Format(mb.m)] && mb.supported(o) {
+			it.Label += "  — its order now"
 		}
-		items := ticksFirst(first)
-		if len(second) > 0 {
-			if len(items) > 0 {
-				items = append(items, fyne.NewMenuItemSeparator())
-			}
-			head := fyne.NewMenuItem(secondLabel, nil)
-			head.Disabled = true
-			items = append(items, head)
-			items = append(items, ticksFirst(second)...)
+		d := o.AuxTo.P
+		if len(mb.into[d])+len(mb.intoByConvoy[d]) == 0 {
+			mb.dests = append(mb.dests, d)
 		}
-		parent := fyne.NewMenuItem(label, nil)
-		parent.ChildMenu = fyne.NewMenu(label, items...)
-		top = append(top, parent)
+		if ByConvoy(mb.st, o.AuxAt, o.AuxTo) {
+			mb.intoByConvoy[d] = append(mb.intoByConvoy[d], it)
+		} else {
+			mb.into[d] = append(mb.into[d], it)
+		}
+	case o.Kind == engine.Convoy:
+		mb.convoys = append(mb.convoys, it)
+	default:
+		mb.top = append(mb.top, it)
 	}
-	sub("Move", moves, byConvoy, "By convoy:")
-	sub("Support to hold", holds, nil, "")
-	sortProvinces(m, dests)
+}
+
+// menu returns the top of the menu with its submenus.
+func (mb *menuBuilder) menu() []*fyne.MenuItem {
+	mb.sub("Move", mb.moves, mb.byConvoy, "By convoy:")
+	mb.sub("Support to hold", mb.holds, nil, "")
+	sortProvinces(mb.m, mb.dests)
 	var supports, supportsByConvoy []*fyne.MenuItem
-	group := func(by map[engine.ProvinceID][]*fyne.MenuItem, d engine.ProvinceID) *fyne.MenuItem {
-		items := ticksFirst(by[d])
-		label := "into " + m.Provinces[d].Name
-		if len(items) > 0 && (strings.HasPrefix(items[0].Label, currentMark) || strings.HasSuffix(items[0].Label, "its order now")) {
-			label = currentMark + label
+	for _, d := range mb.dests {
+		if len(mb.into[d]) > 0 {
+			supports = append(supports, mb.group(mb.into[d], d))
 		}
-		it := fyne.NewMenuItem(label, nil)
-		it.ChildMenu = fyne.NewMenu(label, items...)
-		return it
-	}
-	for _, d := range dests {
-		if len(into[d]) > 0 {
-			supports = append(supports, group(into, d))
-		}
-		if len(intoByConvoy[d]) > 0 {
-			supportsByConvoy = append(supportsByConvoy, group(intoByConvoy, d))
+		if len(mb.intoByConvoy[d]) > 0 {
+			supportsByConvoy = append(supportsByConvoy, mb.group(mb.intoByConvoy[d], d))
 		}
 	}
-	sub("Support a move", supports, supportsByConvoy, "Moves by convoy:")
-	sub("Convoy", convoys, nil, "")
-	return top
+	mb.sub("Support a move", supports, supportsByConvoy, "Moves by convoy:")
+	mb.sub("Convoy", mb.convoys, nil, "")
+	return mb.top
+}
+
+// sub adds a submenu of first, then under a heading second.
+func (mb *menuBuilder) sub(label string, first, second []*fyne.MenuItem, secondLabel string) {
+	if len(first)+len(second) == 0 {
+		return
+	}
+	items := ticksFirst(first)
+	if len(second) > 0 {
+		if len(items) > 0 {
+			items = append(items, fyne.NewMenuItemSeparator())
+		}
+		head := fyne.NewMenuItem(secondLabel, nil)
+		head.Disabled = true
+		items = append(items, head)
+		items = append(items, ticksFirst(second)...)
+	}
+	parent := fyne.NewMenuItem(label, nil)
+	parent.ChildMenu = fyne.NewMenu(label, items...)
+	mb.top = append(mb.top, parent)
+}
+
+// group is the submenu of the supports of moves into province d, ticked
+// when one of them is.
+func (mb *menuBuilder) group(items []*fyne.MenuItem, d engine.ProvinceID) *fyne.MenuItem {
+	items = ticksFirst(items)
+	label := "into " + mb.m.Provinces[d].Name
+	if ticked(items[0]) {
+		label = currentMark + label
+	}
+	it := fyne.NewMenuItem(label, nil)
+	it.ChildMenu = fyne.NewMenu(label, items...)
+	return it
+}
+
+// ticked reports whether an item is an order given now.
+func ticked(it *fyne.MenuItem) bool {
+	return strings.HasPrefix(it.Label, currentMark) || strings.HasSuffix(it.Label, "its order now")
 }
 
 // sortProvinces sorts provinces by name.
@@ -558,15 +591,15 @@ func sortProvinces(m *engine.Map, ps []engine.ProvinceID) {
 
 // ticksFirst puts the ticked items (an order given now) first.
 func ticksFirst(items []*fyne.MenuItem) []*fyne.MenuItem {
-	var ticked, rest []*fyne.MenuItem
+	var first, rest []*fyne.MenuItem
 	for _, it := range items {
-		if strings.HasPrefix(it.Label, currentMark) || strings.HasSuffix(it.Label, "its order now") {
-			ticked = append(ticked, it)
+		if ticked(it) {
+			first = append(first, it)
 		} else {
 			rest = append(rest, it)
 		}
 	}
-	return append(ticked, rest...)
+	return append(first, rest...)
 }
 
 // specialItem is a card's special order in a unit's menu: a submenu of
