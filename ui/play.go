@@ -468,7 +468,7 @@ func (gw *GameWindow) Adjudicate() {
 	if !gw.saveDrafts() {
 		return
 	}
-	ms, err := gw.g.Missing()
+	ms, err := gw.g.Missing(gw.viewSeat())
 	if err != nil {
 		gw.flash(errText("Adjudicate", err))
 		return

@@ -184,3 +184,38 @@ func TestCardCompletions(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingKeepsHiddenUnitsHidden: a Galt unit that turned invisible is
+// counted among its power's units without orders for the game master,
+// never for the table (whose board does not show it).
+func TestMissingKeepsHiddenUnitsHidden(t *testing.T) {
+	g, u := cardHolder(t, "character2", "Invisible Unit", 1901)
+	text := u.Type.String() + " " + g.Map().LocString(u.Loc) + " invisible"
+	if _, errs, err := g.SubmitOrders(u.Power, text); err != nil || len(errs) > 0 {
+		t.Fatal(err, errs)
+	}
+	for { // to the next movement turn (Galt: a retreat phase after every turn)
+		if _, _, err := g.Process(); err != nil {
+			t.Fatal(err)
+		}
+		if cur, _ := g.Current(); cur.State.Phase.Type == engine.Movement {
+			break
+		}
+	}
+	count := func(seat engine.Seat) int {
+		ms, err := g.Missing(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pm := range ms.Powers {
+			if pm.Power == u.Power {
+				return len(pm.Unordered)
+			}
+		}
+		return 0
+	}
+	gm, table := count(engine.Seat{GM: true}), count(engine.Seat{})
+	if gm != table+1 {
+		t.Errorf("%s's units without orders: %d for the game master, %d for the table; want one more for the game master (the invisible unit)", u.Power, gm, table)
+	}
+}

@@ -110,7 +110,7 @@ func TestMissing(t *testing.T) {
 			}
 		}
 	}
-	ms, err := g.Missing()
+	ms, err := g.Missing(engine.Seat{GM: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,8 +23,10 @@ func (p PowerMissing) Empty() bool {
 
 // Missing is what the confirmation before adjudicating lists: per power,
 // no orders at all, units without orders, impossible orders, adjustments
-// not ordered. It is the game master's knowledge: a front end that shows
-// it to a table says only what the table may know (see the ui).
+// not ordered. For a seat other than the game master's it names only
+// units that seat's view shows (a hidden unit is never counted for a
+// table), and a front end showing it to a table gives counts only (see
+// the ui).
 type Missing struct {
 	Phase  engine.Phase
 	Powers []PowerMissing // only powers with something missing or wrong, in the map's order
@@ -33,8 +35,9 @@ type Missing struct {
 // Empty reports whether every power has a legal order for everything.
 func (m Missing) Empty() bool { return len(m.Powers) == 0 }
 
-// Missing checks the orders stored for the current phase.
-func (g *Game) Missing() (Missing, error) {
+// Missing checks the orders stored for the current phase, as seat may
+// know it.
+func (g *Game) Missing(seat engine.Seat) (Missing, error) {
 	cur, err := g.Current()
 	if err != nil {
 		return Missing{}, err
@@ -45,6 +48,18 @@ func (g *Game) Missing() (Missing, error) {
 	}
 	s := cur.State
 	out := Missing{Phase: s.Phase}
+	seen := func(engine.Unit) bool { return true }
+	if !seat.GM {
+		vs := engine.ViewFor(s, nil, seat, g.variant.Rules).State
+		seen = func(u engine.Unit) bool {
+			for _, w := range append(vs.Units, dislodgedOf(vs)...) {
+				if w.Power == u.Power && w.Loc.P == u.Loc.P && w.Type == u.Type {
+					return true
+				}
+			}
+			return false
+		}
+	}
 	view := engine.View{Seat: engine.Seat{GM: true}, State: s}
 	due := map[engine.Power]int{}
 	if s.Phase.Type == engine.Adjustment {
@@ -74,19 +89,34 @@ func (g *Game) Missing() (Missing, error) {
 			pm.Due = unordered(due[p], mine)
 		}
 		for _, u := range toOrder {
-			if !ordered(u, mine) {
+			if !ordered(u, mine) && seen(u) {
 				pm.Unordered = append(pm.Unordered, u)
 			}
 		}
 		pm.NoOrders = len(mine) == 0 && (len(toOrder) > 0 || due[p] != 0)
 		if len(mine) > 0 {
-			pm.Illegal = CheckOrders(g.variant, view, p, strings.Join(text, "\n")).Problems
+			for _, pr := range CheckOrders(g.variant, view, p, strings.Join(text, "\n")).Problems {
+				if pr.Order == nil {
+					pm.Illegal = append(pm.Illegal, pr)
+				} else if u, ok := unitOfOrder(s, *pr.Order); !ok || seen(u) {
+					pm.Illegal = append(pm.Illegal, pr)
+				}
+			}
 		}
 		if !pm.Empty() {
 			out.Powers = append(out.Powers, pm)
 		}
 	}
 	return out, nil
+}
+
+// dislodgedOf lists the dislodged units of s.
+func dislodgedOf(s *engine.State) []engine.Unit {
+	out := make([]engine.Unit, 0, len(s.Dislodged))
+	for _, d := range s.Dislodged {
+		out = append(out, d.Unit)
+	}
+	return out
 }
 
 func unitsOf(us []engine.Unit, p engine.Power) []engine.Unit {
