@@ -2,7 +2,10 @@ package ui
 
 import (
 	"context"
+	"dipdesk/engine"
+	"fmt"
 	"fyne.io/fyne/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,5 +182,85 @@ func TestHostNewGame(t *testing.T) {
 	}
 	if start.seats[1].pin.Text != "" {
 		t.Error("the PIN stays in the form after hosting")
+	}
+}
+
+// TestLanSeatCards: a LAN seat of a card game gets the hot-seat Cards
+// panel, filled from its own view: its own cards only, and dragging one
+// shows it under the pointer.
+func TestLanSeatCards(t *testing.T) {
+	td := newTestDesk(t)
+	path := filepath.Join(td.dir, "cards.dipdesk")
+	var power engine.Power
+	for seed := uint64(1); power == "" && seed < 200; seed++ {
+		os.Remove(path)
+		g, err := session.Create(path, session.Options{Variant: "character", Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _, err := g.Hands(engine.Seat{GM: true}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range h.Cards {
+			if c.Name == "Annihilator" {
+				power = c.Unit.Power
+			}
+		}
+		for power != "" { // to Spring 1902, when the cards act (rule 7)
+			cur, err := g.Current()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cur.State.Phase.Year == 1902 {
+				break
+			}
+			if _, _, err := g.Process(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Close()
+	}
+	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+	host, err := td.HostGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), string(power), host.h.Codes()[string(power)])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sw.c.Close()
+	eventually(t, "the seat's cards", func() (ok bool) {
+		sw.ui.wait(func() { ok = sw.cards != nil && len(sw.cards.Lines()) > 0 })
+		return
+	})
+	var problems []string
+	sw.ui.wait(func() {
+		var v *cardView
+		for _, x := range sw.cards.views {
+			if x.card.Unit.Power != power {
+				problems = append(problems, fmt.Sprintf("%s's LAN seat shows %s's card %s", power, x.card.Unit.Power, x.title()))
+			}
+			if x.card.Name == "Annihilator" {
+				v = x
+			}
+		}
+		if v == nil {
+			problems = append(problems, "no Annihilator among the seat's cards")
+			return
+		}
+		v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{AbsolutePosition: fyne.NewPos(300, 200)}, Dragged: fyne.NewDelta(-50, 20)})
+		if !sw.ghost.Visible() || len(sw.picture.targets) == 0 {
+			problems = append(problems, "a dragged card is not shown under the pointer, or no province is lit")
+		}
+		v.DragEnd()
+		if sw.ghost.Visible() {
+			problems = append(problems, "the card stays after the drop")
+		}
+	})
+	for _, p := range problems {
+		t.Error(p)
 	}
 }

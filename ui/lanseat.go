@@ -35,7 +35,9 @@ type LanSeatWindow struct {
 	tabs    *container.AppTabs
 	seat    engine.Seat
 	board   *widget.Label
-	hand    *widget.Label
+	hand    *widget.Label // the hand as the host words it
+	cards   *CardsPanel   // the seat's cards from its view, with their orders and drags; nil until the variant is known
+	ghost   *cardGhost    // a card being dragged, under the pointer
 	results *widget.Label
 	press   *widget.Label
 	orders  *OrderPanel // the seat's orders: checked against its view as typed, kept as a draft until sent
@@ -127,7 +129,10 @@ func (sw *LanSeatWindow) build(d *Desk, addr, seat string) {
 	right := container.NewBorder(nil, container.NewVBox(sw.ready, sw.status), nil, nil, sw.orders)
 	split := container.NewHSplit(tabs, right)
 	split.Offset = 0.6
-	sw.win.SetContent(container.NewBorder(sw.title, nil, nil, nil, split))
+	sw.ghost = newCardGhost()
+	layer := container.NewWithoutLayout(sw.ghost)
+	sw.ghost.layer = layer
+	sw.win.SetContent(container.NewStack(container.NewBorder(sw.title, nil, nil, nil, split), layer))
 	sw.win.SetOnClosed(func() { go sw.c.Close() })
 	sw.win.Resize(fyne.NewSize(900, 600))
 }
@@ -369,6 +374,66 @@ func (sw *LanSeatWindow) redraw() {
 	}
 	sc.Orders, _, sc.Signs = session.BoardOrders(vr, view, sc.Orders, nil)
 	sw.picture.SetScene(sc)
+	sw.showCards(vr, view)
+}
+
+// showCards fills the seat's Cards panel from its view (a card game
+// only): the same cards, order buttons and drags as in hot seat.
+func (sw *LanSeatWindow) showCards(vr *engine.Variant, view engine.View) {
+	h, ok := session.HandsOf(view, vr.Specials)
+	if !ok {
+		return
+	}
+	if sw.cards == nil {
+		sw.cards = NewCardsPanel(view.State.Map)
+		sw.cards.OnTemplate = func(_ engine.Power, template string) { sw.orders.Append(template) }
+		sw.cards.OnDragMove = func(c session.HandCard, o session.CardOrder, abs fyne.Position, first bool) {
+			if first {
+				var targets []engine.Loc
+				for _, x := range session.CardCompletions(vr, view, c, o) {
+					if x.Target.Valid() {
+						targets = append(targets, x.Target)
+					}
+				}
+				sw.picture.SetDropTargets(targets)
+				sw.ghost.Set(fmt.Sprintf("%s: #%s %s", c.Label, c.ID, c.Name), o.Verb, len(targets) > 0)
+			}
+			sw.ghost.Follow(abs)
+		}
+		sw.cards.OnDragEnd = func() {
+			sw.ghost.Hide()
+			sw.picture.SetDropTargets(nil)
+		}
+		sw.cards.OnDrop = sw.cardDropped
+		sw.tabs.Items = append(sw.tabs.Items, container.NewTabItem("Your cards", sw.cards))
+		sw.tabs.Refresh()
+	}
+	sw.cards.Set(h, sw.seat.Power != "")
+}
+
+// cardDropped completes a card's one-province order with the province
+// the card was dropped on (as in hot seat), and sends it.
+func (sw *LanSeatWindow) cardDropped(c session.HandCard, o session.CardOrder, abs fyne.Position) {
+	vr, ok := variants.Lookup(sw.variant)
+	if !ok || sw.state == nil {
+		return
+	}
+	loc, ok := sw.picture.LocAt(abs.Subtract(fyne.CurrentApp().Driver().AbsolutePositionForObject(sw.picture)))
+	if !ok {
+		sw.status.SetText("Drop the card on a province")
+		return
+	}
+	text := c.Template(o) + sw.state.Map.Provinces[loc.P].Abbr
+	if o.TakesUnit {
+		sw.orders.Append(c.Template(o))
+		return
+	}
+	orders, errs := vr.Parser(sw.state.Map).ParseOrders(c.Unit.Power, text)
+	if len(errs) > 0 || len(orders) != 1 {
+		sw.status.SetText(fmt.Sprintf("%s: %v", text, errs))
+		return
+	}
+	sw.boardOrder(orders[0])
 }
 
 // lanState decodes a view's position with its variant.
