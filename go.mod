@@ -14,6 +14,7 @@ require (
 	github.com/miekg/dns v1.1.72
 	golang.org/x/crypto v0.57.0
 	golang.org/x/image v0.47.0
+	golang.org/x/term v0.46.0
 )
 
 require (

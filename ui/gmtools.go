@@ -17,6 +17,7 @@ type GMTools struct {
 	OnEdit     func(words string)
 	OnRollback func(phase, reason string)
 
+	info   *widget.Label
 	edit   *widget.Entry
 	phase  *widget.Select
 	reason *widget.Entry
@@ -43,7 +44,10 @@ func NewGMTools() *GMTools {
 			t.OnRollback(t.phase.Selected, t.reason.Text)
 		}
 	})
+	t.info = widget.NewLabel("")
+	t.info.Wrapping = fyne.TextWrapWord
 	t.body = container.NewVBox(
+		t.info,
 		widget.NewLabelWithStyle("Position editor", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewBorder(nil, nil, nil, apply, t.edit),
 		widget.NewLabelWithStyle("Rollback", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -60,6 +64,10 @@ func (t *GMTools) SetPhases(names []string) {
 	t.phase.Options = names
 	t.phase.ClearSelected()
 }
+
+// SetInfo shows what the game master alone may know of the game (its
+// seed).
+func (t *GMTools) SetInfo(text string) { t.info.SetText(text) }
 
 // clearEdit empties the editor after a successful edit.
 func (t *GMTools) clearEdit() { t.edit.SetText("") }

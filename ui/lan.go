@@ -108,17 +108,18 @@ func (d *Desk) hostNew(parent fyne.Window) {
 	s := d.ShowStart()
 	o, err := s.options()
 	if err != nil {
-		s.status.SetText(err.Error())
+		s.status.SetText(userWords(err))
 		return
 	}
-	d.chooseSave(parent, func(path string) {
-		g, err := session.Create(withExt(path), o)
+	d.chooseSave(parent, "game.dipdesk", []string{".dipdesk"}, func(path string) {
+		g, err := session.Create(withExt(path, ".dipdesk"), o)
 		if err != nil {
 			s.status.SetText(errText("New game", err))
 			return
 		}
 		path = g.Path()
 		g.Close()
+		s.clearForm() // no PIN or seed stays in the form (see create)
 		d.hostReport(d.HostGame(path))
 	})
 }

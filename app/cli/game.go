@@ -256,12 +256,19 @@ func runShow(c *CLI, args []string) int {
 	if err != nil {
 		return c.fail("show", err)
 	}
+	if err := c.checkSeatPIN(g, seat); err != nil {
+		return c.fail("show", err)
+	}
 	v, err := g.View(seat, *phase)
 	if err != nil {
 		return c.fail("show", err)
 	}
 	m := g.Map()
 	fmt.Fprintf(c.Stdout, "%s, %s (%s), as %s\n", g.Variant().Name, v.State.Phase, v.State.Phase.Short(), seat)
+	if seat.GM {
+		// The seed is the game master's: a hot-seat window never shows it.
+		fmt.Fprintf(c.Stdout, "Seed: %d\n", g.Info().Seed)
+	}
 	printPosition(c.Stdout, &casefileSetup{Map: m, Rules: g.Variant().Rules}, v.State, cardNotes(v))
 	centres := v.State.Centres()
 	var line []string
@@ -363,6 +370,9 @@ func runReport(c *CLI, args []string) int {
 	}
 	seat, err := g.ParseSeat(*who)
 	if err != nil {
+		return c.fail("report", err)
+	}
+	if err := c.checkSeatPIN(g, seat); err != nil {
 		return c.fail("report", err)
 	}
 	report := g.Report

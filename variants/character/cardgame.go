@@ -119,3 +119,116 @@ func (e *Extra) DealByHand(s *engine.State, u engine.Unit, id string, start engi
 	c, err := e.DealCardByHand(s, u, id, start, rng)
 	return c.Name, err
 }
+
+// Sketcher and VoluntaryRetreater: how the special orders look on a board,
+// and which units may retreat though not dislodged (#14).
+var (
+	_ cardgame.Sketcher           = (*Extra)(nil)
+	_ cardgame.VoluntaryRetreater = (*Extra)(nil)
+)
+
+// Sketch returns the signs of special order o in position s
+// (cardgame.Sketcher): the province an Annihilator, a Gasser, an
+// Exchanger, a Thief, a Disbeliever or a Special Engineer acts on; the
+// mine a Minelayer lays where it leaves (or picks up where it goes); a
+// double move's second step; the space a Jumper jumps; a Hypnotist's
+// victim and the move it is made to give; a Redeplier's Winter move. The
+// order itself is drawn as what it is adjudicated as (Special).
+func (e *Extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
+	u, ok := orderUnit(s, o)
+	if !ok || o.Kind != engine.Special {
+		return nil
+	}
+	target := func(p engine.ProvinceID) []cardgame.Sign {
+		return []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: p, Label: o.Special}}
+	}
+	switch o.Special {
+	case annihilateName:
+		if p, why := annihilateTarget(s, u, o); why == "" {
+			return target(p)
+		}
+	case gasName:
+		if g, why := gasTarget(s, u, o); why == "" {
+			return target(g.target)
+		}
+	case exchangeName, stealName, disbelieveName, fortifyName:
+		if p, ok := lookupProvince(s.Map, o.Args); ok {
+			return target(p)
+		}
+	case LayMine:
+		if _, why := minelayerMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: u.Loc.P, Label: "lay mine"}}
+		}
+	case PickUpMine:
+		if mv, why := minelayerMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: mv.To.P, Label: "pick up mine"}}
+		}
+	case DoubleMoveOrder:
+		if first, second, why := doubleMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMove, From: first, Prov: second.P, Label: "double move"}}
+		}
+	case JumpOrder:
+		if over, _, why := jump(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignNote, From: engine.Nowhere, Prov: over, Label: "jumped"}}
+		}
+	case hypnotiseName:
+		if h, why := hypnotiseTarget(s, u, o); why == "" {
+			out := target(h.victim.Loc.P)
+			if h.written.Kind == engine.Move && h.written.To.Valid() {
+				out = append(out, cardgame.Sign{Kind: cardgame.SignMove, From: h.victim.Loc, Prov: h.written.To.P})
+			}
+			return out
+		}
+	case redeployName:
+		if r, why := parseRedeploy(s, u, o); why == "" {
+			from := u.Loc
+			var out []cardgame.Sign
+			if r.via.Valid() {
+				out = append(out, cardgame.Sign{Kind: cardgame.SignMove, From: from, Prov: r.via.P})
+				from = r.via
+			}
+			return append(out, cardgame.Sign{Kind: cardgame.SignMove, From: from, Prov: r.to.P, Label: "redeploy"})
+		}
+	}
+	return nil
+}
+
+// VoluntaryRetreats lists the Retreaters (#14) of view v that may retreat
+// though not dislodged in its retreat phase, each with the spaces its
+// retreat may go to (cardgame.VoluntaryRetreater): the seat's own, the
+// game master's every one.
+func (e *Extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
+	s := v.State
+	if s == nil || s.Phase.Type != engine.Retreat {
+		return nil
+	}
+	var blocked map[engine.ProvinceID]string
+	if Variant.Rules.Prepare != nil {
+		blocked = Variant.Rules.Prepare(s, nil).Blocked
+	}
+	var out []cardgame.Retreat
+	for _, u := range s.Units {
+		if !slices.Contains(e.Effects.Voluntary, IDOf(u)) || !activeCard(s, u, RetreaterID) || (!v.Seat.GM && u.Power != v.Seat.Power) {
+			continue
+		}
+		r := cardgame.Retreat{Unit: u}
+		var next []engine.Loc
+		if u.Type == engine.Army {
+			for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
+				next = append(next, engine.Loc{P: p})
+			}
+		} else {
+			next = s.Map.FleetNeighbours(u.Loc)
+		}
+		for _, l := range next {
+			o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, At: u.Loc, To: l}
+			if to, why := voluntaryDest(s, u, o, blocked); why == "" {
+				r.To = append(r.To, to)
+			}
+		}
+		if len(r.To) > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -103,3 +103,79 @@ func (e *Extra) Marks(v engine.View) []cardgame.Mark {
 	})
 	return out
 }
+
+// Sketcher and VoluntaryRetreater: how the special orders look on a board,
+// and which units may retreat though not dislodged (the Retreater).
+var (
+	_ cardgame.Sketcher           = (*Extra)(nil)
+	_ cardgame.VoluntaryRetreater = (*Extra)(nil)
+)
+
+// Sketch returns the signs of special order o in position s
+// (cardgame.Sketcher): a unit turning invisible or visible (seen only by
+// the seats that see the unit: the order is drawn from the seat's view),
+// the mine a Minelayer lays where it leaves or picks up where it goes, a
+// double move's second step, a Hypnotist's victim and the move it is made
+// to give, a Psychic's subject, a conversion. The order itself is drawn as
+// what it is adjudicated as (Special).
+func (e *Extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
+	u, ok := skOrderUnit(s, o)
+	if !ok || o.Kind != engine.Special {
+		return nil
+	}
+	switch o.Special {
+	case specialInvisible, specialVisible:
+		return []cardgame.Sign{{Kind: cardgame.SignHidden, From: engine.Nowhere, Prov: u.Loc.P, Label: o.Special}}
+	case LayMine:
+		if _, why := minelayerMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: u.Loc.P, Label: "lay mine"}}
+		}
+	case PickUpMine:
+		if mv, why := minelayerMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: mv.To.P, Label: "pick up mine"}}
+		}
+	case DoubleMoveOrder:
+		if first, second, why := doubleMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMove, From: first, Prov: second.P, Label: "double move"}}
+		}
+	case hypnotiseName:
+		if h, why := hypnotiseTarget(s, u, o); why == "" {
+			out := []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: h.victim.Loc.P, Label: "hypnotise"}}
+			if h.written.Kind == engine.Move && h.written.To.Valid() {
+				out = append(out, cardgame.Sign{Kind: cardgame.SignMove, From: h.victim.Loc, Prov: h.written.To.P})
+			}
+			return out
+		}
+	case readName:
+		if r, why := readTarget(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: r.victim.Loc.P, Label: "read"}}
+		}
+	case ConvertOrder:
+		if _, why := convertAs(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignNote, From: engine.Nowhere, Prov: u.Loc.P, Label: "convert"}}
+		}
+	}
+	return nil
+}
+
+// VoluntaryRetreats lists the Retreaters of view v not dislodged in its
+// retreat phase, each with the spaces it may retreat to, standoff spaces
+// included (cardgame.VoluntaryRetreater): the seat's own, the game
+// master's every one.
+func (e *Extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
+	s := v.State
+	if s == nil || s.Phase.Type != engine.Retreat {
+		return nil
+	}
+	var out []cardgame.Retreat
+	for _, u := range s.Units {
+		if (!v.Seat.GM && u.Power != v.Seat.Power) || s.DislodgedAt(u.Loc.P) >= 0 || kindAt(s, u) != Retreater {
+			continue
+		}
+		opts := retreatOptions(s, engine.Dislodgement{Unit: u, From: engine.NoProvince}, true)
+		if len(opts) > 0 {
+			out = append(out, cardgame.Retreat{Unit: u, To: opts})
+		}
+	}
+	return out
+}
