@@ -155,7 +155,7 @@ func TestOrdersCheckedAsTyped(t *testing.T) {
 func TestConfirmationBeforeAdjudicating(t *testing.T) {
 	td := newTestDesk(t)
 	gw := td.game(t, gmSeats)
-	if _, _, err := gw.g.SubmitOrders("france", "A par - bur\nF bre - nao"); err != nil {
+	if _, _, err := gw.g.SubmitOrders(gw.phases[len(gw.phases)-1].Name, "france", "A par - bur\nF bre - nao"); err != nil {
 		t.Fatal(err)
 	}
 	td.answer = 1 // Cancel
@@ -175,7 +175,7 @@ func TestConfirmationBeforeAdjudicating(t *testing.T) {
 
 	td2 := newTestDesk(t)
 	hs := td2.game(t, nil)
-	if _, _, err := hs.g.SubmitOrders("france", "A par - bur\nF bre - nao"); err != nil {
+	if _, _, err := hs.g.SubmitOrders("S1901M", "france", "A par - bur\nF bre - nao"); err != nil {
 		t.Fatal(err)
 	}
 	td2.answer = 1
@@ -239,7 +239,7 @@ func TestSeatWithPINAsksFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := g.SubmitOrders("france", "A par - bur"); err != nil {
+	if _, _, err := g.SubmitOrders("S1901M", "france", "A par - bur"); err != nil {
 		t.Fatal(err)
 	}
 	g.Close()
@@ -346,7 +346,7 @@ func (e errorString) Error() string { return string(e) }
 func TestExportAsksPhaseAndAudience(t *testing.T) {
 	td := newTestDesk(t)
 	gw := td.game(t, gmSeats)
-	if _, _, err := gw.g.SubmitOrders("france", "A par - bur"); err != nil {
+	if _, _, err := gw.g.SubmitOrders("S1901M", "france", "A par - bur"); err != nil {
 		t.Fatal(err)
 	}
 	gw.adjudicateNow()
