@@ -248,6 +248,12 @@ func (gw *GameWindow) build() {
 		gw.gmTools = NewGMTools()
 		gw.gmTools.OnEdit = gw.edit
 		gw.gmTools.OnRollback = func(p, r string) { gw.Rollback(p, r) }
+		gw.gmTools.OnStandby = gw.standby
+		var names []string
+		for _, p := range gw.m.PowerIDs() {
+			names = append(names, gw.m.PowerName(p))
+		}
+		gw.gmTools.SetPowers(names)
 		gw.gmTools.SetInfo(fmt.Sprintf("%s, seed %d (kept in the save file: the game replays from it)", gw.g.Variant().Name, gw.g.Info().Seed))
 		side = append(side, container.NewTabItem("Game master", gw.gmTools))
 	}

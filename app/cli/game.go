@@ -23,6 +23,7 @@ func gameCommands() []command {
 		{"report", "report FILE [--phase P] [--for gm|public|POWER] [--cards [--markdown]]", "write the report of a phase for mailing or a zine; --cards: the private Winter form of assigned character cards", runReport},
 		{"rollback", "rollback FILE --to PHASE [--reason TEXT]", "return to an earlier phase; later ones are kept as an abandoned branch", runRollback},
 		{"edit", "edit FILE [--phase P] add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none | card POWER UNIT CARD", "correct the current position as game master", runEdit},
+		{"standby", "standby FILE --power P [--player NAME] [--pin] [--out BRIEF.txt]", "hand a power's seat to a standby player: new name and PIN, its LAN token revoked, and the brief of every unit it controls with its card", runStandby},
 		{"render", "render FILE --out board.png [--width 1600] [--no-orders] [--phase P] [--as SEAT]", "draw a case file's position or a saved game's phase, with orders and results, as a PNG", runRender},
 	}
 }

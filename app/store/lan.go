@@ -2,6 +2,9 @@ package store
 
 import (
 	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -173,4 +176,71 @@ func (f *File) SubmitBatch(phaseID int64, subs []Submission) error {
 		return nil
 	})
 	return f.sqlErr("storing orders", err)
+}
+
+// HandSeat gives power's seat to another player: a standby taking over a
+// power whose player has gone (Galt's Rules Clarifications: "If a standby
+// is called..."). The seat's player name and PIN hash change, its seat
+// token is revoked so that the old player's machine can no longer take
+// the seat back over the LAN, and the audit log keeps who held it before.
+// In a game master's game, where the power has no seat of its own, only
+// the token and the log change, and a PIN is refused (ErrNoSeat).
+// Nothing else of the game changes.
+func (f *File) HandSeat(power, player, pinHash string) error {
+	db, err := f.writer()
+	if err != nil {
+		return err
+	}
+	now := f.now()
+	var before Seat
+	err = withTx(db, func(tx *sql.Tx) error {
+		var idx int64
+		err := tx.QueryRow("SELECT idx, player, pin_hash FROM seats WHERE power = ?", power).Scan(&idx, &before.Player, &before.PinHash)
+		switch {
+		case errors.Is(err, sql.ErrNoRows) && pinHash != "":
+			// A game master's game: the power's orders come through the
+			// game master or the LAN, and a PIN guards a seat at this
+			// computer only.
+			return fmt.Errorf("%w: %s plays through the game master here, so a PIN would guard nothing", ErrNoSeat, power)
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return err
+		default:
+			sum := rowSum(idx, power, player, pinHash)
+			if _, err := tx.Exec("UPDATE seats SET player = ?, pin_hash = ?, crc = ? WHERE idx = ?", player, pinHash, sum, idx); err != nil {
+				return err
+			}
+		}
+		if _, err := insertOne(tx, "seat_tokens", power, "", formatTime(now)); err != nil {
+			return err
+		}
+		pin := "without a PIN"
+		if pinHash != "" {
+			pin = "with a PIN"
+		}
+		return addAudit(tx, now, KindStandby, "", fmt.Sprintf("%s handed from %s to %s, %s; its LAN seat token revoked",
+			power, playerName(before.Player), playerName(player), pin))
+	})
+	if errors.Is(err, ErrNoSeat) {
+		return err
+	}
+	if err != nil {
+		return f.sqlErr("handing a seat on", err)
+	}
+	f.gameMu.Lock()
+	for i := range f.game.Seats {
+		if f.game.Seats[i].Power == power {
+			f.game.Seats[i].Player, f.game.Seats[i].PinHash = player, pinHash
+		}
+	}
+	f.gameMu.Unlock()
+	return nil
+}
+
+// playerName is a seat's player as the audit log words it.
+func playerName(p string) string {
+	if p == "" {
+		return "a player with no name"
+	}
+	return strconv.Quote(p)
 }
