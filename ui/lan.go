@@ -255,7 +255,7 @@ func (d *Desk) ShowJoin() *LanJoinWindow {
 		seat: widget.NewEntry(), code: widget.NewEntry(), status: widget.NewLabel("Looking for games on the network…"), ui: d.lanQueue()}
 	jw.addr.SetPlaceHolder("host:port, e.g. 192.168.1.20:7878")
 	jw.seat.SetPlaceHolder("france, or observer")
-	jw.code.SetPlaceHolder("ABCD-EFGH (not needed to come back to a seat)")
+	jw.code.SetPlaceHolder("pairing code the host shows, ABCD-EFGH-JKMN (not needed to come back to a seat)")
 	jw.status.Wrapping = fyne.TextWrapWord
 	jw.list = widget.NewList(func() int { return len(jw.found) },
 		func() fyne.CanvasObject { return widget.NewLabel("game") },
@@ -266,7 +266,8 @@ func (d *Desk) ShowJoin() *LanJoinWindow {
 	jw.list.OnSelected = func(i widget.ListItemID) {
 		if i < len(jw.found) {
 			jw.addr.SetText(jw.found[i].Addr)
-			jw.status.SetText("The host's fingerprint should read " + jw.found[i].Fingerprint)
+			jw.status.SetText("This host says its fingerprint is " + jw.found[i].Fingerprint + ". Anyone on the network can " +
+				"say so: type the pairing code the host shows (it checks the host for you), or compare the fingerprint with the host's screen when asked.")
 		}
 	}
 	form := widget.NewForm(widget.NewFormItem("Address", jw.addr), widget.NewFormItem("Seat", jw.seat), widget.NewFormItem("Join code", jw.code))
@@ -312,7 +313,7 @@ func (jw *LanJoinWindow) Join() {
 	}
 	jw.status.SetText("Joining " + addr + "…")
 	go func() {
-		sw, err := jw.d.joinSeat(lan.NewClientMemory(dir), addr, seat, code)
+		sw, err := jw.d.joinSeatFrom(jw.win, lan.NewClientMemory(dir), addr, seat, code)
 		jw.ui.do(func() {
 			if err != nil {
 				jw.status.SetText(errText("Join", err))

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"dipdesk/engine"
 	"fmt"
 	"fyne.io/fyne/v2"
@@ -262,5 +263,48 @@ func TestLanSeatCards(t *testing.T) {
 	})
 	for _, p := range problems {
 		t.Error(p)
+	}
+}
+
+// TestFirstJoinAsksForTheFingerprint: joining a host for the first time
+// with a bare join code (nothing vouches for the host's certificate),
+// the window shows the fingerprint and asks whether the host shows the
+// same; "it differs" stops before anything is sent or pinned, "it
+// matches" joins and pins it.
+func TestFirstJoinAsksForTheFingerprint(t *testing.T) {
+	td := newTestDesk(t)
+	path := filepath.Join(td.dir, "game.dipdesk")
+	g, err := session.Create(path, session.Options{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+	host, err := td.HostGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	parts := strings.Split(host.h.Codes()["france"], "-")
+	bare := strings.Join(parts[:2], "-")
+	mem := lan.NewClientMemory(td.lan.configDir)
+	td.answer = 1 // It differs: stop
+	if _, err := td.joinSeatFrom(nil, mem, host.h.Addr(), "france", bare); !errors.Is(err, errNotConfirmed) {
+		t.Fatalf("a refused fingerprint: %v", err)
+	}
+	if len(td.asked) != 1 || !strings.Contains(td.asked[0], host.h.Fingerprint()) {
+		t.Fatalf("asked %q", td.asked)
+	}
+	if pin, _ := mem.Pin(host.h.Addr()); pin != "" {
+		t.Fatalf("a refused host was pinned: %q", pin)
+	}
+	td.answer = 0 // It matches: join
+	sw, err := td.joinSeatFrom(nil, mem, host.h.Addr(), "france", bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sw.c.Close()
+	if pin, _ := mem.Pin(host.h.Addr()); pin != host.h.Fingerprint() {
+		t.Fatalf("pinned %q, want the host's %q", pin, host.h.Fingerprint())
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -53,6 +54,34 @@ type LanSeatWindow struct {
 // joinSeat connects to a host (background goroutine) and makes the
 // seat's window, which the caller shows on the UI goroutine.
 func (d *Desk) joinSeat(mem *lan.ClientMemory, addr, seat, code string) (*LanSeatWindow, error) {
+	return d.joinSeatFrom(nil, mem, addr, seat, code)
+}
+
+// errNotConfirmed is a first join the player stopped because the host's
+// fingerprint did not match the one the host shows.
+var errNotConfirmed = errors.New("the fingerprints differ, so nothing was sent to that host: check the address and ask the host for its pairing code")
+
+// confirmFingerprint asks the player, on the window parent, whether the
+// host shows fingerprint fp, and waits for the answer (it is called from
+// the client's goroutine before anything is sent to the host, on a
+// first join with a bare join code).
+func (d *Desk) confirmFingerprint(parent fyne.Window, fp string) error {
+	answer := make(chan bool, 1)
+	d.lanQueue().do(func() {
+		d.ask(parent, "Is this the host?", "This is the first time you join this host, and the code you typed does not "+
+			"vouch for it. The host's window (or dipdesk host) shows its certificate fingerprint. Does it read:\n\n"+fp+
+			"\n\nIf it does not, someone else on the network is answering: do not join.", []string{"It matches: join", "It differs: stop"},
+			func(i int) { answer <- i == 0 })
+	})
+	if !<-answer {
+		return errNotConfirmed
+	}
+	return nil
+}
+
+// joinSeatFrom is joinSeat from window parent, where the player is asked
+// to compare the host's fingerprint when nothing else vouches for it.
+func (d *Desk) joinSeatFrom(parent fyne.Window, mem *lan.ClientMemory, addr, seat, code string) (*LanSeatWindow, error) {
 	pin, err := mem.Pin(addr)
 	if err != nil {
 		return nil, err
@@ -64,8 +93,9 @@ func (d *Desk) joinSeat(mem *lan.ClientMemory, addr, seat, code string) (*LanSea
 	sw := &LanSeatWindow{ui: d.lanQueue()}
 	built := make(chan struct{})
 	cfg := lan.ClientConfig{Addr: addr, Seat: seat, Code: code, Token: token, Fingerprint: pin, Reconnect: true, Client: "dipdesk desktop",
-		OnPin:   func(fp string) { _ = mem.SetPin(addr, fp) },
-		OnToken: func(t string) { _ = mem.SetToken(addr, seat, t) },
+		ConfirmFingerprint: func(fp string) error { return d.confirmFingerprint(parent, fp) },
+		OnPin:              func(fp string) { _ = mem.SetPin(addr, fp) },
+		OnToken:            func(t string) { _ = mem.SetToken(addr, seat, t) },
 		OnMessage: func(e lan.Envelope) {
 			sw.ui.do(func() {
 				<-built // messages before the window exists wait for it (the queue runs in order)
