@@ -65,7 +65,7 @@ type movement struct {
 	spent map[Unit]OrderKind
 	// looping marks the supports (and convoys) whose weight rests, through
 	// the strengths of the attacks on them, on their own
-	// (Rules.SupportLostAttack); nil until first needed.
+	// (Rules.SupportLost); nil until first needed.
 	looping []bool
 }
 
@@ -161,57 +161,19 @@ func (a *movement) applyIntangible() {
 // (Turn.Intangible).
 func (a *movement) intangible(i int32) bool { return a.turn.Intangible[a.o[i].unit] }
 
-// findUnit returns the order index of the unit an order names, or -1.
+// findUnit returns the order index of the unit an order names, or -1:
+// a unit moving on through this step of a sequence first, then UnitOf's
+// answer with the province's holder of this turn (Turn.Intangible).
 func (a *movement) findUnit(o *Order) int32 {
 	if !o.At.Valid() || int(o.At.P) >= len(a.m.Provinces) {
 		return -1
 	}
 	for i := range a.passing {
-		u := a.o[i].unit
-		if u.Loc.P == o.At.P && (o.Power == "" || o.Power == u.Power) && (o.Number == 0 || o.Number == u.Number) &&
-			(o.Unit == NoUnitType || o.Unit == u.Type) {
+		if a.r.names(a.s, o, a.o[i].unit) {
 			return int32(i)
 		}
 	}
-	// The unit holding the province, unless the order names another
-	// power's, number's, type's or coast's unit: a unit that does not occupy its province
-	// (Turn.Intangible, Occupies) may share it with one that does.
-	if i := a.at[o.At.P]; i >= 0 && (o.Number == 0 || a.o[i].unit.Number == o.Number) &&
-		(o.Power == "" || a.o[i].unit.Power == o.Power) && (o.Unit == NoUnitType || a.o[i].unit.Type == o.Unit) &&
-		(o.At.C == NoCoast || a.o[i].unit.Loc.C == o.At.C) {
-		return i
-	}
-	// Units that do not occupy their province, and units in unlimited
-	// spaces, are found by number, then by the order's power (several
-	// powers' "1F" in Hyperspace, Davis 6), then by type.
-	best := int32(-1)
-	for i := range a.o {
-		u := a.o[i].unit
-		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) {
-			continue
-		}
-		if best < 0 {
-			best = int32(i)
-			continue
-		}
-		b := a.o[best].unit
-		if o.Power != "" && (u.Power == o.Power) != (b.Power == o.Power) {
-			if u.Power == o.Power {
-				best = int32(i)
-			}
-			continue
-		}
-		if o.Unit != NoUnitType && (u.Type == o.Unit) != (b.Type == o.Unit) {
-			if u.Type == o.Unit {
-				best = int32(i)
-			}
-			continue
-		}
-		if o.At.C != NoCoast && u.Loc.C == o.At.C && b.Loc.C != o.At.C {
-			best = int32(i)
-		}
-	}
-	return best
+	return namedUnit(a.s, a.r, a.s.Units, o, a.at[o.At.P])
 }
 
 // assign gives each unit its order. An impossible order is reported and
@@ -960,10 +922,10 @@ func (a *movement) supportWeight(i int32) int {
 }
 
 // supportLoss is what the attacks on support i's supporter take of its
-// weight w, and the variant's words for it (Rules.SupportLostAttack).
+// weight w, and the variant's words for it (Rules.SupportLost).
 func (a *movement) supportLoss(i int32, w int) (int, string) {
 	x := &a.o[i]
-	if a.r == nil || (a.r.SupportLost == nil && a.r.SupportLostAttack == nil) {
+	if a.r == nil || a.r.SupportLost == nil {
 		if a.cutters(i, nil, nil) > 0 {
 			return w, ""
 		}
@@ -974,14 +936,11 @@ func (a *movement) supportLoss(i int32, w int) (int, string) {
 	if a.cutters(i, &attackers, &idx) == 0 {
 		return 0, ""
 	}
-	if a.r.SupportLostAttack == nil {
-		return a.r.SupportLost(a.s, x.unit, w, attackers), ""
-	}
 	var attack func(k int) int
 	if !a.loops()[i] {
 		attack = func(k int) int { return a.attack(idx[k]) }
 	}
-	return a.r.SupportLostAttack(a.s, x.unit, w, attackers, attack)
+	return a.r.SupportLost(a.s, x.unit, w, attackers, attack)
 }
 
 // loops marks the supports and convoys on a loop of weights: the weight of
@@ -989,7 +948,7 @@ func (a *movement) supportLoss(i int32, w int) (int, string) {
 // rest on the weights of their supports (and of their convoying units'
 // automatic supports, Rules.ConvoySupport). On such a loop (two supporters
 // each supporting an attack on the other) the weights have no single
-// answer, so Rules.SupportLostAttack is given no attack strengths there;
+// answer, so Rules.SupportLost is given no attack strengths there;
 // elsewhere the dependencies form no loop, and asking for the attacks'
 // strengths ends.
 func (a *movement) loops() []bool {
@@ -1250,7 +1209,7 @@ func (a *movement) result(i, dislodger int32) Result {
 		}
 	case x.kind == Support && x.res:
 		r.Reason = "support given to " + a.unitName(x.aux)
-		if a.r != nil && a.r.SupportLostAttack != nil {
+		if a.r != nil && a.r.SupportLost != nil {
 			if _, why := a.supportLoss(i, a.r.strength(a.s, x.unit, RoleSupport)); why != "" {
 				r.Reason += "; " + why
 			}
@@ -1272,7 +1231,8 @@ func (a *movement) result(i, dislodger int32) Result {
 		if r.Code == OK || r.Code == Defaulted {
 			r.Code = Dislodged
 		}
-		r.Reason += fmt.Sprintf("; dislodged by %s (%d vs %d)", a.unitName(dislodger), a.attack(dislodger), a.holdOrDefend(dislodger, i))
+		r.Dislodged = fmt.Sprintf("dislodged by %s (%d vs %d)", a.unitName(dislodger), a.attack(dislodger), a.holdOrDefend(dislodger, i))
+		r.Reason += "; " + r.Dislodged
 	}
 	return r
 }
@@ -1334,7 +1294,7 @@ func (a *movement) whyCut(i int32) string {
 	if why, cut := a.turn.Cut[x.src]; cut {
 		return why
 	}
-	if a.r != nil && a.r.SupportLostAttack != nil && !a.dislodgedBy(x.src) {
+	if a.r != nil && a.r.SupportLost != nil && !a.dislodgedBy(x.src) {
 		w := a.r.strength(a.s, x.unit, RoleSupport)
 		if lost, why := a.supportLoss(i, w); why != "" && lost >= w {
 			return "support cut: " + why

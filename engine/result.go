@@ -37,6 +37,47 @@ type Result struct {
 	OK     bool
 	Code   ResultCode
 	Reason string // in words a player understands: "bounced with A mun in bur (1 vs 1)"
+
+	// Dislodged is set for a unit dislodged in a movement phase: how, in
+	// the words Reason gives it after "; ": "dislodged by A mun (2 vs 1)".
+	// A variant rewording a dislodged unit's result keeps it (Reword).
+	Dislodged string
+	// Cause is a machine word for what happened, beyond Code, set by the
+	// part that decided it ("annihilated", "thrown out", "out of the
+	// fight"): other parts test it, never Reason's words.
+	Cause string
+	// Secret is the end of Reason that only the order's power and the game
+	// master may read (a Minelayer's mine, Davis #12): a variant's
+	// ConcealOutcome drops it for every other seat (DropSecret).
+	Secret string
+}
+
+// Reword sets what r's reason says, keeping its dislodgement and its
+// secret at the end.
+func (r *Result) Reword(why string) {
+	if r.Dislodged != "" {
+		why += "; " + r.Dislodged
+	}
+	r.Reason = why + r.Secret
+}
+
+// Add appends words to r's reason, before its secret.
+func (r *Result) Add(words string) {
+	r.Reason = r.Reason[:len(r.Reason)-len(r.Secret)] + words + r.Secret
+}
+
+// AddSecret appends words to r's reason that only the order's power and
+// the game master may read.
+func (r *Result) AddSecret(words string) {
+	r.Reason += words
+	r.Secret += words
+}
+
+// DropSecret cuts r's secret off its reason, for a seat that may not read
+// it.
+func (r *Result) DropSecret() {
+	r.Reason = r.Reason[:len(r.Reason)-len(r.Secret)]
+	r.Secret = ""
 }
 
 // Outcome is the adjudication of one phase.

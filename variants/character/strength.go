@@ -87,15 +87,16 @@ func Strength(s *engine.State, u engine.Unit, role engine.Role) int {
 // (#1 or #2, with its powers active), cut all of it. Any other supporter
 // loses its whole support to one attack, as in the standard game. A
 // dislodged supporter loses everything (the engine sees to that).
-func SupportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit) int {
+// Davis's rule needs no attack's strength (the hook's attack).
+func SupportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit, _ func(int) int) (int, string) {
 	c, ok := cardAt(s, supporter)
 	if !ok || c.ID != DoubleID || len(attackers) != 1 {
-		return weight
+		return weight, ""
 	}
 	if a, ok := cardAt(s, attackers[0]); ok && (a.ID == DoubleID || a.ID == LimitedDoubleID) {
-		return weight
+		return weight, ""
 	}
-	return min(weight, 1)
+	return min(weight, 1), ""
 }
 
 // Cuts is the Rules.Cuts hook: whether attacker's move may cut

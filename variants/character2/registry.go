@@ -237,7 +237,7 @@ func selfDislodgeAny(s *engine.State, attacker, defender engine.Unit) bool {
 	return parts.selfDislodge != nil && parts.selfDislodge(s, attacker, defender)
 }
 
-// supportLost is the Rules.SupportLostAttack hook, when a part sets it.
+// supportLost is the Rules.SupportLost hook, when a part sets it.
 func supportLost(s *engine.State, supporter engine.Unit, weight int, attackers []engine.Unit, attack func(k int) int) (int, string) {
 	if parts.supportLost != nil {
 		return parts.supportLost(s, supporter, weight, attackers, attack)

@@ -82,7 +82,7 @@ func failedMoveHold(s *engine.State, u engine.Unit, kind engine.OrderKind, n int
 // supports', the figure its result gives).
 const OptDoubleStrengthCut = "double_strength_cut"
 
-// doubleSupportLost is the SupportLostAttack hook (the table's Double
+// doubleSupportLost is the SupportLost hook (the table's Double
 // Strength row): a Double Strength supporter (weight 2) attacked by a
 // single unit whose attack has strength 1 (or less) loses one unit of its
 // support; an attack of strength two or more, or two attacks, cut all of
