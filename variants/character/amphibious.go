@@ -14,11 +14,11 @@ import (
 // 11's Caspian), and Reach takes it there and on from there by either
 // type's links. Its first use of the power reveals the card (rule 3): the
 // move itself shows it is no ordinary army or fleet.
-var _ = register(func() {
-	parts.enter = append(parts.enter, amphibiousEnter)
-	parts.reach = append(parts.reach, amphibiousReach)
-	addAfter(PriorityOthers, amphibiousReveal)
-})
+func amphibiousParts(r *registry) {
+	r.Enter(amphibiousEnter)
+	r.Reach(amphibiousReach)
+	r.After(PriorityOthers, amphibiousReveal)
+}
 
 func amphibiousEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if !holds(s, u, AmphibiousID) || s.Map == nil {

@@ -75,7 +75,7 @@ func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 	// depends on strengths or on the other orders (and a strength part
 	// that reads the orders would call back here).
 	var r engine.Rules
-	if v := Variant.Rules; v != nil {
+	if v := reg.Rules(); v != nil {
 		r = engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
 	}
 	locs := []engine.Loc{{P: t}}
@@ -208,8 +208,8 @@ func specialOrder(m *engine.Map, u engine.Unit, name string, args ...string) eng
 		Text: labelled(m, u) + " " + name + " " + strings.Join(args, " ")}
 }
 
-var _ = register(func() {
-	addSpecial("annihilate", annihilateName, annihilateAs)
-	addAfter(PriorityAnnihilator, annihilateAfter)
-	parts.random = append(parts.random, randomAnnihilate)
-})
+func annihilatorParts(r *registry) {
+	addSpecial(r, "annihilate", annihilateName, annihilateAs)
+	r.After(PriorityAnnihilator, annihilateAfter)
+	r.Random(randomAnnihilate)
+}

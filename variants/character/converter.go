@@ -28,13 +28,13 @@ import (
 // power's units of its new type (the "2A" may become "1F"); its card (and
 // any record keyed by the unit) follows it. A conversion is seen by
 // everyone, so it reveals the card (rule 3) and is kept in MoversState.
-var _ = register(func() {
-	addSpecial("convert", ConvertOrder, convertAs)
-	addSpecial("converts", ConvertOrder, convertAs)
-	addAfter(PriorityOthers, converterAfter)
-	parts.reach = append(parts.reach, converterReach)
-	parts.random = append(parts.random, convertRandom)
-})
+func converterParts(r *registry) {
+	addSpecial(r, "convert", ConvertOrder, convertAs)
+	addSpecial(r, "converts", ConvertOrder, convertAs)
+	r.After(PriorityOthers, converterAfter)
+	r.Reach(converterReach)
+	r.Random(convertRandom)
+}
 
 // ConvertOrder is the name of #6's special order.
 const ConvertOrder = "convert"

@@ -47,19 +47,19 @@ import (
 // CutSupports is the name of the Cutter's special order.
 const CutSupports = "cut"
 
-var _ = register(func() {
-	addSpecial("cut", CutSupports, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+func cutterParts(r *registry) {
+	addSpecial(r, "cut", CutSupports, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 		if !activeCard(s, u, CutterID) {
 			return engine.Order{}, fmt.Sprintf("%s is not a Cutter (#15): only a Cutter may name the supports it cuts", unitName(s.Map, u))
 		}
 		_, own, why := cutterOrder(s.Map, o)
 		return own, why
 	})
-	parts.prepare = append(parts.prepare, cutterPrepare)
-	addAfter(PriorityOthers, cutterAfter)
-	parts.conceal = append(parts.conceal, concealCutter)
-	parts.random = append(parts.random, randomCutter)
-})
+	r.Prepare(cutterPrepare)
+	r.After(PriorityOthers, cutterAfter)
+	r.ConcealOutcome(concealCutter)
+	r.Random(randomCutter)
+}
 
 // orderWords start the Cutter's own order after the provinces it names.
 var orderWords = []string{"h", "hold", "holds", "s", "sup", "support", "supports", "-", "->", "m", "move", "moves", "c", "convoy", "convoys"}

@@ -38,11 +38,11 @@ import (
 // Retreats are the ordinary one-space retreats (the card, rule 8). The
 // first space, left empty, is open to retreats like any empty space that
 // saw no standoff (16.a).
-var _ = register(func() {
-	addSpecial("via", DoubleMoveOrder, doubleMoveAs)
-	addAfter(PriorityOthers, doubleMoveAfter)
-	parts.random = append(parts.random, doubleMoveRandom)
-})
+func doublemoverParts(r *registry) {
+	addSpecial(r, "via", DoubleMoveOrder, doubleMoveAs)
+	r.After(PriorityOthers, doubleMoveAfter)
+	r.Random(doubleMoveRandom)
+}
 
 // DoubleMoveOrder is the name of #4's special order.
 const DoubleMoveOrder = "via"

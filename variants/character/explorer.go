@@ -21,10 +21,10 @@ import "dipdesk/engine"
 // reach2.go's explorerLinks). An explorer fleet "at will" also sails into
 // the Caspian from Armenia or Sevastopol on their Black Sea coast (Reach):
 // leaving, it lands on the plain coast.
-var _ = register(func() {
-	parts.enter = append(parts.enter, explorerEnter)
-	parts.reach = append(parts.reach, explorerReach, convoylessCaspian, leaveEntered)
-})
+func explorerParts(r *registry) {
+	r.Enter(explorerEnter)
+	r.Reach(explorerReach, convoylessCaspian, leaveEntered)
+}
 
 func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if s == nil || s.Map == nil {

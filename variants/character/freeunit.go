@@ -33,9 +33,9 @@ import (
 // the units built in the phase.
 const PriorityFreeUnits = PriorityLifecycle + 5
 
-var _ = register(func() {
-	addAfter(PriorityFreeUnits, freeUnitsAfter)
-})
+func freeunitParts(r *registry) {
+	r.After(PriorityFreeUnits, freeUnitsAfter)
+}
 
 // freeUnitsAfter sets Effects.FreeUnits to the units of the next position
 // holding #19, once rule 7 lets cards act.

@@ -12,7 +12,7 @@ import (
 // never panic, and what it accepts must save and load again to the same
 // bytes. `make fuzz` runs it longer.
 func FuzzDecodeExtra(f *testing.F) {
-	m, err := Map()
+	m, err := Board()
 	if err != nil {
 		f.Fatal(err)
 	}

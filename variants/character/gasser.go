@@ -295,9 +295,9 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	return cands[rng.Intn(len(cands), "which space the Gasser gasses")], true
 }
 
-var _ = register(func() {
-	addSpecial("gas", gasName, gasAs)
-	addRewrite(PriorityGasser, gasRewrite)
-	addAfter(PriorityGasser, gasAfter)
-	parts.random = append(parts.random, randomGas)
-})
+func gasserParts(r *registry) {
+	addSpecial(r, "gas", gasName, gasAs)
+	r.Rewrite(PriorityGasser, gasRewrite)
+	r.After(PriorityGasser, gasAfter)
+	r.Random(randomGas)
+}

@@ -17,11 +17,11 @@ import "dipdesk/engine"
 // any space in a support: Prepare cuts every support given from
 // Hyperspace with the rule's words (16.g), which is the smallest way to
 // refuse it without an engine change.
-var _ = register(func() {
-	parts.reach = append(parts.reach, hyperspaceReach)
-	parts.prepare = append(parts.prepare, hyperspacePrepare)
-	parts.random = append(parts.random, hyperspaceRandom)
-})
+func hyperspaceParts(r *registry) {
+	r.Reach(hyperspaceReach)
+	r.Prepare(hyperspacePrepare)
+	r.Random(hyperspaceRandom)
+}
 
 // NoSupportFromHyperspace is the reason a support from Hyperspace fails.
 const NoSupportFromHyperspace = "units in Hyperspace may not support units anywhere on the board (rule 6, 16.g)"

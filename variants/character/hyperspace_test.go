@@ -103,13 +103,14 @@ func TestHyperspaceRetreat(t *testing.T) {
 }
 
 // TestBoard: the variant's board adds Hyperspace and the Caspian Sea
-// (rules 6, 11) and leaves the standard map as it was.
+// (rules 6, 11), and card #7's five islands (TestIslandsBoard), and
+// leaves the standard map as it was.
 func TestBoard(t *testing.T) {
-	m, err := Map()
+	m, err := Board()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m2, _ := Map()
+	m2, _ := Board()
 	if m != m2 {
 		t.Error("the board is built more than once")
 	}
@@ -120,8 +121,8 @@ func TestBoard(t *testing.T) {
 	if _, ok := std.Lookup("cas"); ok {
 		t.Error("the standard map has the Caspian")
 	}
-	if m.NumProvinces() != std.NumProvinces()+2 {
-		t.Errorf("%d provinces, want the standard %d and two", m.NumProvinces(), std.NumProvinces())
+	if m.NumProvinces() != std.NumProvinces()+2+len(IslandAbbrs) {
+		t.Errorf("%d provinces, want the standard %d, two and the islands", m.NumProvinces(), std.NumProvinces())
 	}
 	hyp, _ := m.Lookup("hyp")
 	if p := m.Province(hyp); !p.Unlimited || p.SC || p.Impassable || p.Kind != engine.Abstract {

@@ -67,7 +67,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "the Hypnotist hypnotised last turn; it may hypnotise every other turn (card #11)"
 	}
 	text := strings.Join(o.Args, " ")
-	w, err := Variant.Parser(s.Map).ParseOrder("", text)
+	w, err := parser(s.Map).ParseOrder("", text)
 	if err != nil {
 		return hypnosis{}, fmt.Sprintf("the order written for the victim, %q, cannot be read: %v", text, err)
 	}
@@ -270,11 +270,11 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("hypnotise", hypnotiseName, hypnotiseAs)
-	addSpecial("hypnotize", hypnotiseName, hypnotiseAs)
-	addRewrite(PriorityHypnotist, hypnotiseRewrite)
-	addAfter(PriorityHypnotist, hypnotiseAfter)
-	parts.conceal = append(parts.conceal, hypnotistConceal)
-	parts.random = append(parts.random, randomHypnotise)
-})
+func hypnotistParts(r *registry) {
+	addSpecial(r, "hypnotise", hypnotiseName, hypnotiseAs)
+	addSpecial(r, "hypnotize", hypnotiseName, hypnotiseAs)
+	r.Rewrite(PriorityHypnotist, hypnotiseRewrite)
+	r.After(PriorityHypnotist, hypnotiseAfter)
+	r.ConcealOutcome(hypnotistConceal)
+	r.Random(randomHypnotise)
+}

@@ -28,14 +28,14 @@ import (
 // move; the jumped space and what happens in it do not matter. A Rewrite
 // part turns the jumped unit's move (any move, a special move included)
 // into a hold.
-var _ = register(func() {
-	addSpecial("jump", JumpOrder, jumpAs)
-	addSpecial("jumps", JumpOrder, jumpAs)
-	parts.reach = append(parts.reach, jumperReach)
-	addRewrite(PriorityOthers, jumperRewrite)
-	parts.random = append(parts.random, jumpRandom)
-	parts.conceal = append(parts.conceal, concealConvoyWords)
-})
+func jumperParts(r *registry) {
+	addSpecial(r, "jump", JumpOrder, jumpAs)
+	addSpecial(r, "jumps", JumpOrder, jumpAs)
+	r.Reach(jumperReach)
+	r.Rewrite(PriorityOthers, jumperRewrite)
+	r.Random(jumpRandom)
+	r.ConcealOutcome(concealConvoyWords)
+}
 
 // JumpOrder is the name of #5's special order.
 const JumpOrder = "jump"
@@ -226,8 +226,8 @@ func convoyOrdered(s *engine.State, orders []engine.Order, u engine.Unit, o engi
 	}
 	// Only the hooks that decide where units may go and who convoys, as
 	// canMoveTo does: no Rewrite part runs again.
-	r := engine.Rules{Reach: Variant.Rules.Reach, Enter: Variant.Rules.Enter, CanConvoy: Variant.Rules.CanConvoy,
-		Occupies: Variant.Rules.Occupies}
+	r := engine.Rules{Reach: reg.Rules().Reach, Enter: reg.Rules().Enter, CanConvoy: reg.Rules().CanConvoy,
+		Occupies: reg.Rules().Occupies}
 	out := engine.AdjudicateMovement(s, trial, &r)
 	i := resultOf(out, IDOf(u))
 	return i >= 0 && out.Results[i].Code != engine.Illegal && out.Results[i].Code != engine.NoRoute

@@ -29,10 +29,10 @@ import (
 // lost unit freed (rule 5.c: "When older units are destroyed or removed,
 // new units may be assigned such characteristics"). Then the effects that
 // ended before the next phase expire.
-var _ = register(func() {
-	addAfter(PriorityLifecycle, lifecycleAfter)
-	parts.conceal = append(parts.conceal, concealDeals)
-})
+func lifecycleParts(r *registry) {
+	r.After(PriorityLifecycle, lifecycleAfter)
+	r.ConcealOutcome(concealDeals)
+}
 
 // lifecycleAfter is the life cycle's After part.
 func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
@@ -265,7 +265,7 @@ func followingPhase(s, next *engine.State) engine.Phase {
 	c := *next
 	if c.Phase.Type != engine.Adjustment && len(c.Dislodged) == 0 && c.Phase.Season == engine.Fall {
 		c.Owners = slices.Clone(next.Owners)
-		engine.UpdateOwnership(&c, Variant.Rules)
+		engine.UpdateOwnership(&c, reg.Rules())
 	}
 	return nextPhase(&c, s.Phase)
 }

@@ -41,17 +41,17 @@ const (
 // owner may read; concealMines cuts it off for every other seat.
 const mineSecret = "; mine: "
 
-var _ = register(func() {
-	addSpecial("lay mine", LayMine, minelayerMove)
-	addSpecial("lays mine", LayMine, minelayerMove)
-	addSpecial("pick up mine", PickUpMine, minelayerMove)
-	addSpecial("picks up mine", PickUpMine, minelayerMove)
-	addSpecial("picks up own mine", PickUpMine, minelayerMove)
-	addSpecial("pick up own mine", PickUpMine, minelayerMove)
-	addAfter(PriorityOthers, mineAfter)
-	parts.conceal = append(parts.conceal, concealMines)
-	parts.random = append(parts.random, randomMinelayer)
-})
+func minelayerParts(r *registry) {
+	addSpecial(r, "lay mine", LayMine, minelayerMove)
+	addSpecial(r, "lays mine", LayMine, minelayerMove)
+	addSpecial(r, "pick up mine", PickUpMine, minelayerMove)
+	addSpecial(r, "picks up mine", PickUpMine, minelayerMove)
+	addSpecial(r, "picks up own mine", PickUpMine, minelayerMove)
+	addSpecial(r, "pick up own mine", PickUpMine, minelayerMove)
+	r.After(PriorityOthers, mineAfter)
+	r.ConcealOutcome(concealMines)
+	r.Random(randomMinelayer)
+}
 
 // minelayerMove is the movement form of "lay mine" and "pick up mine":
 // the move to the province named, by a minelayer only.

@@ -159,9 +159,9 @@ func unitWords(m *engine.Map, u engine.Unit) string {
 	return u.Type.String() + " " + m.LocName(u.Loc)
 }
 
-var _ = register(func() {
-	addAfter(PriorityOthers, moversReveal)
-})
+func moversParts(r *registry) {
+	r.After(PriorityOthers, moversReveal)
+}
 
 // moversReveal reveals the card of a unit whose order only its card
 // allows, once the order was judged (not refused): rule 3, "special

@@ -127,7 +127,7 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 		delete(ce.Cards, id)
 	}
 	ce.Effects.Proposed.turn = orders
-	inner := *Variant.Rules
+	inner := *reg.Rules()
 	inner.Phase, inner.Rewrite, inner.After = nil, nil, nil
 	out := engine.Adjudicate(c, orders, &inner, rng)
 	if out.Winner != "" {
@@ -222,10 +222,10 @@ func concealBeforeMovement(before *engine.State, seat engine.Seat, out *engine.O
 	}
 }
 
-var _ = register(func() {
-	parts.phase = append(parts.phase, proposedPhase)
-	parts.conceal = append(parts.conceal, concealBeforeMovement)
-})
+func proposedParts(r *registry) {
+	r.Phase(proposedPhase)
+	r.ConcealOutcome(concealBeforeMovement)
+}
 
 // revealPassive is the After part that marks the passive proposed cards
 // revealed when their use shows in the public results (rule 3: "special
@@ -292,6 +292,6 @@ func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 }
 
-var _ = register(func() {
-	addAfter(PriorityOthers, revealPassive)
-})
+func proposedParts2(r *registry) {
+	r.After(PriorityOthers, revealPassive)
+}

@@ -29,11 +29,11 @@ import (
 // a centre in a Fall retreat counts at once, as a Fall retreat's does.
 // Ordering a voluntary retreat reveals the card (only a Retreater could).
 
-var _ = register(func() {
-	parts.nextPhase = retreaterNextPhase
-	addAfter(PriorityOthers, voluntaryAfter)
-	parts.random = append(parts.random, randomRetreater)
-})
+func retreaterParts(r *registry) {
+	r.NextPhase(retreaterNextPhase)
+	r.After(PriorityOthers, voluntaryAfter)
+	r.Random(randomRetreater)
+}
 
 // retreaterNextPhase is the phase sequence with a retreat phase after
 // every movement turn from 1902 (rule 7: no Retreater acts earlier).
@@ -115,8 +115,8 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 		return
 	}
 	var blocked map[engine.ProvinceID]string
-	if Variant.Rules.Prepare != nil {
-		blocked = Variant.Rules.Prepare(s, nil).Blocked
+	if reg.Rules().Prepare != nil {
+		blocked = reg.Rules().Prepare(s, nil).Blocked
 	}
 	type try struct {
 		o    engine.Order

@@ -56,19 +56,19 @@ const (
 	OTB            = "otb"              // retreat phase: the disband; Fall moves: the overrule of 14.a
 )
 
-var _ = register(func() {
-	addRuleSpecial("otb if dislodged", OTBIfDislodged, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+func retreats14Parts(r *registry) {
+	addRuleSpecial(r, "otb if dislodged", OTBIfDislodged, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 		if len(o.Args) > 0 {
 			return engine.Order{}, fmt.Sprintf("unexpected %q after \"otb if dislodged\"", strings.Join(o.Args, " "))
 		}
 		return holdOf(o), ""
 	})
-	addRuleSpecial("otb", OTB, fallOTBAs)
-	parts.phase = append(parts.phase, retreatPhase)
-	addAfter(PriorityOthers, springOTBAfter)
-	parts.prepare = append(parts.prepare, fallOTBPrepare)
-	addAfter(PriorityRules, fallOTBAfter)
-})
+	addRuleSpecial(r, "otb", OTB, fallOTBAs)
+	r.Phase(retreatPhase)
+	r.After(PriorityOthers, springOTBAfter)
+	r.Prepare(fallOTBPrepare)
+	r.After(PriorityRules, fallOTBAfter)
+}
 
 // holdOf is o's unit holding.
 func holdOf(o engine.Order) engine.Order {
@@ -237,7 +237,7 @@ func rightHandRetreat(s *engine.State, d engine.Dislodgement) (engine.Loc, bool)
 	if err != nil {
 		return engine.Nowhere, false
 	}
-	opts := engine.RetreatOptions(s, d, Variant.Rules)
+	opts := engine.RetreatOptions(s, d, reg.Rules())
 	start := -1
 	if d.From != engine.NoProvince && int(d.From) < len(s.Map.Provinces) {
 		start = slices.Index(ring, s.Map.Provinces[d.From].Abbr)
@@ -328,7 +328,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		reasons[base.Text] = fmt.Sprintf(why, s.Map.LocName(l))
 		std = append(std, base)
 	}
-	out := engine.AdjudicateRetreats(s, std, Variant.Rules)
+	out := engine.AdjudicateRetreats(s, std, reg.Rules())
 	var rightHand []UnitID
 	for i := range out.Results {
 		r := &out.Results[i]
@@ -366,7 +366,7 @@ func retreatValid(s *engine.State, d engine.Dislodgement, o engine.Order) (engin
 		return engine.Nowhere, "not a retreat"
 	}
 	var match []engine.Loc
-	for _, l := range engine.RetreatOptions(s, d, Variant.Rules) {
+	for _, l := range engine.RetreatOptions(s, d, reg.Rules()) {
 		if l.P == o.To.P && (o.To.C == engine.NoCoast || l.C == o.To.C || !s.Map.MultiCoast(l.P) || d.Unit.Type != engine.Fleet) {
 			match = append(match, l)
 		}

@@ -92,9 +92,9 @@ func concealPrivate(before *engine.State, seat engine.Seat, out *engine.Outcome)
 	out.Events = kept
 }
 
-var _ = register(func() {
-	parts.conceal = append(parts.conceal, concealPrivate)
-})
+func sappersParts(r *registry) {
+	r.ConcealOutcome(concealPrivate)
+}
 
 // activeCard reports whether u holds card id with its powers active
 // (rule 7).

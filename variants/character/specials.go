@@ -45,16 +45,8 @@ var cardSpecials = []struct {
 // from Spring 1902, rule 7).
 func SpecialsOf(id string) []SpecialUse {
 	var out []SpecialUse
-	for _, c := range cardSpecials {
-		if c.card != id {
-			continue
-		}
-		for _, p := range parts.specials {
-			if p.syntax.Name == c.name {
-				out = append(out, SpecialUse{SpecialSyntax: p.syntax, TakesProvince: c.province, TakesUnit: c.unit})
-				break
-			}
-		}
+	for _, p := range reg.SpecialsOf(id) {
+		out = append(out, SpecialUse{SpecialSyntax: p.Syntax, TakesProvince: p.TakesProvince, TakesUnit: p.TakesUnit})
 	}
 	return out
 }

@@ -14,9 +14,9 @@ func TestSpecialsOf(t *testing.T) {
 	for _, c := range cardSpecials {
 		owned[c.name] = true
 	}
-	for _, p := range parts.specials {
-		if !owned[p.syntax.Name] {
-			t.Errorf("order %q (%q) belongs to no card", p.syntax.Name, p.syntax.Verb)
+	for _, p := range reg.Specials() {
+		if !owned[p.Syntax.Name] {
+			t.Errorf("order %q (%q) belongs to no card", p.Syntax.Name, p.Syntax.Verb)
 		}
 	}
 	if got := SpecialsOf("9"); len(got) != 1 || got[0].Verb != "annihilate" || !got[0].TakesProvince {

@@ -517,10 +517,10 @@ func labelled(m *engine.Map, u engine.Unit) string {
 	return Label(u.Number, u.Type) + " " + m.LocString(u.Loc)
 }
 
-var _ = register(func() {
-	parts.prepare = append(parts.prepare, strikesPrepare)
-	addAfter(PriorityLifecycle-1, strikesAfter)
-})
+func strikesParts(r *registry) {
+	r.Prepare(strikesPrepare)
+	r.After(PriorityLifecycle-1, strikesAfter)
+}
 
 // withoutStolenCards returns s, or a copy of it in which the units a Thief
 // robs or a Disbeliever disbelieves this turn hold no card: the proposed

@@ -26,46 +26,11 @@ const (
 )
 
 // Variant is Character Diplomacy on the standard board with Hyperspace,
-// the Caspian Sea and the Explorer's five islands (Board): the twenty cards of the regular deck and, by the
-// add_cards option, the proposed cards X1-X11.
-var Variant = &engine.Variant{
-	ID:   "character",
-	Name: "Character Diplomacy",
-	Description: "Fred C. Davis Jr.'s variant: every unit holds a secret character card " +
-		"(double strength, jumper, annihilator, ...), usable from Spring 1902.",
-	Map:         Board,
-	Start:       engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement},
-	Setup:       Setup,
-	DecodeExtra: DecodeExtra,
-}
-
-// The hooks and special orders are composed from the parts the card files
-// register (registry.go), so they are set once every init has run.
-func init() {
-	Variant.Specials = Specials()
-	Variant.Rules = &engine.Rules{
-		Strength:       strengthAll,
-		SupportLost:    SupportLost,
-		Cuts:           cutsAll,
-		Reach:          reachAny,
-		Enter:          Enter,
-		CanConvoy:      CanConvoy,
-		SupportReach:   SupportReach,
-		Special:        Special,
-		Prepare:        Prepare,
-		Rewrite:        Rewrite,
-		After:          After,
-		Phase:          phaseAny,
-		NextPhase:      nextPhase,
-		Sequence:       sequence,
-		Conceal:        Conceal,
-		ConcealOutcome: ConcealOutcome,
-		NumberUnits:    true,
-	}
-	// The proposed cards' hooks (X1 Exchanger, X9).
-	Variant.Rules.Swap, Variant.Rules.FallbackSupport = swapExchange, fallbackSupport
-	Variant.Rules.ConvoySupport = ConvoySupport
-}
+// the Caspian Sea and the Explorer's five islands (kit.CharacterBoard):
+// the twenty cards of the regular deck and, by the add_cards option, the
+// proposed cards X1-X11. Its hooks and special orders are composed by
+// build from the parts of every card file.
+var Variant = build()
 
 // Setup numbers the starting units (rule 10), builds and shuffles the deck
 // and deals one card to each unit (rule 4), drawing only from rng. The

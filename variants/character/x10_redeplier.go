@@ -149,7 +149,7 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 	if len(reds) == 0 && len(bad) == 0 {
 		return nil, false
 	}
-	out := engine.AdjudicateAdjustments(s, rest, Variant.Rules)
+	out := engine.AdjudicateAdjustments(s, rest, reg.Rules())
 	out.Results = append(out.Results, bad...)
 	ends := map[engine.ProvinceID]int{}
 	for _, r := range reds {
@@ -209,8 +209,8 @@ func randomRedeploy(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Or
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("redeploy", redeployName, redeployAs)
-	parts.phase = append(parts.phase, redeployPhase)
-	parts.random = append(parts.random, randomRedeploy)
-})
+func x10RedeplierParts(r *registry) {
+	addSpecial(r, "redeploy", redeployName, redeployAs)
+	r.Phase(redeployPhase)
+	r.Random(randomRedeploy)
+}

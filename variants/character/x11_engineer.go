@@ -282,9 +282,9 @@ func randomFortify(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Ord
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("fortify", fortifyName, fortifyAs)
-	addAfter(PriorityOthers, afterFortify)
-	parts.strength = append(parts.strength, defendedHold)
-	parts.random = append(parts.random, randomFortify)
-})
+func x11EngineerParts(r *registry) {
+	addSpecial(r, "fortify", fortifyName, fortifyAs)
+	r.After(PriorityOthers, afterFortify)
+	r.Strength(defendedHold)
+	r.Random(randomFortify)
+}

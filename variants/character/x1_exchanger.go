@@ -183,9 +183,9 @@ func randomExchange(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Or
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("exchange", exchangeName, exchangeAs)
-	addRewrite(PriorityOthers, rewriteExchange)
-	addAfter(PriorityOthers, afterExchange)
-	parts.random = append(parts.random, randomExchange)
-})
+func x1ExchangerParts(r *registry) {
+	addSpecial(r, "exchange", exchangeName, exchangeAs)
+	r.Rewrite(PriorityOthers, rewriteExchange)
+	r.After(PriorityOthers, afterExchange)
+	r.Random(randomExchange)
+}

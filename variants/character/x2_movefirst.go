@@ -111,6 +111,6 @@ func orderedUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
 	return u, true
 }
 
-var _ = register(func() {
-	parts.sequence = moveFirstSequence
-})
+func x2MovefirstParts(r *registry) {
+	r.Sequence(moveFirstSequence)
+}

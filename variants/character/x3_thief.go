@@ -123,7 +123,7 @@ func randomSteal(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("steal", stealName, stealAs)
-	parts.random = append(parts.random, randomSteal)
-})
+func x3ThiefParts(r *registry) {
+	addSpecial(r, "steal", stealName, stealAs)
+	r.Random(randomSteal)
+}

@@ -149,7 +149,7 @@ func randomDisbelieve(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("disbelieve", disbelieveName, disbelieveAs)
-	parts.random = append(parts.random, randomDisbelieve)
-})
+func x4DisbelieverParts(r *registry) {
+	addSpecial(r, "disbelieve", disbelieveName, disbelieveAs)
+	r.Random(randomDisbelieve)
+}

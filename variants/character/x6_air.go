@@ -65,6 +65,6 @@ func coastsOf(m *engine.Map, p engine.ProvinceID) []engine.Loc {
 	return out
 }
 
-var _ = register(func() {
-	parts.supportReach = append(parts.supportReach, airSupports)
-})
+func x6AirParts(r *registry) {
+	r.SupportReach(airSupports)
+}
