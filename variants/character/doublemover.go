@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #4 Double Mover (card: "Unit may move Two Spaces each turn. If the
@@ -45,7 +46,7 @@ func doublemoverParts(r *registry) {
 }
 
 // DoubleMoveOrder is the name of #4's special order.
-const DoubleMoveOrder = "via"
+const DoubleMoveOrder = kit.DoubleMoveOrder
 
 // doubleMove reads a double move's two spaces and checks both steps: the
 // first from the unit's place by its type's links (no convoy, no other
@@ -192,44 +193,5 @@ func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	if !holds(s, u, DoubleMoverID) {
 		return engine.Order{}, false
 	}
-	return RandomDoubleMove(s, u, rng, moveNeighbours)
-}
-
-// RandomDoubleMove is a random two-space move of u ("via" order) along
-// steps, never back to its start, for the soak tests of both Character
-// variants; ok false in a phase other than movement or with no such move.
-func RandomDoubleMove(s *engine.State, u engine.Unit, rng *engine.Rand, steps func(*engine.Map, engine.UnitType, engine.Loc) []engine.Loc) (engine.Order, bool) {
-	if s.Phase.Type != engine.Movement {
-		return engine.Order{}, false
-	}
-	firsts := steps(s.Map, u.Type, u.Loc)
-	if len(firsts) == 0 {
-		return engine.Order{}, false
-	}
-	f := firsts[rng.Intn(len(firsts), "a double move's first space")]
-	var seconds []engine.Loc
-	for _, l := range steps(s.Map, u.Type, f) {
-		if l.P != u.Loc.P {
-			seconds = append(seconds, l)
-		}
-	}
-	if len(seconds) == 0 {
-		return engine.Order{}, false
-	}
-	sec := seconds[rng.Intn(len(seconds), "a double move's second space")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: DoubleMoveOrder, Unit: u.Type, Number: u.Number,
-		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
-		Args: []string{s.Map.LocString(f), "-", s.Map.LocString(sec)}}, true
-}
-
-// neighbours lists where a unit of type t at l steps by the map's links.
-func moveNeighbours(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
-	if t == engine.Army {
-		var out []engine.Loc
-		for _, p := range m.ArmyNeighbours(l.P) {
-			out = append(out, engine.Loc{P: p})
-		}
-		return out
-	}
-	return m.FleetNeighbours(l)
+	return kit.RandomDoubleMove(s, u, rng, kit.Steps)
 }

@@ -170,7 +170,7 @@ func TestLifecycleBuilds(t *testing.T) {
 			t.Errorf("cards %s, want %s", got, want)
 		}
 		e := extraOf(t, out.Next)
-		if h := e.Cards[UnitID{"france", engine.Army, 3}]; h.Dealt != w1902 || h.Revealed != nil || len(h.Told) != 0 {
+		if h := e.Cards[UnitID{Power: "france", Type: engine.Army, Number: 3}]; h.Dealt != w1902 || h.Revealed != nil || len(h.Told) != 0 {
 			t.Errorf("held %+v: want dealt in W1902A, known to its owner alone", h)
 		}
 	})
@@ -291,7 +291,7 @@ func TestLifecycleReshuffle(t *testing.T) {
 func TestLifecycleConceal(t *testing.T) {
 	s, _ := deckedPosition(t, w1902, []string{"11"}, "England: F nth #20", "France: A bur #2")
 	out := adjudicateLife(t, s, "England: build F lon")
-	id := UnitID{"england", engine.Fleet, 2}
+	id := UnitID{Power: "england", Type: engine.Fleet, Number: 2}
 	for _, tc := range []struct {
 		seat engine.Seat
 		know bool
@@ -332,9 +332,9 @@ func TestLifecycleExpire(t *testing.T) {
 	s, e := deckedPosition(t, s1902, nil, "France: A bur #2", "France: A pic #20", "Germany: A mun #5", "Italy: A ven #20")
 	now := MoveIndex(s1902)
 	e.Effects.Closures = []Closure{{Prov: "tyr", Until: now, Why: "gassed"}, {Prov: "boh", Until: now + 1, Why: "annihilated"}}
-	e.Effects.Disorders = []Disorder{{Unit: UnitID{"italy", engine.Army, 1}, Until: now, Why: "gassed"}}
-	gone := UnitID{"russia", engine.Army, 1}
-	e.Effects.LastUsed = map[UnitID]int{gone: now, {"germany", engine.Army, 1}: now}
+	e.Effects.Disorders = []Disorder{{Unit: UnitID{Power: "italy", Type: engine.Army, Number: 1}, Until: now, Why: "gassed"}}
+	gone := UnitID{Power: "russia", Type: engine.Army, Number: 1}
+	e.Effects.LastUsed = map[UnitID]int{gone: now, {Power: "germany", Type: engine.Army, Number: 1}: now}
 	e.Effects.FreeUnits = []UnitID{gone}
 	// A dislodgement: the Spring retreat phase is still turn now.
 	out := adjudicateLife(t, s, "France: A bur - mun\nFrance: A pic - bur")
@@ -405,7 +405,7 @@ func TestLifecycleNoRand(t *testing.T) {
 	os, _ := Variant.Parser(s.Map).ParseOrders("", "England: build F lon")
 	out := engine.Adjudicate(s, os, Variant.Rules, nil)
 	e := extraOf(t, out.Next)
-	if _, ok := e.Cards[UnitID{"england", engine.Fleet, 2}]; ok {
+	if _, ok := e.Cards[UnitID{Power: "england", Type: engine.Fleet, Number: 2}]; ok {
 		t.Error("a card was dealt without the game's source of chance")
 	}
 	if !strings.Contains(strings.Join(e.Log, "\n"), "no card dealt to england 2F") {

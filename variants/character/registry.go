@@ -126,7 +126,9 @@ func Special(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, stri
 }
 
 // Prepare is the Rules.Prepare hook.
-func Prepare(s *engine.State, orders []engine.Order) engine.Turn { return reg.Rules().Prepare(s, orders) }
+func Prepare(s *engine.State, orders []engine.Order) engine.Turn {
+	return reg.Rules().Prepare(s, orders)
+}
 
 // Rewrite is the Rules.Rewrite hook.
 func Rewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {

@@ -21,16 +21,16 @@ import (
 // Amp number free among its power's (MoversState.Amp). CanConvoy refuses
 // it as a convoying unit, and Rewrite turns a move of it that only a
 // convoy could make into a hold.
-var _ = register(func() {
-	parts.enter = append(parts.enter, amphibiousEnter)
-	parts.reach = append(parts.reach, amphibiousReach)
-	parts.canConvoy = append(parts.canConvoy, amphibiousCanConvoy)
-	addRewrite(PriorityOf(Amphibious), amphibiousRewrite)
-	addAfter(PriorityOf(Amphibious), amphibiousReveal)
-	parts.random = append(parts.random, amphibiousRandom)
-	addEffect("amp", parseAmpEffect, ampEffectLines)
-	parts.notes = append(parts.notes, ampNote)
-})
+func amphibiousParts(r *registry) {
+	r.Enter(amphibiousEnter)
+	r.Reach(amphibiousReach)
+	r.CanConvoy(amphibiousCanConvoy)
+	r.Rewrite(PriorityOf(Amphibious), amphibiousRewrite)
+	r.After(PriorityOf(Amphibious), amphibiousReveal)
+	r.Random(amphibiousRandom)
+	addEffect(r, "amp", parseAmpEffect, ampEffectLines)
+	r.Note(ampNote)
+}
 
 // ampNote tells every seat how a revealed Amphibious unit is reported.
 func ampNote(v engine.View, e *Extra, u engine.Unit) []string {

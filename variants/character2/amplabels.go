@@ -123,3 +123,15 @@ func auxWritten(o engine.Order) written {
 	_, n := ampWritten(o.Text)
 	return written{number: o.AuxNumber, typ: o.AuxUnit, amp: n > 0 && n == o.AuxNumber}
 }
+
+// ampNumber is the Rules.Label hook: a revealed Amphibious unit is named by
+// its Amp number ("1Amp", or the bare "1"), written without a type, by the
+// engine's one answer to which unit an order names (engine.UnitOf).
+func ampNumber(s *engine.State, u engine.Unit) (int, bool) {
+	e := extraOf(s)
+	if e == nil {
+		return 0, false
+	}
+	n, ok := e.Effects.Movers.Amp[IDOf(u)]
+	return n, ok
+}

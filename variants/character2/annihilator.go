@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // ANNIHILATOR (Trumps 0 and 1). Card text: "Unit may destroy the province
@@ -76,7 +76,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 // judged alone: "even if the move would otherwise be stood off".
 func skCanMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 	var r engine.Rules
-	if v := Variant.Rules; v != nil {
+	if v := reg.Rules(); v != nil {
 		r = engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
 	}
 	locs := []engine.Loc{{P: t}}
@@ -144,7 +144,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, character.ResultOrders(out), false)
+	plan := planStrikes(s, kit.ResultOrders(out), false)
 	if len(plan.annihilations) == 0 {
 		return
 	}
@@ -261,8 +261,8 @@ func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	return engine.Order{}, false
 }
 
-var _ = register(func() {
-	addSpecialDrag("annihilate", annihilateName, []Kind{Annihilator}, true, false, annihilateAs)
-	addAfter(PriorityOf(Annihilator), annihilateAfter)
-	parts.random = append(parts.random, randomAnnihilate)
-})
+func annihilatorParts(r *registry) {
+	addSpecialDrag(r, "annihilate", annihilateName, []Kind{Annihilator}, true, false, annihilateAs)
+	r.After(PriorityOf(Annihilator), annihilateAfter)
+	r.Random(randomAnnihilate)
+}

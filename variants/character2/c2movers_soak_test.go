@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestC2MoversSoak plays random games in which every unit holds a movers
@@ -84,7 +85,7 @@ func TestC2MoversSoak(t *testing.T) {
 				}
 				ne := extraOf(next)
 				for id := range ne.Effects.Movers.Amp {
-					if _, ok := ne.Cards[id]; !ok && unitIndex(next, id) >= 0 {
+					if _, ok := ne.Cards[id]; !ok && kit.UnitIndex(next, id) >= 0 {
 						t.Fatalf("after %s: Amp record of %v without its card", s.Phase.Short(), id)
 					}
 				}

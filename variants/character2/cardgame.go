@@ -7,6 +7,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 var _ cardgame.Game = (*Extra)(nil)
@@ -28,7 +29,7 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 		return h
 	}
 	m := v.State.Map
-	units := append(slices.Clone(v.State.Units), dislodgedUnits(v.State)...)
+	units := append(slices.Clone(v.State.Units), kit.DislodgedUnits(v.State)...)
 	for _, id := range e.sortedIDs() {
 		held := e.Cards[id]
 		known := e.KnownTo(id, v.Seat)
@@ -61,9 +62,7 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 			card.Told = append(card.Told, fmt.Sprintf("%s (%s: %s)", m.PowerName(p), k.Phase.Short(), k.Why))
 		}
 		slices.Sort(card.Told)
-		for _, f := range parts.notes {
-			card.Notes = append(card.Notes, f(v, e, card.Unit)...)
-		}
+		card.Notes = append(card.Notes, reg.Notes(v, e, card.Unit)...)
 		if known && (v.Seat.GM || v.Seat.Power == id.Power) {
 			card.Orders = ordersOf(held.Card.Kind, declared)
 		}
@@ -75,23 +74,13 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 // ordersOf returns the special orders of kind k among the declared ones.
 func ordersOf(k Kind, declared []engine.SpecialSyntax) []cardgame.Order {
 	var out []cardgame.Order
-	for _, p := range SpecialsOf(k) {
-		for _, d := range declared {
-			if d.Name == p.syntax.Name {
-				out = append(out, cardgame.Order{SpecialSyntax: d, TakesProvince: p.takesProvince, TakesUnit: p.takesUnit})
-				break
-			}
-		}
-	}
+	out = append(out, reg.CardOrders(k.Word(), declared)...)
 	return out
 }
 
 // Marks are the signs the parts draw on v's board (cardgame.Game).
 func (e *Extra) Marks(v engine.View) []cardgame.Mark {
-	var out []cardgame.Mark
-	for _, f := range parts.marks {
-		out = append(out, f(v, e)...)
-	}
+	out := reg.Marks(v, e)
 	slices.SortStableFunc(out, func(a, b cardgame.Mark) int {
 		if a.Kind != b.Kind {
 			return int(a.Kind) - int(b.Kind)

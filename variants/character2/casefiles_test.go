@@ -127,9 +127,8 @@ func caseSeeds(text string) []string {
 // go unread.
 func TestCaseBlocksDeclared(t *testing.T) {
 	read := []string{"PRESTATE_CARDS", "PRESTATE_DECK", "PRESTATE_EFFECTS", "POSTSTATE_CARDS", "POSTSTATE_DISCARDS", "POSTSTATE_EFFECTS"}
-	for block := range parts.caseCheck {
-		read = append(read, block)
-	}
+	blocks, _ := reg.CaseChecks()
+	read = append(read, blocks...)
 	slices.Sort(read)
 	declared := slices.Sorted(slices.Values(CaseExtension.Blocks))
 	if !slices.Equal(read, declared) {

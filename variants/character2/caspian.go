@@ -17,10 +17,10 @@ import "dipdesk/engine"
 // (waterwalker.go): it never stops at sea. Any fleet may enter it while a
 // Neanderthal army stands in Armenia or Sevastopol, by that army's convoy
 // (the fleet has no other way in: the Caspian has no links to the seas).
-var _ = register(func() {
-	parts.enter = append(parts.enter, caspianEnter)
-	parts.reach = append(parts.reach, caspianReach)
-})
+func caspianParts(r *registry) {
+	r.Enter(caspianEnter)
+	r.Reach(caspianReach)
+}
 
 func caspianEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if s == nil || s.Map == nil || s.Map.Province(l.P).Abbr != CaspianAbbr {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // CONVERTIBLE unit (Tens): "Unit may convert from an Army to a Fleet, or
@@ -30,14 +31,14 @@ import (
 // board). The converted unit takes the lowest number free among its
 // power's units of its new type, and its card and every effect keyed by
 // it follow (Extra.Rekey).
-var _ = register(func() {
-	addOption(OptConvertOwnAttack, "no", "Convertible: whether a move into the converting unit's province by a unit of its own power "+
+func convertibleParts(r *registry) {
+	addOption(r, OptConvertOwnAttack, "no", "Convertible: whether a move into the converting unit's province by a unit of its own power "+
 		"counts as an attack that prevents the conversion (no: only other powers attack, as only they cut support)", boolOption)
-	addSpecial("convert", ConvertOrder, []Kind{Convertible}, convertAs)
-	addSpecial("converts", ConvertOrder, []Kind{Convertible}, convertAs)
-	addAfter(PriorityOf(Convertible), convertibleAfter)
-	parts.random = append(parts.random, convertRandom)
-})
+	addSpecial(r, "convert", ConvertOrder, []Kind{Convertible}, convertAs)
+	addSpecial(r, "converts", ConvertOrder, []Kind{Convertible}, convertAs)
+	r.After(PriorityOf(Convertible), convertibleAfter)
+	r.Random(convertRandom)
+}
 
 // OptConvertOwnAttack is the option: does an own unit's move attack a
 // converting unit?
@@ -131,7 +132,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	cas := lookup(s.Map, CaspianAbbr)
 	for i, r := range out.Results {
 		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := unitIndex(out.Next, IDOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
+			if k := kit.UnitIndex(out.Next, IDOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
 				out.Next.Units[k].Loc.C = engine.EastCoast
 				out.Results[i].Reason += " (its Caspian coast \"(ec)\", rule 4)"
 			}
@@ -171,7 +172,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		v, _ := conversion(s, u, r.Order)
-		k := unitIndex(out.Next, IDOf(u))
+		k := kit.UnitIndex(out.Next, IDOf(u))
 		if k < 0 || out.Next.Units[k].Loc.P != u.Loc.P {
 			out.Results[i].OK, out.Results[i].Reason = false, "the unit is no longer there, so it does not convert"
 			continue

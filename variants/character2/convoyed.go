@@ -25,9 +25,9 @@ import (
 // it does only for an army convoyed by its own power, DATC 4.A.3). An
 // Amphibious unit "may not ... be convoyed": its own Rewrite drops the
 // mark again.
-var _ = register(func() {
-	addRewrite(PriorityOf(Jumper)-1, convoyedRewrite)
-})
+func convoyedParts(r *registry) {
+	r.Rewrite(PriorityOf(Jumper)-1, convoyedRewrite)
+}
 
 func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
 	if s.Phase.Type != engine.Movement {
@@ -75,7 +75,7 @@ func convoyRoute(s *engine.State, orders []engine.Order, k int) bool {
 		return false
 	}
 	trial, _ = neanderthalRewrite(s, slices.Clone(trial), nil)
-	r := *Variant.Rules
+	r := *reg.Rules()
 	r.Rewrite, r.After, r.Sequence, r.Phase, r.NextPhase = nil, nil, nil, nil, nil
 	out := engine.AdjudicateMovement(s, trial, &r)
 	for _, res := range out.Results {

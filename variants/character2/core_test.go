@@ -111,7 +111,7 @@ func TestInitialDealRule3(t *testing.T) {
 				t.Errorf("seed %d: %s starts with %d units from the 14 powers: %s", seed, p, n, names(ks))
 			}
 		}
-		if got := len(e.Deck.pile) + len(e.Deck.discard) + len(s.Units); got != DeckSize {
+		if got := e.Deck.Len() + e.Deck.DiscardLen() + len(s.Units); got != DeckSize {
 			t.Fatalf("seed %d: pile+discards+dealt = %d", seed, got)
 		}
 	}
@@ -240,4 +240,17 @@ func TestDecodeDeckAfterReshuffle(t *testing.T) {
 			t.Errorf("shuffles %d: %v, want ok %v", tc.shuffles, err, tc.ok)
 		}
 	}
+}
+
+// withParts builds the variant again with the parts add gives besides its
+// own, for the rest of test t: every part reads the new registry (reg),
+// the test's Variant is the new one, and the variant's own are back when
+// t ends.
+func withParts(t *testing.T, add func(r *registry)) *engine.Variant {
+	t.Helper()
+	savedReg, savedVariant := reg, Variant
+	t.Cleanup(func() { reg, Variant = savedReg, savedVariant })
+	Variant = build()
+	add(reg)
+	return Variant
 }

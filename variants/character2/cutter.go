@@ -199,9 +199,9 @@ func chooseCuts(s *engine.State, orders []engine.Order) []cutterCut {
 	return kept
 }
 
-// cutterPrepareIndex is the place of cutterPrepare in parts.prepare, so
-// the rule 7 check can run every other part without it.
-var cutterPrepareIndex = -1
+// cutterPart names cutterPrepare among the Prepare parts, so the rule 7
+// check can run every other part without it.
+const cutterPart = "cutter"
 
 // cuttersOf applies rule 7 to cuts: the turn is adjudicated with them,
 // and the cuts of every Cutter dislodged all the same are dropped, until
@@ -218,13 +218,9 @@ func cuttersOf(s *engine.State, orders []engine.Order, cuts []cutterCut) []cutte
 			return moveFirstSteps(s, orders, moveFirstMovers(s, orders))
 		}
 		fixed := slices.Clone(cuts)
+		others := reg.PrepareExcept(cutterPart)
 		r.Prepare = func(s *engine.State, orders []engine.Order) engine.Turn {
-			var t engine.Turn
-			for k, f := range parts.prepare {
-				if k != cutterPrepareIndex {
-					f(s, orders, &t)
-				}
-			}
+			t := others(s, orders)
 			addCuts(s.Map, &t, fixed)
 			return t
 		}
@@ -304,8 +300,7 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-var _ = register(func() {
-	cutterPrepareIndex = len(parts.prepare)
-	parts.prepare = append(parts.prepare, cutterPrepare)
-	addAfter(PriorityOf(Cutter), cutterAfter)
-})
+func cutterParts(r *registry) {
+	r.PrepareNamed(cutterPart, cutterPrepare)
+	r.After(PriorityOf(Cutter), cutterAfter)
+}

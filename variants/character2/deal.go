@@ -113,7 +113,7 @@ func drawUntil(deck *Deck, rng *engine.Rand, log *[]string, id UnitID, ok func(K
 			*log = append(*log, fmt.Sprintf("%s: drew %s, discarded: %v", id, c, why))
 			continue
 		}
-		deck.countDealt()
+		deck.CountDealt()
 		return c, nil
 	}
 	return Card{}, fmt.Errorf("character2: no card in two whole decks may go to %s under rule 3", id)
@@ -194,9 +194,9 @@ func (e *Extra) DealByHand(s *engine.State, u engine.Unit, id string, start engi
 	if old, ok := e.Cards[IDOf(u)]; ok && old.Card.Kind != 0 {
 		// The card the program drew goes back on top of the pile, so the
 		// physical deal replaces it.
-		e.Deck.pile = append([]Card{old.Card}, e.Deck.pile...)
+		e.Deck.PutOnTop(old.Card)
 	}
-	e.Deck.countDealt()
+	e.Deck.CountDealt()
 	e.Give(IDOf(u), c, s.Phase)
 	e.Log = append(e.Log, fmt.Sprintf("%s: dealt %s by hand%s", IDOf(u), c, warn))
 	return c.NameFor(u.Type), nil

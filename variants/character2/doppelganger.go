@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // DOPPELGANGER (Trumps 8 and 9). Card text: "Unit may swap powers with any
@@ -52,7 +52,7 @@ func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, strin
 	if len(args) == 0 {
 		return swapping{}, "swap needs the unit to swap powers with, as \"1A mun swap A ber\""
 	}
-	w, err := Variant.Parser(m).ParseOrder("", strings.Join(args, " "))
+	w, err := parser(m).ParseOrder("", strings.Join(args, " "))
 	if err != nil || w.Kind != engine.Hold || !w.At.Valid() || int(w.At.P) >= len(m.Provinces) {
 		return swapping{}, fmt.Sprintf("swap names one unit, as \"1A mun swap A ber\", not %q", strings.Join(args, " "))
 	}
@@ -83,7 +83,7 @@ func rule3After(s *engine.State, e *Extra, a, b engine.Unit) string {
 		// The power's kinds after the swap: its other units' cards, the
 		// other swapped unit's new card if it is the same power's.
 		var have []Kind
-		for _, w := range append(append([]engine.Unit(nil), s.Units...), dislodgedUnits(s)...) {
+		for _, w := range append(append([]engine.Unit(nil), s.Units...), kit.DislodgedUnits(s)...) {
 			if w.Power != side.u.Power || IDOf(w) == IDOf(side.u) {
 				continue
 			}
@@ -118,7 +118,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	m := s.Map
 	i := MoveIndex(s.Phase)
-	plan := planStrikes(s, character.ResultOrders(out), false)
+	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, sw := range plan.swaps {
 		victim := m.PowerName(sw.victim.Power) + " " + skUnitName(m, sw.victim)
 		id, vid := IDOf(sw.unit), IDOf(sw.victim)
@@ -195,8 +195,8 @@ func randomSwap(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecialDrag("swap", swapName, []Kind{Doppelganger}, false, true, swapAs)
-	addAfter(PriorityOf(Doppelganger), swapAfter)
-	parts.random = append(parts.random, randomSwap)
-})
+func doppelgangerParts(r *registry) {
+	addSpecialDrag(r, "swap", swapName, []Kind{Doppelganger}, false, true, swapAs)
+	r.After(PriorityOf(Doppelganger), swapAfter)
+	r.Random(randomSwap)
+}

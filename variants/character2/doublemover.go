@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // DOUBLE MOVER (Sixes): "Unit may move two spaces each turn. If the second
@@ -46,23 +46,22 @@ import (
 //     part. A Double Mover may end in another's middle space when that
 //     one moves on. The middle space, left empty, is open to retreats like
 //     any empty space that saw no standoff.
-var _ = register(func() {
-	addOption(OptDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
+func doublemoverParts(r *registry) {
+	addOption(r, OptDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
 		"of a double move (yes: the units that stood off there still contest it, as they would the whole move)", boolOption)
-	addSpecial("via", DoubleMoveOrder, []Kind{DoubleMover}, doubleMoveAs)
-	addRewrite(PriorityOf(DoubleMover), doubleMoveRewrite)
-	parts.concealOutcome = append(parts.concealOutcome, doubleMoveConceal)
-	addAfter(PriorityOf(DoubleMover), doubleMoveAfter)
-	parts.random = append(parts.random, doubleMoveRandom)
-	moverUses[DoubleMover] = doubleMoverUses
-})
+	addSpecial(r, "via", DoubleMoveOrder, []Kind{DoubleMover}, doubleMoveAs)
+	r.Rewrite(PriorityOf(DoubleMover), doubleMoveRewrite)
+	r.ConcealOutcome(doubleMoveConceal)
+	r.After(PriorityOf(DoubleMover), doubleMoveAfter)
+	r.Random(doubleMoveRandom)
+}
 
 // OptDoubleMoveStandoff is the option: does a standoff of the turn block
 // a second part?
 const OptDoubleMoveStandoff = "double_move_standoff_blocks"
 
 // DoubleMoveOrder is the name of the Double Mover's special order.
-const DoubleMoveOrder = "via"
+const DoubleMoveOrder = kit.DoubleMoveOrder
 
 // AmbiguousDoubleMove is the reason a Double Mover's two-space move naming
 // only its end is refused.
@@ -275,7 +274,7 @@ func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outco
 
 // twoSteps reports whether a unit reaches l in two ordinary steps.
 func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
-	for _, f := range moveSteps(m, u.Type, u.Loc) {
+	for _, f := range kit.Steps(m, u.Type, u.Loc) {
 		if _, ok := stepTo(m, u.Type, f, l); ok {
 			return true
 		}
@@ -318,7 +317,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			out.Results[i].Reason += "; the middle space was not reached, so the double move does not take place"
 			continue
 		}
-		k := unitIndex(out.Next, IDOf(r.Unit))
+		k := kit.UnitIndex(out.Next, IDOf(r.Unit))
 		if k < 0 || out.Next.Units[k].Loc.P != first.P {
 			continue
 		}
@@ -344,7 +343,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	step.Dislodged, step.Standoffs = nil, nil
 	var moves []engine.Order
 	for _, l := range legs {
-		u := step.Units[unitIndex(step, l.id)]
+		u := step.Units[kit.UnitIndex(step, l.id)]
 		moves = append(moves, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number,
 			At: u.Loc, To: l.second, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere})
 	}
@@ -360,7 +359,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			if o.AuxAt.P != l.start.P || o.AuxTo.P != l.second.P {
 				continue
 			}
-			j := unitIndex(step, IDOf(r.Unit))
+			j := kit.UnitIndex(step, IDOf(r.Unit))
 			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 				out.Results[i].Reason = "dislodged: its support of the second part fails"
 				break
@@ -381,7 +380,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 	}
 	holds := holdEndSupports(out, step, legs, &moves)
-	rules := *Variant.Rules
+	rules := *reg.Rules()
 	rules.Prepare = func(*engine.State, []engine.Order) engine.Turn { return engine.Turn{Blocked: blocked} }
 	rules.Rewrite, rules.After, rules.Sequence, rules.Phase, rules.Special = nil, nil, nil, nil, nil
 	o2 := engine.AdjudicateMovement(step, moves, &rules)
@@ -443,7 +442,7 @@ func holdEndSupports(out *engine.Outcome, step *engine.State, legs []secondLeg, 
 		if o.Kind != engine.Support || o.AuxTo.Valid() || !r.OK || !o.AuxAt.Valid() || !ends[o.AuxAt.P] {
 			continue
 		}
-		j := unitIndex(step, IDOf(r.Unit))
+		j := kit.UnitIndex(step, IDOf(r.Unit))
 		if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 			continue
 		}
@@ -518,23 +517,11 @@ func doubleMoverUses(s *engine.State, u engine.Unit, o engine.Order) (string, bo
 	return "", false
 }
 
-// moveSteps lists where a unit of type t at l steps by the map's links.
-func moveSteps(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
-	if t == engine.Army {
-		var out []engine.Loc
-		for _, p := range m.ArmyNeighbours(l.P) {
-			out = append(out, engine.Loc{P: p})
-		}
-		return out
-	}
-	return m.FleetNeighbours(l)
-}
-
 // doubleMoveRandom gives a Double Mover a random double move (the same
 // generator as the Davis variant's, by this card's steps).
 func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
 	if !moverHas(s, u, DoubleMover) {
 		return engine.Order{}, false
 	}
-	return character.RandomDoubleMove(s, u, rng, moveSteps)
+	return kit.RandomDoubleMove(s, u, rng, kit.Steps)
 }

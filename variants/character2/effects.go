@@ -2,13 +2,13 @@ package character2
 
 import (
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // MoveIndex numbers the movement turns: Spring 1901 is 0, Fall 1901 is 1.
 // A retreat or adjustment phase has the index of the turn it follows. The
 // cards count in turns ("once every three (Spring and Fall) turns").
-func MoveIndex(p engine.Phase) int { return character.MoveIndex(p) }
+func MoveIndex(p engine.Phase) int { return kit.MoveIndex(p) }
 
 // Effects are what the cards leave in the position between phases, one
 // part per group of cards; each part's type lives in the file of its

@@ -20,12 +20,11 @@ import "dipdesk/engine"
 // links (Reach), which are also asked for supports, as any adjacency. An
 // Explorer fleet in Armenia or Sevastopol also sails into the Caspian from
 // its Black Sea coast: the provinces border the Caspian.
-var _ = register(func() {
-	parts.enter = append(parts.enter, explorerEnter)
-	parts.reach = append(parts.reach, explorerReach)
-	parts.random = append(parts.random, explorerRandom)
-	moverUses[Explorer] = explorerUses
-})
+func explorerParts(r *registry) {
+	r.Enter(explorerEnter)
+	r.Reach(explorerReach)
+	r.Random(explorerRandom)
+}
 
 // The Explorer's special links, by type.
 var (

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The JSON form of Extra, saved inside a position (docs/save-format.md).
@@ -77,7 +78,7 @@ func (e *Extra) MarshalJSON() ([]byte, error) {
 		j.Cards = append(j.Cards, hj)
 	}
 	if d := e.Deck; d != nil {
-		j.Deck = &deckJSON{Pile: idsOf(d.pile), Discard: idsOf(d.discard), Dealt: d.dealt, Shuffles: d.shuffles, Log: d.log}
+		j.Deck = &deckJSON{Pile: idsOf(d.Pile()), Discard: idsOf(d.Discards()), Dealt: d.Dealt(), Shuffles: d.shuffles, Log: d.Log()}
 	}
 	return json.Marshal(j)
 }
@@ -172,7 +173,7 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 		if d.Shuffles == 0 && len(pile)+len(discard) > DeckSize {
 			return nil, fmt.Errorf("character2: deck: %d cards in pile and discards, more than the %d of the deck", len(pile)+len(discard), DeckSize)
 		}
-		e.Deck = &Deck{pile: pile, discard: discard, dealt: d.Dealt, shuffles: d.Shuffles, log: d.Log}
+		e.Deck = &Deck{Stock: kit.RestoreStock(pile, discard, d.Dealt, d.Log), shuffles: d.Shuffles}
 	}
 	return e, nil
 }

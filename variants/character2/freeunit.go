@@ -25,10 +25,10 @@ var _ engine.Upkeep = (*Extra)(nil)
 // keeps more units than centres.
 const optFreeReport = "free_unit_report"
 
-var _ = register(func() {
-	parts.notes = append(parts.notes, freeNotes)
-	addAfter(priorityFree+1, freeRevealAfter)
-	addOption(optFreeReport, "reveal",
+func freeunitParts(r *registry) {
+	r.Note(freeNotes)
+	r.After(priorityFree+1, freeRevealAfter)
+	addOption(r, optFreeReport, "reveal",
 		"reveal: a Free Unit is revealed to all in a Winter after which its power has more units than centres "+
 			"(rule 2: the use of a power is reported and tells everyone what the unit's power is); "+
 			"secret: never revealed (the counts alone are public)",
@@ -38,7 +38,7 @@ var _ = register(func() {
 			}
 			return nil
 		})
-})
+}
 
 // freeRevealAfter reveals, after a Winter, the Free Units of every power
 // that has more units than centres: their exemption was used (rule 2),

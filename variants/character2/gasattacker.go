@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // GAS ATTACKER (Trumps 2 and 3). Card text: "Unit may make a Gas Attack on
@@ -88,7 +88,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	m := s.Map
 	i := MoveIndex(s.Phase)
 	e := extraOf(out.Next)
-	plan := planStrikes(s, character.ResultOrders(out), false)
+	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
 		k := skResultOf(out, IDOf(g.unit))
@@ -166,8 +166,8 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	return cands[rng.Intn(len(cands), "which space the Gas Attacker gasses")], true
 }
 
-var _ = register(func() {
-	addSpecialDrag("gas", gasName, []Kind{GasAttacker}, true, false, gasAs)
-	addAfter(PriorityOf(GasAttacker), gasAfter)
-	parts.random = append(parts.random, randomGas)
-})
+func gasattackerParts(r *registry) {
+	addSpecialDrag(r, "gas", gasName, []Kind{GasAttacker}, true, false, gasAs)
+	r.After(PriorityOf(GasAttacker), gasAfter)
+	r.Random(randomGas)
+}

@@ -8,6 +8,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // The Invisible Unit (Aces) and the Ghost (Trumps 10 and 11), and the
@@ -39,24 +40,24 @@ const (
 	toldPrefix = "(told to "
 )
 
-var _ = register(func() {
+func hiddenParts(r *registry) {
 	// Dropping the card on a province writes "A bur invisible pic": turn
 	// invisible and move there.
-	addSpecialDrag("invisible", specialInvisible, []Kind{Invisible, Ghost}, true, false, asInvisible)
-	addSpecial("visible", specialVisible, []Kind{Invisible, Ghost}, asVisible)
-	addOption(optInvisibleRetreat, "yes", "a dislodged Invisible Unit may turn invisible as it retreats "+
+	addSpecialDrag(r, "invisible", specialInvisible, []Kind{Invisible, Ghost}, true, false, asInvisible)
+	addSpecial(r, "visible", specialVisible, []Kind{Invisible, Ghost}, asVisible)
+	addOption(r, optInvisibleRetreat, "yes", "a dislodged Invisible Unit may turn invisible as it retreats "+
 		"(\"A mun invisible - boh\"); a Ghost never may (Ghost card)", boolOption)
-	parts.prepare = append(parts.prepare, hiddenPrepare)
-	parts.occupies = append(parts.occupies, hiddenOccupies)
-	addRewrite(PriorityOf(Invisible), hiddenRewrite)
-	addAfter(PriorityOf(Invisible), hiddenAfter)
-	parts.concealView = append(parts.concealView, hiddenConcealView)
-	parts.concealOutcome = append(parts.concealOutcome, hiddenConcealOutcome)
-	parts.marks = append(parts.marks, hiddenMarks)
-	parts.notes = append(parts.notes, hiddenNotes)
-	parts.random = append(parts.random, hiddenRandom)
-	addEffect("invisible", parseInvisibleEffect, invisibleEffectLines)
-})
+	r.Prepare(hiddenPrepare)
+	r.Occupies(hiddenOccupies)
+	r.Rewrite(PriorityOf(Invisible), hiddenRewrite)
+	r.After(PriorityOf(Invisible), hiddenAfter)
+	r.ConcealView(hiddenConcealView)
+	r.ConcealOutcome(hiddenConcealOutcome)
+	r.Mark(hiddenMarks)
+	r.Note(hiddenNotes)
+	r.Random(hiddenRandom)
+	addEffect(r, "invisible", parseInvisibleEffect, invisibleEffectLines)
+}
 
 // canHide reports whether kind k may turn invisible.
 func canHide(k Kind) bool { return k == Invisible || k == Ghost }
@@ -496,7 +497,7 @@ func ghostSharing(s *engine.State, out *engine.Outcome, turn map[UnitID]*turnUni
 		if g.kind != Ghost || !g.reveal || !g.was || g.moved {
 			continue
 		}
-		gi := unitIndex(next, id)
+		gi := kit.UnitIndex(next, id)
 		if gi < 0 {
 			continue
 		}

@@ -262,19 +262,19 @@ func TestGhostStoppedByPrecedingPower(t *testing.T) {
 	s := hiddenPosition(t, engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement}, "france A bur ghost", "germany A mun")
 	hide(s, 0)
 	mun, _ := s.Map.Lookup("mun")
-	saved := parts.prepare
-	defer func() { parts.prepare = saved }()
 	out := engine.Adjudicate(s, ordersOfText(t, s, "France: A bur - mun"), Variant.Rules, engine.NewRand(1))
 	if !out.Results[0].OK {
 		t.Fatalf("without the gas the Ghost did not move: %+v", out.Results[0])
 	}
-	parts.prepare = append(slices.Clone(saved), func(s *engine.State, orders []engine.Order, t *engine.Turn) {
-		if t.Blocked == nil {
-			t.Blocked = map[engine.ProvinceID]string{}
-		}
-		t.Blocked[mun] = "stood off: Munich is gassed"
+	v := withParts(t, func(r *registry) {
+		r.Prepare(func(s *engine.State, orders []engine.Order, t *engine.Turn) {
+			if t.Blocked == nil {
+				t.Blocked = map[engine.ProvinceID]string{}
+			}
+			t.Blocked[mun] = "stood off: Munich is gassed"
+		})
 	})
-	out = engine.Adjudicate(s, ordersOfText(t, s, "France: A bur - mun"), Variant.Rules, engine.NewRand(1))
+	out = engine.Adjudicate(s, ordersOfText(t, s, "France: A bur - mun"), v.Rules, engine.NewRand(1))
 	for _, r := range out.Results {
 		if r.Unit.Power == "france" && (r.OK || !strings.Contains(r.Reason, "gassed")) {
 			t.Errorf("the Ghost entered a gassed space: %+v", r)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // HYPERSPACE UNIT (Threes): "Unit may move off the board to Hyperspace, an
@@ -29,15 +30,14 @@ import (
 // provinces, by the engine's convoy rules; it can never be dislodged, so
 // such a convoy is never disrupted. inHyperspace (movers.go) is the
 // test other cards use to refuse Hyperspace and its occupants.
-var _ = register(func() {
-	parts.reach = append(parts.reach, hyperspaceReach)
-	parts.prepare = append(parts.prepare, hyperspacePrepare)
-	parts.canConvoy = append(parts.canConvoy, hyperspaceCanConvoy)
-	parts.convoyReach = append(parts.convoyReach, hyperspaceConvoyReach)
-	parts.random = append(parts.random, hyperspaceRandom)
-	addAfter(PriorityOf(Hyperspace), hyperspaceAfter)
-	moverUses[Hyperspace] = hyperspaceUses
-})
+func hyperspaceParts(r *registry) {
+	r.Reach(hyperspaceReach)
+	r.Prepare(hyperspacePrepare)
+	r.CanConvoy(hyperspaceCanConvoy)
+	r.ConvoyReach(hyperspaceConvoyReach)
+	r.Random(hyperspaceRandom)
+	r.After(PriorityOf(Hyperspace), hyperspaceAfter)
+}
 
 // NoSupportFromHyperspace is the reason a support from Hyperspace fails.
 const NoSupportFromHyperspace = "a unit in Hyperspace may NOT support anything (Hyperspace Unit)"
@@ -116,7 +116,7 @@ func hyperspaceAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		ec := engine.Loc{P: r.Order.To.P, C: engine.EastCoast}
-		if i := unitIndex(out.Next, IDOf(r.Unit)); i >= 0 && out.Next.Units[i].Loc.P == r.Order.To.P && s.Map.CanHold(engine.Fleet, ec) {
+		if i := kit.UnitIndex(out.Next, IDOf(r.Unit)); i >= 0 && out.Next.Units[i].Loc.P == r.Order.To.P && s.Map.CanHold(engine.Fleet, ec) {
 			out.Next.Units[i].Loc = ec
 			out.Results[k].Reason += " (its Caspian coast \"(ec)\", rule 4)"
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // HYPNOTIST (Trumps 4 and 5). Card text: "Unit may hypnotize an adjacent
@@ -79,7 +79,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "hypnotise needs the order written for the victim, as \"1A tyr hypnotise A mun - ber\""
 	}
 	text := strings.Join(args, " ")
-	w, err := Variant.Parser(m).ParseOrder("", text)
+	w, err := parser(m).ParseOrder("", text)
 	if err != nil {
 		return hypnosis{}, fmt.Sprintf("the order written for the victim, %q, cannot be read: %v", text, err)
 	}
@@ -168,7 +168,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	e := extraOf(out.Next)
 	m := s.Map
-	plan := planStrikes(s, character.ResultOrders(out), false)
+	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + skUnitName(m, h.victim)
 		k := skResultOf(out, IDOf(h.unit))
@@ -275,17 +275,17 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 // victim is hypnotised all the same, and holds).
 const OptionHypnotistWrongPower = "hypnotist_wrong_power"
 
-var _ = register(func() {
-	addOption(OptionHypnotistWrongPower, "fail", "a hypnosis whose order uses a power not named exactly: fail (the victim carries out its own order) or hold (the victim is hypnotised to hold)",
+func hypnotistParts(r *registry) {
+	addOption(r, OptionHypnotistWrongPower, "fail", "a hypnosis whose order uses a power not named exactly: fail (the victim carries out its own order) or hold (the victim is hypnotised to hold)",
 		func(v string) error {
 			if v != "fail" && v != "hold" {
 				return fmt.Errorf("want fail or hold, not %q", v)
 			}
 			return nil
 		})
-	addSpecialDrag("hypnotise", hypnotiseName, []Kind{Hypnotist}, false, true, hypnotiseAs)
+	addSpecialDrag(r, "hypnotise", hypnotiseName, []Kind{Hypnotist}, false, true, hypnotiseAs)
 	// The American spelling parses too; it is not listed again in the hand.
-	addSpecial("hypnotize", hypnotiseName, nil, hypnotiseAs)
-	addAfter(PriorityOf(Hypnotist), hypnotiseAfter)
-	parts.random = append(parts.random, randomHypnotise)
-})
+	addSpecial(r, "hypnotize", hypnotiseName, nil, hypnotiseAs)
+	r.After(PriorityOf(Hypnotist), hypnotiseAfter)
+	r.Random(randomHypnotise)
+}

@@ -30,13 +30,12 @@ import (
 // into a hold, and a support it gives that opposes the jump (into or to
 // hold the landing, for another unit than the Jumper) into a hold too ("it
 // doesn't interfere"). Rule 8: two Jumpers jumping each other both fail.
-var _ = register(func() {
-	addSpecialDrag("jump", JumpOrder, []Kind{Jumper}, true, false, jumpAs)
-	parts.reach = append(parts.reach, jumperReach)
-	addRewrite(PriorityOf(Jumper), jumperRewrite)
-	parts.random = append(parts.random, jumpRandom)
-	moverUses[Jumper] = jumperUses
-})
+func jumperParts(r *registry) {
+	addSpecialDrag(r, "jump", JumpOrder, []Kind{Jumper}, true, false, jumpAs)
+	r.Reach(jumperReach)
+	r.Rewrite(PriorityOf(Jumper), jumperRewrite)
+	r.Random(jumpRandom)
+}
 
 // JumpOrder is the name of the Jumper's special order.
 const JumpOrder = "jump"

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The card life cycle, the phase sequence, rule 6 and rule 9.
@@ -41,8 +42,8 @@ const (
 	priorityFree = PriorityLifecycle + 5
 )
 
-var _ = register(func() {
-	addOption(optRetreatPhase, "always",
+func lifecycleParts(r *registry) {
+	addOption(r, optRetreatPhase, "always",
 		"always: a retreat phase follows every movement turn, so the phase list never tells that a Retreater exists (ruling); "+
 			"needed: only when a unit was dislodged or a Retreater is on the board",
 		func(v string) error {
@@ -51,12 +52,12 @@ var _ = register(func() {
 			}
 			return nil
 		})
-	parts.nextPhase = lifeNextPhase
-	parts.phase = append(parts.phase, winterPhase)
-	addAfter(PriorityLifecycle, lifecycleAfter)
-	addAfter(priorityFree, freeUnitsAfter)
-	parts.concealOutcome = append(parts.concealOutcome, concealLifeEvents)
-})
+	r.NextPhase(lifeNextPhase)
+	r.Phase(winterPhase)
+	r.After(PriorityLifecycle, lifecycleAfter)
+	r.After(priorityFree, freeUnitsAfter)
+	r.ConcealOutcome(concealLifeEvents)
+}
 
 // lifeNextPhase is the phase sequence: Spring, its retreats, Fall, its
 // retreats, Winter, every year.
@@ -147,7 +148,7 @@ func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engin
 		}
 	}
 	rest, restAt = left, leftAt
-	inner := engine.AdjudicateAdjustments(work, rest, Variant.Rules)
+	inner := engine.AdjudicateAdjustments(work, rest, reg.Rules())
 	for j, k := range restAt {
 		r := inner.Results[j]
 		results[k] = &r
@@ -165,8 +166,8 @@ func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engin
 func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Result {
 	res := engine.Result{Order: o, Code: engine.Refused}
 	m := s.Map
-	if s.Phase.Year < Variant.Start.Year {
-		res.Reason = fmt.Sprintf("there is no Winter %d: disbanding waits until Winter %d (Rules Clarifications)", s.Phase.Year, Variant.Start.Year)
+	if s.Phase.Year < start.Year {
+		res.Reason = fmt.Sprintf("there is no Winter %d: disbanding waits until Winter %d (Rules Clarifications)", s.Phase.Year, start.Year)
 		return res
 	}
 	if !o.At.Valid() || int(o.At.P) >= len(m.Provinces) {
@@ -231,7 +232,7 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			}
 		}
 	}
-	present := unitsInGame(next)
+	present := kit.UnitsInGame(next)
 	for _, id := range e.sortedIDs() {
 		if present[id] && !built[id] {
 			continue
@@ -262,18 +263,6 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if w := comingWinner(s, next); w != "" && !e.Effects.Life.Ended {
 		out.Events = append(out.Events, e.revealAll(next, s.Phase, w)...)
 	}
-}
-
-// unitsInGame returns the ids of the units of s on the board or dislodged.
-func unitsInGame(s *engine.State) map[UnitID]bool {
-	ids := make(map[UnitID]bool, len(s.Units)+len(s.Dislodged))
-	for _, u := range s.Units {
-		ids[IDOf(u)] = true
-	}
-	for _, d := range s.Dislodged {
-		ids[IDOf(d.Unit)] = true
-	}
-	return ids
 }
 
 // whyGone says in words how unit id left the board in out.
@@ -335,8 +324,8 @@ func comingWinner(s, next *engine.State) engine.Power {
 	}
 	c := *next
 	c.Owners = slices.Clone(next.Owners)
-	engine.UpdateOwnership(&c, Variant.Rules)
-	return engine.Winner(&c, Variant.Rules)
+	engine.UpdateOwnership(&c, reg.Rules())
+	return engine.Winner(&c, reg.Rules())
 }
 
 // revealAll reveals every card at the end of the game (Rules

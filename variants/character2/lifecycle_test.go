@@ -8,6 +8,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // lifePos returns a position of phase with units written as "france 1A
@@ -59,12 +60,12 @@ func give(t *testing.T, s *engine.State, prov string, k Kind) {
 	if i < 0 {
 		t.Fatalf("no unit in %s", prov)
 	}
-	c, ok := findCard(e.Deck.pile, k.Word(), nil)
+	c, ok := findCard(e.Deck.Pile(), k.Word(), nil)
 	if !ok {
 		t.Fatalf("no %s left", k)
 	}
 	e.Deck.Take(c.ID)
-	e.Deck.countDealt()
+	e.Deck.CountDealt()
 	e.Give(IDOf(s.Units[i]), c, s.Phase)
 }
 
@@ -536,7 +537,7 @@ func TestCardsFollowUnits(t *testing.T) {
 			gone = len(extraOf(out.Next).Effects.Life.Gone)
 			s = out.Next
 			e := extraOf(s)
-			ids := unitsInGame(s)
+			ids := kit.UnitsInGame(s)
 			for id := range ids {
 				if _, ok := e.Cards[id]; !ok {
 					t.Fatalf("seed %d %s: %s holds no card", seed, s.Phase.Short(), id)
@@ -547,7 +548,7 @@ func TestCardsFollowUnits(t *testing.T) {
 					t.Fatalf("seed %d %s: card of %s, not on the board", seed, s.Phase.Short(), id)
 				}
 			}
-			if n := len(e.Deck.pile) + len(e.Deck.discard) + len(e.Cards); n != DeckSize && e.Deck.shuffles == 0 {
+			if n := e.Deck.Len() + e.Deck.DiscardLen() + len(e.Cards); n != DeckSize && e.Deck.shuffles == 0 {
 				t.Fatalf("seed %d %s: %d cards in all", seed, s.Phase.Short(), n)
 			}
 			if out.Winner != "" {
@@ -689,13 +690,13 @@ func checkLifeSecrets(t *testing.T, before *engine.State, out *engine.Outcome) {
 }
 
 // TestGhostMines: a unit that does not occupy its space (an invisible
-// Ghost, which the hidden-units group marks through parts.occupies) sets
+// Ghost, which the hidden-units group marks through an Occupies part) sets
 // off no mine with ghost_mines immune (the default), and is blown up like
 // any unit with ghost_mines explodes.
 func TestGhostMines(t *testing.T) {
-	old := parts.occupies
-	defer func() { parts.occupies = old }()
-	parts.occupies = append(slices.Clone(old), func(s *engine.State, u engine.Unit) bool { return u.Power != "germany" })
+	withParts(t, func(r *registry) {
+		r.Occupies(func(s *engine.State, u engine.Unit) bool { return u.Power != "germany" })
+	})
 	for opt, survives := range map[string]bool{"immune": true, "explodes": false} {
 		s := lifePos(t, "S1902M", map[string]string{optGhostMines: opt}, "germany 1A mun")
 		extraOf(s).Effects.Life.Mines = []Mine{{Prov: "bur", Layer: UnitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1901M"}}

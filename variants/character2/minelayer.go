@@ -60,22 +60,22 @@ const mineSecret = "; mine: "
 // result, s the position before the phase.
 var EnteredAlso []func(s *engine.State, r engine.Result) []engine.ProvinceID
 
-var _ = register(func() {
+func minelayerParts(r *registry) {
 	minelayer := []Kind{Minelayer}
-	addSpecialDrag("lay mine", LayMine, minelayer, true, false, minelayerMove)
-	addSpecial("lays mine", LayMine, minelayer, minelayerMove)
-	addSpecialDrag("picks up own mine", PickUpMine, minelayer, true, false, minelayerMove)
-	addSpecial("pick up own mine", PickUpMine, minelayer, minelayerMove)
-	addSpecial("picks up mine", PickUpMine, minelayer, minelayerMove)
-	addAfter(PriorityOf(Minelayer), mineAfter)
-	parts.concealOutcome = append(parts.concealOutcome, concealMines)
-	parts.marks = append(parts.marks, mineMarks)
-	parts.notes = append(parts.notes, mineNotes)
-	parts.random = append(parts.random, randomMinelayer)
-	addEffect("mine", parseMine(false), mineLines(false))
-	addEffect("swept", parseMine(true), mineLines(true))
-	addEffect("free", parseFree, freeLines)
-	addOption(optGhostMines, "immune",
+	addSpecialDrag(r, "lay mine", LayMine, minelayer, true, false, minelayerMove)
+	addSpecial(r, "lays mine", LayMine, minelayer, minelayerMove)
+	addSpecialDrag(r, "picks up own mine", PickUpMine, minelayer, true, false, minelayerMove)
+	addSpecial(r, "pick up own mine", PickUpMine, minelayer, minelayerMove)
+	addSpecial(r, "picks up mine", PickUpMine, minelayer, minelayerMove)
+	r.After(PriorityOf(Minelayer), mineAfter)
+	r.ConcealOutcome(concealMines)
+	r.Mark(mineMarks)
+	r.Note(mineNotes)
+	r.Random(randomMinelayer)
+	addEffect(r, "mine", parseMine(false), mineLines(false))
+	addEffect(r, "swept", parseMine(true), mineLines(true))
+	addEffect(r, "free", parseFree, freeLines)
+	addOption(r, optGhostMines, "immune",
 		"immune: a unit that does not occupy its space (an invisible Ghost: \"completely undetectable\", it \"does not occupy\" "+
 			"its space) sets off no mine and deactivates none; explodes: it is blown up like any unit",
 		func(v string) error {
@@ -84,7 +84,7 @@ var _ = register(func() {
 			}
 			return nil
 		})
-	addOption(optMineFollower, "explodes",
+	addOption(r, optMineFollower, "explodes",
 		"explodes: a unit entering the space a Minelayer leaves in the same turn sets off the mine just left (it enters after the mine is left behind); "+
 			"safe: it arrives as the layer leaves and the mine goes down under it, for the next unit to enter",
 		func(v string) error {
@@ -93,7 +93,7 @@ var _ = register(func() {
 			}
 			return nil
 		})
-})
+}
 
 // optGhostMines decides whether a unit that does not occupy its space (an
 // invisible Ghost) sets off a mine.

@@ -286,14 +286,14 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-var _ = register(func() {
-	addOption(OptMoveFirstRule7, "yes",
+func movefirstParts(r *registry) {
+	addOption(r, OptMoveFirstRule7, "yes",
 		"rule 7 for Move First: yes (a Move First unit dislodged in the turn it moved first loses its power for the turn, "+
 			"and its move is judged with the others) or no (it keeps the place it took first, and is dislodged from it)",
 		boolOption)
-	parts.sequence = moveFirstSequence
-	parts.cuts = append(parts.cuts, moveFirstCuts)
-	parts.holdStrength = append(parts.holdStrength, moveFirstHold)
-	parts.selfDislodge = moveFirstSelf
-	addAfter(PriorityOf(MoveFirst), moveFirstAfter)
-})
+	r.Sequence(moveFirstSequence)
+	r.Cuts(moveFirstCuts)
+	r.HoldStrength(moveFirstHold)
+	r.SelfDislodge(moveFirstSelf)
+	r.After(PriorityOf(MoveFirst), moveFirstAfter)
+}

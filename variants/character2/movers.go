@@ -263,13 +263,30 @@ func article(name string) string {
 	return "a"
 }
 
-// usesCard reports, for unit u of kind k, whether its order o (judged, not
-// refused) needed its card: each mover registers its test (moverUses).
-var moverUses = map[Kind]func(s *engine.State, u engine.Unit, o engine.Order) (string, bool){}
+// moverUses returns, for the card of kind k, the test of whether a unit's
+// order o (judged, not refused) needed its card, and in what words: each
+// mover's file has its test; nil for a kind that moves no unit.
+func moverUses(k Kind) func(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
+	switch k {
+	case Hyperspace:
+		return hyperspaceUses
+	case Jumper:
+		return jumperUses
+	case DoubleMover:
+		return doubleMoverUses
+	case WaterWalker:
+		return waterWalkerUses
+	case Neanderthal:
+		return carrierUses
+	case Explorer:
+		return explorerUses
+	}
+	return nil
+}
 
-var _ = register(func() {
-	addAfter(PriorityOf(Explorer)+5, moversReveal)
-})
+func moversParts(r *registry) {
+	r.After(PriorityOf(Explorer)+5, moversReveal)
+}
 
 // moversReveal reveals the card of every unit whose order only its card
 // allowed, once the order was judged (not refused), in movement and
@@ -286,7 +303,7 @@ func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
 		}
-		f := moverUses[kindAt(s, r.Unit)]
+		f := moverUses(kindAt(s, r.Unit))
 		if f == nil {
 			continue
 		}

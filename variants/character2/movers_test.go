@@ -299,7 +299,7 @@ func TestAmbiguousDoubleMoveConcealed(t *testing.T) {
 	} {
 		o := *out
 		o.Results = slices.Clone(out.Results)
-		ConcealOutcome(s, tc.seat, &o)
+		Variant.Rules.ConcealOutcome(s, tc.seat, &o)
 		if o.Results[0].Reason != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.seat, o.Results[0].Reason, tc.want)
 		}

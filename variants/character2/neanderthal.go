@@ -32,16 +32,15 @@ import (
 // place by links of either type (the space between may be of any kind:
 // the carrier's aircraft fly), never Hyperspace ("No other special power
 // can ever be used on Hyperspace").
-var _ = register(func() {
-	parts.supportReach = append(parts.supportReach, carrierSupportReach)
-	parts.canConvoy = append(parts.canConvoy, neanderthalCanConvoy)
-	parts.convoyReach = append(parts.convoyReach, neanderthalConvoyReach)
-	parts.convoyFleet = append(parts.convoyFleet, neanderthalConvoyFleet)
-	parts.convoyChain = append(parts.convoyChain, neanderthalChain)
-	addRewrite(PriorityOf(Neanderthal), neanderthalRewrite)
-	parts.random = append(parts.random, carrierRandom, neanderthalRandom)
-	moverUses[Neanderthal] = carrierUses
-})
+func neanderthalParts(r *registry) {
+	r.SupportReach(carrierSupportReach)
+	r.CanConvoy(neanderthalCanConvoy)
+	r.ConvoyReach(neanderthalConvoyReach)
+	r.ConvoyFleet(neanderthalConvoyFleet)
+	r.ConvoyChain(neanderthalChain)
+	r.Rewrite(PriorityOf(Neanderthal), neanderthalRewrite)
+	r.Random(carrierRandom, neanderthalRandom)
+}
 
 // isNeanderthal reports whether u is a Neanderthal army in a coastal
 // province.

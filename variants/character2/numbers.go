@@ -36,16 +36,16 @@ const (
 	priorityNumbers = -1000 // before every other Rewrite and After part
 )
 
-var _ = register(func() {
-	addSpecial(voidOrder, voidOrder, nil, func(_ *engine.State, _ engine.Unit, o engine.Order) (engine.Order, string) {
+func numbersParts(r *registry) {
+	addSpecial(r, voidOrder, voidOrder, nil, func(_ *engine.State, _ engine.Unit, o engine.Order) (engine.Order, string) {
 		if len(o.Args) >= 3 {
 			return engine.Order{}, o.Args[2]
 		}
 		return engine.Order{}, "thrown out (rule 5)"
 	})
-	addRewrite(priorityNumbers, numbersRewrite)
-	addAfter(priorityNumbers, numbersAfter)
-})
+	r.Rewrite(priorityNumbers, numbersRewrite)
+	r.After(priorityNumbers, numbersAfter)
+}
 
 // labelMatches reports whether u is the unit o names by number and, when
 // written, by type (rule 5; a revealed Amphibious unit by its Amp label:
@@ -153,7 +153,7 @@ func wrongAux(s *engine.State, o engine.Order, views map[engine.Power]*engine.St
 	}
 	v, ok := views[o.Power]
 	if !ok {
-		v = engine.ViewFor(s, nil, engine.Seat{Power: o.Power}, Variant.Rules).State
+		v = engine.ViewFor(s, nil, engine.Seat{Power: o.Power}, reg.Rules()).State
 		views[o.Power] = v
 	}
 	e := extraOf(v)

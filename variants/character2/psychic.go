@@ -96,8 +96,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 	if p, ok := skPowerWord(m, condW[0]); ok {
 		power, condW = p, condW[1:]
 	}
-	parser := Variant.Parser(m)
-	cond, err := parser.ParseOrder("", strings.Join(condW, " "))
+	cond, err := parser(m).ParseOrder("", strings.Join(condW, " "))
 	if err != nil || !cond.At.Valid() || int(cond.At.P) >= len(m.Provinces) {
 		return psychicRead{}, fmt.Sprintf("the condition %q cannot be read as the victim's order (%v); write it as %s", strings.Join(condW, " "), err, readForm)
 	}
@@ -116,7 +115,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 		if w == nil {
 			return skHoldOrder(m, u), ""
 		}
-		b, err := parser.ParseOrder("", strings.Join(w, " "))
+		b, err := parser(m).ParseOrder("", strings.Join(w, " "))
 		if err != nil {
 			return engine.Order{}, fmt.Sprintf("the Psychic's order %q cannot be read: %v", strings.Join(w, " "), err)
 		}
@@ -151,7 +150,7 @@ func readAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 		if len(o.Args) == 2 {
 			return skHoldOrder(s.Map, u), ""
 		}
-		b, err := Variant.Parser(s.Map).ParseOrder("", strings.Join(o.Args[2:], " "))
+		b, err := parser(s.Map).ParseOrder("", strings.Join(o.Args[2:], " "))
 		if err != nil {
 			return engine.Order{}, "the Psychic's chosen order cannot be read: " + err.Error()
 		}
@@ -318,8 +317,8 @@ func randomRead(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("read", readName, []Kind{Psychic}, readAs)
-	addAfter(PriorityOf(Psychic), readAfter)
-	parts.random = append(parts.random, randomRead)
-})
+func psychicParts(r *registry) {
+	addSpecial(r, "read", readName, []Kind{Psychic}, readAs)
+	r.After(PriorityOf(Psychic), readAfter)
+	r.Random(randomRead)
+}

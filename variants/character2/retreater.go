@@ -101,11 +101,11 @@ func retreaterAt(s *engine.State, o engine.Order) (engine.Unit, bool) {
 // standoffs is set, and whether each is a standoff space.
 func retreatOptions(s *engine.State, d engine.Dislodgement, standoffs bool) []engine.Loc {
 	if !standoffs {
-		return engine.RetreatOptions(s, d, Variant.Rules)
+		return engine.RetreatOptions(s, d, reg.Rules())
 	}
 	c := s.Clone()
 	c.Standoffs = nil
-	return engine.RetreatOptions(c, d, Variant.Rules)
+	return engine.RetreatOptions(c, d, reg.Rules())
 }
 
 // destIn returns the option of opts that order o names, or why none.
@@ -358,8 +358,8 @@ func randomRetreater(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	return o, true
 }
 
-var _ = register(func() {
-	addOption(OptMartialVsRetreater, "martialartist",
+func retreaterParts(r *registry) {
+	addOption(r, OptMartialVsRetreater, "martialartist",
 		"a Martial Artist and a Retreater retreating to one space: martialartist (the Martial Artist succeeds, as its card says) "+
 			"or retreater (rule 8: the Retreater is listed earlier, so the Martial Artist's power does not beat it and both fail)",
 		func(v string) error {
@@ -368,6 +368,6 @@ var _ = register(func() {
 			}
 			return nil
 		})
-	parts.phase = append(parts.phase, stanceRetreats)
-	parts.random = append(parts.random, randomRetreater)
-})
+	r.Phase(stanceRetreats)
+	r.Random(randomRetreater)
+}

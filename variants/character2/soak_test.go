@@ -176,9 +176,9 @@ func galtCheck(s *engine.State) []string {
 		kinds[id.Power] = append(kinds[id.Power], k)
 	}
 	if e.Deck.shuffles == 0 {
-		if n := len(e.Deck.pile) + len(e.Deck.discard) + len(e.Cards); n != DeckSize {
+		if n := e.Deck.Len() + e.Deck.DiscardLen() + len(e.Cards); n != DeckSize {
 			bad = append(bad, fmt.Sprintf("pile %d + discards %d + held %d = %d cards, want %d",
-				len(e.Deck.pile), len(e.Deck.discard), len(e.Cards), n, DeckSize))
+				e.Deck.Len(), e.Deck.DiscardLen(), len(e.Cards), n, DeckSize))
 		}
 	}
 	seats := []engine.Seat{{}}

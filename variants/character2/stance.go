@@ -7,6 +7,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants/kit"
 )
 
 // The stance group's cards (Move First, Cutter and the three strength
@@ -51,7 +52,7 @@ func replayOrders(out *engine.Outcome) []engine.Order {
 // Rewrite (the orders are already rewritten), no After (no effects, no
 // recursion), the standard phase sequence.
 func bareRules() *engine.Rules {
-	r := *Variant.Rules
+	r := *reg.Rules()
 	r.Rewrite, r.After, r.NextPhase, r.Phase = nil, nil, nil, nil
 	return &r
 }
@@ -213,7 +214,7 @@ func checkKnown(su *casefile.Setup, file string, lines []casefile.Line, out *eng
 		if err != nil {
 			return nil, err
 		}
-		if g, ok := unitLike(out.Next, u); ok && u.Number == 0 {
+		if g, ok := kit.UnitLike(out.Next, u); ok && u.Number == 0 {
 			u = g
 		}
 		got := "no card"
@@ -234,10 +235,10 @@ func checkKnown(su *casefile.Setup, file string, lines []casefile.Line, out *eng
 	return diffs, nil
 }
 
-var _ = register(func() {
+func stanceParts(r *registry) {
 	// First of the ConcealOutcome parts, whatever the order of the files:
 	// it replays the phase from every result, before another part (the
 	// hidden units) takes results out of the seat's copy.
-	parts.concealOutcome = append([]func(*engine.State, engine.Seat, *engine.Outcome){concealStance}, parts.concealOutcome...)
-	addCaseCheck("POSTSTATE_KNOWN", checkKnown)
-})
+	r.ConcealOutcomeFirst(concealStance)
+	r.CaseCheck("POSTSTATE_KNOWN", checkKnown)
+}

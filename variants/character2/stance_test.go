@@ -44,7 +44,7 @@ func stancePosition(t *testing.T, phase string, lines ...string) *engine.State {
 	s.Units = NumberUnits(s.Units)
 	e := NewExtra(NewDeck(engine.NewRand(1)))
 	for i, k := range kinds {
-		c, ok := findCard(e.Deck.pile, k.Word(), nil)
+		c, ok := findCard(e.Deck.Pile(), k.Word(), nil)
 		if !ok {
 			t.Fatalf("no %s card", k)
 		}

@@ -183,11 +183,11 @@ func unitOrder(s *engine.State, out *engine.Outcome, id UnitID) (engine.Unit, en
 	return u, engine.Order{Kind: engine.Hold}
 }
 
-var _ = register(func() {
-	parts.strength = append(parts.strength, strengthOf)
-	parts.holdStrength = append(parts.holdStrength, failedMoveHold)
-	parts.supportLost = doubleSupportLost
-	addOption(OptDoubleStrengthCut, "own", "Double Strength: what \"a strength 2 attack\" on a Double Strength supporter is "+
+func strengthParts(r *registry) {
+	r.Strength(strengthOf)
+	r.HoldStrength(failedMoveHold)
+	r.SupportLost(doubleSupportLost)
+	addOption(r, OptDoubleStrengthCut, "own", "Double Strength: what \"a strength 2 attack\" on a Double Strength supporter is "+
 		"(own: the attacking unit's own moving strength, its supports not counted, so one attack cuts one unit of the support "+
 		"unless its unit moves with two; supported: the attack's strength with its supports, as its result gives it)",
 		func(v string) error {
@@ -196,5 +196,5 @@ var _ = register(func() {
 			}
 			return nil
 		})
-	addAfter(PriorityOf(DoubleStrength), strengthAfter)
-})
+	r.After(PriorityOf(DoubleStrength), strengthAfter)
+}

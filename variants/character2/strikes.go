@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The strike cards, the first five of the table: Annihilator, Gas
@@ -462,7 +463,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	// dislodged: the turn is adjudicated once without its province closed
 	// to see whether the convoy holds, and only then is the province
 	// closed to the moves into it.
-	r := *Variant.Rules
+	r := *reg.Rules()
 	known := *t
 	r.Prepare = func(*engine.State, []engine.Order) engine.Turn { return known }
 	r.Sequence = nil
@@ -481,12 +482,12 @@ func strikesExpire(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-var _ = register(func() {
-	addRewrite(PriorityOf(Annihilator)-1, strikesRewrite)
-	addAfter(PriorityOf(Annihilator)-1, strikesExpire)
-	parts.prepare = append(parts.prepare, strikesPrepare)
-	parts.concealOutcome = append(parts.concealOutcome, hypnotistConceal)
-})
+func strikesParts(r *registry) {
+	r.Rewrite(PriorityOf(Annihilator)-1, strikesRewrite)
+	r.After(PriorityOf(Annihilator)-1, strikesExpire)
+	r.Prepare(strikesPrepare)
+	r.ConcealOutcome(hypnotistConceal)
+}
 
 // ---- helpers shared by the strike cards ----
 //
@@ -706,7 +707,7 @@ func skResultOf(out *engine.Outcome, id UnitID) int {
 // skRemoveUnit takes unit id off the board or out of the dislodged units of
 // s; it reports whether it was there.
 func skRemoveUnit(s *engine.State, id UnitID) bool {
-	if k := unitIndex(s, id); k >= 0 {
+	if k := kit.UnitIndex(s, id); k >= 0 {
 		s.Units = append(s.Units[:k:k], s.Units[k+1:]...)
 		return true
 	}

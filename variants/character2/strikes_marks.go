@@ -70,7 +70,7 @@ func strikesNotes(v engine.View, e *Extra, u engine.Unit) []string {
 	return out
 }
 
-var _ = register(func() {
-	parts.marks = append(parts.marks, strikesMarks)
-	parts.notes = append(parts.notes, strikesNotes)
-})
+func strikesMarksParts(r *registry) {
+	r.Mark(strikesMarks)
+	r.Note(strikesNotes)
+}

@@ -177,8 +177,8 @@ func PowerBarred(s *engine.State, u engine.Unit) bool {
 //	suspended mun 5       Munich no centre through turn 5
 //	lastuse france 1A 2   French 1A last used its limited power in turn 2
 //	barred france 1A 3    French 1A may not use its power in turn 3
-var _ = register(func() {
-	addEffect("closed", func(s *engine.State, e *Extra, a []string) error {
+func strikesStateParts(r *registry) {
+	addEffect(r, "closed", func(s *engine.State, e *Extra, a []string) error {
 		p, n, err := skProvTurn(s, a, "closed PROV TURN")
 		if err != nil {
 			return err
@@ -192,7 +192,7 @@ var _ = register(func() {
 		}
 		return out
 	})
-	addEffect("suspended", func(s *engine.State, e *Extra, a []string) error {
+	addEffect(r, "suspended", func(s *engine.State, e *Extra, a []string) error {
 		p, n, err := skProvTurn(s, a, "suspended PROV TURN")
 		if err != nil {
 			return err
@@ -239,10 +239,10 @@ var _ = register(func() {
 			}
 	}
 	p, l := unitTurn(func(e *Extra) *map[UnitID]int { return &e.Effects.Strikes.LastUse }, "lastuse POWER 1A TURN")
-	addEffect("lastuse", p, l)
+	addEffect(r, "lastuse", p, l)
 	p, l = unitTurn(func(e *Extra) *map[UnitID]int { return &e.Effects.Strikes.Barred }, "barred POWER 1A TURN")
-	addEffect("barred", p, l)
-})
+	addEffect(r, "barred", p, l)
+}
 
 func skProvTurn(s *engine.State, a []string, form string) (engine.ProvinceID, int, error) {
 	if len(a) != 2 {

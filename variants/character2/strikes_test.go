@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // strikeGame returns a Spring 1901 position with the units given as
@@ -55,7 +55,7 @@ func strikeGame(t *testing.T, phase string, units ...string) *engine.State {
 		if cards[i] == "-" {
 			continue
 		}
-		c, ok := findCard(e.Deck.pile, cards[i], nil)
+		c, ok := findCard(e.Deck.Pile(), cards[i], nil)
 		if !ok {
 			t.Fatalf("no card %s", cards[i])
 		}
@@ -564,7 +564,7 @@ func TestPlanIsStable(t *testing.T) {
 				}
 				before := planStrikes(s, skUnitOrders(s, orders), true)
 				out := engine.Adjudicate(s, orders, Variant.Rules, rng)
-				after := planStrikes(s, character.ResultOrders(out), false)
+				after := planStrikes(s, kit.ResultOrders(out), false)
 				a, b := planSummary(before), planSummary(after)
 				if strings.Join(a, "\n") != strings.Join(b, "\n") {
 					t.Fatalf("seed %d %s: plans differ:\nas given:\n%s\nas adjudicated:\n%s", seed, s.Phase.Short(), strings.Join(a, "\n"), strings.Join(b, "\n"))

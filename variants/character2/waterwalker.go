@@ -20,13 +20,12 @@ import "dipdesk/engine"
 // Caspian; the Explorer's islands are not land spaces of the ordinary
 // board and count for nothing here), and the engine's ConvoySupport for
 // the landing.
-var _ = register(func() {
-	parts.reach = append(parts.reach, waterWalkerReach, superfleetReach)
-	parts.convoySupport = append(parts.convoySupport, superfleetConvoySupport)
-	parts.random = append(parts.random, waterWalkerRandom)
-	moverUses[WaterWalker] = waterWalkerUses
-	addAfter(PriorityOf(WaterWalker), superfleetAfter)
-})
+func waterwalkerParts(r *registry) {
+	r.Reach(waterWalkerReach, superfleetReach)
+	r.ConvoySupport(superfleetConvoySupport)
+	r.Random(waterWalkerRandom)
+	r.After(PriorityOf(WaterWalker), superfleetAfter)
+}
 
 // borders reports whether sea province sea borders province p: by a fleet
 // link to any coast of p, or, for the Caspian, by its army links.

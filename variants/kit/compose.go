@@ -109,8 +109,8 @@ func (r *Registry[E]) special(s *engine.State, u engine.Unit, o engine.Order) (e
 
 func (r *Registry[E]) composedPrepare(s *engine.State, orders []engine.Order) engine.Turn {
 	var t engine.Turn
-	for _, f := range r.prepare {
-		f(s, orders, &t)
+	for _, p := range r.prepare {
+		p.f(s, orders, &t)
 	}
 	return t
 }

@@ -22,6 +22,8 @@ type (
 	// RandomFunc gives unit u a random special order of its card, for the
 	// soak tests and the random-game tools (ok false: none).
 	RandomFunc = func(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool)
+	// PrepareFunc is a Prepare part: it adds to the turn t.
+	PrepareFunc = func(s *engine.State, orders []engine.Order, t *engine.Turn)
 	// CaseCheck checks one POSTSTATE block of a case step.
 	CaseCheck = func(su *casefile.Setup, file string, lines []casefile.Line, out *engine.Outcome) ([]string, error)
 )
@@ -39,6 +41,11 @@ type Special struct {
 	TakesProvince, TakesUnit bool
 	As                       SpecialFunc
 	Rule                     bool
+}
+
+type named[F any] struct {
+	name string
+	f    F
 }
 
 type ordered[F any] struct {
@@ -72,7 +79,7 @@ type Registry[E any] struct {
 	GMSeesAll bool
 
 	specials        []Special
-	prepare         []func(s *engine.State, orders []engine.Order, t *engine.Turn)
+	prepare         []named[PrepareFunc]
 	rewrite         []ordered[RewriteFunc]
 	after           []ordered[AfterFunc]
 	enter           []LocFunc
@@ -106,6 +113,7 @@ type Registry[E any] struct {
 	victory         int
 	numberUnits     bool
 	sequenceMovesOn bool
+	options         map[string]Option
 
 	rules *engine.Rules
 }
@@ -119,8 +127,27 @@ func (r *Registry[E]) AddSpecial(sp Special) { r.specials = append(r.specials, s
 
 // Prepare adds a Prepare part: closed provinces, cut supports, units out
 // of the fight this turn.
-func (r *Registry[E]) Prepare(f func(s *engine.State, orders []engine.Order, t *engine.Turn)) {
-	r.prepare = append(r.prepare, f)
+func (r *Registry[E]) Prepare(f PrepareFunc) {
+	r.prepare = append(r.prepare, named[PrepareFunc]{"", f})
+}
+
+// PrepareNamed adds a Prepare part that PrepareExcept may leave out.
+func (r *Registry[E]) PrepareNamed(name string, f PrepareFunc) {
+	r.prepare = append(r.prepare, named[PrepareFunc]{name, f})
+}
+
+// PrepareExcept returns the Prepare parts but the one named name,
+// composed (Galt's Cutter judges a turn with every part but its own).
+func (r *Registry[E]) PrepareExcept(name string) func(s *engine.State, orders []engine.Order) engine.Turn {
+	return func(s *engine.State, orders []engine.Order) engine.Turn {
+		var t engine.Turn
+		for _, p := range r.prepare {
+			if p.name != name {
+				p.f(s, orders, &t)
+			}
+		}
+		return t
+	}
 }
 
 // Rewrite adds a Rewrite part run by priority.
@@ -271,7 +298,9 @@ func (r *Registry[E]) CaseCheck(block string, f CaseCheck) {
 
 // CaseChecks returns the POSTSTATE blocks the parts check, in the order
 // they were added, with their checks.
-func (r *Registry[E]) CaseChecks() ([]string, map[string]CaseCheck) { return r.caseBlocks, r.caseChecks }
+func (r *Registry[E]) CaseChecks() ([]string, map[string]CaseCheck) {
+	return r.caseBlocks, r.caseChecks
+}
 
 // Victory sets the number of centres that wins (0: the standard 18).
 func (r *Registry[E]) Victory(n int) { r.victory = n }
