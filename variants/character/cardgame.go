@@ -3,10 +3,10 @@ package character
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // Extra is a card game: the session, the window and the network see
@@ -19,7 +19,6 @@ var _ cardgame.Game = (*Extra)(nil)
 // special orders are those of SpecialsOf among declared, so a variant
 // built without one of them (a test's) offers only what its parser reads.
 func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
-	m := v.State.Map
 	h := cardgame.Hand{Seat: v.Seat, Deck: cardgame.Counts(e.Counts()), Active: PowersActive(v.State.Phase)}
 	if !h.Active {
 		h.Inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", FirstPowerYear)
@@ -27,53 +26,18 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 	if v.Seat.GM {
 		h.Log = slices.Clone(e.Log)
 	}
-	for id, held := range e.Cards {
-		if !e.KnownTo(id, v.Seat) {
-			continue // a view holds only known cards; a GM state passed by mistake must not leak
-		}
-		c := cardgame.Card{Label: Label(id.Number, id.Type), ID: held.Card.ID, Name: held.Card.Name,
-			Text: held.Card.Desc, Dealt: held.Dealt, Unit: engine.Unit{Power: id.Power, Type: id.Type, Number: id.Number}}
-		for _, u := range v.State.Units {
-			if IDOf(u) == id {
-				c.Unit, c.Space = u, m.LocString(u.Loc)
-			}
-		}
-		if r := held.Revealed; r != nil {
-			c.Revealed = fmt.Sprintf("revealed %s: %s", r.Phase.Short(), r.Why)
-		}
-		for p, k := range held.Told {
-			c.Told = append(c.Told, fmt.Sprintf("%s (%s: %s)", m.PowerName(p), k.Phase.Short(), k.Why))
-		}
-		slices.Sort(c.Told)
-		if v.Seat.GM || v.Seat.Power == id.Power {
-			c.Orders = cardOrders(held.Card.ID, declared)
-		}
-		h.Cards = append(h.Cards, c)
-	}
-	slices.SortFunc(h.Cards, func(a, b cardgame.Card) int {
-		if c := strings.Compare(string(a.Unit.Power), string(b.Unit.Power)); c != 0 {
-			return c
-		}
-		if a.Unit.Type != b.Unit.Type {
-			return int(a.Unit.Type) - int(b.Unit.Type)
-		}
-		return a.Unit.Number - b.Unit.Number
-	})
+	h.Cards = hand.Cards(v, e.Cards, declared)
 	return h
 }
 
-// cardOrders returns the special orders card id gives among declared.
-func cardOrders(id string, declared []engine.SpecialSyntax) []cardgame.Order {
-	var out []cardgame.Order
-	for _, u := range SpecialsOf(id) {
-		for _, d := range declared {
-			if d.Name == u.Name {
-				out = append(out, cardgame.Order{SpecialSyntax: d, TakesProvince: u.TakesProvince, TakesUnit: u.TakesUnit})
-				break
-			}
-		}
-	}
-	return out
+// hand is how a seat's hand shows Davis's cards: the card's number and
+// name, its text, and the special orders it gives (rule 3: only its owner
+// and the game master see those).
+var hand = kit.HandOf[Card]{
+	Face: func(_ UnitID, c Card) kit.Face { return kit.Face{ID: c.ID, Name: c.Name, Text: c.Desc} },
+	Orders: func(c Card, declared []engine.SpecialSyntax) []cardgame.Order {
+		return reg.CardOrders(c.ID, declared)
+	},
 }
 
 // Marks returns the signs the cards left on the board of view v: the

@@ -8,6 +8,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants/kit"
 )
 
 // The effects blocks of a Character case (docs/case-format.md):
@@ -136,7 +137,7 @@ func caseEffects(su *casefile.Setup, file string, lines []casefile.Line, s *engi
 			f.Suspended = append(f.Suspended, Suspension{Prov: key[1], ID: id, Until: atoi(key[2]), Why: why})
 		case "disorder", "used", "free":
 			id := unitID()
-			if !slices.ContainsFunc(append(slices.Clone(s.Units), dislodgedUnits(s)...), func(u engine.Unit) bool { return IDOf(u) == id }) {
+			if !slices.ContainsFunc(kit.AllUnits(s), func(u engine.Unit) bool { return IDOf(u) == id }) {
 				return su.LineErr(file, l, "no unit %s of %s on the board", key[2], PowerName(id.Power))
 			}
 			switch kind {

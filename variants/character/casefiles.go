@@ -2,12 +2,11 @@ package character
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants/kit"
 )
 
 // CaseExtension is Character Diplomacy's part of the case-file runner
@@ -46,12 +45,7 @@ var caseBlocks = []string{
 // casePrepare builds the deck from the options, takes the cards of the
 // units on the board out of it, and stacks the scripted draws on top.
 func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.State, rng *engine.Rand) error {
-	options := map[string]string{}
-	for _, l := range c.Options {
-		name, value, _ := strings.Cut(l.Text, " ")
-		options[strings.TrimSpace(name)] = strings.TrimSpace(value)
-	}
-	opt, err := parseOptions(options)
+	opt, err := parseOptions(kit.CaseOptions(c))
 	if err != nil {
 		return &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
 	}
@@ -63,14 +57,14 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 	if err != nil {
 		return &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
 	}
-	numberAll(s)
+	kit.NumberAll(s)
 	e := NewExtra(deck)
 	for _, l := range c.VariantPre["PRESTATE_CARDS"] {
 		if err := caseCard(su, file, l, s, e); err != nil {
 			return err
 		}
 	}
-	for _, u := range append(slices.Clone(s.Units), dislodgedUnits(s)...) {
+	for _, u := range kit.AllUnits(s) {
 		if _, ok := e.Cards[IDOf(u)]; ok {
 			continue
 		}
@@ -109,45 +103,27 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 	return nil
 }
 
-// numberAll numbers the units and the dislodged units without a number
-// (rule 10), per power and type after the highest number written.
-func numberAll(s *engine.State) {
-	all := append(slices.Clone(s.Units), dislodgedUnits(s)...)
-	NumberUnits(all)
-	copy(s.Units, all[:len(s.Units)])
-	for i := range s.Dislodged {
-		s.Dislodged[i].Unit = all[len(s.Units)+i]
+// cards is how a case names a card: by its id ("2", "X5"; no "#", which
+// starts a comment), looked up in the game's deck.
+func cards(e *Extra) kit.CardBlock[Card] {
+	return kit.CardBlock[Card]{
+		Example: "France: 1A bur 2",
+		Word: func(su *casefile.Setup, file string, l casefile.Line, id string) (string, error) {
+			c, ok := Lookup(e.Deck.types, id)
+			if !ok {
+				return "", su.LineErr(file, l, "no card %q in this game's deck", id)
+			}
+			return c.ID, nil
+		},
+		Names: func(c Card) []string { return []string{c.ID} },
+		Key:   cardKey,
 	}
-}
-
-func dislodgedUnits(s *engine.State) []engine.Unit {
-	out := make([]engine.Unit, len(s.Dislodged))
-	for i, d := range s.Dislodged {
-		out[i] = d.Unit
-	}
-	return out
 }
 
 // cardLine reads "France: 1A bur 2 [revealed]": the unit, its card id,
 // and whether the card is revealed.
 func cardLine(su *casefile.Setup, file string, l casefile.Line) (engine.Unit, string, bool, error) {
-	f := strings.Fields(l.Text)
-	revealed := false
-	if len(f) > 0 && strings.EqualFold(f[len(f)-1], "revealed") {
-		revealed, f = true, f[:len(f)-1]
-	}
-	if len(f) < 3 {
-		return engine.Unit{}, "", false, su.LineErr(file, l, "want \"Power: 1A province card\", as \"France: 1A bur 2\"")
-	}
-	id := f[len(f)-1]
-	u, err := su.UnitLine(file, casefile.Line{N: l.N, Text: strings.Join(f[:len(f)-1], " ")})
-	if err != nil {
-		return u, "", false, err
-	}
-	if u.Type == engine.Army {
-		u.Loc.C = engine.NoCoast
-	}
-	return u, id, revealed, nil
+	return kit.CardLine(su, file, l, "France: 1A bur 2")
 }
 
 // caseCard gives the unit of one PRESTATE_CARDS line its card, taken out
@@ -157,15 +133,9 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 	if err != nil {
 		return err
 	}
-	u, ok := unitLike(s, want)
-	if !ok {
-		return su.LineErr(file, l, "no %s %s of %s in PRESTATE or PRESTATE_DISLODGED", want.Type.Word(), s.Map.LocName(want.Loc), PowerName(want.Power))
-	}
-	if want.Number > 0 && want.Number != u.Number {
-		return su.LineErr(file, l, "the unit there is %s, not %s", Label(u.Number, u.Type), Label(want.Number, want.Type))
-	}
-	if _, dup := e.Cards[IDOf(u)]; dup {
-		return su.LineErr(file, l, "%s already holds a card", IDOf(u))
+	u, err := kit.CaseUnit(su, file, l, s, want, func(id UnitID) bool { _, ok := e.Cards[id]; return ok })
+	if err != nil {
+		return err
 	}
 	c, ok := Lookup(e.Deck.types, id)
 	if !ok {
@@ -182,17 +152,6 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 	return nil
 }
 
-// unitIn finds the unit of s (or dislodged) of want's power, type and
-// province.
-func unitLike(s *engine.State, want engine.Unit) (engine.Unit, bool) {
-	for _, u := range append(slices.Clone(s.Units), dislodgedUnits(s)...) {
-		if u.Power == want.Power && u.Type == want.Type && u.Loc.P == want.Loc.P {
-			return u, true
-		}
-	}
-	return engine.Unit{}, false
-}
-
 // caseCheck compares POSTSTATE_CARDS and POSTSTATE_DISCARDS, and checks
 // the life cycle's invariant after every step.
 func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Outcome) ([]string, error) {
@@ -201,55 +160,23 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 	if !ok {
 		if len(st.Variant) > 0 {
 			// A block no part could read would be skipped: say so.
-			return nil, fmt.Errorf("%s: the position after the step holds no cards, so its %s cannot be checked", file, strings.Join(slices.Sorted(maps.Keys(st.Variant)), ", "))
+			return nil, kit.NoCardsError(file, st)
 		}
 		return diffs, nil
 	}
 	if lines, ok := st.Variant["POSTSTATE_CARDS"]; ok {
-		want := map[string]bool{}
-		for _, l := range lines {
-			u, id, _, err := cardLine(su, file, l)
-			if err != nil {
-				return nil, err
-			}
-			c, ok := Lookup(e.Deck.types, id)
-			if !ok {
-				return nil, su.LineErr(file, l, "no card %q in this game's deck", id)
-			}
-			key := cardKey(su.Map, u, c.ID)
-			if u.Number == 0 {
-				// Without a number, any number matches.
-				if g, ok := unitLike(out.Next, u); ok {
-					key = cardKey(su.Map, g, c.ID)
-				}
-			}
-			want[key] = true
+		d, err := cards(e).CheckCards(su, file, lines, out.Next, e.Cards)
+		if err != nil {
+			return nil, err
 		}
-		got := map[string]bool{}
-		for _, u := range append(slices.Clone(out.Next.Units), dislodgedUnits(out.Next)...) {
-			if h, ok := e.Cards[IDOf(u)]; ok {
-				got[cardKey(su.Map, u, h.Card.ID)] = true
-			}
-		}
-		diffs = append(diffs, casefile.DiffSets("card", want, got)...)
+		diffs = append(diffs, d...)
 	}
 	if lines, ok := st.Variant["POSTSTATE_DISCARDS"]; ok && e.Deck != nil {
-		var want []string
-		for _, l := range lines {
-			for _, id := range strings.Fields(l.Text) {
-				c, ok := Lookup(e.Deck.types, id)
-				if !ok {
-					return nil, su.LineErr(file, l, "no card %q in this game's deck", id)
-				}
-				want = append(want, c.ID)
-			}
+		d, err := cards(e).CheckDiscards(su, file, lines, e.Deck.Discards())
+		if err != nil {
+			return nil, err
 		}
-		got := ids(e.Deck.discard)
-		slices.Sort(want)
-		slices.Sort(got)
-		if !slices.Equal(want, got) {
-			diffs = append(diffs, fmt.Sprintf("discards [%s], expected [%s]", strings.Join(got, " "), strings.Join(want, " ")))
-		}
+		diffs = append(diffs, d...)
 	}
 	if lines, ok := st.Variant["POSTSTATE_EFFECTS"]; ok {
 		d, err := checkEffects(su, file, lines, &e.Effects)

@@ -115,8 +115,8 @@ func placeCountry(us []engine.Unit, hand []Card, deal map[UnitID]Card, log *[]st
 func drawLegal(deck *Deck, rng *engine.Rand, to DealTo, log *[]string) (Card, error) {
 	tried, refilled := 0, false
 	for {
-		if tried >= len(deck.pile) {
-			if refilled || len(deck.discard) == 0 {
+		if tried >= deck.Len() {
+			if refilled || deck.DiscardLen() == 0 {
 				return Card{}, ErrNoLegalCard
 			}
 			deck.Refill(rng, "no card in the pile may go to "+PowerName(to.Power)+"'s unit")

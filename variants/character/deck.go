@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // ReshuffleEvery is the number of cards dealt after which rule 13 returns
@@ -37,13 +38,13 @@ type Options struct {
 // of chance; the methods that shuffle take the game's *engine.Rand, so
 // every shuffle is seeded and recorded.
 type Deck struct {
-	types   []Card // the card types in play, in list order
-	pile    []Card // pile[0] is the top card
-	discard []Card // cards whose units left the board, and nothing else
-	dealt   int    // cards given to units since the game began (rule 13)
-	since   int    // cards given to units since the last rule 13 reshuffle
-	every   int
-	log     []string
+	// Stock is the pile (its first card on top), the cards whose units
+	// left the board and nothing else, the count of cards given to units
+	// since the game began (rule 13), and the log of reshuffles.
+	kit.Stock[Card]
+	types []Card // the card types in play, in list order
+	since int    // cards given to units since the last rule 13 reshuffle
+	every int
 }
 
 // NewDeck builds the deck of list with the game's options and shuffles it
@@ -54,16 +55,17 @@ func NewDeck(list []Card, opt Options, rng *engine.Rand) (*Deck, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Deck{types: types, every: ReshuffleEvery}
+	var pile []Card
+	for _, c := range types {
+		for range c.Count {
+			pile = append(pile, c)
+		}
+	}
+	d := &Deck{Stock: kit.NewStock(pile), types: types, every: ReshuffleEvery}
 	if opt.ReshuffleEvery > 0 {
 		d.every = opt.ReshuffleEvery
 	}
-	for _, c := range types {
-		for range c.Count {
-			d.pile = append(d.pile, c)
-		}
-	}
-	d.shuffle(rng, "character: shuffle the deck")
+	d.Shuffle(rng, "character: shuffle the deck")
 	return d, nil
 }
 
@@ -186,31 +188,24 @@ func ExtraOrdinary(total, ordinary int) int {
 	}
 }
 
-func (d *Deck) shuffle(rng *engine.Rand, why string) {
-	rng.Shuffle(len(d.pile), why, func(i, j int) { d.pile[i], d.pile[j] = d.pile[j], d.pile[i] })
-}
-
 // Draw takes the top card of the pile. An empty pile is first refilled
 // from the discards (Refill); with no discards either it returns
 // ErrDeckEmpty. A drawn card must be given to a unit (Deal) or put back
 // (Bury).
 func (d *Deck) Draw(rng *engine.Rand) (Card, error) {
-	if len(d.pile) == 0 {
-		if len(d.discard) == 0 {
+	if d.Len() == 0 {
+		if d.DiscardLen() == 0 {
 			return Card{}, ErrDeckEmpty
 		}
 		d.Refill(rng, "the pile is empty")
 	}
-	c := d.pile[0]
-	d.pile = d.pile[1:]
+	c, _ := d.Top()
 	return c, nil
 }
 
 // Bury puts a drawn card back at the bottom of the pile: the card refused
 // by rule 4.b ("return the second card to the deck") or buried by rule
 // 4.c. It does not count as dealt.
-func (d *Deck) Bury(c Card) { d.pile = append(d.pile, c) }
-
 // Deal records that c, drawn from the pile, now belongs to a unit. When
 // the count since the last reshuffle reaches 50, rule 13 reshuffles: the
 // discards go back into the pile and the pile is shuffled with rng; the
@@ -220,7 +215,7 @@ func (d *Deck) Deal(c Card, rng *engine.Rand) bool {
 	if c.Blank {
 		return false
 	}
-	d.dealt++
+	d.CountDealt()
 	d.since++
 	if d.since < d.every {
 		return false
@@ -234,42 +229,26 @@ func (d *Deck) Deal(c Card, rng *engine.Rand) bool {
 // pile (rule 2: the card is out of the game until rule 13 brings it back).
 func (d *Deck) Discard(c Card) {
 	if !c.Blank {
-		d.discard = append(d.discard, c)
+		d.Stock.Discard(c)
 	}
 }
 
 // Refill returns the discards to the pile and shuffles the whole pile.
 func (d *Deck) Refill(rng *engine.Rand, why string) {
-	d.log = append(d.log, fmt.Sprintf("reshuffled %d cards in the pile and %d discarded: %s", len(d.pile), len(d.discard), why))
-	d.pile = append(d.pile, d.discard...)
-	d.discard = nil
-	d.shuffle(rng, "character: reshuffle the deck")
+	d.AddLog(fmt.Sprintf("reshuffled %d cards in the pile and %d discarded: %s", d.Len(), d.DiscardLen(), why))
+	d.ReturnDiscards()
+	d.Shuffle(rng, "character: reshuffle the deck")
 }
 
 // take removes the first card with id from the pile, for a deal entered by
 // hand.
 func (d *Deck) take(id string) (Card, bool) {
-	for i, c := range d.pile {
-		if c.ID == id {
-			d.pile = slices.Delete(d.pile, i, i+1)
-			return c, true
-		}
-	}
-	return Card{}, false
+	return d.TakeFirst(func(c Card) bool { return c.ID == id })
 }
-
-// Dealt returns the number of cards given to units since the game began.
-func (d *Deck) Dealt() int { return d.dealt }
 
 // SinceReshuffle returns the number of cards dealt since the last rule 13
 // reshuffle.
 func (d *Deck) SinceReshuffle() int { return d.since }
-
-// Pile returns the cards waiting to be drawn, top first.
-func (d *Deck) Pile() []Card { return slices.Clone(d.pile) }
-
-// Discards returns the cards out of the game until the next reshuffle.
-func (d *Deck) Discards() []Card { return slices.Clone(d.discard) }
 
 // Types returns the card types in this game's deck with their counts.
 func (d *Deck) Types() []Card { return slices.Clone(d.types) }
@@ -283,5 +262,7 @@ func (d *Deck) Size() int {
 	return n
 }
 
-// Log returns the reshuffles made so far, for the game master.
-func (d *Deck) Log() []string { return slices.Clone(d.log) }
+// clone returns a deep copy of d.
+func (d *Deck) clone() *Deck {
+	return &Deck{Stock: d.CloneStock(), types: slices.Clone(d.types), since: d.since, every: d.every}
+}

@@ -2,40 +2,20 @@ package character
 
 import (
 	"fmt"
-	"maps"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // Knowledge records when and why a card became known beyond its owner and
-// the game master (rule 3).
-type Knowledge struct {
-	Phase engine.Phase
-	Why   string // "used its double strength", "reported by the game master"
-}
+// the game master (rule 3; kit.Knowledge: Davis gives no hints).
+type Knowledge = kit.Knowledge
 
-// Held is the card one unit holds and who knows it. The owner and the game
-// master always know it (rule 3); everyone knows it once Revealed is set;
-// Told lists other powers that were told privately.
-type Held struct {
-	Card     Card
-	Dealt    engine.Phase // the phase the card was dealt in
-	Revealed *Knowledge
-	Told     map[engine.Power]Knowledge
-}
-
-// clone returns a deep copy of h.
-func (h *Held) clone() *Held {
-	c := *h
-	if h.Revealed != nil {
-		r := *h.Revealed
-		c.Revealed = &r
-	}
-	c.Told = maps.Clone(h.Told)
-	return &c
-}
+// Held is the card one unit holds and who knows it (kit.Held). The owner
+// and the game master always know it (rule 3); everyone knows it once
+// Revealed is set; Told lists other powers that were told privately.
+type Held = kit.Held[Card]
 
 // DeckCounts is what every seat may know of the deck: how many cards wait
 // in the pile, how many are discarded, and the rule 13 counts. A view
@@ -52,7 +32,7 @@ type DeckCounts struct {
 // number (UnitID, the same key as engine.Unit's Power, Type and Number),
 // who knows each card, and the deck.
 type Extra struct {
-	Cards map[UnitID]*Held
+	Cards kit.Cards[UnitID, Card]
 	// Deck is the pile and discards, with the rule 13 counts. Only the game
 	// master sees it: in other views it is nil and Public holds its counts.
 	Deck *Deck
@@ -68,15 +48,12 @@ type Extra struct {
 
 // NewExtra returns an Extra with no cards dealt from deck.
 func NewExtra(deck *Deck) *Extra {
-	return &Extra{Cards: map[UnitID]*Held{}, Deck: deck}
+	return &Extra{Cards: kit.Cards[UnitID, Card]{}, Deck: deck}
 }
 
 // CloneExtra returns a deep copy of e (engine.Extra).
 func (e *Extra) CloneExtra() engine.Extra {
-	c := &Extra{Cards: make(map[UnitID]*Held, len(e.Cards)), Log: slices.Clone(e.Log), Effects: e.Effects.clone()}
-	for id, h := range e.Cards {
-		c.Cards[id] = h.clone()
-	}
+	c := &Extra{Cards: e.Cards.Clone(), Log: slices.Clone(e.Log), Effects: e.Effects.clone()}
 	if e.Deck != nil {
 		c.Deck = e.Deck.clone()
 	}
@@ -96,74 +73,39 @@ func (e *Extra) Counts() DeckCounts {
 		}
 		return DeckCounts{}
 	}
-	return DeckCounts{Pile: len(e.Deck.pile), Discards: len(e.Deck.discard), Dealt: e.Deck.dealt, SinceReshuffle: e.Deck.since}
+	return DeckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt(), SinceReshuffle: e.Deck.since}
 }
 
 // Give records that the unit id holds c from phase p (rule 2). The card
 // must already be dealt from the deck.
-func (e *Extra) Give(id UnitID, c Card, p engine.Phase) {
-	e.Cards[id] = &Held{Card: c, Dealt: p}
-}
+func (e *Extra) Give(id UnitID, c Card, p engine.Phase) { e.Cards.Give(id, c, p) }
 
 // CardOf returns the card unit u holds, if the position records one.
-func (e *Extra) CardOf(u engine.Unit) (Card, bool) {
-	h, ok := e.Cards[IDOf(u)]
-	if !ok {
-		return Card{}, false
-	}
-	return h.Card, true
-}
+func (e *Extra) CardOf(u engine.Unit) (Card, bool) { return e.Cards.CardOf(IDOf(u)) }
 
 // Reveal makes the card of unit id known to everyone (rule 3: disclosed
 // by use or by a report). The first revelation is kept.
 func (e *Extra) Reveal(id UnitID, p engine.Phase, why string) error {
-	h, ok := e.Cards[id]
-	if !ok {
-		return fmt.Errorf("character: %s holds no card to reveal", id)
-	}
-	if h.Revealed == nil {
-		h.Revealed = &Knowledge{Phase: p, Why: why}
-	}
-	return nil
+	return wrapErr(e.Cards.Reveal(id, p, why))
 }
 
 // Tell makes the card of unit id known to power to alone (a private
 // report). Telling the owner changes nothing: it always knows.
 func (e *Extra) Tell(id UnitID, to engine.Power, p engine.Phase, why string) error {
-	h, ok := e.Cards[id]
-	if !ok {
-		return fmt.Errorf("character: %s holds no card to tell %s of", id, PowerName(to))
+	return wrapErr(e.Cards.Tell(id, to, p, why))
+}
+
+func wrapErr(err error) error {
+	if err != nil {
+		return fmt.Errorf("character: %w", err)
 	}
-	if to == id.Power || to == "" {
-		return nil
-	}
-	if _, known := h.Told[to]; known {
-		return nil
-	}
-	if h.Told == nil {
-		h.Told = map[engine.Power]Knowledge{}
-	}
-	h.Told[to] = Knowledge{Phase: p, Why: why}
 	return nil
 }
 
 // KnownTo reports whether seat may know the card of unit id (rule 3): the
 // game master and the owner always, everyone once it is revealed, and a
 // power it was told to.
-func (e *Extra) KnownTo(id UnitID, seat engine.Seat) bool {
-	h, ok := e.Cards[id]
-	if !ok {
-		return false
-	}
-	if seat.GM || h.Revealed != nil {
-		return true
-	}
-	if seat.Power == "" {
-		return false
-	}
-	_, told := h.Told[seat.Power]
-	return seat.Power == id.Power || told
-}
+func (e *Extra) KnownTo(id UnitID, seat engine.Seat) bool { return e.Cards.KnownTo(id, seat) }
 
 // conceal removes from e what seat may not know (rule 3): the cards it
 // does not know, the deck's order and discards (which would name the cards
@@ -172,49 +114,14 @@ func (e *Extra) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
-	for id := range e.Cards {
-		if !e.KnownTo(id, seat) {
-			delete(e.Cards, id)
-		}
-	}
-	for _, h := range e.Cards {
-		// Whom else a card was told to is not the seat's business.
-		for p := range h.Told {
-			if p != seat.Power {
-				delete(h.Told, p)
-			}
-		}
-		if len(h.Told) == 0 {
-			h.Told = nil
-		}
-	}
+	e.Cards.Conceal(seat)
 	e.Effects.conceal(seat)
 	counts := e.Counts()
 	e.Public, e.Deck, e.Log = &counts, nil, nil
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.
-func (e *Extra) sortedIDs() []UnitID {
-	return slices.SortedFunc(maps.Keys(e.Cards), compareUnitIDs)
-}
+func (e *Extra) sortedIDs() []UnitID { return kit.SortedIDs(e.Cards) }
 
 // compareUnitIDs orders units by power, type and number.
-func compareUnitIDs(a, b UnitID) int {
-	if c := strings.Compare(string(a.Power), string(b.Power)); c != 0 {
-		return c
-	}
-	if a.Type != b.Type {
-		return int(a.Type) - int(b.Type)
-	}
-	return a.Number - b.Number
-}
-
-// clone returns a deep copy of d.
-func (d *Deck) clone() *Deck {
-	c := *d
-	c.types = slices.Clone(d.types)
-	c.pile = slices.Clone(d.pile)
-	c.discard = slices.Clone(d.discard)
-	c.log = slices.Clone(d.log)
-	return &c
-}
+func compareUnitIDs(a, b UnitID) int { return kit.CompareUnitIDs(a, b) }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 var (
@@ -144,13 +145,13 @@ func TestCloneExtraDeep(t *testing.T) {
 	_ = ce.Reveal(id, s1902, "x")
 	_ = ce.Tell(id, "france", s1902, "y")
 	ce.Cards[id].Card = Card{ID: "99"}
-	ce.Deck.pile[0] = Card{ID: "98"}
-	ce.Deck.dealt = 0
+	ce.Deck.PutOnTop(Card{ID: "98"})
+	ce.Deck.Stock = kit.RestoreStock(ce.Deck.Pile(), ce.Deck.Discards(), 0, ce.Deck.Log())
 	ce.Log = append(ce.Log[:0], "changed")
 	e := extraOf(t, s)
 	h := e.Cards[id]
-	if h.Revealed != nil || h.Told != nil || h.Card.ID == "99" || e.Deck.pile[0].ID == "98" || e.Deck.dealt != 22 {
-		t.Errorf("the clone shares state with the original: %+v, deck top %s", h, e.Deck.pile[0])
+	if h.Revealed != nil || h.Told != nil || h.Card.ID == "99" || e.Deck.Pile()[0].ID == "98" || e.Deck.Dealt() != 22 {
+		t.Errorf("the clone shares state with the original: %+v, deck top %s", h, e.Deck.Pile()[0])
 	}
 	if len(e.Log) > 0 && e.Log[0] == "changed" {
 		t.Error("the clone shares the log")

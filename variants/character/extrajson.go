@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The JSON forms below are what save files and views carry: cards by id,
@@ -160,7 +161,7 @@ func heldIn(j heldJSON, types []Card) (UnitID, *Held, error) {
 // MarshalJSON writes the deck: its card types with their counts, the pile
 // top first and the discards by card id, and the rule 13 counts.
 func (d *Deck) MarshalJSON() ([]byte, error) {
-	out := deckJSON{Pile: ids(d.pile), Discard: ids(d.discard), Dealt: d.dealt, Since: d.since, Every: d.every, Log: d.log}
+	out := deckJSON{Pile: ids(d.Pile()), Discard: ids(d.Discards()), Dealt: d.Dealt(), Since: d.since, Every: d.every, Log: d.Log()}
 	for _, c := range d.types {
 		out.Types = append(out.Types, cardCountJSON{ID: c.ID, Count: c.Count})
 	}
@@ -186,7 +187,7 @@ func (d *Deck) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	nd := Deck{dealt: in.Dealt, since: in.Since, every: in.Every, log: in.Log}
+	nd := Deck{since: in.Since, every: in.Every}
 	if nd.every <= 0 {
 		return fmt.Errorf("character: deck: reshuffle count %d is not positive (rule 13)", in.Every)
 	}
@@ -198,12 +199,15 @@ func (d *Deck) UnmarshalJSON(b []byte) error {
 		c.Count = t.Count
 		nd.types = append(nd.types, c)
 	}
-	if nd.pile, err = cardsIn(nd.types, in.Pile, "pile"); err != nil {
+	pile, err := cardsIn(nd.types, in.Pile, "pile")
+	if err != nil {
 		return err
 	}
-	if nd.discard, err = cardsIn(nd.types, in.Discard, "discards"); err != nil {
+	discards, err := cardsIn(nd.types, in.Discard, "discards")
+	if err != nil {
 		return err
 	}
+	nd.Stock = kit.RestoreStock(pile, discards, in.Dealt, in.Log)
 	*d = nd
 	return nil
 }

@@ -308,9 +308,9 @@ func CheckCards(s *engine.State) []string {
 		}
 	}
 	if e.Deck != nil {
-		if n := len(e.Deck.pile) + len(e.Deck.discard) + onCards; n != e.Deck.Size() {
+		if n := e.Deck.Len() + e.Deck.DiscardLen() + onCards; n != e.Deck.Size() {
 			bad = append(bad, fmt.Sprintf("the deck holds %d in the pile, %d discarded and %d on the board: %d, not its %d cards",
-				len(e.Deck.pile), len(e.Deck.discard), onCards, n, e.Deck.Size()))
+				e.Deck.Len(), e.Deck.DiscardLen(), onCards, n, e.Deck.Size()))
 		}
 	}
 	slices.Sort(bad)
@@ -333,7 +333,7 @@ func (d *Deck) stack(ids ...string) error {
 		}
 		top = append(top, got)
 	}
-	d.pile = append(top, d.pile...)
+	d.StackOnTop(top)
 	return nil
 }
 

@@ -273,12 +273,12 @@ func dislodge(t *testing.T, s *engine.State, abbr string) {
 // once the count of cards dealt reaches the game's number.
 func TestLifecycleReshuffle(t *testing.T) {
 	s, e := deckedPosition(t, w1902, nil, "England: F nth #20", "England: A yor #4")
-	e.Deck.discard = append(e.Deck.discard, Card{ID: "9", Name: "Annihilator"})
+	e.Deck.Stock.Discard(Card{ID: "9", Name: "Annihilator"})
 	if _, ok := e.Deck.take("9"); !ok {
 		t.Fatal("no #9 in the pile")
 	}
 	e.Deck.since = e.Deck.every - 1
-	pile := len(e.Deck.pile)
+	pile := e.Deck.Len()
 	out := adjudicateLife(t, s, "England: build F lon")
 	d := extraOf(t, out.Next).Deck
 	if d.SinceReshuffle() != 0 || len(d.Discards()) != 0 || len(d.Pile()) != pile {

@@ -42,8 +42,8 @@ func (e *Extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start 
 			to.Hand = slices.Delete(to.Hand, k, k+1)
 		}
 		if !old.Card.Blank {
-			deck.pile = append([]Card{old.Card}, deck.pile...)
-			deck.dealt = max(0, deck.dealt-1)
+			deck.PutOnTop(old.Card)
+			deck.UncountDealt()
 			deck.since = max(0, deck.since-1)
 		}
 	}

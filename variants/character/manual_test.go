@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The game master's deal by hand (issue: "enter the cards of a physical
@@ -17,9 +18,10 @@ func TestDealByHand(t *testing.T) {
 	own(t, s, "france", "par", "mar", "bre")
 	own(t, s, "germany", "mun")
 	own(t, s, "austria", "vie")
-	e.Deck.dealt, e.Deck.since = len(s.Units), len(s.Units) // as dealt in the game
+	e.Deck.Stock = kit.RestoreStock(e.Deck.Pile(), e.Deck.Discards(), len(s.Units), e.Deck.Log())
+	e.Deck.since = len(s.Units) // as dealt in the game
 	par := s.Units[0]
-	pile, dealt := len(e.Deck.pile), e.Deck.dealt
+	pile, dealt := e.Deck.Len(), e.Deck.Dealt()
 	c, err := e.DealCardByHand(s, par, "11", s1901, engine.NewRand(1))
 	if err != nil || c.ID != "11" {
 		t.Fatalf("deal #11 to 1A par: %v %v", c, err)
@@ -27,9 +29,9 @@ func TestDealByHand(t *testing.T) {
 	if got := e.Cards[IDOf(par)].Card.ID; got != "11" {
 		t.Fatalf("1A par holds %s", got)
 	}
-	if len(e.Deck.pile) != pile || e.Deck.dealt != dealt || e.Deck.pile[0].ID != OrdinaryID {
+	if e.Deck.Len() != pile || e.Deck.Dealt() != dealt || e.Deck.Pile()[0].ID != OrdinaryID {
 		t.Errorf("pile %d (was %d), dealt %d (was %d), top %s: want the Ordinary card back on top and the counts unchanged",
-			len(e.Deck.pile), pile, e.Deck.dealt, dealt, e.Deck.pile[0])
+			e.Deck.Len(), pile, e.Deck.Dealt(), dealt, e.Deck.Pile()[0])
 	}
 	if bad := CheckCards(s); len(bad) > 0 {
 		t.Fatal(bad)
@@ -44,7 +46,7 @@ func TestDealByHand(t *testing.T) {
 	if !errors.As(err, &refusal) || refusal.Rule != "5.c" {
 		t.Fatalf("a second #11: %v, want rule 5.c's refusal", err)
 	}
-	if e.Cards[IDOf(s.Units[1])].Card.ID != "13" || len(e.Deck.pile) != len(before.Deck.pile) {
+	if e.Cards[IDOf(s.Units[1])].Card.ID != "13" || e.Deck.Len() != before.Deck.Len() {
 		t.Error("a refused deal changed the position")
 	}
 	// The last Annihilator goes to France; Austria then finds none left.

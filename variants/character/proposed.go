@@ -139,11 +139,11 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 	ne.Effects.Proposed.turn = nil
 	for id := range b.stripped {
 		if h, ok := e.Cards[id]; ok {
-			ne.Cards[id] = h.clone()
+			ne.Cards[id] = h.Clone()
 		}
 	}
 	for thief, victim := range b.thefts {
-		stolen := e.Cards[victim].clone()
+		stolen := e.Cards[victim].Clone()
 		stolen.Dealt, stolen.Revealed, stolen.Told = s.Phase, nil, nil
 		if old, ok := ne.Cards[thief]; ok && ne.Deck != nil {
 			ne.Deck.Discard(old.Card)

@@ -106,3 +106,7 @@ func (p *Stock[C]) Dealt() int { return p.dealt }
 
 // Log returns the pile's record of reshuffles, for the game master.
 func (p *Stock[C]) Log() []string { return slices.Clone(p.log) }
+
+// UncountDealt takes back the count of a card given to a holder (a card a
+// game master's deal by hand replaces).
+func (p *Stock[C]) UncountDealt() { p.dealt = max(0, p.dealt-1) }
