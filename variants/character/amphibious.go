@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #3 Amphibious completed (card text: "Unit is Amphibious. Initially
@@ -46,18 +47,7 @@ func amphibiousReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if s.Map.ArmyLinked(u.Loc.P, l.P) {
 		return true
 	}
-	return fleetLinkedAnyCoast(s.Map, u.Loc.P, l)
-}
-
-// fleetLinkedAnyCoast reports whether a fleet on any coast of province p
-// (the east coast of Armenia and Sevastopol included) is linked to l.
-func fleetLinkedAnyCoast(m *engine.Map, p engine.ProvinceID, l engine.Loc) bool {
-	for c := engine.NoCoast; c <= engine.WestCoast; c++ {
-		if m.FleetLinked(engine.Loc{P: p, C: c}, l) {
-			return true
-		}
-	}
-	return false
+	return kit.FleetLinkedAnyCoast(s.Map, u.Loc.P, l)
 }
 
 // usesAmphibiousPower reports whether u going from its place to l needs

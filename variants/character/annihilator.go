@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #9 Annihilator. Card text: "Unit may destroy the province it is in, or
@@ -31,7 +32,7 @@ func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if _, why := annihilateTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // annihilateTarget returns the province u's annihilate order destroys, or
@@ -48,7 +49,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return engine.NoProvince, "a unit in Hyperspace uses no power against the board (rule 6)"
 	}
-	t, ok := lookupProvince(s.Map, o.Args)
+	t, ok := kit.LookupProvince(s.Map, o.Args)
 	if !ok {
 		return engine.NoProvince, fmt.Sprintf("annihilate needs a province, as %q", Label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" annihilate "+s.Map.Provinces[u.Loc.P].Abbr)
 	}
@@ -59,7 +60,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 		return t, ""
 	case !canMoveTo(s, u, t):
 		return engine.NoProvince, fmt.Sprintf("%s could not legally move to %s, so it cannot annihilate it (card #9, 16.b)",
-			unitName(s.Map, u), s.Map.Provinces[t].Name)
+			kit.UnitName(s.Map, u), s.Map.Provinces[t].Name)
 	}
 	return t, ""
 }
@@ -88,7 +89,7 @@ func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
 			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := resultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
+		if i := kit.ResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
 			return true
 		}
 	}
@@ -115,8 +116,8 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		removeUnit(out.Next, IDOf(a.unit))
-		if k := resultOf(out, IDOf(a.unit)); k >= 0 {
+		kit.RemoveUnit(out.Next, IDOf(a.unit))
+		if k := kit.ResultOf(out, IDOf(a.unit)); k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is destroyed with it (card #9)"
 		}
@@ -126,21 +127,21 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				Card: AnnihilatorID, Target: m.Provinces[a.target].Abbr, Done: true})
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #9 Annihilator) annihilated %s and was destroyed",
-			m.PowerName(a.unit.Power), labelled(m, a.unit), name))
+			m.PowerName(a.unit.Power), kit.Labelled(m, a.unit), name))
 		if done[a.target] {
 			continue
 		}
 		done[a.target] = true
 		var killed []string
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && removeUnit(out.Next, IDOf(v)) {
-				killed = append(killed, m.PowerName(v.Power)+" "+unitName(m, v))
+			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, IDOf(v)) {
+				killed = append(killed, m.PowerName(v.Power)+" "+kit.UnitName(m, v))
 				markDestroyed(out, v, name)
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && removeUnit(out.Next, IDOf(d.Unit)) {
-				killed = append(killed, m.PowerName(d.Unit.Power)+" "+unitName(m, d.Unit)+" (dislodged)")
+			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, IDOf(d.Unit)) {
+				killed = append(killed, m.PowerName(d.Unit.Power)+" "+kit.UnitName(m, d.Unit)+" (dislodged)")
 				markDestroyed(out, d.Unit, name)
 			}
 		}
@@ -167,7 +168,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 // markDestroyed notes in unit v's result that the annihilation of name
 // destroyed it.
 func markDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := resultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
+	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
 		out.Results[k].OK = false
 		out.Results[k].Reason += "; destroyed: " + name + " was annihilated (card #9)"
 	}
@@ -182,7 +183,7 @@ func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	var cands []engine.ProvinceID
 	for id := range s.Map.Provinces {
 		p := engine.ProvinceID(id)
-		if p == u.Loc.P || touches(s.Map, u.Loc.P, p) {
+		if p == u.Loc.P || kit.Touches(s.Map, u.Loc.P, p) {
 			cands = append(cands, p)
 		}
 	}
@@ -205,7 +206,7 @@ func specialOrder(m *engine.Map, u engine.Unit, name string, args ...string) eng
 	}
 	return engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc,
 		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Special: name, Args: w,
-		Text: labelled(m, u) + " " + name + " " + strings.Join(args, " ")}
+		Text: kit.Labelled(m, u) + " " + name + " " + strings.Join(args, " ")}
 }
 
 func annihilatorParts(r *registry) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 var (
@@ -33,7 +34,7 @@ func runStrikeCases(t *testing.T, tests []strikeCase) {
 			if os, _ := Variant.Parser(s.Map).ParseOrders("", tt.orders); s.Phase.Type == engine.Movement {
 				checkPlanStable(t, s, os)
 				afterHyp, _ := hypnotiseRewrite(s, os, nil)
-				if a, b := planSummary(planStrikes(s, unitOrders(s, afterHyp)), true), planSummary(planStrikes(s, ResultOrders(out)), true); a != b {
+				if a, b := planSummary(planStrikes(s, kit.UnitOrders(s, afterHyp, reg.Rules())), true), planSummary(planStrikes(s, ResultOrders(out)), true); a != b {
 					t.Errorf("plan from the orders\n%s\nfrom the results\n%s", a, b)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #6 Converter (card: "Unit may convert from an A to a F, or vice-versa,
@@ -182,7 +183,7 @@ func converterAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		case engine.Adjustment:
 			// The adjuster refused the order as unknown to it: the
 			// conversion is this part's.
-			k := findOrdered(s, r.Order)
+			k := kit.OrderUnit(s, &r.Order, reg.Rules())
 			if k < 0 || r.Order.Power != "" && s.Units[k].Power != r.Order.Power {
 				out.Results[i].Reason = "no unit of this power there to convert"
 				continue

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #15 Cutter: "Unit may cut up to two Support orders against it,
@@ -50,7 +51,7 @@ const CutSupports = "cut"
 func cutterParts(r *registry) {
 	addSpecial(r, "cut", CutSupports, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 		if !activeCard(s, u, CutterID) {
-			return engine.Order{}, fmt.Sprintf("%s is not a Cutter (#15): only a Cutter may name the supports it cuts", unitName(s.Map, u))
+			return engine.Order{}, fmt.Sprintf("%s is not a Cutter (#15): only a Cutter may name the supports it cuts", kit.UnitName(s.Map, u))
 		}
 		_, own, why := cutterOrder(s.Map, o)
 		return own, why
@@ -107,7 +108,7 @@ func cutterOrder(m *engine.Map, o engine.Order) ([]engine.ProvinceID, engine.Ord
 
 // cutterReason is the reason of a support a Cutter cut.
 func cutterReason(m *engine.Map, c engine.Unit) string {
-	return "support cut by the Cutter (#15) " + unitName(m, c)
+	return "support cut by the Cutter (#15) " + kit.UnitName(m, c)
 }
 
 // cutterCut is one support a Cutter cuts.

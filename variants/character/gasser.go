@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #10 Gasser. Card text: "Once every 3 moves, this unit may force any
@@ -38,7 +39,7 @@ func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string
 	if _, why := gasTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // gasTarget returns what u's gas order attacks, or why it may not (card
@@ -60,7 +61,7 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 	if last, used := e.Effects.LastUsed[IDOf(u)]; used && i-last < GasEvery {
 		return gassing{}, fmt.Sprintf("the Gasser last gassed %d move(s) ago; it may gas once every %d moves (card #10)", i-last, GasEvery)
 	}
-	t, ok := lookupProvince(s.Map, o.Args)
+	t, ok := kit.LookupProvince(s.Map, o.Args)
 	if !ok {
 		return gassing{}, fmt.Sprintf("gas needs a province, as %q", Label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" gas "+
 			s.Map.Provinces[firstNeighbour(s.Map, u.Loc.P)].Abbr)
@@ -69,14 +70,14 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 	switch {
 	case p.Unlimited:
 		return gassing{}, "no unit in " + p.Name + " may be gassed: no power acts against Hyperspace (rule 6)"
-	case !touches(s.Map, u.Loc.P, t):
+	case !kit.Touches(s.Map, u.Loc.P, t):
 		return gassing{}, fmt.Sprintf("%s is not adjacent to %s (card #10: an adjacent unit)", p.Name, s.Map.Provinces[u.Loc.P].Name)
 	}
 	g := gassing{unit: u, target: t}
 	if k := s.UnitAt(t); k >= 0 {
 		v := s.Units[k]
 		if v.Power == u.Power {
-			return gassing{}, "a Gasser gasses only alien units (card #10), not its own power's " + unitName(s.Map, v)
+			return gassing{}, "a Gasser gasses only alien units (card #10), not its own power's " + kit.UnitName(s.Map, v)
 		}
 		g.victim = &v
 		return g, ""
@@ -95,7 +96,7 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 // firstNeighbour returns a province next to p, for examples in messages.
 func firstNeighbour(m *engine.Map, p engine.ProvinceID) engine.ProvinceID {
 	for id := range m.Provinces {
-		if touches(m, p, engine.ProvinceID(id)) {
+		if kit.Touches(m, p, engine.ProvinceID(id)) {
 			return engine.ProvinceID(id)
 		}
 	}
@@ -120,7 +121,7 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 	if s.Phase.Type != engine.Movement {
 		return orders, nil
 	}
-	plan := planStrikes(s, unitOrders(s, orders))
+	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 	gassing := map[UnitID]bool{}
 	now := map[UnitID]bool{}
 	for _, g := range plan.gases {
@@ -141,13 +142,13 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 		if gassing[id] {
 			continue
 		}
-		orders = replaceOrders(s, orders, id, holdOrder(s.Map, u))
+		orders = kit.ReplaceOrders(s, orders, id, kit.HoldOrder(s.Map, u), reg.Rules())
 		when := "gassed this turn"
 		if !now[id] {
 			when = "gassed last turn"
 		}
 		log = append(log, fmt.Sprintf("%s %s is in civil disorder (%s): its orders are ignored and it holds (card #10)",
-			s.Map.PowerName(u.Power), unitName(s.Map, u), when))
+			s.Map.PowerName(u.Power), kit.UnitName(s.Map, u), when))
 	}
 	return orders, log
 }
@@ -171,7 +172,7 @@ func gasRetreats(s *engine.State, e *Extra, orders []engine.Order) ([]engine.Ord
 		})
 		if len(orders) != n {
 			log = append(log, fmt.Sprintf("%s %s is in civil disorder from gas: its retreat order is ignored (card #10)",
-				s.Map.PowerName(u.Power), unitName(s.Map, u)))
+				s.Map.PowerName(u.Power), kit.UnitName(s.Map, u)))
 		}
 	}
 	return orders, log
@@ -196,9 +197,9 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		name := m.Provinces[g.target].Name
 		what := name
 		if g.victim != nil {
-			what = m.PowerName(g.victim.Power) + " " + unitName(m, *g.victim)
+			what = m.PowerName(g.victim.Power) + " " + kit.UnitName(m, *g.victim)
 		}
-		k := resultOf(out, IDOf(g.unit))
+		k := kit.ResultOf(out, IDOf(g.unit))
 		if e != nil {
 			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(g.unit), Card: GasserID,
 				Target: m.Provinces[g.target].Abbr, Done: g.ok, Why: g.why})
@@ -219,7 +220,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		did := "gassed " + what
 		if g.victim != nil {
-			now[IDOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + unitName(m, g.unit)
+			now[IDOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + kit.UnitName(m, g.unit)
 			if e != nil {
 				e.Effects.Disorders = append(e.Effects.Disorders, Disorder{Unit: IDOf(*g.victim), Until: i + 1,
 					Why: "gassed by " + IDOf(g.unit).String() + " in " + s.Phase.Short()})
@@ -240,7 +241,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			}
 			out.Results[k].Reason = keepNote(out.Results[k].Reason, did+" (card #10)")
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #10 Gasser) %s", m.PowerName(g.unit.Power), labelled(m, g.unit), did))
+		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #10 Gasser) %s", m.PowerName(g.unit.Power), kit.Labelled(m, g.unit), did))
 	}
 	// The reasons of the units in civil disorder.
 	before := strikeExtra(s)
@@ -253,7 +254,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if !gassed {
 			why = "still in civil disorder from last turn's gas"
 		}
-		k := resultOf(out, id)
+		k := kit.ResultOf(out, id)
 		if k < 0 || out.Results[k].Order.Kind != engine.Hold {
 			continue
 		}
@@ -281,7 +282,7 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	var cands []engine.Order
 	for id := range s.Map.Provinces {
 		p := engine.ProvinceID(id)
-		if !touches(s.Map, u.Loc.P, p) {
+		if !kit.Touches(s.Map, u.Loc.P, p) {
 			continue
 		}
 		o := specialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)

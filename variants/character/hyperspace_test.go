@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 	"dipdesk/variants/standard"
 )
 
@@ -136,7 +137,7 @@ func TestBoard(t *testing.T) {
 	var touch []string
 	for i := range m.NumProvinces() {
 		q := engine.ProvinceID(i)
-		if m.ArmyLinked(cas, q) || fleetLinkedAnyCoast(m, q, engine.Loc{P: cas}) {
+		if m.ArmyLinked(cas, q) || kit.FleetLinkedAnyCoast(m, q, engine.Loc{P: cas}) {
 			touch = append(touch, m.Province(q).Abbr)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #11 Hypnotist. Card text: "Once every other turn, unit may hypnotize an
@@ -42,7 +43,7 @@ func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, 
 	if _, why := hypnotiseTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // hypnotiseTarget returns u's hypnosis (its victim and the order written
@@ -79,18 +80,18 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "no unit in " + p.Name + " may be hypnotised: no power acts against Hyperspace (rule 6)"
 	}
 	w.Power = ""
-	v, ok := orderUnit(s, w)
+	v, ok := kit.OrderedUnit(s, w, reg.Rules())
 	switch {
 	case !ok:
 		return hypnosis{}, "no such unit in " + p.Name + " to hypnotise"
 	case w.Unit != engine.NoUnitType && w.Unit != v.Type:
 		return hypnosis{}, "the unit in " + p.Name + " is " + v.Type.Word() + ", not " + w.Unit.Word()
 	case v.Power == u.Power:
-		return hypnosis{}, "a Hypnotist hypnotises only alien units (card #11), not its own power's " + unitName(s.Map, v)
-	case !touches(s.Map, u.Loc.P, v.Loc.P):
+		return hypnosis{}, "a Hypnotist hypnotises only alien units (card #11), not its own power's " + kit.UnitName(s.Map, v)
+	case !kit.Touches(s.Map, u.Loc.P, v.Loc.P):
 		return hypnosis{}, fmt.Sprintf("%s is not adjacent to %s (card #11: an adjacent unit)", p.Name, s.Map.Provinces[u.Loc.P].Name)
 	case e.Effects.InDisorder(IDOf(v), i):
-		return hypnosis{}, unitName(s.Map, v) + " is in civil disorder from gas and takes no orders (card #10)"
+		return hypnosis{}, kit.UnitName(s.Map, v) + " is in civil disorder from gas and takes no orders (card #10)"
 	}
 	w.Power, w.Number, w.Unit, w.At = v.Power, v.Number, v.Type, v.Loc
 	switch w.Kind {
@@ -121,10 +122,10 @@ func hypnotiseRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([
 	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return orders, nil
 	}
-	plan := planStrikes(s, unitOrders(s, orders))
+	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = replaceOrders(s, orders, IDOf(h.victim), h.written)
+			orders = kit.ReplaceOrders(s, orders, IDOf(h.victim), h.written, reg.Rules())
 		}
 	}
 	return orders, nil
@@ -149,12 +150,12 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	i := MoveIndex(s.Phase)
 	plan := planStrikes(s, ResultOrders(out))
 	for _, h := range plan.hypnoses {
-		victim := m.PowerName(h.victim.Power) + " " + unitName(m, h.victim)
+		victim := m.PowerName(h.victim.Power) + " " + kit.UnitName(m, h.victim)
 		if e != nil {
 			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(h.unit), Card: HypnotistID,
 				Target: m.Provinces[h.victim.Loc.P].Abbr, Done: h.ok, Why: h.why})
 		}
-		k := resultOf(out, IDOf(h.unit))
+		k := kit.ResultOf(out, IDOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].Reason = "the hypnosis of " + victim + " failed: " + h.why + dislodgedSuffix(out.Results[k].Reason)
@@ -171,7 +172,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if k >= 0 {
 			out.Results[k].Reason = "hypnotised " + victim + " and wrote its order, " + h.written.Text + " (card #11)" + dislodgedSuffix(out.Results[k].Reason)
 		}
-		if v := resultOf(out, IDOf(h.victim)); v >= 0 {
+		if v := kit.ResultOf(out, IDOf(h.victim)); v >= 0 {
 			out.Results[v].Reason = hypnotisedNote + out.Results[v].Reason
 		}
 	}
@@ -195,7 +196,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if h, ok := hypnotistOf(plan, *g.victim); ok && seat.Power != "" && seat.Power == h.Power {
 			continue
 		}
-		if k := resultOf(out, IDOf(g.unit)); k >= 0 {
+		if k := kit.ResultOf(out, IDOf(g.unit)); k >= 0 {
 			out.Results[k].Reason = strings.Replace(out.Results[k].Reason, g.why, gasFailedSecret, 1)
 		}
 	}
@@ -203,7 +204,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if !h.ok || seat.Power == h.unit.Power || (seat.Power != "" && seat.Power == h.victim.Power) {
 			continue
 		}
-		if v := resultOf(out, IDOf(h.victim)); v >= 0 {
+		if v := kit.ResultOf(out, IDOf(h.victim)); v >= 0 {
 			out.Results[v].Reason = strings.TrimPrefix(out.Results[v].Reason, hypnotisedNote)
 		}
 	}
@@ -213,7 +214,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 			(seat.Power != "" && r.Unit.Power == seat.Power) {
 			continue
 		}
-		r.Order = holdOrder(before.Map, r.Unit)
+		r.Order = kit.HoldOrder(before.Map, r.Unit)
 		suffix := dislodgedSuffix(r.Reason)
 		r.Reason = "held" + suffix
 		r.OK, r.Code = suffix == "", engine.OK
@@ -243,7 +244,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	}
 	var victims []engine.Unit
 	for _, v := range s.Units {
-		if v.Power != u.Power && touches(s.Map, u.Loc.P, v.Loc.P) {
+		if v.Power != u.Power && kit.Touches(s.Map, u.Loc.P, v.Loc.P) {
 			victims = append(victims, v)
 		}
 	}
@@ -251,7 +252,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 		return engine.Order{}, false
 	}
 	v := victims[rng.Intn(len(victims), "which unit the Hypnotist hypnotises")]
-	written := unitName(s.Map, v) + " H"
+	written := kit.UnitName(s.Map, v) + " H"
 	var dests []engine.ProvinceID
 	for id := range s.Map.Provinces {
 		if s.Map.Adjacent(v.Type, v.Loc, engine.ProvinceID(id)) {
@@ -260,7 +261,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	}
 	if len(dests) > 0 {
 		if d := rng.Intn(len(dests)+1, "where the hypnotised unit goes"); d < len(dests) {
-			written = unitName(s.Map, v) + " - " + s.Map.Provinces[dests[d]].Abbr
+			written = kit.UnitName(s.Map, v) + " - " + s.Map.Provinces[dests[d]].Abbr
 		}
 	}
 	o := specialOrder(s.Map, u, hypnotiseName, written)

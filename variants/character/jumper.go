@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #5 Jumper (card: "Unit may Jump over another unit, alien or friendly,
@@ -40,11 +41,6 @@ func jumperParts(r *registry) {
 // JumpOrder is the name of #5's special order.
 const JumpOrder = "jump"
 
-// touches reports whether provinces a and b are linked for either type.
-func touches(m *engine.Map, a, b engine.ProvinceID) bool {
-	return a != b && (m.ArmyLinked(a, b) || fleetLinkedAnyCoast(m, a, engine.Loc{P: b}))
-}
-
 // landing returns where a unit of type t lands in l, jumping from over:
 // the space must suit its type; a fleet names a coast of a province with
 // several, or lands on the only one linked to the jumped space.
@@ -64,7 +60,7 @@ func landing(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l engine.
 	}
 	var found []engine.Loc
 	for _, c := range p.Coasts {
-		if fleetLinkedAnyCoast(m, over, engine.Loc{P: l.P, C: c}) {
+		if kit.FleetLinkedAnyCoast(m, over, engine.Loc{P: l.P, C: c}) {
 			found = append(found, engine.Loc{P: l.P, C: c})
 		}
 	}
@@ -89,11 +85,11 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 	over = locs[0].P
 	name := s.Map.Province(over).Name
 	switch {
-	case !touches(s.Map, u.Loc.P, over):
+	case !kit.Touches(s.Map, u.Loc.P, over):
 		return over, land, fmt.Sprintf("%s does not touch %s", name, s.Map.LocName(u.Loc))
 	case !occupied(s, over):
 		return over, land, fmt.Sprintf("no unit stands in %s to jump over", name)
-	case locs[1].P == u.Loc.P || locs[1].P == over || !touches(s.Map, over, locs[1].P):
+	case locs[1].P == u.Loc.P || locs[1].P == over || !kit.Touches(s.Map, over, locs[1].P):
 		return over, land, fmt.Sprintf("%s is not a space beyond %s", s.Map.LocName(locs[1]), name)
 	}
 	land, why = landing(s.Map, u.Type, over, locs[1])
@@ -124,7 +120,7 @@ func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 		return false
 	}
 	for _, v := range s.Units {
-		if v.Loc.P == u.Loc.P || v.Loc.P == l.P || !touches(s.Map, u.Loc.P, v.Loc.P) || !touches(s.Map, v.Loc.P, l.P) {
+		if v.Loc.P == u.Loc.P || v.Loc.P == l.P || !kit.Touches(s.Map, u.Loc.P, v.Loc.P) || !kit.Touches(s.Map, v.Loc.P, l.P) {
 			continue
 		}
 		if got, why := landing(s.Map, u.Type, v.Loc.P, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
@@ -147,7 +143,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 	var log []string
 	jumped := map[engine.ProvinceID]string{}
 	for k, o := range orders {
-		i := findOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -165,7 +161,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			}
 			var over []engine.ProvinceID
 			for _, v := range s.Units {
-				if v.Loc.P != u.Loc.P && v.Loc.P != o.To.P && touches(s.Map, u.Loc.P, v.Loc.P) && touches(s.Map, v.Loc.P, o.To.P) {
+				if v.Loc.P != u.Loc.P && v.Loc.P != o.To.P && kit.Touches(s.Map, u.Loc.P, v.Loc.P) && kit.Touches(s.Map, v.Loc.P, o.To.P) {
 					over = append(over, v.Loc.P)
 				}
 			}
@@ -192,7 +188,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 		if !ok || !isMove(o) {
 			continue
 		}
-		i := findOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -229,7 +225,7 @@ func convoyOrdered(s *engine.State, orders []engine.Order, u engine.Unit, o engi
 	r := engine.Rules{Reach: reg.Rules().Reach, Enter: reg.Rules().Enter, CanConvoy: reg.Rules().CanConvoy,
 		Occupies: reg.Rules().Occupies}
 	out := engine.AdjudicateMovement(s, trial, &r)
-	i := resultOf(out, IDOf(u))
+	i := kit.ResultOf(out, IDOf(u))
 	return i >= 0 && out.Results[i].Code != engine.Illegal && out.Results[i].Code != engine.NoRoute
 }
 
@@ -237,17 +233,6 @@ func convoyOrdered(s *engine.State, orders []engine.Order, u engine.Unit, o engi
 // judged as one (a double move, a jump).
 func isMove(o engine.Order) bool {
 	return o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == DoubleMoveOrder || o.Special == JumpOrder)
-}
-
-// findOrdered returns the index in s.Units of the unit order o names, or
-// -1: by place and, when given, number.
-func findOrdered(s *engine.State, o engine.Order) int {
-	for i, u := range s.Units {
-		if u.Loc.P == o.At.P && (o.Number == 0 || o.Number == u.Number) && (o.Unit == engine.NoUnitType || o.Unit == u.Type || o.Number == 0) {
-			return i
-		}
-	}
-	return -1
 }
 
 // jumpRandom gives a #5 unit a random jump over a neighbour.
@@ -258,12 +243,12 @@ func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	type cand struct{ over, land engine.Loc }
 	var cands []cand
 	for _, v := range s.Units {
-		if !touches(s.Map, u.Loc.P, v.Loc.P) {
+		if !kit.Touches(s.Map, u.Loc.P, v.Loc.P) {
 			continue
 		}
 		for i := range s.Map.NumProvinces() {
 			l := engine.Loc{P: engine.ProvinceID(i)}
-			if l.P == u.Loc.P || l.P == v.Loc.P || !touches(s.Map, v.Loc.P, l.P) {
+			if l.P == u.Loc.P || l.P == v.Loc.P || !kit.Touches(s.Map, v.Loc.P, l.P) {
 				continue
 			}
 			if got, why := landing(s.Map, u.Type, v.Loc.P, l); why == "" {

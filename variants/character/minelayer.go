@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #12 Minelayer: "Unit may leave a mine behind in any province as it
@@ -57,7 +58,7 @@ func minelayerParts(r *registry) {
 // the move to the province named, by a minelayer only.
 func minelayerMove(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	if !activeCard(s, u, MinelayerID) {
-		return engine.Order{}, fmt.Sprintf("%s is not a minelayer (#12): only a minelayer may %s", unitName(s.Map, u), o.Special)
+		return engine.Order{}, fmt.Sprintf("%s is not a minelayer (#12): only a minelayer may %s", kit.UnitName(s.Map, u), o.Special)
 	}
 	to, via, why := destArgs(s.Map, o.Args)
 	if why != "" {
@@ -128,7 +129,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			}
 			return idx
 		}
-		ri := resultOf(out, en.id)
+		ri := kit.ResultOf(out, en.id)
 		// #13: an engineer disarms every mine in a space it enters, and
 		// meets none of them (engineer.go).
 		if activeCard(s, en.unit, EngineerID) {
@@ -163,7 +164,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		mn := e.Effects.Mines[first]
 		e.Effects.Mines = slices.Delete(e.Effects.Mines, first, first+1)
 		destroyed = append(destroyed, en.id)
-		what := fmt.Sprintf("%s %s struck a mine in %s and was destroyed", m.PowerName(en.id.Power), unitName(m, en.unit), name)
+		what := fmt.Sprintf("%s %s struck a mine in %s and was destroyed", m.PowerName(en.id.Power), kit.UnitName(m, en.unit), name)
 		out.Events = append(out.Events, what)
 		if mn.Power != en.id.Power {
 			out.Events = append(out.Events, privateEvent(m, mn.Power, fmt.Sprintf("it was your mine, laid in %s", mn.Laid)))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestMoversSoak plays seeded random games in which every starting unit
@@ -45,7 +46,7 @@ func TestMoversSoak(t *testing.T) {
 			orders := engine.RandomOrders(s, rng)
 			if s.Phase.Type != engine.Retreat {
 				for i, o := range orders {
-					k := findOrdered(s, o)
+					k := kit.OrderUnit(s, &o, reg.Rules())
 					if k < 0 || rng.Intn(2, "soak: special or not") == 0 {
 						continue
 					}

@@ -10,6 +10,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/resources"
+	"dipdesk/variants/kit"
 )
 
 // Rule 14, Retreats and Removals:
@@ -109,7 +110,7 @@ func fallOTBUnits(s *engine.State, orders []engine.Order) []engine.Unit {
 	count := map[int]int{}
 	var out []int
 	for _, o := range orders {
-		i := findOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 || o.Power != "" && o.Power != s.Units[i].Power {
 			continue
 		}
@@ -159,7 +160,7 @@ func fallOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if s.Phase.Type != engine.Movement || !retreatedByRightHand(s, r.Unit) {
 			continue
 		}
-		removeUnit(out.Next, IDOf(r.Unit))
+		kit.RemoveUnit(out.Next, IDOf(r.Unit))
 		r.OK, r.Code = true, engine.OK
 		r.Reason = "off the board instead of the right-hand rule's retreat, as ordered with the Fall orders (rule 14.a)"
 		out.Events = append(out.Events, fmt.Sprintf("%s %s in %s went off the board, as ordered with the Fall orders instead of its right-hand-rule retreat (rule 14.a)",

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The strike cards (rule 9): #9 Annihilator, #10 Gasser, #11 Hypnotist.
@@ -69,14 +70,6 @@ func (x *StrikesState) conceal(seat engine.Seat) {
 
 func (x StrikesState) empty() bool { return len(x.Uses) == 0 }
 
-// holdOrder is the hold of unit u, as the engine writes one.
-func holdOrder(m *engine.Map, u engine.Unit) engine.Order {
-	o := engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-	o.Text = o.Format(m)
-	return o
-}
-
 // strikeCard returns whether u holds card id and may use it in s (rule 7),
 // and the variant's part of s.
 func strikeCard(s *engine.State, u engine.Unit, id string) (*Extra, bool) {
@@ -97,87 +90,6 @@ func strikeExtra(s *engine.State) *Extra {
 // neighbours reports whether provinces a and b touch by any link of
 // either unit type, from any coast (rule 16.c: "An Army may gas an
 // adjacent Fleet, and vice-versa, even if the unit cannot move there").
-
-// lookupProvince reads a province named by a special order's words:
-// "boh", "north sea", "spa/nc" or "spa (nc)" (a coast is ignored).
-func lookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
-	name := strings.TrimSpace(strings.Join(args, " "))
-	if name == "" {
-		return engine.NoProvince, false
-	}
-	if p, ok := m.Lookup(name); ok {
-		return p, true
-	}
-	for _, sep := range []string{"/", "(", " "} {
-		if i := strings.LastIndex(name, sep); i > 0 {
-			if p, ok := m.Lookup(strings.TrimSpace(name[:i])); ok {
-				if _, isCoast := engine.ParseCoast(strings.Trim(name[i+1:], "() ")); isCoast {
-					return p, true
-				}
-			}
-		}
-	}
-	return engine.NoProvince, false
-}
-
-// unitOrders gives each unit of s its one order from a list: the order
-// that names it (its province and, when written, its number), given by its
-// power or by no power. A unit given two different orders has none here:
-// it holds (DATC 4.D.3), so no strike of it acts.
-func unitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order {
-	by := map[UnitID]engine.Order{}
-	conflict := map[UnitID]bool{}
-	for _, o := range orders {
-		u, ok := orderUnit(s, o)
-		if !ok {
-			continue
-		}
-		id := IDOf(u)
-		if prev, ok := by[id]; ok && prev.Format(s.Map) != o.Format(s.Map) {
-			conflict[id] = true
-		}
-		by[id] = o
-	}
-	for id := range conflict {
-		delete(by, id)
-	}
-	return by
-}
-
-// orderUnit returns the unit of s that order o names, as the engine finds
-// it: in o's province, with o's number when written, of o's type when two
-// stand there; and given by its power or by no power.
-func orderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
-	if o.Kind == engine.Build || o.Kind == engine.Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
-		return engine.Unit{}, false
-	}
-	k := -1
-	for i, u := range s.Units {
-		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) {
-			continue
-		}
-		if k < 0 || (o.Unit != engine.NoUnitType && u.Type == o.Unit && s.Units[k].Type != o.Unit) {
-			k = i
-		}
-	}
-	if k < 0 || (o.Power != "" && o.Power != s.Units[k].Power) {
-		return engine.Unit{}, false
-	}
-	return s.Units[k], true
-}
-
-// replaceOrders returns orders without those naming unit id, and with o
-// added at the end.
-func replaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.Order) []engine.Order {
-	out := make([]engine.Order, 0, len(orders)+1)
-	for _, x := range orders {
-		if u, ok := orderUnit(s, x); ok && IDOf(u) == id {
-			continue
-		}
-		out = append(out, x)
-	}
-	return append(out, o)
-}
 
 // ResultOrders gives each unit the order it was adjudicated with, from an
 // outcome's results (illegal orders and orders for no unit left out).
@@ -423,7 +335,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	}
 	i := MoveIndex(s.Phase)
 	if s.Phase.Type == engine.Movement && orders != nil {
-		plan := planStrikes(s, unitOrders(s, orders))
+		plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 		for _, a := range plan.annihilations {
 			block(a.target, "stood off: "+s.Map.Provinces[a.target].Name+" was annihilated (16.b)")
 		}
@@ -468,53 +380,12 @@ func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-// removeUnit takes unit id off the board of s, or out of its dislodged
-// units, and reports whether it was there.
-func removeUnit(s *engine.State, id UnitID) bool {
-	n, d := len(s.Units), len(s.Dislodged)
-	s.Units = slices.DeleteFunc(s.Units, func(u engine.Unit) bool { return IDOf(u) == id })
-	s.Dislodged = slices.DeleteFunc(s.Dislodged, func(x engine.Dislodgement) bool { return IDOf(x.Unit) == id })
-	return len(s.Units) != n || len(s.Dislodged) != d
-}
-
-// resultOf returns the index of unit id's own result in out (the first
-// that names it), or -1.
-func resultOf(out *engine.Outcome, id UnitID) int {
-	found := -1
-	for i, r := range out.Results {
-		switch r.Code {
-		case engine.NoUnit, engine.NotOwner:
-			continue
-		}
-		if r.Unit.Type == engine.NoUnitType || IDOf(r.Unit) != id {
-			continue
-		}
-		if r.Order.Kind != engine.NoOrder {
-			return i
-		}
-		if found < 0 {
-			found = i
-		}
-	}
-	return found
-}
-
 // dislodgedSuffix returns the "; dislodged by ..." part of a reason.
 func dislodgedSuffix(reason string) string {
 	if i := strings.Index(reason, "; dislodged by"); i >= 0 {
 		return reason[i:]
 	}
 	return ""
-}
-
-// unitName is "A mun" for u.
-func unitName(m *engine.Map, u engine.Unit) string {
-	return u.Type.String() + " " + m.LocString(u.Loc)
-}
-
-// labelled is "1A mun" for u.
-func labelled(m *engine.Map, u engine.Unit) string {
-	return Label(u.Number, u.Type) + " " + m.LocString(u.Loc)
 }
 
 func strikesParts(r *registry) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestStrikesRoundTrip: the strike cards' effects and StrikesState are
@@ -111,7 +112,7 @@ func TestStrikesSoak(t *testing.T) {
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
 					if o, ok := RandomSpecial(s, u, rng); ok {
-						orders = replaceOrders(s, orders, IDOf(u), o)
+						orders = kit.ReplaceOrders(s, orders, IDOf(u), o, reg.Rules())
 					}
 				}
 			}
@@ -120,7 +121,7 @@ func TestStrikesSoak(t *testing.T) {
 			if s.Phase.Type == engine.Movement {
 				// The plan from the orders as written is the plan from the
 				// results (the After parts rely on it).
-				pre := planSummary(planStrikes(s, unitOrders(s, orders)), false)
+				pre := planSummary(planStrikes(s, kit.UnitOrders(s, orders, reg.Rules())), false)
 				post := planSummary(planStrikes(s, ResultOrders(out)), false)
 				if pre != post {
 					t.Errorf("seed %d %v: plan from the orders\n%s\nfrom the results\n%s", seed, s.Phase, pre, post)
@@ -231,12 +232,12 @@ func checkPlanStable(t *testing.T, s *engine.State, orders []engine.Order) {
 	}
 	afterHyp, _ := hypnotiseRewrite(s, orders, nil)
 	afterAll, _ := Rewrite(s, orders, engine.NewRand(1))
-	a := planSummary(planStrikes(s, unitOrders(s, afterHyp)), true)
-	b := planSummary(planStrikes(s, unitOrders(s, afterAll)), true)
+	a := planSummary(planStrikes(s, kit.UnitOrders(s, afterHyp, reg.Rules())), true)
+	b := planSummary(planStrikes(s, kit.UnitOrders(s, afterAll, reg.Rules())), true)
 	if a != b {
 		t.Errorf("%v: plan after the hypnotist's rewrite\n%s\nafter every rewrite\n%s", s.Phase, a, b)
 	}
-	if x, y := planSummary(planStrikes(s, unitOrders(s, orders)), false), planSummary(planStrikes(s, unitOrders(s, afterAll)), false); x != y {
+	if x, y := planSummary(planStrikes(s, kit.UnitOrders(s, orders, reg.Rules())), false), planSummary(planStrikes(s, kit.UnitOrders(s, afterAll, reg.Rules())), false); x != y {
 		t.Errorf("%v: plan before the rewrite\n%s\nafter\n%s", s.Phase, x, y)
 	}
 }

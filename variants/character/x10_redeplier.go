@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // RedeplierID is proposed card X10 Redeplier (a game option, Options.Add):
@@ -43,7 +44,7 @@ func parseRedeploy(s *engine.State, u engine.Unit, o engine.Order) (redeployment
 		if !PowersActive(s.Phase) {
 			return r, "no card may be used before Spring 1902 (rule 7)"
 		}
-		return r, unitName(s.Map, u) + " is not a Redeplier (card X10), so it cannot redeploy"
+		return r, kit.UnitName(s.Map, u) + " is not a Redeplier (card X10), so it cannot redeploy"
 	}
 	if len(o.Args) == 0 || len(o.Args) > 2 {
 		return r, "\"redeploy\" names one or two spaces, the last where the unit ends, as \"redeploy kie\" or \"redeploy kie den\""

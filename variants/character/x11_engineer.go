@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // SpecialEngineerID is proposed card X11 Special Engineer (a game option,
@@ -30,7 +31,7 @@ const maxBorders = 2
 func fortifyAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	c, ok := cardAt(s, u)
 	if !ok || c.ID != SpecialEngineerID {
-		return engine.Order{}, unitName(s.Map, u) + " is not a Special Engineer (card X11), so it cannot fortify"
+		return engine.Order{}, kit.UnitName(s.Map, u) + " is not a Special Engineer (card X11), so it cannot fortify"
 	}
 	if _, why := fortifyBorders(s, u, o); why != "" {
 		return engine.Order{}, why
@@ -220,7 +221,7 @@ func afterFortify(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 				continue
 			}
 			if to, ok := moveTarget(s, a.Unit, a.Order); ok && to == u.Loc.P {
-				by = append(by, unitName(s.Map, a.Unit))
+				by = append(by, kit.UnitName(s.Map, a.Unit))
 			}
 		}
 		if len(by) > 0 {

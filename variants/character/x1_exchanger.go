@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // ExchangerID is proposed card X1 Exchanger (a game option, Options.Add):
@@ -37,7 +38,7 @@ func exchangeAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, s
 		return engine.Order{}, "a unit cannot exchange places with itself"
 	}
 	if !isExchanger(s, u) && !isExchanger(s, other) {
-		return engine.Order{}, "neither " + unitName(s.Map, u) + " nor " + unitName(s.Map, other) + " is an Exchanger (card X1)"
+		return engine.Order{}, "neither " + kit.UnitName(s.Map, u) + " nor " + kit.UnitName(s.Map, other) + " is an Exchanger (card X1)"
 	}
 	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, At: u.Loc, To: engine.Loc{P: p}}, ""
 }
@@ -138,7 +139,7 @@ func afterExchange(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		if !r.OK {
-			r.Reason = "exchange with " + unitName(s.Map, v) + " failed: " + r.Reason
+			r.Reason = "exchange with " + kit.UnitName(s.Map, v) + " failed: " + r.Reason
 			continue
 		}
 		back := false
@@ -154,9 +155,9 @@ func afterExchange(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if !back {
 			continue
 		}
-		r.Reason = "exchanged places with " + unitName(s.Map, v)
+		r.Reason = "exchanged places with " + kit.UnitName(s.Map, v)
 		if ne != nil && isExchanger(s, r.Unit) {
-			_ = ne.Reveal(IDOf(r.Unit), s.Phase, "exchanged places with "+unitName(s.Map, v))
+			_ = ne.Reveal(IDOf(r.Unit), s.Phase, "exchanged places with "+kit.UnitName(s.Map, v))
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // DisbelieverID is proposed card X4 Disbeliever (a game option,
@@ -24,7 +25,7 @@ const disbelieveName = "disbelieve"
 func disbelieveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	c, ok := cardAt(s, u)
 	if !ok || c.ID != DisbelieverID {
-		return engine.Order{}, unitName(s.Map, u) + " is not a Disbeliever (card X4), so it cannot disbelieve"
+		return engine.Order{}, kit.UnitName(s.Map, u) + " is not a Disbeliever (card X4), so it cannot disbelieve"
 	}
 	if _, why := adjacentUnit(s, u, o, disbelieveName); why != "" {
 		return engine.Order{}, why
@@ -111,15 +112,15 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 		case disbelieved[IDOf(d.by)]:
 			b.reasons[k], b.failed[k] = "the disbeliever was itself disbelieved: no disbelief", true
 		case c.ID == AnnihilatorID && d.guess.ID == AnnihilatorID:
-			b.reasons[k], b.failed[k] = fmt.Sprintf("%s is an Annihilator, whose power cannot be disbelieved", unitName(s.Map, d.at)), true
+			b.reasons[k], b.failed[k] = fmt.Sprintf("%s is an Annihilator, whose power cannot be disbelieved", kit.UnitName(s.Map, d.at)), true
 			b.tell = append(b.tell, tellTo{IDOf(d.at), d.by.Power, "named right by a disbeliever"})
 		case !d.right:
-			b.reasons[k], b.failed[k] = fmt.Sprintf("wrong guess: %s is not %s; no disbelief", unitName(s.Map, d.at), d.guess), true
+			b.reasons[k], b.failed[k] = fmt.Sprintf("wrong guess: %s is not %s; no disbelief", kit.UnitName(s.Map, d.at), d.guess), true
 		default:
-			b.reasons[k] = fmt.Sprintf("disbelieved %s: %s has no power this turn", d.guess, unitName(s.Map, d.at))
+			b.reasons[k] = fmt.Sprintf("disbelieved %s: %s has no power this turn", d.guess, kit.UnitName(s.Map, d.at))
 			b.stripped[IDOf(d.at)] = true
-			b.tell = append(b.tell, tellTo{IDOf(d.at), d.by.Power, "disbelieved by " + unitName(s.Map, d.by)})
-			b.tell = append(b.tell, tellTo{IDOf(d.by), d.at.Power, "disbelieved " + unitName(s.Map, d.at)})
+			b.tell = append(b.tell, tellTo{IDOf(d.at), d.by.Power, "disbelieved by " + kit.UnitName(s.Map, d.by)})
+			b.tell = append(b.tell, tellTo{IDOf(d.by), d.at.Power, "disbelieved " + kit.UnitName(s.Map, d.at)})
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // AMPHIBIOUS unit (Nines): "Initially reported as an Army or Fleet,
@@ -62,7 +63,7 @@ func amphibiousReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if u.Type == engine.Army && l.C != engine.NoCoast {
 		return false
 	}
-	return s.Map.ArmyLinked(u.Loc.P, l.P) || fleetTouches(s.Map, u.Loc.P, l)
+	return s.Map.ArmyLinked(u.Loc.P, l.P) || kit.FleetLinkedAnyCoast(s.Map, u.Loc.P, l)
 }
 
 // amphibiousCanConvoy: "The unit may not convoy".
@@ -85,7 +86,7 @@ func amphibiousRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 		if o.Kind != engine.Move {
 			continue
 		}
-		i := moverOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 || !moverHas(s, s.Units[i], Amphibious) {
 			continue
 		}

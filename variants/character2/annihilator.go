@@ -39,7 +39,7 @@ func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if _, _, why := annihilateTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // annihilateTarget returns the province u's annihilate order destroys and
@@ -49,7 +49,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 		return engine.NoProvince, false, why
 	}
 	m := s.Map
-	t, ok := skLookupProvince(m, o.Args)
+	t, ok := kit.LookupProvince(m, o.Args)
 	if !ok {
 		return engine.NoProvince, false, fmt.Sprintf("annihilate needs a province: %q for its own province, or one it could move to",
 			Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" annihilate "+m.Provinces[u.Loc.P].Abbr)
@@ -89,7 +89,7 @@ func skCanMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
 			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := skResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
+		if i := kit.ResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
 			return true
 		}
 	}
@@ -106,7 +106,7 @@ func skConvoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine
 	for _, r := range out.Results {
 		o := r.Order
 		if o.Kind != engine.Convoy || r.Unit.Type == engine.NoUnitType || o.AuxAt.P != a.Loc.P || o.AuxTo.P != t ||
-			r.Code == engine.Illegal || skDislodged(out.Next, IDOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
+			r.Code == engine.Illegal || kit.IsDislodged(out.Next, IDOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
 			continue
 		}
 		fleets = append(fleets, r.Unit.Loc.P)
@@ -154,7 +154,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		k := skResultOf(out, IDOf(a.unit))
+		k := kit.ResultOf(out, IDOf(a.unit))
 		if e != nil {
 			_ = e.Reveal(IDOf(a.unit), s.Phase, "tried to annihilate "+name)
 		}
@@ -179,14 +179,14 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
 			continue
 		}
-		skRemoveUnit(out.Next, IDOf(a.unit))
+		kit.RemoveUnit(out.Next, IDOf(a.unit))
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is annihilated too (Annihilator)"
 		}
 		for _, r := range out.Results {
 			if r.Order.Kind == engine.Convoy && r.Order.AuxAt.P == a.unit.Loc.P && r.Order.AuxTo.P == a.target && a.convoy {
-				if c := skResultOf(out, IDOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
+				if c := kit.ResultOf(out, IDOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
 					out.Results[c].OK, out.Results[c].Code = true, engine.OK
 					out.Results[c].Reason = "convoyed the Annihilator's strike on " + name
 				}
@@ -202,12 +202,12 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// Invisible unit or a Ghost in the space must not be betrayed by an
 		// event every seat sees.
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && skRemoveUnit(out.Next, IDOf(v)) {
+			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, IDOf(v)) {
 				skMarkDestroyed(out, v, name)
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && skRemoveUnit(out.Next, IDOf(d.Unit)) {
+			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, IDOf(d.Unit)) {
 				skMarkDestroyed(out, d.Unit, name)
 			}
 		}
@@ -231,7 +231,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 // skMarkDestroyed notes in unit v's result that the annihilation of name
 // destroyed it.
 func skMarkDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := skResultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
+	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
 		out.Results[k].OK = false
 		out.Results[k].Reason += "; destroyed: " + name + " was annihilated (Annihilator)"
 	}

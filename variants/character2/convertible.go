@@ -157,7 +157,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 				continue
 			}
 		case engine.Adjustment:
-			k := moverOrdered(s, r.Order)
+			k := kit.OrderUnit(s, &r.Order, reg.Rules())
 			if k < 0 || r.Order.Power != "" && s.Units[k].Power != r.Order.Power {
 				out.Results[i].Reason = "no unit of this power there to convert"
 				continue

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // A plain move to a space the map does not link the unit to is, in the
@@ -38,7 +39,7 @@ func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]
 		if o.Kind != engine.Move || o.ViaConvoy || !o.To.Valid() || int(o.To.P) >= s.Map.NumProvinces() {
 			continue
 		}
-		i := moverOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}

@@ -33,7 +33,7 @@ func swapAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if _, why := swapTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // swapTarget returns u's swap (its victim), or why it may not swap.
@@ -124,11 +124,11 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		id, vid := IDOf(sw.unit), IDOf(sw.victim)
 		_ = e.Reveal(id, s.Phase, "tried to swap powers with "+victim)
 		why := sw.why
-		v, vThere := skUnitNow(out.Next, vid)
-		_, dThere := skUnitNow(out.Next, id)
+		v, vThere := kit.UnitNow(out.Next, vid)
+		_, dThere := kit.UnitNow(out.Next, id)
 		switch {
 		case why != "":
-		case skDislodged(out.Next, id):
+		case kit.IsDislodged(out.Next, id):
 			why = "the Doppelganger was dislodged"
 		case !dThere:
 			why = "the Doppelganger was destroyed"
@@ -141,7 +141,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		default:
 			why = rule3After(out.Next, e, sw.unit, v)
 		}
-		k := skResultOf(out, id)
+		k := kit.ResultOf(out, id)
 		if why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced

@@ -185,7 +185,7 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 		if o.Kind != engine.Move || o.ViaConvoy {
 			continue
 		}
-		i := moverOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 || !moverHas(s, s.Units[i], DoubleMover) {
 			continue
 		}
@@ -228,8 +228,8 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 	if len(path) != 4 {
 		return part, false, false
 	}
-	j := moverOrdered(s, engine.Order{At: o.AuxAt})
-	i := moverOrdered(s, o)
+	j := kit.OrderUnit(s, &engine.Order{At: o.AuxAt}, reg.Rules())
+	i := kit.OrderUnit(s, &o, reg.Rules())
 	if i < 0 || j < 0 || !moverHas(s, s.Units[j], DoubleMover) {
 		return part, false, false
 	}

@@ -32,7 +32,7 @@ func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string
 	if _, why := gasTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // gasTarget returns what u's gas order attacks, or why it may not. It does
@@ -46,7 +46,7 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 	if last, used := extraOf(s).Effects.Strikes.LastUse[IDOf(u)]; used && i-last < GasEvery {
 		return gassing{}, fmt.Sprintf("the Gas Attacker gassed %d turn(s) ago; it may use its power only once every three (Spring and Fall) turns", i-last)
 	}
-	t, ok := skLookupProvince(m, o.Args)
+	t, ok := kit.LookupProvince(m, o.Args)
 	if !ok {
 		return gassing{}, fmt.Sprintf("gas needs an adjacent space, as %q", Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" gas "+
 			m.Provinces[skFirstNeighbour(m, u.Loc.P)].Abbr)
@@ -91,7 +91,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
-		k := skResultOf(out, IDOf(g.unit))
+		k := kit.ResultOf(out, IDOf(g.unit))
 		if e != nil {
 			_ = e.Reveal(IDOf(g.unit), s.Phase, "gassed "+name)
 		}
@@ -135,7 +135,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if !gassed {
 			continue
 		}
-		k := skResultOf(out, IDOf(u))
+		k := kit.ResultOf(out, IDOf(u))
 		if k < 0 || out.Results[k].Order.Kind != engine.Hold {
 			continue
 		}

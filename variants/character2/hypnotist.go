@@ -41,7 +41,7 @@ func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, 
 	if _, why := hypnotiseTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // skSameYear reports whether unit id used its once-a-year power in the game
@@ -115,7 +115,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 				return hypnosis{}, why
 			}
 			// Option: the victim is still hypnotised, and holds.
-			h := skHoldOrder(m, v)
+			h := kit.HoldOrder(m, v)
 			h.Text += " (" + why + ")"
 			return hypnosis{unit: u, victim: v, written: h}, ""
 		}
@@ -171,7 +171,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + skUnitName(m, h.victim)
-		k := skResultOf(out, IDOf(h.unit))
+		k := kit.ResultOf(out, IDOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
@@ -191,7 +191,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if k >= 0 {
 			out.Results[k].Reason = "hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)" + skDislodgedSuffix(out.Results[k].Reason)
 		}
-		if v := skResultOf(out, IDOf(h.victim)); v >= 0 {
+		if v := kit.ResultOf(out, IDOf(h.victim)); v >= 0 {
 			out.Results[v].Reason = hypnotisedNote + out.Results[v].Reason
 		}
 	}
@@ -215,7 +215,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if r.Order.Kind != engine.Special || r.Order.Special != hypnotiseName {
 			continue
 		}
-		r.Order = skHoldOrder(before.Map, r.Unit)
+		r.Order = kit.HoldOrder(before.Map, r.Unit)
 		suffix := skDislodgedSuffix(r.Reason)
 		r.Reason, r.OK, r.Code = "held"+suffix, suffix == "", engine.OK
 		if suffix != "" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // JUMPER (Fours): "Unit may jump over another unit, regardless of who owns
@@ -59,7 +60,7 @@ func jumpLanding(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l eng
 	}
 	var found []engine.Loc
 	for _, c := range p.Coasts {
-		if fleetTouches(m, over, engine.Loc{P: l.P, C: c}) {
+		if kit.FleetLinkedAnyCoast(m, over, engine.Loc{P: l.P, C: c}) {
 			found = append(found, engine.Loc{P: l.P, C: c})
 		}
 	}
@@ -98,11 +99,11 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 	switch {
 	case isHyperspace(s.Map, over):
 		return over, land, "the unit jumped may be anywhere except Hyperspace"
-	case !touches(s.Map, u.Loc.P, over):
+	case !kit.Touches(s.Map, u.Loc.P, over):
 		return over, land, fmt.Sprintf("%s does not touch %s", name, s.Map.LocName(u.Loc))
 	case !occupiedAt(s, over):
 		return over, land, fmt.Sprintf("no unit stands in %s to jump over", name)
-	case locs[1].P == u.Loc.P || locs[1].P == over || !touches(s.Map, over, locs[1].P):
+	case locs[1].P == u.Loc.P || locs[1].P == over || !kit.Touches(s.Map, over, locs[1].P):
 		return over, land, fmt.Sprintf("%s is not a space beyond %s", s.Map.LocName(locs[1]), name)
 	}
 	land, why = jumpLanding(s.Map, u.Type, over, locs[1])
@@ -129,7 +130,7 @@ func jumpOvers(s *engine.State, u engine.Unit, l engine.Loc) []engine.ProvinceID
 	var out []engine.ProvinceID
 	for _, v := range s.Units {
 		p := v.Loc.P
-		if p == u.Loc.P || p == l.P || isHyperspace(s.Map, p) || !touches(s.Map, u.Loc.P, p) || !touches(s.Map, p, l.P) {
+		if p == u.Loc.P || p == l.P || isHyperspace(s.Map, p) || !kit.Touches(s.Map, u.Loc.P, p) || !kit.Touches(s.Map, p, l.P) {
 			continue
 		}
 		if got, why := jumpLanding(s.Map, u.Type, p, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
@@ -165,7 +166,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 	}
 	var jumps []jumpOf
 	for k, o := range orders {
-		i := moverOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -261,12 +262,12 @@ func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	type cand struct{ over, land engine.Loc }
 	var cands []cand
 	for _, v := range s.Units {
-		if v.Loc.P == u.Loc.P || isHyperspace(s.Map, v.Loc.P) || !touches(s.Map, u.Loc.P, v.Loc.P) {
+		if v.Loc.P == u.Loc.P || isHyperspace(s.Map, v.Loc.P) || !kit.Touches(s.Map, u.Loc.P, v.Loc.P) {
 			continue
 		}
 		for i := range s.Map.NumProvinces() {
 			l := engine.Loc{P: engine.ProvinceID(i)}
-			if l.P == u.Loc.P || l.P == v.Loc.P || !touches(s.Map, v.Loc.P, l.P) {
+			if l.P == u.Loc.P || l.P == v.Loc.P || !kit.Touches(s.Map, v.Loc.P, l.P) {
 				continue
 			}
 			if got, why := jumpLanding(s.Map, u.Type, v.Loc.P, l); why == "" {

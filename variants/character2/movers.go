@@ -96,34 +96,6 @@ func moverUnitIn(s *engine.State, p engine.ProvinceID) (engine.Unit, bool) {
 	return engine.Unit{}, false
 }
 
-// moverOrdered returns the index in s.Units of the unit order o names, or
-// -1: by place and, when given, number and type.
-func moverOrdered(s *engine.State, o engine.Order) int {
-	for i, u := range s.Units {
-		if u.Loc.P == o.At.P && (o.Number == 0 || o.Number == u.Number) && (o.Unit == engine.NoUnitType || o.Unit == u.Type) {
-			return i
-		}
-	}
-	return -1
-}
-
-// touches reports whether provinces a and b are linked for either type
-// (from any coast), whatever their passability.
-func touches(m *engine.Map, a, b engine.ProvinceID) bool {
-	return a != b && (m.ArmyLinked(a, b) || fleetTouches(m, a, engine.Loc{P: b}))
-}
-
-// fleetTouches reports whether a fleet on any coast of p (Armenia's and
-// Sevastopol's Caspian "(ec)" included) is linked to l.
-func fleetTouches(m *engine.Map, p engine.ProvinceID, l engine.Loc) bool {
-	for c := engine.NoCoast; c <= engine.WestCoast; c++ {
-		if m.FleetLinked(engine.Loc{P: p, C: c}, l) {
-			return true
-		}
-	}
-	return false
-}
-
 // canStand reports whether a unit of type t may stand in a province of
 // kind k by the standard rules.
 func canStand(t engine.UnitType, k engine.ProvinceKind) bool {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // NEANDERTHAL army / AIRCRAFT CARRIER fleet (Knights): "If the unit is an
@@ -95,8 +96,8 @@ func neanderthalRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand
 		if o.Kind != engine.Convoy {
 			continue
 		}
-		i := moverOrdered(s, o)
-		j := moverOrdered(s, engine.Order{At: o.AuxAt})
+		i := kit.OrderUnit(s, &o, reg.Rules())
+		j := kit.OrderUnit(s, &engine.Order{At: o.AuxAt}, reg.Rules())
 		if i < 0 || j < 0 {
 			continue
 		}
@@ -151,12 +152,12 @@ func withinTwo(m *engine.Map, a, b engine.ProvinceID) bool {
 	if a == b || isHyperspace(m, a) || isHyperspace(m, b) {
 		return false
 	}
-	if touches(m, a, b) {
+	if kit.Touches(m, a, b) {
 		return true
 	}
 	for i := range m.NumProvinces() {
 		p := engine.ProvinceID(i)
-		if p != a && p != b && !isHyperspace(m, p) && touches(m, a, p) && touches(m, p, b) {
+		if p != a && p != b && !isHyperspace(m, p) && kit.Touches(m, a, p) && kit.Touches(m, p, b) {
 			return true
 		}
 	}

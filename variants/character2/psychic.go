@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // PSYCHIC (Trumps 6 and 7). Card text: "Unit may give orders that are
@@ -113,7 +114,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 	}
 	branch := func(w []string) (engine.Order, string) {
 		if w == nil {
-			return skHoldOrder(m, u), ""
+			return kit.HoldOrder(m, u), ""
 		}
 		b, err := parser(m).ParseOrder("", strings.Join(w, " "))
 		if err != nil {
@@ -148,7 +149,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 func readAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	if len(o.Args) >= 2 && o.Args[0] == resolvedMark {
 		if len(o.Args) == 2 {
-			return skHoldOrder(s.Map, u), ""
+			return kit.HoldOrder(s.Map, u), ""
 		}
 		b, err := parser(s.Map).ParseOrder("", strings.Join(o.Args[2:], " "))
 		if err != nil {
@@ -160,7 +161,7 @@ func readAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if _, why := parseRead(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // strikeUse reports whether order o of unit v is a legal use of the power
@@ -223,7 +224,7 @@ func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
 		if why != "" {
 			continue
 		}
-		read := skHoldOrder(s.Map, pr.victim)
+		read := kit.HoldOrder(s.Map, pr.victim)
 		if vo, ok := by[IDOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
 			read = vo
 		}

@@ -363,11 +363,11 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 			o.Args = o.Args[1:]
 		}
 	}
-	by := skUnitOrders(s, orders)
+	by := kit.UnitOrders(s, orders, reg.Rules())
 	for _, u := range s.Units {
 		o, ok := by[IDOf(u)]
 		if ok && o.Kind == engine.Special && PowerBarred(s, u) {
-			orders = skReplaceOrders(s, orders, IDOf(u), skHoldOrder(m, u))
+			orders = kit.ReplaceOrders(s, orders, IDOf(u), kit.HoldOrder(m, u), reg.Rules())
 			log = append(log, fmt.Sprintf("%s %s may not use its new power on the turn after a Doppelganger's swap: its %q order is ignored and it holds",
 				m.PowerName(u.Power), skUnitName(m, u), o.Special))
 		}
@@ -375,11 +375,11 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 	if s.Phase.Type != engine.Movement {
 		return orders, log
 	}
-	by = skUnitOrders(s, orders)
+	by = kit.UnitOrders(s, orders, reg.Rules())
 	plan := planStrikes(s, by, true)
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = skReplaceOrders(s, orders, IDOf(h.victim), h.written)
+			orders = kit.ReplaceOrders(s, orders, IDOf(h.victim), h.written, reg.Rules())
 		}
 	}
 	for _, u := range s.Units {
@@ -395,20 +395,20 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 		}
 		// No log line: an event every seat sees must not name a unit that
 		// may be invisible; the unit's own result says why it held.
-		orders = skReplaceOrders(s, orders, IDOf(u), skDisorderHold(m, u, why))
+		orders = kit.ReplaceOrders(s, orders, IDOf(u), skDisorderHold(m, u, why), reg.Rules())
 	}
 	for _, r := range plan.reads {
 		if plan.disorder[IDOf(r.unit)] != "" {
 			continue
 		}
-		orders = skReplaceOrders(s, orders, IDOf(r.unit), resolvedRead(r))
+		orders = kit.ReplaceOrders(s, orders, IDOf(r.unit), resolvedRead(r), reg.Rules())
 	}
 	return orders, log
 }
 
 // skDisorderHold is the hold a unit in civil disorder is given.
 func skDisorderHold(m *engine.Map, u engine.Unit, why string) engine.Order {
-	o := skHoldOrder(m, u)
+	o := kit.HoldOrder(m, u)
 	o.Text += " (civil disorder: " + why + ")"
 	return o
 }
@@ -439,7 +439,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, skUnitOrders(s, orders), false)
+	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()), false)
 	var convoyed []annihilation
 	for _, a := range plan.annihilations {
 		if a.why != "" {
@@ -518,14 +518,6 @@ func skTouches(m *engine.Map, a, b engine.ProvinceID) bool {
 	return false
 }
 
-// skHoldOrder is the hold of unit u, as the engine writes one.
-func skHoldOrder(m *engine.Map, u engine.Unit) engine.Order {
-	o := engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-	o.Text = o.Format(m)
-	return o
-}
-
 // skSpecialOrder writes unit u's special order name with its words.
 func skSpecialOrder(m *engine.Map, u engine.Unit, name string, words string) engine.Order {
 	return engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc,
@@ -557,28 +549,6 @@ func skArticle(k Kind) string {
 		return "an " + n
 	}
 	return "a " + n
-}
-
-// skLookupProvince reads a province named by words ("boh", "north sea",
-// "spa/nc"); a coast is ignored.
-func skLookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
-	name := strings.TrimSpace(strings.Join(args, " "))
-	if name == "" {
-		return engine.NoProvince, false
-	}
-	if p, ok := m.Lookup(name); ok {
-		return p, true
-	}
-	for _, sep := range []string{"/", "(", " "} {
-		if i := strings.LastIndex(name, sep); i > 0 {
-			if p, ok := m.Lookup(strings.TrimSpace(name[:i])); ok {
-				if _, isCoast := engine.ParseCoast(strings.Trim(name[i+1:], "() ")); isCoast {
-					return p, true
-				}
-			}
-		}
-	}
-	return engine.NoProvince, false
 }
 
 // skPowerWord reads a power's id, name or adjective (not its initial: "a"
@@ -630,120 +600,6 @@ func skFindVictim(s *engine.State, v victimSpec) (engine.Unit, bool) {
 // seat may not see.
 func skNoVictim(m *engine.Map, p engine.ProvinceID, what string) string {
 	return fmt.Sprintf("found no such unit in %s to %s (a unit that is not there, or not as described, cannot be the victim)", m.Provinces[p].Name, what)
-}
-
-// skUnitOrders gives each unit of s its one order from a list. A unit given
-// two different orders has none here: it holds (DATC 4.D.3).
-func skUnitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order {
-	by := map[UnitID]engine.Order{}
-	conflict := map[UnitID]bool{}
-	for _, o := range orders {
-		u, ok := skOrderUnit(s, o)
-		if !ok {
-			continue
-		}
-		id := IDOf(u)
-		if prev, ok := by[id]; ok && prev.Format(s.Map) != o.Format(s.Map) {
-			conflict[id] = true
-		}
-		by[id] = o
-	}
-	for id := range conflict {
-		delete(by, id)
-	}
-	return by
-}
-
-// skOrderUnit returns the unit of s that order o names: in o's province,
-// with o's number when written, of o's type when two stand there, and of
-// the power that gave it.
-func skOrderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
-	if o.Kind == engine.Build || o.Kind == engine.Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
-		return engine.Unit{}, false
-	}
-	k := -1
-	for i, u := range s.Units {
-		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) || (o.Power != "" && u.Power != o.Power) {
-			continue
-		}
-		if k < 0 || (o.Unit != engine.NoUnitType && u.Type == o.Unit && s.Units[k].Type != o.Unit) {
-			k = i
-		}
-	}
-	if k < 0 {
-		return engine.Unit{}, false
-	}
-	return s.Units[k], true
-}
-
-// skReplaceOrders returns orders without those naming unit id, and with o
-// added at the end.
-func skReplaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.Order) []engine.Order {
-	out := make([]engine.Order, 0, len(orders)+1)
-	for _, x := range orders {
-		if u, ok := skOrderUnit(s, x); ok && IDOf(u) == id {
-			continue
-		}
-		out = append(out, x)
-	}
-	return append(out, o)
-}
-
-// skResultOf returns the index of unit id's result in out, or -1.
-func skResultOf(out *engine.Outcome, id UnitID) int {
-	for k, r := range out.Results {
-		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id && r.Code != engine.Illegal {
-			return k
-		}
-	}
-	for k, r := range out.Results {
-		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id {
-			return k
-		}
-	}
-	return -1
-}
-
-// skRemoveUnit takes unit id off the board or out of the dislodged units of
-// s; it reports whether it was there.
-func skRemoveUnit(s *engine.State, id UnitID) bool {
-	if k := kit.UnitIndex(s, id); k >= 0 {
-		s.Units = append(s.Units[:k:k], s.Units[k+1:]...)
-		return true
-	}
-	for k, d := range s.Dislodged {
-		if IDOf(d.Unit) == id {
-			s.Dislodged = append(s.Dislodged[:k:k], s.Dislodged[k+1:]...)
-			return true
-		}
-	}
-	return false
-}
-
-// skDislodged reports whether unit id is among the dislodged units of s.
-func skDislodged(s *engine.State, id UnitID) bool {
-	for _, d := range s.Dislodged {
-		if IDOf(d.Unit) == id {
-			return true
-		}
-	}
-	return false
-}
-
-// skUnitNow returns unit id where it stands in s (on the board or
-// dislodged).
-func skUnitNow(s *engine.State, id UnitID) (engine.Unit, bool) {
-	for _, u := range s.Units {
-		if IDOf(u) == id {
-			return u, true
-		}
-	}
-	for _, d := range s.Dislodged {
-		if IDOf(d.Unit) == id {
-			return d.Unit, true
-		}
-	}
-	return engine.Unit{}, false
 }
 
 // skKeepNote returns reason rewritten as why, keeping the note of a

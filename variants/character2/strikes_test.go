@@ -336,7 +336,7 @@ func TestRandomStrikeOrders(t *testing.T) {
 					if _, why := Special(s, u, o); o.Special != "" && why != "" {
 						t.Fatalf("seed %d %s: random order %q illegal: %s", seed, s.Phase.Short(), o.Text, why)
 					}
-					orders = skReplaceOrders(s, orders, IDOf(u), o)
+					orders = kit.ReplaceOrders(s, orders, IDOf(u), o, reg.Rules())
 					n++
 				}
 			}
@@ -559,10 +559,10 @@ func TestPlanIsStable(t *testing.T) {
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
 					if o, ok := RandomSpecial(s, u, rng); ok {
-						orders = skReplaceOrders(s, orders, IDOf(u), o)
+						orders = kit.ReplaceOrders(s, orders, IDOf(u), o, reg.Rules())
 					}
 				}
-				before := planStrikes(s, skUnitOrders(s, orders), true)
+				before := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()), true)
 				out := engine.Adjudicate(s, orders, Variant.Rules, rng)
 				after := planStrikes(s, kit.ResultOrders(out), false)
 				a, b := planSummary(before), planSummary(after)

@@ -1,6 +1,9 @@
 package character2
 
-import "dipdesk/engine"
+import (
+	"dipdesk/engine"
+	"dipdesk/variants/kit"
+)
 
 // WATER WALKER army / SUPERFLEET (Pages): "If the unit is an Army, it can
 // cross any one sea space (per turn) without need of convoy. This is
@@ -33,7 +36,7 @@ func borders(m *engine.Map, sea, p engine.ProvinceID) bool {
 	if m.Province(sea).Abbr == CaspianAbbr {
 		return m.ArmyLinked(sea, p)
 	}
-	return fleetTouches(m, sea, engine.Loc{P: p})
+	return kit.FleetLinkedAnyCoast(m, sea, engine.Loc{P: p})
 }
 
 // seaBetween returns a sea both a and b border, or NoProvince.

@@ -147,12 +147,10 @@ func Lookup(m *engine.Map, abbr string) engine.ProvinceID {
 }
 
 // FleetLinkedAnyCoast reports whether a fleet on any coast of a's province
-// is linked to l by the map, whatever their passability.
+// (Armenia's and Sevastopol's Caspian "(ec)" included) is linked to l by
+// the map, whatever their passability.
 func FleetLinkedAnyCoast(m *engine.Map, a engine.ProvinceID, l engine.Loc) bool {
-	if m.FleetLinked(engine.Loc{P: a}, l) {
-		return true
-	}
-	for _, c := range m.Province(a).Coasts {
+	for c := engine.NoCoast; c <= engine.WestCoast; c++ {
 		if m.FleetLinked(engine.Loc{P: a, C: c}, l) {
 			return true
 		}
@@ -207,4 +205,13 @@ func ConvoyRoute(s *engine.State, orders []engine.Order, k int, r *engine.Rules,
 		}
 	}
 	return false
+}
+
+// OrderedUnit returns the unit of s that order o names (OrderUnit).
+func OrderedUnit(s *engine.State, o engine.Order, r *engine.Rules) (engine.Unit, bool) {
+	i := OrderUnit(s, &o, r)
+	if i < 0 {
+		return engine.Unit{}, false
+	}
+	return s.Units[i], true
 }
