@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // ResultCode classifies what became of an order.
 type ResultCode uint8
 
@@ -50,34 +52,88 @@ type Result struct {
 	// master may read (a Minelayer's mine, Davis #12): a variant's
 	// ConcealOutcome drops it for every other seat (DropSecret).
 	Secret string
+	// Note is the start of Reason that only the unit's power and the game
+	// master may read (a hypnotised unit is told so, not by whom): a
+	// variant's ConcealOutcome drops it for every other seat (DropNote).
+	Note string
 }
 
-// Reword sets what r's reason says, keeping its dislodgement and its
-// secret at the end.
+// Reword sets what r's reason says between its note and its dislodgement
+// (all that Reason says from "; dislodged ..." on stays) or, for a unit
+// not dislodged, its secret.
 func (r *Result) Reword(why string) {
-	if r.Dislodged != "" {
-		why += "; " + r.Dislodged
-	}
-	r.Reason = why + r.Secret
+	r.Reason = r.note() + why + r.tail()
+}
+
+// Prefix puts words at the start of r's reason, after its note.
+func (r *Result) Prefix(words string) {
+	n := r.note()
+	r.Reason = n + words + r.Reason[len(n):]
+}
+
+// AddNote puts words at the start of r's reason that only the unit's power
+// and the game master may read.
+func (r *Result) AddNote(words string) {
+	r.Note = words + r.note()
+	r.Reason = words + r.Reason
+}
+
+// DropNote cuts r's note off its reason, for a seat that may not read it.
+func (r *Result) DropNote() {
+	r.Reason = r.Reason[len(r.note()):]
+	r.Note = ""
 }
 
 // Add appends words to r's reason, before its secret.
 func (r *Result) Add(words string) {
-	r.Reason = r.Reason[:len(r.Reason)-len(r.Secret)] + words + r.Secret
+	sec := r.secret()
+	r.Reason = r.Reason[:len(r.Reason)-len(sec)] + words + sec
 }
 
 // AddSecret appends words to r's reason that only the order's power and
 // the game master may read.
 func (r *Result) AddSecret(words string) {
+	r.Secret = r.secret() + words
 	r.Reason += words
-	r.Secret += words
 }
 
 // DropSecret cuts r's secret off its reason, for a seat that may not read
 // it.
 func (r *Result) DropSecret() {
-	r.Reason = r.Reason[:len(r.Reason)-len(r.Secret)]
+	r.Reason = r.Reason[:len(r.Reason)-len(r.secret())]
 	r.Secret = ""
+}
+
+// note is r's note while its reason still starts with it (a part may have
+// written the whole reason anew since), else "".
+func (r *Result) note() string {
+	if strings.HasPrefix(r.Reason, r.Note) {
+		return r.Note
+	}
+	return ""
+}
+
+// secret is r's secret while its reason still ends with it, else "".
+func (r *Result) secret() string {
+	if strings.HasSuffix(r.Reason, r.Secret) {
+		return r.Secret
+	}
+	return ""
+}
+
+// tail is the end of Reason that Reword keeps.
+func (r *Result) tail() string {
+	if r.Dislodged == "" {
+		return r.secret()
+	}
+	if i := strings.Index(r.Reason, "; "+r.Dislodged); i >= 0 {
+		return r.Reason[i:]
+	}
+	if body := r.Reason[len(r.note()):]; strings.HasPrefix(body, r.Dislodged) {
+		// The whole reason is the dislodgement a variant wrote.
+		return "; " + body
+	}
+	return "; " + r.Dislodged + r.secret()
 }
 
 // Outcome is the adjudication of one phase.

@@ -164,7 +164,7 @@ func converterAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			holds(s, r.Unit, ConverterID) && isCaspianCoast(s.Map, r.Order.To.P) {
 			if k := unitIndex(out.Next, IDOf(r.Unit)); k >= 0 {
 				out.Next.Units[k].Loc.C = engine.EastCoast
-				out.Results[i].Reason += " (its Caspian east coast, rule 11)"
+				out.Results[i].Add(" (its Caspian east coast, rule 11)")
 			}
 		}
 		if r.Order.Kind != engine.Special || r.Order.Special != ConvertOrder {

@@ -219,14 +219,22 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if !ok || s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
 		return
 	}
-	for _, r := range out.Results {
-		if r.Code != engine.Cut || !strings.HasPrefix(r.Reason, "support cut by the Cutter (#15) ") {
-			continue
+	// The turn's cuts, as cutterPrepare gave them: the first Cutter of each
+	// supporter names it in the support's result.
+	by := kit.ResultOrders(out)
+	orders := make([]engine.Order, 0, len(by))
+	for _, id := range kit.SortedIDs(by) {
+		orders = append(orders, by[id])
+	}
+	cutBy := map[engine.ProvinceID]engine.Unit{}
+	for _, c := range cutterCuts(s, orders) {
+		if _, done := cutBy[c.supporter]; !done {
+			cutBy[c.supporter] = c.cutter
 		}
-		for _, c := range s.Units {
-			if activeCard(s, c, CutterID) && r.Reason == cutterReason(s.Map, c) {
-				_ = e.Reveal(IDOf(c), s.Phase, "cut a support as a Cutter (#15)")
-			}
+	}
+	for _, r := range out.Results {
+		if c, ok := cutBy[r.Unit.Loc.P]; ok && r.Code == engine.Cut && r.Unit.Type != engine.NoUnitType {
+			_ = e.Reveal(IDOf(c), s.Phase, "cut a support as a Cutter (#15)")
 		}
 	}
 }
@@ -239,7 +247,7 @@ func concealCutter(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 	for i := range out.Results {
 		r := &out.Results[i]
 		if r.Order.Special != CutSupports || (seat.Power != "" && r.Order.Power == seat.Power) ||
-			(r.Code == engine.Illegal && strings.Contains(r.Reason, "is not a Cutter")) {
+			(r.Code == engine.Illegal && PowersActive(before.Phase) && !activeCard(before, r.Unit, CutterID)) {
 			continue
 		}
 		if _, own, why := cutterOrder(before.Map, r.Order); why == "" {

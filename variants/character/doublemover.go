@@ -118,7 +118,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		if !r.OK {
-			out.Results[i].Reason += "; the first space was not reached, so the second part does not take place (16.a)"
+			out.Results[i].Add("; the first space was not reached, so the second part does not take place (16.a)")
 			continue
 		}
 		k := unitIndex(out.Next, IDOf(r.Unit))
@@ -163,10 +163,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		r2 := o2.Results[indexOfMove(o2, moves[k])]
 		from := s.Map.LocName(l.first)
 		if r2.OK {
-			out.Results[l.res].Reason += ", then to " + s.Map.LocName(l.second) + " (#4 Double Mover)"
+			out.Results[l.res].Add(", then to " + s.Map.LocName(l.second) + " (#4 Double Mover)")
 		} else {
-			out.Results[l.res].Reason += fmt.Sprintf("; the second space, %s, was blocked (%s), so it stays in %s (#4)",
-				s.Map.LocName(l.second), r2.Reason, from)
+			out.Results[l.res].Add(fmt.Sprintf("; the second space, %s, was blocked (%s), so it stays in %s (#4)",
+				s.Map.LocName(l.second), r2.Reason, from))
 		}
 	}
 	out.Next.Units = o2.Next.Units

@@ -3,7 +3,6 @@ package character
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -206,7 +205,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if !g.ok {
 			if k >= 0 {
-				out.Results[k].Reason = keepNote(out.Results[k].Reason, "the gas attack on "+what+" failed: "+g.why)
+				out.Results[k].Reword(gasFailed(m, g, g.why))
 			}
 			continue
 		}
@@ -236,10 +235,10 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			if dislodgedSuffix(out.Results[k].Reason) != "" {
+			if out.Results[k].Dislodged != "" {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
-			out.Results[k].Reason = keepNote(out.Results[k].Reason, did+" (card #10)")
+			out.Results[k].Reword(did + " (card #10)")
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #10 Gasser) %s", m.PowerName(g.unit.Power), kit.Labelled(m, g.unit), did))
 	}
@@ -258,19 +257,17 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if k < 0 || out.Results[k].Order.Kind != engine.Hold {
 			continue
 		}
-		out.Results[k].Reason = "held in civil disorder (" + why + "; card #10)" + dislodgedSuffix(out.Results[k].Reason)
+		out.Results[k].Reword("held in civil disorder (" + why + "; card #10)")
 	}
 }
 
-// keepNote returns reason rewritten as why, keeping the note of a
-// hypnotised unit (9.c: a gas written by a hypnotist) and the words on a
-// dislodgement.
-func keepNote(reason, why string) string {
-	note := ""
-	if strings.HasPrefix(reason, hypnotisedNote) {
-		note = hypnotisedNote
+// gasFailed is the reason of a gas attack g that failed because of why.
+func gasFailed(m *engine.Map, g gassing, why string) string {
+	what := m.Provinces[g.target].Name
+	if g.victim != nil {
+		what = m.PowerName(g.victim.Power) + " " + kit.UnitName(m, *g.victim)
 	}
-	return note + why + dislodgedSuffix(reason)
+	return "the gas attack on " + what + " failed: " + why
 }
 
 // randomGas gives a Gasser a random gas order against an adjacent alien

@@ -158,7 +158,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		k := kit.ResultOf(out, IDOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
-				out.Results[k].Reason = "the hypnosis of " + victim + " failed: " + h.why + dislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
 			}
 			continue
 		}
@@ -170,10 +170,10 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			e.Effects.Hypnotised = append(e.Effects.Hypnotised, IDOf(h.victim))
 		}
 		if k >= 0 {
-			out.Results[k].Reason = "hypnotised " + victim + " and wrote its order, " + h.written.Text + " (card #11)" + dislodgedSuffix(out.Results[k].Reason)
+			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (card #11)")
 		}
 		if v := kit.ResultOf(out, IDOf(h.victim)); v >= 0 {
-			out.Results[v].Reason = hypnotisedNote + out.Results[v].Reason
+			out.Results[v].AddNote(hypnotisedNote)
 		}
 	}
 }
@@ -197,7 +197,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 			continue
 		}
 		if k := kit.ResultOf(out, IDOf(g.unit)); k >= 0 {
-			out.Results[k].Reason = strings.Replace(out.Results[k].Reason, g.why, gasFailedSecret, 1)
+			out.Results[k].Reword(gasFailed(before.Map, g, gasFailedSecret))
 		}
 	}
 	for _, h := range plan.hypnoses {
@@ -205,7 +205,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 			continue
 		}
 		if v := kit.ResultOf(out, IDOf(h.victim)); v >= 0 {
-			out.Results[v].Reason = strings.TrimPrefix(out.Results[v].Reason, hypnotisedNote)
+			out.Results[v].DropNote()
 		}
 	}
 	for k := range out.Results {
@@ -215,10 +215,9 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 			continue
 		}
 		r.Order = kit.HoldOrder(before.Map, r.Unit)
-		suffix := dislodgedSuffix(r.Reason)
-		r.Reason = "held" + suffix
-		r.OK, r.Code = suffix == "", engine.OK
-		if suffix != "" {
+		r.Reword("held")
+		r.OK, r.Code = r.Dislodged == "", engine.OK
+		if r.Dislodged != "" {
 			r.Code = engine.Dislodged
 		}
 	}

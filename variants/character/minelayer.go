@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -39,7 +38,8 @@ const (
 )
 
 // mineSecret starts the part of a result's reason only the minelayer's
-// owner may read; concealMines cuts it off for every other seat.
+// owner may read (engine.Result.Secret); concealMines cuts it off for
+// every other seat.
 const mineSecret = "; mine: "
 
 func minelayerParts(r *registry) {
@@ -144,9 +144,9 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			})
 			if i >= 0 {
 				e.Effects.Mines = slices.Delete(e.Effects.Mines, i, i+1)
-				out.Results[ri].Reason += mineSecret + "picked up its own mine in " + name
+				out.Results[ri].AddSecret(mineSecret + "picked up its own mine in " + name)
 			} else {
-				out.Results[ri].Reason += mineSecret + "no mine of its own to pick up in " + name
+				out.Results[ri].AddSecret(mineSecret + "no mine of its own to pick up in " + name)
 			}
 		}
 		idx := here()
@@ -174,11 +174,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if ri >= 0 {
 			r := &out.Results[ri]
 			struck := "; struck a mine in " + name + " and was destroyed"
-			if k := strings.Index(r.Reason, mineSecret); k >= 0 {
-				r.Reason = r.Reason[:k] + struck + r.Reason[k:]
-			} else {
-				r.Reason += struck
-			}
+			r.Add(struck)
 		}
 	}
 	if len(destroyed) > 0 {
@@ -197,20 +193,20 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		prov := m.Provinces[r.Unit.Loc.P]
 		if prov.Unlimited {
-			r.Reason += mineSecret + "not laid: " + prov.Name + " is no province of the board"
+			r.AddSecret(mineSecret + "not laid: " + prov.Name + " is no province of the board")
 			continue
 		}
 		if slices.ContainsFunc(e.Effects.Mines, func(mn Mine) bool { return mn.Prov == prov.Abbr && mn.Power == r.Unit.Power }) {
-			r.Reason += mineSecret + "not laid: " + prov.Name + " already holds a mine of yours (rule 16.e: one per space)"
+			r.AddSecret(mineSecret + "not laid: " + prov.Name + " already holds a mine of yours (rule 16.e: one per space)")
 			continue
 		}
 		e.Effects.Mines = append(e.Effects.Mines, Mine{Prov: prov.Abbr, Power: r.Unit.Power, Laid: s.Phase})
-		r.Reason += mineSecret + "laid a mine in " + prov.Name
+		r.AddSecret(mineSecret + "laid a mine in " + prov.Name)
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special == LayMine && !strings.Contains(r.Reason, mineSecret) && r.Code != engine.Illegal {
-			r.Reason += mineSecret + "no mine laid: the unit did not leave (#12)"
+		if r.Order.Special == LayMine && r.Secret == "" && r.Code != engine.Illegal {
+			r.AddSecret(mineSecret + "no mine laid: the unit did not leave (#12)")
 		}
 	}
 }
@@ -259,10 +255,8 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 		if r.Order.Power == seat.Power && seat.Power != "" {
 			continue
 		}
-		if k := strings.Index(r.Reason, mineSecret); k >= 0 {
-			r.Reason = r.Reason[:k]
-		}
-		if r.Code == engine.Illegal && strings.Contains(r.Reason, "is not a minelayer") {
+		r.DropSecret()
+		if r.Code == engine.Illegal && PowersActive(before.Phase) && !activeCard(before, r.Unit, MinelayerID) {
 			continue // not a minelayer: there is no card to keep secret
 		}
 		if mv, why := plainMove(before, r.Order); why == "" {

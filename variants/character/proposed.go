@@ -211,14 +211,15 @@ func concealBeforeMovement(before *engine.State, seat engine.Seat, out *engine.O
 		h := engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		h.Text = h.Format(before.Map)
 		r.Order = h
-		reason := "held"
-		if k := strings.Index(r.Reason, "; dislodged by"); k >= 0 {
-			reason += r.Reason[k:]
-		}
 		if r.Code == engine.Void {
 			r.OK, r.Code = true, engine.OK
 		}
-		r.Reason = reason
+		// "held" and how it was dislodged, nothing else.
+		r.Note = ""
+		if r.Dislodged == "" {
+			r.Secret = ""
+		}
+		r.Reword("held")
 	}
 }
 

@@ -401,12 +401,12 @@ func springOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		dislodged := slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return IDOf(d.Unit) == IDOf(r.Unit) })
 		switch {
 		case s.Phase.Season != engine.Spring:
-			r.Reason += "; after Fall moves an unordered dislodged unit is removed anyway (rule 14.b)"
+			r.Add("; after Fall moves an unordered dislodged unit is removed anyway (rule 14.b)")
 		case dislodged:
 			if !slices.Contains(e.Effects.SpringOTB, IDOf(r.Unit)) {
 				e.Effects.SpringOTB = append(e.Effects.SpringOTB, IDOf(r.Unit))
 			}
-			r.Reason += "; goes off the board unless given a retreat (rule 14.a)"
+			r.Add("; goes off the board unless given a retreat (rule 14.a)")
 		}
 	}
 }

@@ -3,7 +3,6 @@ package character
 import (
 	"maps"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -378,14 +377,6 @@ func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			delete(e.Effects.LastUsed, id)
 		}
 	}
-}
-
-// dislodgedSuffix returns the "; dislodged by ..." part of a reason.
-func dislodgedSuffix(reason string) string {
-	if i := strings.Index(reason, "; dislodged by"); i >= 0 {
-		return reason[i:]
-	}
-	return ""
 }
 
 func strikesParts(r *registry) {

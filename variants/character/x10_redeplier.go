@@ -177,7 +177,7 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 			res.OK = true
 			res.Reason = "redeployed to " + s.Map.LocName(r.to)
 			if r.via.Valid() {
-				res.Reason += " through " + s.Map.LocName(r.via)
+				res.Add(" through " + s.Map.LocName(r.via))
 			}
 			if ne != nil {
 				_ = ne.Reveal(IDOf(r.unit), s.Phase, "redeployed in Winter")

@@ -2,7 +2,6 @@ package character2
 
 import (
 	"fmt"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -161,10 +160,10 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if a.why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if skDislodgedSuffix(out.Results[k].Reason) != "" {
+				if out.Results[k].Dislodged != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = "the annihilation of " + name + " failed: " + a.why + skDislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the annihilation of " + name + " failed: " + a.why)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) failed to annihilate %s: %s",
 				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name, a.why))
@@ -173,7 +172,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if a.convoy && !skConvoyHolds(s, out, a.unit, a.target) {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.NoRoute
-				out.Results[k].Reason = "the annihilation of " + name + " was prevented: no convoying fleet route was left (Annihilator)" + skDislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the annihilation of " + name + " was prevented: no convoying fleet route was left (Annihilator)")
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) was prevented from annihilating %s: its convoy was disrupted",
 				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
@@ -183,6 +182,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is annihilated too (Annihilator)"
+			out.Results[k].Cause = CauseAnnihilated
 		}
 		for _, r := range out.Results {
 			if r.Order.Kind == engine.Convoy && r.Order.AuxAt.P == a.unit.Loc.P && r.Order.AuxTo.P == a.target && a.convoy {
@@ -229,11 +229,16 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 }
 
 // skMarkDestroyed notes in unit v's result that the annihilation of name
+
+// CauseAnnihilated is the Cause of an Annihilator's own result: it
+// annihilated the space and itself (engine.Result.Cause).
+const CauseAnnihilated = "annihilated"
+
 // destroyed it.
 func skMarkDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
+	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && out.Results[k].Cause != CauseAnnihilated {
 		out.Results[k].OK = false
-		out.Results[k].Reason += "; destroyed: " + name + " was annihilated (Annihilator)"
+		out.Results[k].Add("; destroyed: " + name + " was annihilated (Annihilator)")
 	}
 }
 

@@ -134,7 +134,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet && isCaspianCoast(s.Map, r.Order.To.P) {
 			if k := kit.UnitIndex(out.Next, IDOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
 				out.Next.Units[k].Loc.C = engine.EastCoast
-				out.Results[i].Reason += " (its Caspian coast \"(ec)\", rule 4)"
+				out.Results[i].Add(" (its Caspian coast \"(ec)\", rule 4)")
 			}
 		}
 		if r.Order.Kind != engine.Special || r.Order.Special != ConvertOrder {
@@ -148,7 +148,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			}
 			if !r.OK {
 				revealMove(s, out, u, "tried to convert")
-				out.Results[i].Reason += "; dislodged, so it does not convert (Convertible)"
+				out.Results[i].Add("; dislodged, so it does not convert (Convertible)")
 				continue
 			}
 			if by, ok := attackedBy(s, out, u); ok {

@@ -275,14 +275,23 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	var base *engine.Outcome
 	orders := replayOrders(out)
+	var cutBy map[engine.ProvinceID]engine.Unit // the turn's cuts, as cutterPrepare gave them
 	for _, id := range stanceIDs(s, Cutter) {
 		if h := next.Cards[id]; h == nil || (h.Revealed != nil && h.Revealed.Hint == "") {
 			continue
 		}
 		u, _ := unitOrder(s, out, id)
+		if cutBy == nil {
+			cutBy = map[engine.ProvinceID]engine.Unit{}
+			for _, c := range cuttersOf(s, orders, chooseCuts(s, orders)) {
+				if _, done := cutBy[c.supporter.Loc.P]; !done {
+					cutBy[c.supporter.Loc.P] = c.cutter
+				}
+			}
+		}
 		cut := false
 		for _, r := range out.Results {
-			if r.Code == engine.Cut && r.Reason == cutterReason(s.Map, u) {
+			if c, ok := cutBy[r.Unit.Loc.P]; ok && r.Code == engine.Cut && r.Unit.Type != engine.NoUnitType && c == u {
 				cut = true
 			}
 		}

@@ -145,10 +145,10 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if skDislodgedSuffix(out.Results[k].Reason) != "" {
+				if out.Results[k].Dislodged != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = skKeepNote(out.Results[k].Reason, "the swap of powers with "+victim+" failed: "+why+skDislodgedSuffix(out.Results[k].Reason))
+				out.Results[k].Reword("the swap of powers with " + victim + " failed: " + why)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) failed to swap powers with %s: %s",
 				m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim, why))
@@ -166,7 +166,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		delete(st.LastUse, vid)
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			out.Results[k].Reason = skKeepNote(out.Results[k].Reason, "swapped powers with "+victim+"; neither may use its new power next turn (Doppelganger)")
+			out.Results[k].Reword("swapped powers with " + victim + "; neither may use its new power next turn (Doppelganger)")
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) swapped powers with %s; neither may use its new power next turn",
 			m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim))

@@ -253,13 +253,23 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 	return part, false, false
 }
 
+// ambiguous reports whether r is the refusal of an ambiguous double move
+// (the plain move it looks like, naming only its end).
+func ambiguous(before *engine.State, r engine.Result) bool {
+	if r.Code != engine.Illegal || r.Cause != "" || r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder {
+		return false
+	}
+	_, _, why := doubleMove(before, r.Unit, r.Order)
+	return why == AmbiguousDoubleMove
+}
+
 // doubleMoveConceal: the refusal of an ambiguous double move ("F Tri -
 // Ion") would tell every seat the unit is a Double Mover, a card not used
 // (rule 2 reveals a power's use); other seats read it as the plain move it
 // looks like, which no other unit could make either.
 func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 	for i, r := range out.Results {
-		if r.Reason != AmbiguousDoubleMove || r.Unit.Power == seat.Power {
+		if !ambiguous(before, r) || r.Unit.Power == seat.Power {
 			continue
 		}
 		to := r.Order.Text
@@ -314,7 +324,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		if !r.OK {
-			out.Results[i].Reason += "; the middle space was not reached, so the double move does not take place"
+			out.Results[i].Add("; the middle space was not reached, so the double move does not take place")
 			continue
 		}
 		k := kit.UnitIndex(out.Next, IDOf(r.Unit))
@@ -362,6 +372,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			j := kit.UnitIndex(step, IDOf(r.Unit))
 			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 				out.Results[i].Reason = "dislodged: its support of the second part fails"
+				out.Results[i].Dislodged = out.Results[i].Reason
 				break
 			}
 			if attackedFromElsewhere(s, out, r.Unit, l.second.P) {
@@ -387,10 +398,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	for k, l := range legs {
 		r2 := resultFor(o2, moves[k])
 		if r2.OK {
-			out.Results[l.res].Reason += ", then to " + s.Map.LocName(l.second) + " (Double Mover)"
+			out.Results[l.res].Add(", then to " + s.Map.LocName(l.second) + " (Double Mover)")
 		} else {
-			out.Results[l.res].Reason += fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
-				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first))
+			out.Results[l.res].Add(fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
+				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first)))
 		}
 	}
 	for _, sp := range sups {
@@ -416,6 +427,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			if IDOf(r.Unit) == IDOf(d.Unit) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 				out.Results[k].Reason = "dislodged by the second part of a double move"
+				out.Results[k].Dislodged = out.Results[k].Reason
 			}
 		}
 	}

@@ -98,7 +98,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if !g.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				out.Results[k].Reason = "the gas attack on " + name + " failed: " + g.why + skDislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the gas attack on " + name + " failed: " + g.why)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) tried to gas %s and failed: %s",
 				m.PowerName(g.unit.Power), skUnitName(m, g.unit), name, g.why))
@@ -122,11 +122,10 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			suffix := skDislodgedSuffix(out.Results[k].Reason)
-			if suffix != "" {
+			if out.Results[k].Dislodged != "" {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
-			out.Results[k].Reason = did + " (Gas Attacker)" + suffix
+			out.Results[k].Reword(did + " (Gas Attacker)")
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did))
 	}
@@ -140,7 +139,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			continue
 		}
 		r := &out.Results[k]
-		r.Reason = skKeepNote(r.Reason, "held in civil disorder ("+why+"; Gas Attacker)"+skDislodgedSuffix(r.Reason))
+		r.Reword("held in civil disorder (" + why + "; Gas Attacker)")
 	}
 }
 

@@ -420,7 +420,7 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 		}
 		note := func(text string) {
 			if t.res >= 0 {
-				out.Results[t.res].Reason += "; " + text
+				out.Results[t.res].Add("; " + text)
 			}
 		}
 		if t.res >= 0 && out.Results[t.res].Code == engine.Illegal && strings.Contains(out.Results[t.res].Reason, "out of the fight") {
@@ -530,7 +530,10 @@ func ghostSharing(s *engine.State, out *engine.Outcome, turn map[UnitID]*turnUni
 			if idx >= 0 {
 				r := &out.Results[idx]
 				r.OK, r.Code = false, engine.Dislodged
-				r.Reason += "; " + why
+				r.Add("; " + why)
+				if r.Dislodged == "" {
+					r.Dislodged = why
+				}
 			}
 			break
 		}
@@ -576,11 +579,11 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		if hasWord(r.Order.Text, specialInvisible) && r.OK && canHide(k) {
 			switch {
 			case k == Ghost:
-				r.Reason += "; a Ghost dislodged while visible may NOT turn invisible as a means of retreating (Ghost card)"
+				r.Add("; a Ghost dislodged while visible may NOT turn invisible as a means of retreating (Ghost card)")
 			case extraOf(s).option(optInvisibleRetreat) != "yes":
-				r.Reason += "; it may not turn invisible as it retreats (option " + optInvisibleRetreat + ")"
+				r.Add("; it may not turn invisible as it retreats (option " + optInvisibleRetreat + ")")
 			case units[id] == nil:
-				r.Reason += "; became invisible"
+				r.Add("; became invisible")
 				units[id] = &Unseen{Since: s.Phase.Short()}
 				out.Events = append(out.Events, unitPhrase(m, r.Unit, r.Unit.Loc)+" became invisible as it retreated")
 				_ = ne.RevealHint(id, s.Phase, "became invisible", hintInvisible)
@@ -592,7 +595,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		}
 		if hasWord(r.Order.Text, specialVisible) && r.OK {
 			delete(units, id)
-			r.Reason += "; became visible"
+			r.Add("; became visible")
 			out.Events = append(out.Events, unitPhrase(m, r.Unit, r.Unit.Loc)+" became visible as it retreated")
 			continue
 		}
@@ -603,7 +606,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		}
 		if entersForeignCentre(s, r.Unit, k, r.OK, now.Loc) {
 			delete(units, id)
-			r.Reason += "; entered a supply centre " + m.PowerName(now.Power) + " does not own and became visible to everyone"
+			r.Add("; entered a supply centre " + m.PowerName(now.Power) + " does not own and became visible to everyone")
 			out.Events = append(out.Events, fmt.Sprintf("%s retreated to %s, a supply centre %s does not own, and became visible to everyone (Invisible Unit)",
 				unitPhrase(m, r.Unit, r.Unit.Loc), m.LocName(now.Loc), m.PowerName(now.Power)))
 			_ = ne.Reveal(id, s.Phase, "an Invisible Unit entered a supply centre its power did not own")

@@ -175,10 +175,10 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if skDislodgedSuffix(out.Results[k].Reason) != "" {
+				if out.Results[k].Dislodged != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = "the hypnosis of " + victim + " failed: " + h.why + skDislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
 			}
 			continue
 		}
@@ -189,10 +189,10 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			e.Effects.Strikes.LastUse[IDOf(h.unit)] = MoveIndex(s.Phase)
 		}
 		if k >= 0 {
-			out.Results[k].Reason = "hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)" + skDislodgedSuffix(out.Results[k].Reason)
+			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)")
 		}
 		if v := kit.ResultOf(out, IDOf(h.victim)); v >= 0 {
-			out.Results[v].Reason = hypnotisedNote + out.Results[v].Reason
+			out.Results[v].AddNote(hypnotisedNote)
 		}
 	}
 }
@@ -211,14 +211,14 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if r.Unit.Type == engine.NoUnitType || (seat.Power != "" && r.Unit.Power == seat.Power) {
 			continue
 		}
-		r.Reason = strings.TrimPrefix(r.Reason, hypnotisedNote)
+		r.DropNote()
 		if r.Order.Kind != engine.Special || r.Order.Special != hypnotiseName {
 			continue
 		}
 		r.Order = kit.HoldOrder(before.Map, r.Unit)
-		suffix := skDislodgedSuffix(r.Reason)
-		r.Reason, r.OK, r.Code = "held"+suffix, suffix == "", engine.OK
-		if suffix != "" {
+		r.Reword("held")
+		r.OK, r.Code = r.Dislodged == "", engine.OK
+		if r.Dislodged != "" {
 			r.Code = engine.Dislodged
 		}
 	}

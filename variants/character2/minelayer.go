@@ -112,17 +112,25 @@ func minelayerMove(s *engine.State, u engine.Unit, o engine.Order) (engine.Order
 	if why != "" {
 		return engine.Order{}, why
 	}
-	if kindAt(s, u) != Minelayer {
-		e := extraOf(s)
-		laid := e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(m Mine) bool {
-			return m.Layer == IDOf(u) && !m.LayerGone && m.Prov == s.Map.Provinces[to.P].Abbr
-		})
-		if o.Special == LayMine || !laid {
-			return engine.Order{}, fmt.Sprintf("%s %s is not a Minelayer: only a Minelayer may %s", u.Type.Word(), s.Map.LocName(u.Loc), o.Special)
-		}
+	if notMinelayer(s, u, o, to) {
+		return engine.Order{}, fmt.Sprintf("%s %s is not a Minelayer: only a Minelayer may %s", u.Type.Word(), s.Map.LocName(u.Loc), o.Special)
 	}
 	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: o.Unit, Number: o.Number, At: o.At, To: to,
 		ViaConvoy: via, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+}
+
+// notMinelayer reports whether u may not give order o, a move to to, for
+// want of the card: only a Minelayer lays a mine, and picks one up unless
+// it laid the mine there before it lost the card.
+func notMinelayer(s *engine.State, u engine.Unit, o engine.Order, to engine.Loc) bool {
+	if kindAt(s, u) == Minelayer {
+		return false
+	}
+	e := extraOf(s)
+	laid := e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(m Mine) bool {
+		return m.Layer == IDOf(u) && !m.LayerGone && m.Prov == s.Map.Provinces[to.P].Abbr
+	})
+	return o.Special == LayMine || !laid
 }
 
 // destination reads the space a special move goes to from its words:
@@ -269,9 +277,9 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			safe = func(mn Mine) bool { return mn.Layer == en.id && !mn.LayerGone }
 			r := &out.Results[en.res]
 			if len(here(safe)) > 0 {
-				r.Reason += mineSecret + "re-entered " + name + " safely past its own mine, which stays for anyone entering later"
+				r.AddSecret(mineSecret + "re-entered " + name + " safely past its own mine, which stays for anyone entering later")
 			} else {
-				r.Reason += mineSecret + "no mine of its own in " + name
+				r.AddSecret(mineSecret + "no mine of its own in " + name)
 			}
 		}
 		idx := here(func(mn Mine) bool { return !safe(mn) })
@@ -317,17 +325,12 @@ func blowUp(s *engine.State, out *engine.Outcome, e *Extra, en entry, mn Mine) {
 	}
 	if en.res >= 0 {
 		r := &out.Results[en.res]
-		blown := "; blown up by a mine in " + name
-		if k := strings.Index(r.Reason, mineSecret); k >= 0 {
-			r.Reason = r.Reason[:k] + blown + r.Reason[k:]
-		} else {
-			r.Reason += blown
-		}
+		r.Add("; blown up by a mine in " + name)
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
 		if en.built && r.OK && r.Order.Kind == engine.Build && IDOf(r.Unit) == en.id {
-			r.Reason += "; blown up by a mine in " + name + " (the build still counts)"
+			r.Add("; blown up by a mine in " + name + " (the build still counts)")
 		}
 	}
 	if !en.built {
@@ -361,14 +364,14 @@ func layMines(s *engine.State, out *engine.Outcome, life *LifeState) {
 		prov := m.Provinces[from]
 		switch {
 		case !still && !r.OK:
-			r.Reason += mineSecret + "no mine laid: the unit did not leave " + prov.Name
+			r.AddSecret(mineSecret + "no mine laid: the unit did not leave " + prov.Name)
 		case still && (to == from || slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return IDOf(d.Unit) == id })):
-			r.Reason += mineSecret + "no mine laid: the unit did not leave " + prov.Name
+			r.AddSecret(mineSecret + "no mine laid: the unit did not leave " + prov.Name)
 		case prov.Unlimited:
-			r.Reason += mineSecret + "no mine laid: " + prov.Name + " is no space of the board"
+			r.AddSecret(mineSecret + "no mine laid: " + prov.Name + " is no space of the board")
 		default:
 			life.Mines = append(life.Mines, Mine{Prov: prov.Abbr, Layer: id, Laid: s.Phase.Short()})
-			r.Reason += mineSecret + "left a mine in " + prov.Name
+			r.AddSecret(mineSecret + "left a mine in " + prov.Name)
 		}
 	}
 }
@@ -385,10 +388,9 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 		if seat.Power != "" && r.Order.Power == seat.Power {
 			continue
 		}
-		if k := strings.Index(r.Reason, mineSecret); k >= 0 {
-			r.Reason = r.Reason[:k]
-		}
+		r.DropSecret()
 		to, via, why := destination(before.Map, r.Order.Args)
+		refused := r.Code == engine.Illegal && r.Cause == "" && why == "" && notMinelayer(before, r.Unit, r.Order, to)
 		mv := engine.Order{Power: r.Order.Power, Kind: engine.Move, Unit: r.Order.Unit, Number: r.Order.Number, At: r.Order.At,
 			To: to, ViaConvoy: via, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		if why != "" {
@@ -397,7 +399,7 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 		}
 		mv.Text = mv.Format(before.Map)
 		r.Order = mv
-		if r.Code == engine.Illegal && strings.Contains(r.Reason, "Minelayer") {
+		if refused {
 			r.Reason = "illegal order"
 		}
 	}

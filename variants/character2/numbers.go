@@ -32,6 +32,9 @@ import (
 // same.
 const voidOrder = "thrown out by rule 5"
 
+// CauseThrownOut is the Cause of an order thrown out by rule 5.
+const CauseThrownOut = "thrown out"
+
 const (
 	priorityNumbers = -1000 // before every other Rewrite and After part
 )
@@ -192,8 +195,10 @@ func numbersAfter(_ *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if len(r.Order.Args) == 0 {
 			r.Order.Args = nil
 		}
-		r.OK, r.Code = false, engine.Illegal
-		if strings.HasPrefix(r.Reason, why) || out.Phase.Type == engine.Movement {
+		r.OK, r.Code, r.Cause = false, engine.Illegal, CauseThrownOut
+		// In a movement phase the engine gave the thrown-out order's reason
+		// (the Special hook's); a retreat phase refuses it as special.
+		if out.Phase.Type == engine.Movement {
 			r.Reason = why
 		} else {
 			r.Reason = why + "; the unit is disbanded unless it has a valid order"

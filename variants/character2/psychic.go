@@ -277,7 +277,7 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if len(o.Args) > 2 {
 			chosen = strings.Join(o.Args[2:], " ")
 		}
-		r.Reason = skKeepNote(r.Reason, "read its victim's mind: "+what+", so it carried out "+chosen+" (Psychic): "+strings.TrimPrefix(r.Reason, hypnotisedNote))
+		r.Prefix("read its victim's mind: " + what + ", so it carried out " + chosen + " (Psychic): ")
 		// Players see the order as written, not its resolved form.
 		o.Args = nil
 		r.Order.Args = strings.Fields(strings.ToLower(strings.TrimSpace(skAfterVerb(o.Text, readName))))

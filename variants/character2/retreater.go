@@ -244,15 +244,15 @@ func stanceRetreats(s *engine.State, orders []engine.Order, _ *engine.Rand) (*en
 			res.Code = engine.Bounced
 			res.Reason = fmt.Sprintf("bounced with another retreat to %s", s.Map.Provinces[mv.dest.P].Name)
 			if mv.dislodged >= 0 {
-				res.Reason += "; disbanded"
+				res.Add("; disbanded")
 			} else {
-				res.Reason += "; it stays"
+				res.Add("; it stays")
 			}
 		default:
 			res.OK, res.Code = true, engine.OK
 			res.Reason = "retreated to " + s.Map.LocName(mv.dest)
 			if beaten {
-				res.Reason += ": the Martial Artist wins a retreat to the same space"
+				res.Add(": the Martial Artist wins a retreat to the same space")
 			}
 			u := mv.unit
 			u.Loc = mv.dest

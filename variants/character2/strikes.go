@@ -601,25 +601,3 @@ func skFindVictim(s *engine.State, v victimSpec) (engine.Unit, bool) {
 func skNoVictim(m *engine.Map, p engine.ProvinceID, what string) string {
 	return fmt.Sprintf("found no such unit in %s to %s (a unit that is not there, or not as described, cannot be the victim)", m.Provinces[p].Name, what)
 }
-
-// skKeepNote returns reason rewritten as why, keeping the note of a
-// hypnotised unit at its start (the ConcealOutcome part removes it for the
-// seats that may not know).
-func skKeepNote(reason, why string) string {
-	if strings.HasPrefix(reason, hypnotisedNote) {
-		return hypnotisedNote + why
-	}
-	return why
-}
-
-// skDislodgedSuffix returns the words the engine ends a dislodged unit's
-// reason with, or "".
-func skDislodgedSuffix(reason string) string {
-	if i := strings.Index(reason, "; dislodged"); i >= 0 {
-		return reason[i:]
-	}
-	if strings.HasPrefix(reason, "dislodged") {
-		return "; " + reason
-	}
-	return ""
-}
