@@ -199,8 +199,8 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 			if r.SequenceMovesOn && movesLater(cur, r, d.Unit, steps[k+1:]) {
 				why := "dislodged"
 				for _, res := range o.Results {
-					if res.Unit == d.Unit && res.Dislodged != "" {
-						why = res.Dislodged
+					if res.Unit == d.Unit && res.Dislodged() != "" {
+						why = res.Dislodged()
 					}
 				}
 				still = append(still, onward{d, why})

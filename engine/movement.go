@@ -29,16 +29,19 @@ type mv struct {
 	code   ResultCode // set by validation for Illegal / Void orders
 	why    string     // reason for code
 
-	state    uint8
-	res      bool
-	visited  bool
-	inCycle  bool
-	low      int32 // recursion depth of the oldest guess this order rests on
-	h2h      int32 // Move: index of the head-to-head opponent, or -1
-	nextInto int32 // next move into the same province
-	firstSup int32 // first valid support for this order
-	nextSup  int32 // Support: next support of the same order
-	fallSup  int32 // Move: first support to hold that counts if the move fails (Rules.FallbackSupport)
+	state   uint8
+	res     bool
+	visited bool
+	inCycle bool
+	// outOfFight: the order's refusal is a support or convoy of a unit
+	// out of the fight (CauseOutOfFight).
+	outOfFight bool
+	low        int32 // recursion depth of the oldest guess this order rests on
+	h2h        int32 // Move: index of the head-to-head opponent, or -1
+	nextInto   int32 // next move into the same province
+	firstSup   int32 // first valid support for this order
+	nextSup    int32 // Support: next support of the same order
+	fallSup    int32 // Move: first support to hold that counts if the move fails (Rules.FallbackSupport)
 }
 
 // movement adjudicates one movement phase.
@@ -197,10 +200,11 @@ func (a *movement) assign(orders []Order) {
 		e, why := a.legal(i, o)
 		x := &a.o[i]
 		if why != "" {
+			out := e.kind == Support || e.kind == Convoy
 			if x.given == nil {
-				x.given, x.code, x.why = o, Illegal, why
+				x.given, x.code, x.why, x.outOfFight = o, Illegal, why, out
 			} else {
-				a.extra = append(a.extra, Result{Order: *o, Unit: x.unit, Code: Illegal, Reason: why})
+				a.extra = append(a.extra, Result{Order: *o, Unit: x.unit, Code: Illegal, Reason: why, Detail: outOfFight(out)})
 			}
 			continue
 		}
@@ -212,9 +216,9 @@ func (a *movement) assign(orders []Order) {
 				Reason: "two different orders for one unit; it holds (DATC 4.D.3)"})
 			conflict = append(conflict, i)
 		} else if x.given != nil {
-			a.extra = append(a.extra, Result{Order: *x.given, Unit: x.unit, Code: Illegal, Reason: x.why})
+			a.extra = append(a.extra, Result{Order: *x.given, Unit: x.unit, Code: Illegal, Reason: x.why, Detail: outOfFight(x.outOfFight)})
 		}
-		x.given, x.code, x.why = o, OK, ""
+		x.given, x.code, x.why, x.outOfFight = o, OK, "", false
 		x.kind, x.to, x.convoy, x.auxAt = e.kind, e.to, e.convoy, e.auxAt
 	}
 	for _, i := range conflict {
@@ -222,6 +226,15 @@ func (a *movement) assign(orders []Order) {
 		x.kind, x.to, x.convoy = Hold, Nowhere, false
 		x.code, x.why = Illegal, "two different orders for one unit; it holds (DATC 4.D.3)"
 	}
+}
+
+// outOfFight is the detail of a refused support or convoy of a unit out of
+// the fight (out set), else nil.
+func outOfFight(out bool) *Detail {
+	if !out {
+		return nil
+	}
+	return &Detail{Cause: CauseOutOfFight}
 }
 
 // eff is the effective form of a legal order.
@@ -281,7 +294,8 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 		return e, ""
 	case Support, Convoy:
 		if a.intangible(i) {
-			return fail("%s is out of the fight this turn: it may not support or convoy", a.unitName(i))
+			// The kind marks the refusal's cause (CauseOutOfFight).
+			return eff{kind: o.Kind}, fmt.Sprintf("%s is out of the fight this turn: it may not support or convoy", a.unitName(i))
 		}
 	}
 	switch o.Kind {
@@ -1132,9 +1146,18 @@ func (a *movement) outcome() *Outcome {
 			}
 		}
 	}
+	var details []Detail // one allocation for the phase's dislodged units
 	for i := range a.o {
 		x := &a.o[i]
-		res := a.result(int32(i), dislodger[i])
+		var d *Detail
+		if dislodger[i] >= 0 {
+			if details == nil {
+				details = make([]Detail, 0, a.countDislodged(dislodger))
+			}
+			details = append(details, Detail{})
+			d = &details[len(details)-1]
+		}
+		res := a.result(int32(i), dislodger[i], d)
 		out.Results = append(out.Results, res)
 		if x.kind == Move && x.res {
 			next.Units[x.uidx].Loc = x.to
@@ -1185,8 +1208,20 @@ func (a *movement) standoffs(next *State) []ProvinceID {
 	return out
 }
 
-// result explains order i in words.
-func (a *movement) result(i, dislodger int32) Result {
+// countDislodged counts the units a move dislodges.
+func (a *movement) countDislodged(dislodger []int32) int {
+	n := 0
+	for _, d := range dislodger {
+		if d >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// result explains order i in words; d holds the detail of a dislodged
+// unit.
+func (a *movement) result(i, dislodger int32, d *Detail) Result {
 	x := &a.o[i]
 	r := Result{Unit: x.unit, OK: true, Code: OK}
 	if x.given != nil {
@@ -1197,6 +1232,7 @@ func (a *movement) result(i, dislodger int32) Result {
 	switch {
 	case x.code != OK:
 		r.OK, r.Code, r.Reason = false, x.code, x.why
+		r.Detail = outOfFight(x.outOfFight)
 	case x.kind == Move && x.res:
 		r.Reason = "moved to " + a.m.LocName(x.to)
 		if d := a.at[x.to.P]; d >= 0 && !(a.o[d].kind == Move && a.o[d].res) && !a.m.Provinces[x.to.P].Unlimited && !a.intangible(i) {
@@ -1231,8 +1267,10 @@ func (a *movement) result(i, dislodger int32) Result {
 		if r.Code == OK || r.Code == Defaulted {
 			r.Code = Dislodged
 		}
-		r.Dislodged = fmt.Sprintf("dislodged by %s (%d vs %d)", a.unitName(dislodger), a.attack(dislodger), a.holdOrDefend(dislodger, i))
-		r.Reason += "; " + r.Dislodged
+		u := a.o[dislodger].unit
+		d.Dislodged = fmt.Sprintf("dislodged by %s %s (%d vs %d)", u.Type, a.m.LocString(u.Loc), a.attack(dislodger), a.holdOrDefend(dislodger, i))
+		r.Reason += "; " + d.Dislodged
+		r.Detail = d
 	}
 	return r
 }

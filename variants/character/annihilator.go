@@ -120,7 +120,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if k := kit.ResultOf(out, IDOf(a.unit)); k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is destroyed with it (card #9)"
-			out.Results[k].Cause = CauseAnnihilated
+			out.Results[k].SetCause(CauseAnnihilated)
 		}
 		if e != nil {
 			_ = e.Reveal(IDOf(a.unit), s.Phase, "annihilated "+name)
@@ -173,7 +173,7 @@ const CauseAnnihilated = "annihilated"
 // markDestroyed notes in unit v's result that the annihilation of name
 // destroyed it.
 func markDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && out.Results[k].Cause != CauseAnnihilated {
+	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && out.Results[k].Cause() != CauseAnnihilated {
 		out.Results[k].OK = false
 		out.Results[k].Add("; destroyed: " + name + " was annihilated (card #9)")
 	}

@@ -235,7 +235,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			if out.Results[k].Dislodged != "" {
+			if out.Results[k].Dislodged() != "" {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
 			out.Results[k].Reword(did + " (card #10)")

@@ -216,8 +216,8 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		}
 		r.Order = kit.HoldOrder(before.Map, r.Unit)
 		r.Reword("held")
-		r.OK, r.Code = r.Dislodged == "", engine.OK
-		if r.Dislodged != "" {
+		r.OK, r.Code = r.Dislodged() == "", engine.OK
+		if r.Dislodged() != "" {
 			r.Code = engine.Dislodged
 		}
 	}

@@ -205,7 +205,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special == LayMine && r.Secret == "" && r.Code != engine.Illegal {
+		if r.Order.Special == LayMine && r.Secret() == "" && r.Code != engine.Illegal {
 			r.AddSecret(mineSecret + "no mine laid: the unit did not leave (#12)")
 		}
 	}

@@ -215,9 +215,9 @@ func concealBeforeMovement(before *engine.State, seat engine.Seat, out *engine.O
 			r.OK, r.Code = true, engine.OK
 		}
 		// "held" and how it was dislodged, nothing else.
-		r.Note = ""
-		if r.Dislodged == "" {
-			r.Secret = ""
+		r.DropNote()
+		if r.Dislodged() == "" {
+			r.DropSecret()
 		}
 		r.Reword("held")
 	}

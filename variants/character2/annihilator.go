@@ -160,7 +160,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if a.why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if out.Results[k].Dislodged != "" {
+				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
 				out.Results[k].Reword("the annihilation of " + name + " failed: " + a.why)
@@ -182,7 +182,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is annihilated too (Annihilator)"
-			out.Results[k].Cause = CauseAnnihilated
+			out.Results[k].SetCause(CauseAnnihilated)
 		}
 		for _, r := range out.Results {
 			if r.Order.Kind == engine.Convoy && r.Order.AuxAt.P == a.unit.Loc.P && r.Order.AuxTo.P == a.target && a.convoy {
@@ -236,7 +236,7 @@ const CauseAnnihilated = "annihilated"
 
 // destroyed it.
 func skMarkDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && out.Results[k].Cause != CauseAnnihilated {
+	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && out.Results[k].Cause() != CauseAnnihilated {
 		out.Results[k].OK = false
 		out.Results[k].Add("; destroyed: " + name + " was annihilated (Annihilator)")
 	}

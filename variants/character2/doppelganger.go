@@ -145,7 +145,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if out.Results[k].Dislodged != "" {
+				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
 				out.Results[k].Reword("the swap of powers with " + victim + " failed: " + why)

@@ -256,7 +256,7 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 // ambiguous reports whether r is the refusal of an ambiguous double move
 // (the plain move it looks like, naming only its end).
 func ambiguous(before *engine.State, r engine.Result) bool {
-	if r.Code != engine.Illegal || r.Cause != "" || r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder {
+	if r.Code != engine.Illegal || r.Cause() != "" || r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder {
 		return false
 	}
 	_, _, why := doubleMove(before, r.Unit, r.Order)
@@ -372,7 +372,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			j := kit.UnitIndex(step, IDOf(r.Unit))
 			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 				out.Results[i].Reason = "dislodged: its support of the second part fails"
-				out.Results[i].Dislodged = out.Results[i].Reason
+				out.Results[i].SetDislodged(out.Results[i].Reason)
 				break
 			}
 			if attackedFromElsewhere(s, out, r.Unit, l.second.P) {
@@ -427,7 +427,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			if IDOf(r.Unit) == IDOf(d.Unit) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 				out.Results[k].Reason = "dislodged by the second part of a double move"
-				out.Results[k].Dislodged = out.Results[k].Reason
+				out.Results[k].SetDislodged(out.Results[k].Reason)
 			}
 		}
 	}

@@ -423,7 +423,7 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 				out.Results[t.res].Add("; " + text)
 			}
 		}
-		if t.res >= 0 && out.Results[t.res].Code == engine.Illegal && strings.Contains(out.Results[t.res].Reason, "out of the fight") {
+		if t.res >= 0 && out.Results[t.res].Code == engine.Illegal && out.Results[t.res].Cause() == engine.CauseOutOfFight {
 			out.Results[t.res].Reason = "an invisible Ghost cannot support or convoy anything (Ghost card)"
 		}
 		switch {
@@ -531,8 +531,8 @@ func ghostSharing(s *engine.State, out *engine.Outcome, turn map[UnitID]*turnUni
 				r := &out.Results[idx]
 				r.OK, r.Code = false, engine.Dislodged
 				r.Add("; " + why)
-				if r.Dislodged == "" {
-					r.Dislodged = why
+				if r.Dislodged() == "" {
+					r.SetDislodged(why)
 				}
 			}
 			break

@@ -175,7 +175,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if out.Results[k].Dislodged != "" {
+				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
 				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
@@ -217,8 +217,8 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		}
 		r.Order = kit.HoldOrder(before.Map, r.Unit)
 		r.Reword("held")
-		r.OK, r.Code = r.Dislodged == "", engine.OK
-		if r.Dislodged != "" {
+		r.OK, r.Code = r.Dislodged() == "", engine.OK
+		if r.Dislodged() != "" {
 			r.Code = engine.Dislodged
 		}
 	}

@@ -390,7 +390,7 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 		}
 		r.DropSecret()
 		to, via, why := destination(before.Map, r.Order.Args)
-		refused := r.Code == engine.Illegal && r.Cause == "" && why == "" && notMinelayer(before, r.Unit, r.Order, to)
+		refused := r.Code == engine.Illegal && r.Cause() == "" && why == "" && notMinelayer(before, r.Unit, r.Order, to)
 		mv := engine.Order{Power: r.Order.Power, Kind: engine.Move, Unit: r.Order.Unit, Number: r.Order.Number, At: r.Order.At,
 			To: to, ViaConvoy: via, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		if why != "" {

@@ -257,10 +257,10 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			out.Results[i].Unit = d.Unit
 			out.Results[i].Code = engine.Dislodged
 			out.Results[i].Reason = "dislodged by a Move First unit before its order was carried out; it retreats"
-			out.Results[i].Dislodged = out.Results[i].Reason
+			out.Results[i].SetDislodged(out.Results[i].Reason)
 			if r.Order.Kind == engine.Special {
 				out.Results[i].Reason = "dislodged by a Move First unit before it moved: a dislodged unit cannot use its special power (Rules Clarifications); it retreats"
-				out.Results[i].Dislodged = out.Results[i].Reason
+				out.Results[i].SetDislodged(out.Results[i].Reason)
 			}
 			held = append(held, d.Unit)
 		}

@@ -195,7 +195,8 @@ func numbersAfter(_ *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if len(r.Order.Args) == 0 {
 			r.Order.Args = nil
 		}
-		r.OK, r.Code, r.Cause = false, engine.Illegal, CauseThrownOut
+		r.OK, r.Code = false, engine.Illegal
+		r.SetCause(CauseThrownOut)
 		// In a movement phase the engine gave the thrown-out order's reason
 		// (the Special hook's); a retreat phase refuses it as special.
 		if out.Phase.Type == engine.Movement {

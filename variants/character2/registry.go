@@ -145,8 +145,6 @@ func strengthAll(s *engine.State, u engine.Unit, role engine.Role) int {
 	return reg.Rules().Strength(s, u, role)
 }
 
-func nextPhase(s *engine.State, p engine.Phase) engine.Phase { return reg.Rules().NextPhase(s, p) }
-
 // RandomSpecial returns a random special order for u from the card parts,
 // or ok false. The soak test mixes these into engine.RandomOrders.
 func RandomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
