@@ -284,3 +284,6 @@ func Lookup(list []Card, id string) (Card, bool) {
 	}
 	return Card{}, false
 }
+
+// Key returns the card's id (kit.Keyed).
+func (c Card) Key() string { return c.ID }

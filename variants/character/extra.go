@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/engine/casefile"
 	"dipdesk/variants/kit"
 )
 
@@ -32,7 +33,8 @@ type DeckCounts struct {
 // number (UnitID, the same key as engine.Unit's Power, Type and Number),
 // who knows each card, and the deck.
 type Extra struct {
-	Cards kit.Cards[UnitID, Card]
+	// Holding is every unit's card and who knows it (its Cards).
+	kit.Holding[Card]
 	// Deck is the pile and discards, with the rule 13 counts. Only the game
 	// master sees it: in other views it is nil and Public holds its counts.
 	Deck *Deck
@@ -48,12 +50,12 @@ type Extra struct {
 
 // NewExtra returns an Extra with no cards dealt from deck.
 func NewExtra(deck *Deck) *Extra {
-	return &Extra{Cards: kit.Cards[UnitID, Card]{}, Deck: deck}
+	return &Extra{Holding: kit.NewHolding[Card](), Deck: deck}
 }
 
 // CloneExtra returns a deep copy of e (engine.Extra).
 func (e *Extra) CloneExtra() engine.Extra {
-	c := &Extra{Cards: e.Cards.Clone(), Log: slices.Clone(e.Log), Effects: e.Effects.clone()}
+	c := &Extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone()}
 	if e.Deck != nil {
 		c.Deck = e.Deck.clone()
 	}
@@ -76,37 +78,6 @@ func (e *Extra) Counts() DeckCounts {
 	return DeckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt(), SinceReshuffle: e.Deck.since}
 }
 
-// Give records that the unit id holds c from phase p (rule 2). The card
-// must already be dealt from the deck.
-func (e *Extra) Give(id UnitID, c Card, p engine.Phase) { e.Cards.Give(id, c, p) }
-
-// CardOf returns the card unit u holds, if the position records one.
-func (e *Extra) CardOf(u engine.Unit) (Card, bool) { return e.Cards.CardOf(IDOf(u)) }
-
-// Reveal makes the card of unit id known to everyone (rule 3: disclosed
-// by use or by a report). The first revelation is kept.
-func (e *Extra) Reveal(id UnitID, p engine.Phase, why string) error {
-	return wrapErr(e.Cards.Reveal(id, p, why))
-}
-
-// Tell makes the card of unit id known to power to alone (a private
-// report). Telling the owner changes nothing: it always knows.
-func (e *Extra) Tell(id UnitID, to engine.Power, p engine.Phase, why string) error {
-	return wrapErr(e.Cards.Tell(id, to, p, why))
-}
-
-func wrapErr(err error) error {
-	if err != nil {
-		return fmt.Errorf("character: %w", err)
-	}
-	return nil
-}
-
-// KnownTo reports whether seat may know the card of unit id (rule 3): the
-// game master and the owner always, everyone once it is revealed, and a
-// power it was told to.
-func (e *Extra) KnownTo(id UnitID, seat engine.Seat) bool { return e.Cards.KnownTo(id, seat) }
-
 // conceal removes from e what seat may not know (rule 3): the cards it
 // does not know, the deck's order and discards (which would name the cards
 // of units that left the board unrevealed), and the game master's log.
@@ -121,7 +92,35 @@ func (e *Extra) conceal(seat engine.Seat) {
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.
-func (e *Extra) sortedIDs() []UnitID { return kit.SortedIDs(e.Cards) }
+func (e *Extra) sortedIDs() []UnitID { return e.Holders() }
 
 // compareUnitIDs orders units by power, type and number.
 func compareUnitIDs(a, b UnitID) int { return kit.CompareUnitIDs(a, b) }
+
+// GiveCard records that unit id holds the card with id card from phase p,
+// looked up in the game's deck (or the card list): a tool's or a test's
+// position (kit.Records). The card is not taken from the pile.
+func (e *Extra) GiveCard(id UnitID, card string, p engine.Phase) error {
+	types, err := LoadCards()
+	if err != nil {
+		return err
+	}
+	if e.Deck != nil {
+		types = e.Deck.types
+	}
+	c, ok := Lookup(types, card)
+	if !ok {
+		return fmt.Errorf("character: no card %q in this game's deck", card)
+	}
+	e.Give(id, c, p)
+	return nil
+}
+
+// AddEffect puts on s's board the effect of one line of the case files'
+// PRESTATE_EFFECTS block ("mine hol england", "closed bur 5 annihilated";
+// caseeffects.go), for a tool or a test (kit.Records).
+func (e *Extra) AddEffect(s *engine.State, line string) error {
+	return caseEffects(&casefile.Setup{Map: s.Map}, "effect", []casefile.Line{{N: 1, Text: line}}, s, e)
+}
+
+var _ kit.Records = (*Extra)(nil)

@@ -96,7 +96,7 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 	if in.Cards == nil {
 		return nil, errors.New("character: no cards in the variant data")
 	}
-	e := &Extra{Cards: map[UnitID]*Held{}, Deck: in.Deck, Public: in.Public, Log: in.Log}
+	e := &Extra{Holding: kit.NewHolding[Card](), Deck: in.Deck, Public: in.Public, Log: in.Log}
 	if in.Effects != nil {
 		e.Effects = *in.Effects
 	}

@@ -102,6 +102,8 @@ func build() *engine.Variant {
 		DecodeExtra: DecodeExtra,
 		Specials:    r.Syntax(),
 		Rules:       r.Rules(),
+		// RandomSpecial is a function of the package, which reads reg.
+		RandomSpecial: RandomSpecial,
 	}
 }
 

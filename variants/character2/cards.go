@@ -203,3 +203,6 @@ func CardByID(s string) (Card, error) {
 	}
 	return Card{}, fmt.Errorf("character2: no card %q (ids T0-T21, WA-WK, CA-CK, SA-SK, PA-PK, or a Tarot name such as \"Ace of Cups\")", s)
 }
+
+// Key returns the card's id (kit.Keyed).
+func (c Card) Key() string { return c.ID }

@@ -3,6 +3,7 @@ package character2
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -40,7 +41,8 @@ type DeckCounts struct {
 // knows each, the deck, the game master's log and the Effects the cards
 // leave on the board.
 type Extra struct {
-	Cards kit.Cards[UnitID, Card]
+	// Holding is every unit's card and who knows it (its Cards).
+	kit.Holding[Card]
 	// Deck is the pile and discards; only the game master's position holds
 	// it. A seat's view has Public instead.
 	Deck   *Deck
@@ -55,12 +57,12 @@ type Extra struct {
 
 // NewExtra returns an Extra with no cards dealt from deck.
 func NewExtra(deck *Deck) *Extra {
-	return &Extra{Cards: kit.Cards[UnitID, Card]{}, Deck: deck}
+	return &Extra{Holding: kit.NewHolding[Card](), Deck: deck}
 }
 
 // CloneExtra returns a deep copy of e (engine.Extra).
 func (e *Extra) CloneExtra() engine.Extra {
-	c := &Extra{Cards: e.Cards.Clone(), Log: slices.Clone(e.Log), Effects: e.Effects.clone(), Options: e.Options.clone()}
+	c := &Extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone(), Options: e.Options.clone()}
 	if e.Deck != nil {
 		c.Deck = e.Deck.clone()
 	}
@@ -82,48 +84,11 @@ func (e *Extra) Counts() DeckCounts {
 	return DeckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt()}
 }
 
-// Give records that unit id holds c from phase p.
-func (e *Extra) Give(id UnitID, c Card, p engine.Phase) { e.Cards.Give(id, c, p) }
-
-// CardOf returns the card unit u holds, if the position records one (a
-// seat's view holds only the cards it knows).
-func (e *Extra) CardOf(u engine.Unit) (Card, bool) { return e.Cards.CardOf(IDOf(u)) }
-
 // KindOf returns the kind of u's card, or 0.
 func (e *Extra) KindOf(u engine.Unit) Kind {
 	c, _ := e.CardOf(u)
 	return c.Kind
 }
-
-// Reveal makes the card of unit id known to everyone.
-func (e *Extra) Reveal(id UnitID, p engine.Phase, why string) error {
-	return wrapErr(e.Cards.Reveal(id, p, why))
-}
-
-// RevealHint tells everyone hint about unit id's card, not the card
-// itself (the double strength cards).
-func (e *Extra) RevealHint(id UnitID, p engine.Phase, why, hint string) error {
-	return wrapErr(e.Cards.RevealHint(id, p, why, hint))
-}
-
-// Tell makes the card of unit id known to power to alone.
-func (e *Extra) Tell(id UnitID, to engine.Power, p engine.Phase, why string) error {
-	return wrapErr(e.Cards.Tell(id, to, p, why))
-}
-
-func wrapErr(err error) error {
-	if err != nil {
-		return fmt.Errorf("character2: %w", err)
-	}
-	return nil
-}
-
-// KnownTo reports whether seat may know the card of unit id in full.
-func (e *Extra) KnownTo(id UnitID, seat engine.Seat) bool { return e.Cards.KnownTo(id, seat) }
-
-// HintTo returns what seat knows of unit id's card when it does not know
-// the card: a revealed hint, or "".
-func (e *Extra) HintTo(id UnitID, seat engine.Seat) string { return e.Cards.HintTo(id, seat) }
 
 // conceal removes from e what seat may not know: the cards it does not
 // know (kit.Cards.Conceal), the deck's order and discards, the game
@@ -139,7 +104,7 @@ func (e *Extra) conceal(seat engine.Seat) {
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.
-func (e *Extra) sortedIDs() []UnitID { return kit.SortedIDs(e.Cards) }
+func (e *Extra) sortedIDs() []UnitID { return e.Holders() }
 
 // extraOf returns the variant's part of s, or nil.
 func extraOf(s *engine.State) *Extra {
@@ -162,3 +127,32 @@ func kindAt(s *engine.State, u engine.Unit) Kind {
 	}
 	return 0
 }
+
+// GiveCard records that unit id holds the card with id card ("T0", "CA")
+// from phase p: a tool's or a test's position (kit.Records). The card is
+// not taken from the pile.
+func (e *Extra) GiveCard(id UnitID, card string, p engine.Phase) error {
+	c, err := CardByID(card)
+	if err != nil {
+		return err
+	}
+	e.Give(id, c, p)
+	return nil
+}
+
+// AddEffect puts on s's board the effect of one line of the case files'
+// PRESTATE_EFFECTS block ("invisible france 1A", "mine nth france 1A"),
+// for a tool or a test (kit.Records).
+func (e *Extra) AddEffect(s *engine.State, line string) error {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return fmt.Errorf("character2: no effect in %q", line)
+	}
+	p, ok := effectByWord(f[0])
+	if !ok {
+		return fmt.Errorf("character2: no effect %q (known: %s)", f[0], strings.Join(effectWords(), ", "))
+	}
+	return p.Parse(s, e, f[1:])
+}
+
+var _ kit.Records = (*Extra)(nil)

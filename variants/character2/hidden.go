@@ -477,7 +477,7 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 }
 
 func sortedTurn(turn map[UnitID]*turnUnit) []UnitID {
-	e := &Extra{Cards: map[UnitID]*Held{}}
+	e := &Extra{Holding: kit.NewHolding[Card]()}
 	for id := range turn {
 		e.Cards[id] = nil
 	}
