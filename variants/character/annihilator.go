@@ -38,20 +38,20 @@ func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 // annihilateTarget returns the province u's annihilate order destroys, or
 // why it may not (card #9, 16.b, rule 6, rule 7).
 func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.ProvinceID, string) {
-	e, ok := strikeCard(s, u, AnnihilatorID)
+	e, ok := strikeCard(s, u, annihilatorID)
 	switch {
-	case !PowersActive(s.Phase):
+	case !powersActive(s.Phase):
 		return engine.NoProvince, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return engine.NoProvince, "only an Annihilator (card #9) may annihilate"
-	case e.Effects.InDisorder(IDOf(u), MoveIndex(s.Phase)):
+	case e.Effects.InDisorder(iDOf(u), moveIndex(s.Phase)):
 		return engine.NoProvince, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return engine.NoProvince, "a unit in Hyperspace uses no power against the board (rule 6)"
 	}
 	t, ok := kit.LookupProvince(s.Map, o.Args)
 	if !ok {
-		return engine.NoProvince, fmt.Sprintf("annihilate needs a province, as %q", Label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" annihilate "+s.Map.Provinces[u.Loc.P].Abbr)
+		return engine.NoProvince, fmt.Sprintf("annihilate needs a province, as %q", label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" annihilate "+s.Map.Provinces[u.Loc.P].Abbr)
 	}
 	switch {
 	case s.Map.Provinces[t].Unlimited:
@@ -89,7 +89,7 @@ func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
 			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := kit.ResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
+		if i := kit.ResultOf(out, iDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
 			return true
 		}
 	}
@@ -106,26 +106,26 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, ResultOrders(out))
+	plan := planStrikes(s, resultOrders(out))
 	if len(plan.annihilations) == 0 {
 		return
 	}
 	e := strikeExtra(out.Next)
-	i := MoveIndex(s.Phase)
+	i := moveIndex(s.Phase)
 	m := s.Map
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		kit.RemoveUnit(out.Next, IDOf(a.unit))
-		if k := kit.ResultOf(out, IDOf(a.unit)); k >= 0 {
+		kit.RemoveUnit(out.Next, iDOf(a.unit))
+		if k := kit.ResultOf(out, iDOf(a.unit)); k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is destroyed with it (card #9)"
-			out.Results[k].SetCause(CauseAnnihilated)
+			out.Results[k].SetCause(causeAnnihilated)
 		}
 		if e != nil {
-			_ = e.Reveal(IDOf(a.unit), s.Phase, "annihilated "+name)
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(a.unit),
-				Card: AnnihilatorID, Target: m.Provinces[a.target].Abbr, Done: true})
+			_ = e.Reveal(iDOf(a.unit), s.Phase, "annihilated "+name)
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: iDOf(a.unit),
+				Card: annihilatorID, Target: m.Provinces[a.target].Abbr, Done: true})
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #9 Annihilator) annihilated %s and was destroyed",
 			m.PowerName(a.unit.Power), kit.Labelled(m, a.unit), name))
@@ -135,13 +135,13 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		done[a.target] = true
 		var killed []string
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, IDOf(v)) {
+			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, iDOf(v)) {
 				killed = append(killed, m.PowerName(v.Power)+" "+kit.UnitName(m, v))
 				markDestroyed(out, v, name)
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, IDOf(d.Unit)) {
+			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, iDOf(d.Unit)) {
 				killed = append(killed, m.PowerName(d.Unit.Power)+" "+kit.UnitName(m, d.Unit)+" (dislodged)")
 				markDestroyed(out, d.Unit, name)
 			}
@@ -150,12 +150,12 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			out.Events = append(out.Events, "destroyed in the annihilation of "+name+": "+strings.Join(killed, ", "))
 		}
 		if e != nil {
-			e.Effects.Closures = append(e.Effects.Closures, Closure{Prov: m.Provinces[a.target].Abbr, Until: i + 1,
+			e.Effects.Closures = append(e.Effects.Closures, closure{Prov: m.Provinces[a.target].Abbr, Until: i + 1,
 				Why: "impassable after its annihilation (card #9)"})
 		}
 		if m.Provinces[a.target].SC {
 			if e != nil {
-				e.Effects.Suspended = append(e.Effects.Suspended, Suspension{Prov: m.Provinces[a.target].Abbr, ID: a.target,
+				e.Effects.Suspended = append(e.Effects.Suspended, suspension{Prov: m.Provinces[a.target].Abbr, ID: a.target,
 					Until: i + 3, Why: "annihilated"})
 			}
 			if int(a.target) < len(out.Next.Owners) {
@@ -166,14 +166,14 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-// CauseAnnihilated is the Cause of an Annihilator's own result: it
+// causeAnnihilated is the Cause of an Annihilator's own result: it
 // annihilated the province and itself (engine.Result.Cause).
-const CauseAnnihilated = "annihilated"
+const causeAnnihilated = "annihilated"
 
 // markDestroyed notes in unit v's result that the annihilation of name
 // destroyed it.
 func markDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && out.Results[k].Cause() != CauseAnnihilated {
+	if k := kit.ResultOf(out, iDOf(v)); k >= 0 && out.Results[k].Cause() != causeAnnihilated {
 		out.Results[k].OK = false
 		out.Results[k].Add("; destroyed: " + name + " was annihilated (card #9)")
 	}
@@ -182,7 +182,7 @@ func markDestroyed(out *engine.Outcome, v engine.Unit, name string) {
 // randomAnnihilate gives an Annihilator a random annihilate order: its own
 // province or a neighbour it could move to.
 func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if _, ok := strikeCard(s, u, AnnihilatorID); !ok || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Annihilator annihilate") != 0 {
+	if _, ok := strikeCard(s, u, annihilatorID); !ok || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Annihilator annihilate") != 0 {
 		return engine.Order{}, false
 	}
 	var cands []engine.ProvinceID
@@ -216,6 +216,6 @@ func specialOrder(m *engine.Map, u engine.Unit, name string, args ...string) eng
 
 func annihilatorParts(r *registry) {
 	addSpecial(r, "annihilate", annihilateName, annihilateAs)
-	r.After(PriorityAnnihilator, annihilateAfter)
+	r.After(priorityAnnihilator, annihilateAfter)
 	r.Random(randomAnnihilate)
 }

@@ -9,17 +9,17 @@ import (
 // map with Hyperspace (rule 6), the Caspian Sea (rule 11) with the east
 // coasts of Armenia and Sevastopol on it, and card #7's five islands.
 const (
-	HyperspaceAbbr = kit.HyperspaceAbbr // rule 6: Hyperspace, for #8 units
-	CaspianAbbr    = kit.CaspianAbbr    // rule 11: the Caspian Sea
+	hyperspaceAbbr = kit.HyperspaceAbbr // rule 6: Hyperspace, for #8 units
+	caspianAbbr    = kit.CaspianAbbr    // rule 11: the Caspian Sea
 )
 
-// IslandAbbrs are the islands of card #7 Explorer ("Crete, Iceland,
+// islandAbbrs are the islands of card #7 Explorer ("Crete, Iceland,
 // Ireland, Sardinia, Sicily"), impassable to every unit but an Explorer
 // (explorer.go).
-var IslandAbbrs = kit.IslandAbbrs
+var islandAbbrs = kit.IslandAbbrs
 
-// Board returns the variant's board (kit.CharacterBoard).
-func Board() (*engine.Map, error) { return kit.CharacterBoard() }
+// board returns the variant's board (kit.CharacterBoard).
+func board() (*engine.Map, error) { return kit.CharacterBoard() }
 
 // isIsland reports whether p is one of the Explorer's islands.
 func isIsland(m *engine.Map, p engine.ProvinceID) bool { return kit.IsIsland(m, p) }

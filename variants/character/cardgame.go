@@ -11,17 +11,17 @@ import (
 
 // Extra is a card game: the session, the window and the network see
 // Character Diplomacy through cardgame.Game only.
-var _ cardgame.Game = (*Extra)(nil)
+var _ cardgame.Game = (*extra)(nil)
 
 // Hand lists the cards of view v (already cut down for its seat by
 // engine.ViewFor): rule 3, a power's own units' cards, those revealed and
 // those it was told of; the game master's every card, the deck's log. The
-// special orders are those of SpecialsOf among declared, so a variant
+// special orders are those of specialsOf among declared, so a variant
 // built without one of them (a test's) offers only what its parser reads.
-func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
-	h := cardgame.Hand{Seat: v.Seat, Deck: cardgame.Counts(e.Counts()), Active: PowersActive(v.State.Phase)}
+func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
+	h := cardgame.Hand{Seat: v.Seat, Deck: cardgame.Counts(e.Counts()), Active: powersActive(v.State.Phase)}
 	if !h.Active {
-		h.Inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", FirstPowerYear)
+		h.Inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", firstPowerYear)
 	}
 	if v.Seat.GM {
 		h.Log = slices.Clone(e.Log)
@@ -33,9 +33,9 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 // hand is how a seat's hand shows Davis's cards: the card's number and
 // name, its text, and the special orders it gives (rule 3: only its owner
 // and the game master see those).
-var hand = kit.HandOf[Card]{
-	Face: func(_ UnitID, c Card) kit.Face { return kit.Face{ID: c.ID, Name: c.Name, Text: c.Desc} },
-	Orders: func(c Card, declared []engine.SpecialSyntax) []cardgame.Order {
+var hand = kit.HandOf[cardType]{
+	Face: func(_ kit.UnitID, c cardType) kit.Face { return kit.Face{ID: c.ID, Name: c.Name, Text: c.Desc} },
+	Orders: func(c cardType, declared []engine.SpecialSyntax) []cardgame.Order {
 		return reg.CardOrders(c.ID, declared)
 	},
 }
@@ -46,8 +46,8 @@ var hand = kit.HandOf[Card]{
 // annihilated, #10 gassed), suspended centres and units in civil
 // disorder, which the game master reports to all. An effect that has run
 // out by v's turn is not drawn. Davis has no hidden units.
-func (e *Extra) Marks(v engine.View) []cardgame.Mark {
-	m, now := v.State.Map, MoveIndex(v.State.Phase)
+func (e *extra) Marks(v engine.View) []cardgame.Mark {
+	m, now := v.State.Map, moveIndex(v.State.Phase)
 	var out []cardgame.Mark
 	for _, c := range e.Effects.Closures {
 		if p, ok := m.Lookup(c.Prov); ok && c.Until >= now {
@@ -69,7 +69,7 @@ func (e *Extra) Marks(v engine.View) []cardgame.Mark {
 			continue
 		}
 		for _, u := range v.State.Units {
-			if IDOf(u) == d.Unit {
+			if iDOf(u) == d.Unit {
 				out = append(out, cardgame.Mark{Kind: cardgame.MarkDisorder, Prov: u.Loc.P, Power: u.Power, Why: d.Why})
 			}
 		}
@@ -79,7 +79,7 @@ func (e *Extra) Marks(v engine.View) []cardgame.Mark {
 
 // DealByHand is cardgame.Game's face of DealCardByHand: the game master
 // dealt the physical card id to unit u; it returns the card's name.
-func (e *Extra) DealByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (string, error) {
+func (e *extra) DealByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (string, error) {
 	c, err := e.DealCardByHand(s, u, id, start, rng)
 	return c.Name, err
 }

@@ -12,7 +12,7 @@ import (
 // CaseExtension is Character Diplomacy's part of the case-file runner
 // (docs/case-format.md, "Character Diplomacy"):
 //
-//   - OPTION lines are the game's Setup options (OptionAdd, OptionReshuffle):
+//   - OPTION lines are the game's Setup options (optionAdd, optionReshuffle):
 //     "OPTION add_cards X5,X8".
 //   - PRESTATE units may carry their rule 10 numbers ("France: 1A bur");
 //     units without one are numbered in the order listed, after the
@@ -32,7 +32,7 @@ import (
 //     dislodged included), in PRESTATE_CARDS' form; POSTSTATE_DISCARDS the
 //     discard pile's card ids, in any order.
 //
-// After every step the life cycle's invariant (CheckCards) is checked.
+// After every step the life cycle's invariant (checkCards) is checked.
 var CaseExtension = &casefile.Extension{Blocks: caseBlocks, Prepare: casePrepare, Check: caseCheck}
 
 // caseBlocks are the blocks casePrepare and caseCheck read: the runner
@@ -49,30 +49,30 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 	if err != nil {
 		return &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
 	}
-	list, err := LoadCards()
+	list, err := loadCards()
 	if err != nil {
 		return err
 	}
-	deck, err := NewDeck(list, opt, rng)
+	deck, err := buildDeck(list, opt, rng)
 	if err != nil {
 		return &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
 	}
 	kit.NumberAll(s)
-	e := NewExtra(deck)
+	e := newExtra(deck)
 	for _, l := range c.VariantPre["PRESTATE_CARDS"] {
 		if err := caseCard(su, file, l, s, e); err != nil {
 			return err
 		}
 	}
 	for _, u := range kit.AllUnits(s) {
-		if _, ok := e.Cards[IDOf(u)]; ok {
+		if _, ok := e.Cards[iDOf(u)]; ok {
 			continue
 		}
-		card, ok := deck.take(OrdinaryID)
+		card, ok := deck.take(ordinaryID)
 		if !ok {
-			return &casefile.SyntaxError{File: file, Line: c.Line, Msg: fmt.Sprintf("no Ordinary card left for %s, which PRESTATE_CARDS does not list", IDOf(u))}
+			return &casefile.SyntaxError{File: file, Line: c.Line, Msg: fmt.Sprintf("no Ordinary card left for %s, which PRESTATE_CARDS does not list", iDOf(u))}
 		}
-		e.Give(IDOf(u), card, s.Phase)
+		e.Give(iDOf(u), card, s.Phase)
 	}
 	// The lines of PRESTATE_DECK read top to bottom; each card is checked
 	// on a copy first, so an error names its line.
@@ -80,7 +80,7 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 	trial := deck.clone()
 	for _, l := range c.VariantPre["PRESTATE_DECK"] {
 		for _, id := range strings.Fields(l.Text) {
-			c, ok := Lookup(trial.types, id)
+			c, ok := lookupCard(trial.types, id)
 			if !ok {
 				return su.LineErr(file, l, "no card %q in this game's deck", id)
 			}
@@ -105,17 +105,17 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 
 // cards is how a case names a card: by its id ("2", "X5"; no "#", which
 // starts a comment), looked up in the game's deck.
-func cards(e *Extra) kit.CardBlock[Card] {
-	return kit.CardBlock[Card]{
+func cards(e *extra) kit.CardBlock[cardType] {
+	return kit.CardBlock[cardType]{
 		Example: "France: 1A bur 2",
 		Word: func(su *casefile.Setup, file string, l casefile.Line, id string) (string, error) {
-			c, ok := Lookup(e.Deck.types, id)
+			c, ok := lookupCard(e.Deck.types, id)
 			if !ok {
 				return "", su.LineErr(file, l, "no card %q in this game's deck", id)
 			}
 			return c.ID, nil
 		},
-		Names: func(c Card) []string { return []string{c.ID} },
+		Names: func(c cardType) []string { return []string{c.ID} },
 		Key:   cardKey,
 	}
 }
@@ -128,16 +128,16 @@ func cardLine(su *casefile.Setup, file string, l casefile.Line) (engine.Unit, st
 
 // caseCard gives the unit of one PRESTATE_CARDS line its card, taken out
 // of the pile.
-func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State, e *Extra) error {
+func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State, e *extra) error {
 	want, id, revealed, err := cardLine(su, file, l)
 	if err != nil {
 		return err
 	}
-	u, err := kit.CaseUnit(su, file, l, s, want, func(id UnitID) bool { _, ok := e.Cards[id]; return ok })
+	u, err := kit.CaseUnit(su, file, l, s, want, func(id kit.UnitID) bool { _, ok := e.Cards[id]; return ok })
 	if err != nil {
 		return err
 	}
-	c, ok := Lookup(e.Deck.types, id)
+	c, ok := lookupCard(e.Deck.types, id)
 	if !ok {
 		return su.LineErr(file, l, "no card %q in this game's deck (optional cards need OPTION add_cards)", id)
 	}
@@ -145,9 +145,9 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 	if !ok {
 		return su.LineErr(file, l, "no %s left in the deck", c)
 	}
-	e.Give(IDOf(u), card, s.Phase)
+	e.Give(iDOf(u), card, s.Phase)
 	if revealed {
-		return e.Reveal(IDOf(u), s.Phase, "revealed before the case")
+		return e.Reveal(iDOf(u), s.Phase, "revealed before the case")
 	}
 	return nil
 }
@@ -155,8 +155,8 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 // caseCheck compares POSTSTATE_CARDS and POSTSTATE_DISCARDS, and checks
 // the life cycle's invariant after every step.
 func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Outcome) ([]string, error) {
-	diffs := CheckCards(out.Next)
-	e, ok := out.Next.Extra.(*Extra)
+	diffs := checkCards(out.Next)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok {
 		if len(st.Variant) > 0 {
 			// A block no part could read would be skipped: say so.
@@ -190,5 +190,5 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 
 // cardKey is "France 1A mun: 2".
 func cardKey(m *engine.Map, u engine.Unit, card string) string {
-	return fmt.Sprintf("%s %s %s: %s", m.PowerName(u.Power), Label(u.Number, u.Type), m.LocString(u.Loc), card)
+	return fmt.Sprintf("%s %s %s: %s", m.PowerName(u.Power), label(u.Number, u.Type), m.LocString(u.Loc), card)
 }

@@ -4,7 +4,7 @@
 //
 // The framework: the card list (embedded in resources/cards/character.txt),
 // the deck with its reshuffle (rule 13), the dealing rules (rules 4 and 5,
-// checked by CheckDeal), the unit numbers of rule 10, the variant's part of
+// checked by checkDeal), the unit numbers of rule 10, the variant's part of
 // the position (Extra: each unit's card, who knows it, the deck, and the
 // Effects the cards leave: mines, closed spaces, suspended centres, civil
 // disorder) with its JSON form, and the views of rule 3 (Conceal,

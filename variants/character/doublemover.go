@@ -40,20 +40,20 @@ import (
 // first space, left empty, is open to retreats like any empty space that
 // saw no standoff (16.a).
 func doublemoverParts(r *registry) {
-	addSpecial(r, "via", DoubleMoveOrder, doubleMoveAs)
-	r.After(PriorityOthers, doubleMoveAfter)
+	addSpecial(r, "via", doubleMoveOrder, doubleMoveAs)
+	r.After(priorityOthers, doubleMoveAfter)
 	r.Random(doubleMoveRandom)
 }
 
-// DoubleMoveOrder is the name of #4's special order.
-const DoubleMoveOrder = kit.DoubleMoveOrder
+// doubleMoveOrder is the name of #4's special order.
+const doubleMoveOrder = kit.DoubleMoveOrder
 
 // doubleMove reads a double move's two spaces and checks both steps: the
 // first from the unit's place by its type's links (no convoy, no other
 // card's links), the second from the first the same way, not back to the
 // start.
 func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second engine.Loc, why string) {
-	if !holds(s, u, DoubleMoverID) {
+	if !holds(s, u, doubleMoverID) {
 		return first, second, fmt.Sprintf("%s holds no Double Mover card (#4): it cannot move two spaces", unitWords(s.Map, u))
 	}
 	locs, why := argLocs(s.Map, o.Args)
@@ -97,19 +97,19 @@ func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 // leg is one second leg under way.
 type leg struct {
 	res    int // index in out.Results
-	id     UnitID
+	id     kit.UnitID
 	first  engine.Loc
 	second engine.Loc
 }
 
 // doubleMoveAfter moves the double movers on to their second space.
 func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
 	var legs []leg
 	for i, r := range out.Results {
-		if r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder ||
+		if r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder ||
 			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
 			continue
 		}
@@ -121,11 +121,11 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			out.Results[i].Add("; the first space was not reached, so the second part does not take place (16.a)")
 			continue
 		}
-		k := unitIndex(out.Next, IDOf(r.Unit))
+		k := unitIndex(out.Next, iDOf(r.Unit))
 		if k < 0 || out.Next.Units[k].Loc.P != first.P {
 			continue
 		}
-		legs = append(legs, leg{res: i, id: IDOf(r.Unit), first: out.Next.Units[k].Loc, second: second})
+		legs = append(legs, leg{res: i, id: iDOf(r.Unit), first: out.Next.Units[k].Loc, second: second})
 	}
 	if len(legs) == 0 {
 		return
@@ -137,7 +137,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		orders = append(orders, r.Order)
 	}
 	blocked := map[engine.ProvinceID]string{}
-	for p, why := range Prepare(s, orders).Blocked {
+	for p, why := range prepare(s, orders).Blocked {
 		blocked[p] = why
 	}
 	for _, p := range out.Next.Standoffs {
@@ -190,7 +190,7 @@ func indexOfMove(o *engine.Outcome, m engine.Order) int {
 // doubleMoveRandom gives a #4 unit a random double move by its type's
 // links.
 func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !holds(s, u, DoubleMoverID) {
+	if !holds(s, u, doubleMoverID) {
 		return engine.Order{}, false
 	}
 	return kit.RandomDoubleMove(s, u, rng, kit.Steps)

@@ -14,11 +14,11 @@ import (
 // province, no centre, linked to its seas for fleets and to nothing for
 // armies.
 func TestIslandsBoard(t *testing.T) {
-	m, err := Board()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m2, _ := Board(); m2 != m {
+	if m2, _ := board(); m2 != m {
 		t.Error("the board is built more than once")
 	}
 	std, _ := standard.Map()
@@ -32,7 +32,7 @@ func TestIslandsBoard(t *testing.T) {
 		"sar": {"lyo", "tys", "wes"},
 		"sic": {"ion", "tys"},
 	}
-	for _, abbr := range IslandAbbrs {
+	for _, abbr := range islandAbbrs {
 		if _, ok := std.Lookup(abbr); ok {
 			t.Errorf("the standard map has %s", abbr)
 		}
@@ -86,9 +86,9 @@ func TestOnlyExplorersEnterIslands(t *testing.T) {
 		{"England: F nao #6", s1902, false},
 	} {
 		s := cardPosition(t, tt.phase, tt.unit)
-		for _, abbr := range IslandAbbrs {
+		for _, abbr := range islandAbbrs {
 			p, _ := s.Map.Lookup(abbr)
-			if got := Enter(s, s.Units[0], engine.Loc{P: p}); got != tt.want {
+			if got := enter(s, s.Units[0], engine.Loc{P: p}); got != tt.want {
 				t.Errorf("%s in %v enters %s: %v, want %v", tt.unit, tt.phase, abbr, got, tt.want)
 			}
 		}

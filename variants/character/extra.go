@@ -9,53 +9,53 @@ import (
 	"dipdesk/variants/kit"
 )
 
-// Knowledge records when and why a card became known beyond its owner and
-// the game master (rule 3; kit.Knowledge: Davis gives no hints).
-type Knowledge = kit.Knowledge
+// knowledge records when and why a card became known beyond its owner and
+// the game master (rule 3; kit.knowledge: Davis gives no hints).
+type knowledge = kit.Knowledge
 
-// Held is the card one unit holds and who knows it (kit.Held). The owner
+// held is the card one unit holds and who knows it (kit.held). The owner
 // and the game master always know it (rule 3); everyone knows it once
 // Revealed is set; Told lists other powers that were told privately.
-type Held = kit.Held[Card]
+type held = kit.Held[cardType]
 
-// DeckCounts is what every seat may know of the deck: how many cards wait
+// deckCounts is what every seat may know of the deck: how many cards wait
 // in the pile, how many are discarded, and the rule 13 counts. A view
 // other than the game master's carries these instead of the deck.
-type DeckCounts struct {
+type deckCounts struct {
 	Pile           int
 	Discards       int
 	Dealt          int
 	SinceReshuffle int
 }
 
-// Extra is Character Diplomacy's part of a position (engine.State.Extra):
+// extra is Character Diplomacy's part of a position (engine.State.extra):
 // the card of every unit, keyed by the unit's power, type and rule 10
-// number (UnitID, the same key as engine.Unit's Power, Type and Number),
+// number (kit.UnitID, the same key as engine.Unit's Power, Type and Number),
 // who knows each card, and the deck.
-type Extra struct {
+type extra struct {
 	// Holding is every unit's card and who knows it (its Cards).
-	kit.Holding[Card]
+	kit.Holding[cardType]
 	// Deck is the pile and discards, with the rule 13 counts. Only the game
 	// master sees it: in other views it is nil and Public holds its counts.
-	Deck *Deck
+	Deck *deck
 	// Public holds the deck's counts in a view without the deck; nil in
 	// the game master's position.
-	Public *DeckCounts
+	Public *deckCounts
 	// Log is the game master's record of deals (burials, swaps, reshuffles).
 	Log []string
 	// Effects are what the cards left on the board: mines, closed
 	// provinces, suspended centres, civil disorder, uses of limited powers.
-	Effects Effects
+	Effects effects
 }
 
-// NewExtra returns an Extra with no cards dealt from deck.
-func NewExtra(deck *Deck) *Extra {
-	return &Extra{Holding: kit.NewHolding[Card](), Deck: deck}
+// newExtra returns an Extra with no cards dealt from deck.
+func newExtra(deck *deck) *extra {
+	return &extra{Holding: kit.NewHolding[cardType](), Deck: deck}
 }
 
 // CloneExtra returns a deep copy of e (engine.Extra).
-func (e *Extra) CloneExtra() engine.Extra {
-	c := &Extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone()}
+func (e *extra) CloneExtra() engine.Extra {
+	c := &extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone()}
 	if e.Deck != nil {
 		c.Deck = e.Deck.clone()
 	}
@@ -68,20 +68,20 @@ func (e *Extra) CloneExtra() engine.Extra {
 
 // Counts returns the deck's public counts, from the deck when the
 // position holds it.
-func (e *Extra) Counts() DeckCounts {
+func (e *extra) Counts() deckCounts {
 	if e.Deck == nil {
 		if e.Public != nil {
 			return *e.Public
 		}
-		return DeckCounts{}
+		return deckCounts{}
 	}
-	return DeckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt(), SinceReshuffle: e.Deck.since}
+	return deckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt(), SinceReshuffle: e.Deck.since}
 }
 
 // conceal removes from e what seat may not know (rule 3): the cards it
 // does not know, the deck's order and discards (which would name the cards
 // of units that left the board unrevealed), and the game master's log.
-func (e *Extra) conceal(seat engine.Seat) {
+func (e *extra) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
@@ -92,23 +92,23 @@ func (e *Extra) conceal(seat engine.Seat) {
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.
-func (e *Extra) sortedIDs() []UnitID { return e.Holders() }
+func (e *extra) sortedIDs() []kit.UnitID { return e.Holders() }
 
 // compareUnitIDs orders units by power, type and number.
-func compareUnitIDs(a, b UnitID) int { return kit.CompareUnitIDs(a, b) }
+func compareUnitIDs(a, b kit.UnitID) int { return kit.CompareUnitIDs(a, b) }
 
 // GiveCard records that unit id holds the card with id card from phase p,
 // looked up in the game's deck (or the card list): a tool's or a test's
 // position (kit.Records). The card is not taken from the pile.
-func (e *Extra) GiveCard(id UnitID, card string, p engine.Phase) error {
-	types, err := LoadCards()
+func (e *extra) GiveCard(id kit.UnitID, card string, p engine.Phase) error {
+	types, err := loadCards()
 	if err != nil {
 		return err
 	}
 	if e.Deck != nil {
 		types = e.Deck.types
 	}
-	c, ok := Lookup(types, card)
+	c, ok := lookupCard(types, card)
 	if !ok {
 		return fmt.Errorf("character: no card %q in this game's deck", card)
 	}
@@ -119,8 +119,8 @@ func (e *Extra) GiveCard(id UnitID, card string, p engine.Phase) error {
 // AddEffect puts on s's board the effect of one line of the case files'
 // PRESTATE_EFFECTS block ("mine hol england", "closed bur 5 annihilated";
 // caseeffects.go), for a tool or a test (kit.Records).
-func (e *Extra) AddEffect(s *engine.State, line string) error {
+func (e *extra) AddEffect(s *engine.State, line string) error {
 	return caseEffects(&casefile.Setup{Map: s.Map}, "effect", []casefile.Line{{N: 1, Text: line}}, s, e)
 }
 
-var _ kit.Records = (*Extra)(nil)
+var _ kit.Records = (*extra)(nil)

@@ -12,7 +12,7 @@ import (
 // never panic, and what it accepts must save and load again to the same
 // bytes. `make fuzz` runs it longer.
 func FuzzDecodeExtra(f *testing.F) {
-	m, err := Board()
+	m, err := board()
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func FuzzDecodeExtra(f *testing.F) {
 	f.Add([]byte(`{"cards":[{"card":"9"}]}`))
 	f.Add([]byte(`null`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		x, err := DecodeExtra(b)
+		x, err := decodeExtra(b)
 		if err != nil {
 			return
 		}
@@ -37,7 +37,7 @@ func FuzzDecodeExtra(f *testing.F) {
 		if err != nil {
 			t.Fatalf("accepted %q but cannot save it: %v", b, err)
 		}
-		y, err := DecodeExtra(once)
+		y, err := decodeExtra(once)
 		if err != nil {
 			t.Fatalf("saved %s but cannot load it again: %v", once, err)
 		}

@@ -28,9 +28,9 @@ import (
 
 const gasName = "gas"
 
-// GasEvery is card #10's "once every 3 moves": a Gasser that gassed in
+// gasEvery is card #10's "once every 3 moves": a Gasser that gassed in
 // movement turn i may gas again from turn i+3.
-const GasEvery = 3
+const gasEvery = 3
 
 // gasAs is the movement form of a gas order: a hold, or why the order is
 // impossible.
@@ -45,24 +45,24 @@ func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string
 // #10, 16.c, rules 6 and 7). It does not look at other orders (planStrikes
 // does).
 func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string) {
-	e, ok := strikeCard(s, u, GasserID)
-	i := MoveIndex(s.Phase)
+	e, ok := strikeCard(s, u, gasserID)
+	i := moveIndex(s.Phase)
 	switch {
-	case !PowersActive(s.Phase):
+	case !powersActive(s.Phase):
 		return gassing{}, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return gassing{}, "only a Gasser (card #10) may gas"
-	case e.Effects.InDisorder(IDOf(u), i):
+	case e.Effects.InDisorder(iDOf(u), i):
 		return gassing{}, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return gassing{}, "a unit in Hyperspace uses no power against the board (rule 6)"
 	}
-	if last, used := e.Effects.LastUsed[IDOf(u)]; used && i-last < GasEvery {
-		return gassing{}, fmt.Sprintf("the Gasser last gassed %d move(s) ago; it may gas once every %d moves (card #10)", i-last, GasEvery)
+	if last, used := e.Effects.LastUsed[iDOf(u)]; used && i-last < gasEvery {
+		return gassing{}, fmt.Sprintf("the Gasser last gassed %d move(s) ago; it may gas once every %d moves (card #10)", i-last, gasEvery)
 	}
 	t, ok := kit.LookupProvince(s.Map, o.Args)
 	if !ok {
-		return gassing{}, fmt.Sprintf("gas needs a province, as %q", Label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" gas "+
+		return gassing{}, fmt.Sprintf("gas needs a province, as %q", label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" gas "+
 			s.Map.Provinces[firstNeighbour(s.Map, u.Loc.P)].Abbr)
 	}
 	p := &s.Map.Provinces[t]
@@ -110,10 +110,10 @@ func firstNeighbour(m *engine.Map, p engine.ProvinceID) engine.ProvinceID {
 // (attacks are simultaneous; it holds anyway).
 func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
 	e := strikeExtra(s)
-	if e == nil || !PowersActive(s.Phase) {
+	if e == nil || !powersActive(s.Phase) {
 		return orders, nil
 	}
-	i := MoveIndex(s.Phase)
+	i := moveIndex(s.Phase)
 	if s.Phase.Type == engine.Retreat {
 		return gasRetreats(s, e, orders)
 	}
@@ -121,19 +121,19 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 		return orders, nil
 	}
 	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
-	gassing := map[UnitID]bool{}
-	now := map[UnitID]bool{}
+	gassing := map[kit.UnitID]bool{}
+	now := map[kit.UnitID]bool{}
 	for _, g := range plan.gases {
 		if g.ok {
-			gassing[IDOf(g.unit)] = true
+			gassing[iDOf(g.unit)] = true
 			if g.victim != nil {
-				now[IDOf(*g.victim)] = true
+				now[iDOf(*g.victim)] = true
 			}
 		}
 	}
 	var log []string
 	for _, u := range s.Units {
-		id := IDOf(u)
+		id := iDOf(u)
 		before := e.Effects.InDisorder(id, i)
 		if !now[id] && !before {
 			continue
@@ -156,12 +156,12 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 // disorder from gas (ruling: civil disorder covers the whole turn, its
 // retreats included; 16.c: dislodged "before it has recovered from the
 // gas attack"). Such a unit is treated as one without a retreat order.
-func gasRetreats(s *engine.State, e *Extra, orders []engine.Order) ([]engine.Order, []string) {
-	i := MoveIndex(s.Phase)
+func gasRetreats(s *engine.State, e *extra, orders []engine.Order) ([]engine.Order, []string) {
+	i := moveIndex(s.Phase)
 	var log []string
 	for _, d := range s.Dislodged {
 		u := d.Unit
-		if !e.Effects.InDisorder(IDOf(u), i) {
+		if !e.Effects.InDisorder(iDOf(u), i) {
 			continue
 		}
 		n := len(orders)
@@ -184,23 +184,23 @@ func gasRetreats(s *engine.State, e *Extra, orders []engine.Order) ([]engine.Ord
 // owner (Effects.Suspended); the use is counted (Effects.LastUsed) and
 // reveals the Gasser's card (rule 3). Results say what each gas order did.
 func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
+	i := moveIndex(s.Phase)
 	e := strikeExtra(out.Next)
-	plan := planStrikes(s, ResultOrders(out))
-	now := map[UnitID]string{}
+	plan := planStrikes(s, resultOrders(out))
+	now := map[kit.UnitID]string{}
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
 		what := name
 		if g.victim != nil {
 			what = m.PowerName(g.victim.Power) + " " + kit.UnitName(m, *g.victim)
 		}
-		k := kit.ResultOf(out, IDOf(g.unit))
+		k := kit.ResultOf(out, iDOf(g.unit))
 		if e != nil {
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(g.unit), Card: GasserID,
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: iDOf(g.unit), Card: gasserID,
 				Target: m.Provinces[g.target].Abbr, Done: g.ok, Why: g.why})
 		}
 		if !g.ok {
@@ -211,24 +211,24 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if e != nil {
 			if e.Effects.LastUsed == nil {
-				e.Effects.LastUsed = map[UnitID]int{}
+				e.Effects.LastUsed = map[kit.UnitID]int{}
 			}
-			e.Effects.LastUsed[IDOf(g.unit)] = i
-			_ = e.Reveal(IDOf(g.unit), s.Phase, "gassed "+name)
-			e.Effects.Closures = append(e.Effects.Closures, Closure{Prov: m.Provinces[g.target].Abbr, Until: i, Why: "gassed (card #10)"})
+			e.Effects.LastUsed[iDOf(g.unit)] = i
+			_ = e.Reveal(iDOf(g.unit), s.Phase, "gassed "+name)
+			e.Effects.Closures = append(e.Effects.Closures, closure{Prov: m.Provinces[g.target].Abbr, Until: i, Why: "gassed (card #10)"})
 		}
 		did := "gassed " + what
 		if g.victim != nil {
-			now[IDOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + kit.UnitName(m, g.unit)
+			now[iDOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + kit.UnitName(m, g.unit)
 			if e != nil {
-				e.Effects.Disorders = append(e.Effects.Disorders, Disorder{Unit: IDOf(*g.victim), Until: i + 1,
-					Why: "gassed by " + IDOf(g.unit).String() + " in " + s.Phase.Short()})
+				e.Effects.Disorders = append(e.Effects.Disorders, disorder{Unit: iDOf(*g.victim), Until: i + 1,
+					Why: "gassed by " + iDOf(g.unit).String() + " in " + s.Phase.Short()})
 			}
 			did += ": in civil disorder this turn and the next"
 		}
 		if m.Provinces[g.target].SC && s.Phase.Season == engine.Fall {
 			if e != nil {
-				e.Effects.Suspended = append(e.Effects.Suspended, Suspension{Prov: m.Provinces[g.target].Abbr, ID: g.target,
+				e.Effects.Suspended = append(e.Effects.Suspended, suspension{Prov: m.Provinces[g.target].Abbr, ID: g.target,
 					Until: i, Why: "gassed"})
 			}
 			did += "; the centre " + name + " counts for no one this Winter and keeps its owner"
@@ -245,7 +245,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	// The reasons of the units in civil disorder.
 	before := strikeExtra(s)
 	for _, u := range s.Units {
-		id := IDOf(u)
+		id := iDOf(u)
 		why, gassed := now[id]
 		if !gassed && (before == nil || !before.Effects.InDisorder(id, i)) {
 			continue
@@ -273,7 +273,7 @@ func gasFailed(m *engine.Map, g gassing, why string) string {
 // randomGas gives a Gasser a random gas order against an adjacent alien
 // unit, or in Fall a vacant centre of another power.
 func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if _, ok := strikeCard(s, u, GasserID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gasser gas") != 0 {
+	if _, ok := strikeCard(s, u, gasserID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gasser gas") != 0 {
 		return engine.Order{}, false
 	}
 	var cands []engine.Order
@@ -295,7 +295,7 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 
 func gasserParts(r *registry) {
 	addSpecial(r, "gas", gasName, gasAs)
-	r.Rewrite(PriorityGasser, gasRewrite)
-	r.After(PriorityGasser, gasAfter)
+	r.Rewrite(priorityGasser, gasRewrite)
+	r.After(priorityGasser, gasAfter)
 	r.Random(randomGas)
 }

@@ -28,9 +28,9 @@ import (
 
 const hypnotiseName = "hypnotise"
 
-// HypnotiseEvery is card #11's "once every other turn": a Hypnotist that
+// hypnotiseEvery is card #11's "once every other turn": a Hypnotist that
 // hypnotised in movement turn i may hypnotise again from turn i+2.
-const HypnotiseEvery = 2
+const hypnotiseEvery = 2
 
 // hypnotisedNote starts the reason of a hypnotised unit's result. Its
 // owner is told it was hypnotised, not by whom; other powers see the order
@@ -50,21 +50,21 @@ func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, 
 // for it), or why it may not hypnotise (card #11, 9.c, rules 6 and 7). It
 // does not look at other orders (planStrikes does).
 func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, string) {
-	e, ok := strikeCard(s, u, HypnotistID)
-	i := MoveIndex(s.Phase)
+	e, ok := strikeCard(s, u, hypnotistID)
+	i := moveIndex(s.Phase)
 	switch {
-	case !PowersActive(s.Phase):
+	case !powersActive(s.Phase):
 		return hypnosis{}, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return hypnosis{}, "only a Hypnotist (card #11) may hypnotise"
-	case e.Effects.InDisorder(IDOf(u), i):
+	case e.Effects.InDisorder(iDOf(u), i):
 		return hypnosis{}, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return hypnosis{}, "a unit in Hyperspace uses no power against the board (rule 6)"
 	case len(o.Args) == 0:
 		return hypnosis{}, "hypnotise needs the order written for the victim, as \"1A vie hypnotise F tri - ven\""
 	}
-	if last, used := e.Effects.LastUsed[IDOf(u)]; used && i-last < HypnotiseEvery {
+	if last, used := e.Effects.LastUsed[iDOf(u)]; used && i-last < hypnotiseEvery {
 		return hypnosis{}, "the Hypnotist hypnotised last turn; it may hypnotise every other turn (card #11)"
 	}
 	text := strings.Join(o.Args, " ")
@@ -90,7 +90,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "a Hypnotist hypnotises only alien units (card #11), not its own power's " + kit.UnitName(s.Map, v)
 	case !kit.Touches(s.Map, u.Loc.P, v.Loc.P):
 		return hypnosis{}, fmt.Sprintf("%s is not adjacent to %s (card #11: an adjacent unit)", p.Name, s.Map.Provinces[u.Loc.P].Name)
-	case e.Effects.InDisorder(IDOf(v), i):
+	case e.Effects.InDisorder(iDOf(v), i):
 		return hypnosis{}, kit.UnitName(s.Map, v) + " is in civil disorder from gas and takes no orders (card #10)"
 	}
 	w.Power, w.Number, w.Unit, w.At = v.Power, v.Number, v.Type, v.Loc
@@ -103,7 +103,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		case hypnotiseName:
 			return hypnosis{}, "a hypnotised unit cannot be made to hypnotise in turn"
 		}
-		if _, why := Special(s, v, w); why != "" {
+		if _, why := special(s, v, w); why != "" {
 			// 9.c: the Hypnotist was wrong about the victim's power. The
 			// reason does not say what the victim's card is.
 			return hypnosis{}, "the hypnotised unit cannot carry out \"" + w.Special + "\": the order fails in its entirety (9.c)"
@@ -119,13 +119,13 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 // (planStrikes) replaces its victim's orders with the written one. It
 // logs nothing: the hypnotist stays secret (card #11).
 func hypnotiseRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
-	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
+	if !powersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return orders, nil
 	}
 	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = kit.ReplaceOrders(s, orders, IDOf(h.victim), h.written, reg.Rules())
+			orders = kit.ReplaceOrders(s, orders, iDOf(h.victim), h.written, reg.Rules())
 		}
 	}
 	return orders, nil
@@ -143,19 +143,19 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if e != nil {
 		e.Effects.Hypnotised = nil
 	}
-	if !PowersActive(s.Phase) {
+	if !powersActive(s.Phase) {
 		return
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
-	plan := planStrikes(s, ResultOrders(out))
+	i := moveIndex(s.Phase)
+	plan := planStrikes(s, resultOrders(out))
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + kit.UnitName(m, h.victim)
 		if e != nil {
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(h.unit), Card: HypnotistID,
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: iDOf(h.unit), Card: hypnotistID,
 				Target: m.Provinces[h.victim.Loc.P].Abbr, Done: h.ok, Why: h.why})
 		}
-		k := kit.ResultOf(out, IDOf(h.unit))
+		k := kit.ResultOf(out, iDOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
@@ -164,15 +164,15 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if e != nil {
 			if e.Effects.LastUsed == nil {
-				e.Effects.LastUsed = map[UnitID]int{}
+				e.Effects.LastUsed = map[kit.UnitID]int{}
 			}
-			e.Effects.LastUsed[IDOf(h.unit)] = i
-			e.Effects.Hypnotised = append(e.Effects.Hypnotised, IDOf(h.victim))
+			e.Effects.LastUsed[iDOf(h.unit)] = i
+			e.Effects.Hypnotised = append(e.Effects.Hypnotised, iDOf(h.victim))
 		}
 		if k >= 0 {
 			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (card #11)")
 		}
-		if v := kit.ResultOf(out, IDOf(h.victim)); v >= 0 {
+		if v := kit.ResultOf(out, iDOf(h.victim)); v >= 0 {
 			out.Results[v].AddNote(hypnotisedNote)
 		}
 	}
@@ -187,7 +187,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 	if seat.GM || before == nil || before.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(before, ResultOrders(out))
+	plan := planStrikes(before, resultOrders(out))
 	for _, g := range plan.gases {
 		if g.why != gasOnHypnotist && g.why != gasOnHypnotised {
 			continue
@@ -196,7 +196,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if h, ok := hypnotistOf(plan, *g.victim); ok && seat.Power != "" && seat.Power == h.Power {
 			continue
 		}
-		if k := kit.ResultOf(out, IDOf(g.unit)); k >= 0 {
+		if k := kit.ResultOf(out, iDOf(g.unit)); k >= 0 {
 			out.Results[k].Reword(gasFailed(before.Map, g, gasFailedSecret))
 		}
 	}
@@ -204,7 +204,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if !h.ok || seat.Power == h.unit.Power || (seat.Power != "" && seat.Power == h.victim.Power) {
 			continue
 		}
-		if v := kit.ResultOf(out, IDOf(h.victim)); v >= 0 {
+		if v := kit.ResultOf(out, iDOf(h.victim)); v >= 0 {
 			out.Results[v].DropNote()
 		}
 	}
@@ -226,10 +226,10 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 // hypnotistOf returns the hypnotist whose acting hypnosis involves v: v
 // itself when it hypnotises, or the unit that hypnotises v.
 func hypnotistOf(plan *strikePlan, v engine.Unit) (engine.Unit, bool) {
-	if h, ok := plan.hypnotisedBy(IDOf(v)); ok {
+	if h, ok := plan.hypnotisedBy(iDOf(v)); ok {
 		return h.unit, true
 	}
-	if plan.hypnotising(IDOf(v)) {
+	if plan.hypnotising(iDOf(v)) {
 		return v, true
 	}
 	return engine.Unit{}, false
@@ -238,7 +238,7 @@ func hypnotistOf(plan *strikePlan, v engine.Unit) (engine.Unit, bool) {
 // randomHypnotise gives a Hypnotist a random hypnosis of an adjacent alien
 // unit: hold, or move to a random neighbour.
 func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if _, ok := strikeCard(s, u, HypnotistID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Hypnotist hypnotise") != 0 {
+	if _, ok := strikeCard(s, u, hypnotistID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Hypnotist hypnotise") != 0 {
 		return engine.Order{}, false
 	}
 	var victims []engine.Unit
@@ -273,8 +273,8 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 func hypnotistParts(r *registry) {
 	addSpecial(r, "hypnotise", hypnotiseName, hypnotiseAs)
 	addSpecial(r, "hypnotize", hypnotiseName, hypnotiseAs)
-	r.Rewrite(PriorityHypnotist, hypnotiseRewrite)
-	r.After(PriorityHypnotist, hypnotiseAfter)
+	r.Rewrite(priorityHypnotist, hypnotiseRewrite)
+	r.After(priorityHypnotist, hypnotiseAfter)
 	r.ConcealOutcome(hypnotistConceal)
 	r.Random(randomHypnotise)
 }

@@ -30,16 +30,16 @@ import (
 // part turns the jumped unit's move (any move, a special move included)
 // into a hold.
 func jumperParts(r *registry) {
-	addSpecial(r, "jump", JumpOrder, jumpAs)
-	addSpecial(r, "jumps", JumpOrder, jumpAs)
+	addSpecial(r, "jump", jumpOrder, jumpAs)
+	addSpecial(r, "jumps", jumpOrder, jumpAs)
 	r.Reach(jumperReach)
-	r.Rewrite(PriorityOthers, jumperRewrite)
+	r.Rewrite(priorityOthers, jumperRewrite)
 	r.Random(jumpRandom)
 	r.ConcealOutcome(concealConvoyWords)
 }
 
-// JumpOrder is the name of #5's special order.
-const JumpOrder = "jump"
+// jumpOrder is the name of #5's special order.
+const jumpOrder = "jump"
 
 // landing returns where a unit of type t lands in l, jumping from over:
 // the space must suit its type; a fleet names a coast of a province with
@@ -72,7 +72,7 @@ func landing(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l engine.
 
 // jump reads and checks a jump order.
 func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceID, land engine.Loc, why string) {
-	if !holds(s, u, JumperID) {
+	if !holds(s, u, jumperID) {
 		return over, land, fmt.Sprintf("%s holds no Jumper card (#5): it cannot jump", unitWords(s.Map, u))
 	}
 	locs, why := argLocs(s.Map, o.Args)
@@ -116,7 +116,7 @@ func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 // from its place lands in, over a unit standing next to it; never in a
 // retreat (rule 8: one space).
 func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !holds(s, u, JumperID) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
+	if !holds(s, u, jumperID) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
 		return false
 	}
 	for _, v := range s.Units {
@@ -137,7 +137,7 @@ func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 // convoy", so the engine convoys it whoever's fleets carry it (a foreign
 // convoy would otherwise let the card's Reach make it a direct move).
 func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return orders, nil
 	}
 	var log []string
@@ -151,7 +151,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 		if o.Power != "" && o.Power != u.Power {
 			continue // refused by the engine: it jumps no one
 		}
-		if o.Kind == engine.Move && holds(s, u, JumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
+		if o.Kind == engine.Move && holds(s, u, jumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
 			if convoyOrdered(s, orders, u, o) {
 				// Rule 8: the regular rules apply to a unit not using its
 				// power. The move is a move by convoy, whoever's fleets
@@ -169,7 +169,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 				continue
 			}
 			j := o
-			j.Kind, j.Special, j.To = engine.Special, JumpOrder, engine.Nowhere
+			j.Kind, j.Special, j.To = engine.Special, jumpOrder, engine.Nowhere
 			j.Args = []string{s.Map.LocString(o.To)}
 			if len(over) == 1 {
 				j.Args = []string{s.Map.Province(over[0]).Abbr, "-", s.Map.LocString(o.To)}
@@ -177,7 +177,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			log = append(log, fmt.Sprintf("%s's move to %s is read as a jump (#5)", unitWords(s.Map, u), s.Map.LocName(o.To)))
 			orders[k], o = j, j
 		}
-		if o.Kind == engine.Special && o.Special == JumpOrder {
+		if o.Kind == engine.Special && o.Special == jumpOrder {
 			if over, _, why := jump(s, u, o); why == "" {
 				jumped[over] = unitWords(s.Map, u)
 			}
@@ -225,19 +225,19 @@ func convoyOrdered(s *engine.State, orders []engine.Order, u engine.Unit, o engi
 	r := engine.Rules{Reach: reg.Rules().Reach, Enter: reg.Rules().Enter, CanConvoy: reg.Rules().CanConvoy,
 		Occupies: reg.Rules().Occupies}
 	out := engine.AdjudicateMovement(s, trial, &r)
-	i := kit.ResultOf(out, IDOf(u))
+	i := kit.ResultOf(out, iDOf(u))
 	return i >= 0 && out.Results[i].Code != engine.Illegal && out.Results[i].Code != engine.NoRoute
 }
 
 // isMove reports whether o moves its unit: a move, or a special order
 // judged as one (a double move, a jump).
 func isMove(o engine.Order) bool {
-	return o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == DoubleMoveOrder || o.Special == JumpOrder)
+	return o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == doubleMoveOrder || o.Special == jumpOrder)
 }
 
 // jumpRandom gives a #5 unit a random jump over a neighbour.
 func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !holds(s, u, JumperID) || s.Phase.Type != engine.Movement {
+	if !holds(s, u, jumperID) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
 	type cand struct{ over, land engine.Loc }
@@ -260,7 +260,7 @@ func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 		return engine.Order{}, false
 	}
 	c := cands[rng.Intn(len(cands), "a #5 unit's jump")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: JumpOrder, Unit: u.Type, Number: u.Number,
+	return engine.Order{Power: u.Power, Kind: engine.Special, Special: jumpOrder, Unit: u.Type, Number: u.Number,
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
 		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
 }

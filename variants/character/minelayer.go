@@ -33,8 +33,8 @@ import (
 
 // The special orders' names (Order.Special).
 const (
-	LayMine    = "lay mine"
-	PickUpMine = "pick up mine"
+	layMine    = "lay mine"
+	pickUpMine = "pick up mine"
 )
 
 // mineSecret starts the part of a result's reason only the minelayer's
@@ -43,13 +43,13 @@ const (
 const mineSecret = "; mine: "
 
 func minelayerParts(r *registry) {
-	addSpecial(r, "lay mine", LayMine, minelayerMove)
-	addSpecial(r, "lays mine", LayMine, minelayerMove)
-	addSpecial(r, "pick up mine", PickUpMine, minelayerMove)
-	addSpecial(r, "picks up mine", PickUpMine, minelayerMove)
-	addSpecial(r, "picks up own mine", PickUpMine, minelayerMove)
-	addSpecial(r, "pick up own mine", PickUpMine, minelayerMove)
-	r.After(PriorityOthers, mineAfter)
+	addSpecial(r, "lay mine", layMine, minelayerMove)
+	addSpecial(r, "lays mine", layMine, minelayerMove)
+	addSpecial(r, "pick up mine", pickUpMine, minelayerMove)
+	addSpecial(r, "picks up mine", pickUpMine, minelayerMove)
+	addSpecial(r, "picks up own mine", pickUpMine, minelayerMove)
+	addSpecial(r, "pick up own mine", pickUpMine, minelayerMove)
+	r.After(priorityOthers, mineAfter)
 	r.ConcealOutcome(concealMines)
 	r.Random(randomMinelayer)
 }
@@ -57,7 +57,7 @@ func minelayerParts(r *registry) {
 // minelayerMove is the movement form of "lay mine" and "pick up mine":
 // the move to the province named, by a minelayer only.
 func minelayerMove(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if !activeCard(s, u, MinelayerID) {
+	if !activeCard(s, u, minelayerID) {
 		return engine.Order{}, fmt.Sprintf("%s is not a minelayer (#12): only a minelayer may %s", kit.UnitName(s.Map, u), o.Special)
 	}
 	to, via, why := destArgs(s.Map, o.Args)
@@ -70,7 +70,7 @@ func minelayerMove(s *engine.State, u engine.Unit, o engine.Order) (engine.Order
 
 // entry is a unit that entered a province in the phase just decided.
 type entry struct {
-	id   UnitID
+	id   kit.UnitID
 	unit engine.Unit // where it stands now
 	from engine.ProvinceID
 }
@@ -80,10 +80,10 @@ type entry struct {
 // Units are known by their rule 10 ids; a unit built in the phase entered
 // nothing.
 func entries(s, next *engine.State) []entry {
-	where := map[UnitID]engine.ProvinceID{}
-	dup := map[UnitID]bool{}
+	where := map[kit.UnitID]engine.ProvinceID{}
+	dup := map[kit.UnitID]bool{}
 	add := func(u engine.Unit) {
-		id := IDOf(u)
+		id := iDOf(u)
 		if _, seen := where[id]; seen {
 			dup[id] = true
 		}
@@ -97,7 +97,7 @@ func entries(s, next *engine.State) []entry {
 	}
 	var out []entry
 	for _, u := range next.Units {
-		id := IDOf(u)
+		id := iDOf(u)
 		from, ok := where[id]
 		if !ok || dup[id] || from == u.Loc.P {
 			continue
@@ -110,13 +110,13 @@ func entries(s, next *engine.State) []entry {
 // mineAfter applies the mines of a movement or retreat phase: entries
 // meet the mines there before the phase, then the mines laid are put down.
 func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	e, ok := out.Next.Extra.(*Extra)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok || s.Phase.Type == engine.Adjustment {
 		return
 	}
 	m := s.Map
 	before := slices.Clone(e.Effects.Mines)
-	var destroyed []UnitID
+	var destroyed []kit.UnitID
 	for _, en := range entries(s, out.Next) {
 		prov := m.Provinces[en.unit.Loc.P].Abbr
 		name := m.Provinces[en.unit.Loc.P].Name
@@ -132,14 +132,14 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		ri := kit.ResultOf(out, en.id)
 		// #13: an engineer disarms every mine in a space it enters, and
 		// meets none of them (engineer.go).
-		if activeCard(s, en.unit, EngineerID) {
+		if activeCard(s, en.unit, engineerID) {
 			e.Effects.Mines = engineerClears(m, &e.Effects, en, here(), out)
 			continue
 		}
 		// 16.e: a minelayer returning with "picks up own mine" takes its
 		// power's mine away before any other mine there can explode.
-		if ri >= 0 && out.Results[ri].Order.Special == PickUpMine && activeCard(s, en.unit, MinelayerID) {
-			i := slices.IndexFunc(e.Effects.Mines, func(mn Mine) bool {
+		if ri >= 0 && out.Results[ri].Order.Special == pickUpMine && activeCard(s, en.unit, minelayerID) {
+			i := slices.IndexFunc(e.Effects.Mines, func(mn mine) bool {
 				return mn.Prov == prov && mn.Power == en.id.Power && slices.Contains(before, mn)
 			})
 			if i >= 0 {
@@ -178,9 +178,9 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 	}
 	if len(destroyed) > 0 {
-		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return slices.Contains(destroyed, IDOf(u)) })
+		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return slices.Contains(destroyed, iDOf(u)) })
 	}
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
 	// Mines laid this turn go down once the entries are met (a unit
@@ -188,7 +188,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	// meets only the mines that were there before).
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special != LayMine || r.Code != engine.OK || !r.OK || !activeCard(s, r.Unit, MinelayerID) {
+		if r.Order.Special != layMine || r.Code != engine.OK || !r.OK || !activeCard(s, r.Unit, minelayerID) {
 			continue
 		}
 		prov := m.Provinces[r.Unit.Loc.P]
@@ -196,23 +196,23 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			r.AddSecret(mineSecret + "not laid: " + prov.Name + " is no province of the board")
 			continue
 		}
-		if slices.ContainsFunc(e.Effects.Mines, func(mn Mine) bool { return mn.Prov == prov.Abbr && mn.Power == r.Unit.Power }) {
+		if slices.ContainsFunc(e.Effects.Mines, func(mn mine) bool { return mn.Prov == prov.Abbr && mn.Power == r.Unit.Power }) {
 			r.AddSecret(mineSecret + "not laid: " + prov.Name + " already holds a mine of yours (rule 16.e: one per space)")
 			continue
 		}
-		e.Effects.Mines = append(e.Effects.Mines, Mine{Prov: prov.Abbr, Power: r.Unit.Power, Laid: s.Phase})
+		e.Effects.Mines = append(e.Effects.Mines, mine{Prov: prov.Abbr, Power: r.Unit.Power, Laid: s.Phase})
 		r.AddSecret(mineSecret + "laid a mine in " + prov.Name)
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special == LayMine && r.Secret() == "" && r.Code != engine.Illegal {
+		if r.Order.Special == layMine && r.Secret() == "" && r.Code != engine.Illegal {
 			r.AddSecret(mineSecret + "no mine laid: the unit did not leave (#12)")
 		}
 	}
 }
 
 // mineBefore orders mines by the phase laid, then by power.
-func mineBefore(a, b Mine) bool {
+func mineBefore(a, b mine) bool {
 	if c := cmp.Compare(a.Laid.Year, b.Laid.Year); c != 0 {
 		return c < 0
 	}
@@ -222,8 +222,8 @@ func mineBefore(a, b Mine) bool {
 	return a.Power < b.Power
 }
 
-func deleteIndexes(ms []Mine, idx []int) []Mine {
-	var out []Mine
+func deleteIndexes(ms []mine, idx []int) []mine {
+	var out []mine
 	for i, mn := range ms {
 		if !slices.Contains(idx, i) {
 			out = append(out, mn)
@@ -249,14 +249,14 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special != LayMine && r.Order.Special != PickUpMine {
+		if r.Order.Special != layMine && r.Order.Special != pickUpMine {
 			continue
 		}
 		if r.Order.Power == seat.Power && seat.Power != "" {
 			continue
 		}
 		r.DropSecret()
-		if r.Code == engine.Illegal && PowersActive(before.Phase) && !activeCard(before, r.Unit, MinelayerID) {
+		if r.Code == engine.Illegal && powersActive(before.Phase) && !activeCard(before, r.Unit, minelayerID) {
 			continue // not a minelayer: there is no card to keep secret
 		}
 		if mv, why := plainMove(before, r.Order); why == "" {
@@ -292,7 +292,7 @@ func plainMove(s *engine.State, o engine.Order) (engine.Order, string) {
 // randomMinelayer gives a minelayer a move that lays a mine, or one that
 // picks up its power's mine in a neighbouring province.
 func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if s.Phase.Type != engine.Movement || !activeCard(s, u, MinelayerID) {
+	if s.Phase.Type != engine.Movement || !activeCard(s, u, minelayerID) {
 		return engine.Order{}, false
 	}
 	to := neighbourLocs(s.Map, u)
@@ -300,11 +300,11 @@ func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 		return engine.Order{}, false
 	}
 	l := to[rng.Intn(len(to), "where a random minelayer moves")]
-	special := LayMine
-	if e, ok := s.Extra.(*Extra); ok && slices.ContainsFunc(e.Effects.Mines, func(mn Mine) bool {
+	special := layMine
+	if e, ok := s.Extra.(*extra); ok && slices.ContainsFunc(e.Effects.Mines, func(mn mine) bool {
 		return mn.Power == u.Power && mn.Prov == s.Map.Provinces[l.P].Abbr
 	}) {
-		special = PickUpMine
+		special = pickUpMine
 	}
 	return specialOrder(s.Map, u, special, s.Map.LocString(l)), true
 }

@@ -5,54 +5,55 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The ids of the movement cards of this group beyond those in reach.go
 // and reach2.go (#3, #7, #16, #17, #18).
 const (
-	DoubleMoverID = "4" // #4: two spaces a turn
-	JumperID      = "5" // #5: jumps over an adjacent unit
-	ConverterID   = "6" // #6: army to fleet and back
-	HyperspaceID  = "8" // #8: into Hyperspace and out anywhere
+	doubleMoverID = "4" // #4: two spaces a turn
+	jumperID      = "5" // #5: jumps over an adjacent unit
+	converterID   = "6" // #6: army to fleet and back
+	hyperspaceID  = "8" // #8: into Hyperspace and out anywhere
 )
 
-// Conversion records one #6 conversion (rule 10: the unit takes a number
+// conversionRecord records one #6 conversion (rule 10: the unit takes a number
 // free for its new type, and its card follows it). Conversions are public:
 // every seat sees the unit change its type.
-type Conversion struct {
+type conversionRecord struct {
 	Phase engine.Phase
-	From  UnitID
-	To    UnitID
+	From  kit.UnitID
+	To    kit.UnitID
 	Prov  string // where it converted ("arm/ec")
 }
 
-// MoversState is the state #3 Amphibious, #4 Double Mover, #5 Jumper, #6
+// moversState is the state #3 Amphibious, #4 Double Mover, #5 Jumper, #6
 // Converter, #7 Explorer, #8 Hyperspace keep between phases beyond
 // Effects' common fields. It is saved as JSON with the position.
 //
 // Only the converters leave a record: the others' moves are seen in the
 // units' places (a unit in Hyperspace stands in "hyp", a fleet on the
 // Caspian's coast of Armenia stands in "arm/ec").
-type MoversState struct {
-	Conversions []Conversion `json:",omitempty"`
+type moversState struct {
+	Conversions []conversionRecord `json:",omitempty"`
 }
 
-func (x MoversState) clone() MoversState {
-	return MoversState{Conversions: slices.Clone(x.Conversions)}
+func (x moversState) clone() moversState {
+	return moversState{Conversions: slices.Clone(x.Conversions)}
 }
 
 // conceal keeps what seat may know: every seat saw each conversion (the
 // unit changed type on the board), so nothing is removed.
-func (x *MoversState) conceal(seat engine.Seat) {}
+func (x *moversState) conceal(seat engine.Seat) {}
 
-func (x MoversState) empty() bool { return len(x.Conversions) == 0 }
+func (x moversState) empty() bool { return len(x.Conversions) == 0 }
 
 // moversExtra returns the variant's part of s, or nil.
-func moversExtra(s *engine.State) *Extra {
+func moversExtra(s *engine.State) *extra {
 	if s == nil {
 		return nil
 	}
-	e, _ := s.Extra.(*Extra)
+	e, _ := s.Extra.(*extra)
 	return e
 }
 
@@ -134,9 +135,9 @@ func stepLoc(m *engine.Map, t engine.UnitType, from engine.Loc, to engine.Loc) (
 }
 
 // unitIndex returns the index in s.Units of the unit with id, or -1.
-func unitIndex(s *engine.State, id UnitID) int {
+func unitIndex(s *engine.State, id kit.UnitID) int {
 	for i, u := range s.Units {
-		if IDOf(u) == id {
+		if iDOf(u) == id {
 			return i
 		}
 	}
@@ -160,7 +161,7 @@ func unitWords(m *engine.Map, u engine.Unit) string {
 }
 
 func moversParts(r *registry) {
-	r.After(PriorityOthers, moversReveal)
+	r.After(priorityOthers, moversReveal)
 }
 
 // moversReveal reveals the card of a unit whose order only its card
@@ -172,7 +173,7 @@ func moversParts(r *registry) {
 // every seat. #3 and #6 reveal in their own files.
 func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	e := moversExtra(out.Next)
-	if e == nil || !PowersActive(s.Phase) || s.Phase.Type == engine.Adjustment {
+	if e == nil || !powersActive(s.Phase) || s.Phase.Type == engine.Adjustment {
 		return
 	}
 	special := func(p engine.ProvinceID, abbrs ...string) bool {
@@ -189,21 +190,21 @@ func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		o := r.Order
 		why := ""
 		switch {
-		case c.ID == DoubleMoverID && o.Kind == engine.Special && o.Special == DoubleMoveOrder:
+		case c.ID == doubleMoverID && o.Kind == engine.Special && o.Special == doubleMoveOrder:
 			why = "moved two spaces"
-		case c.ID == JumperID && o.Kind == engine.Special && o.Special == JumpOrder:
+		case c.ID == jumperID && o.Kind == engine.Special && o.Special == jumpOrder:
 			why = "jumped over a unit"
-		case c.ID == HyperspaceID && o.Kind == engine.Move && (special(o.To.P, HyperspaceAbbr) || special(r.Unit.Loc.P, HyperspaceAbbr)):
+		case c.ID == hyperspaceID && o.Kind == engine.Move && (special(o.To.P, hyperspaceAbbr) || special(r.Unit.Loc.P, hyperspaceAbbr)):
 			why = "moved through Hyperspace"
-		case c.ID == ExplorerID && o.Kind == engine.Move && (isIsland(s.Map, o.To.P) || isIsland(s.Map, r.Unit.Loc.P)):
+		case c.ID == explorerID && o.Kind == engine.Move && (isIsland(s.Map, o.To.P) || isIsland(s.Map, r.Unit.Loc.P)):
 			why = "moved onto or off an island"
-		case c.ID == ExplorerID && o.Kind == engine.Move && (special(o.To.P, "swi", CaspianAbbr) || special(r.Unit.Loc.P, "swi", CaspianAbbr)):
+		case c.ID == explorerID && o.Kind == engine.Move && (special(o.To.P, "swi", caspianAbbr) || special(r.Unit.Loc.P, "swi", caspianAbbr)):
 			why = "explored Switzerland or the Caspian"
 		default:
 			continue
 		}
-		if h, ok := e.Cards[IDOf(r.Unit)]; ok && h.Revealed == nil {
-			_ = e.Reveal(IDOf(r.Unit), s.Phase, why)
+		if h, ok := e.Cards[iDOf(r.Unit)]; ok && h.Revealed == nil {
+			_ = e.Reveal(iDOf(r.Unit), s.Phase, why)
 		}
 	}
 }

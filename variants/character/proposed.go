@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// ProposedState is the state the proposed cards X1-X11 keep between phases beyond Effects'
+// proposedState is the state the proposed cards X1-X11 keep between phases beyond Effects'
 // common fields. It is saved as JSON with the position.
-type ProposedState struct {
+type proposedState struct {
 	// Defences are the X11 Special Engineers' border defences in place.
-	Defences []Defence `json:",omitempty"`
+	Defences []defence `json:",omitempty"`
 
 	// turn holds the orders of the movement phase under way, only in the
 	// copy of the position proposedPhase judges (never saved): the X11
@@ -19,20 +20,20 @@ type ProposedState struct {
 	turn []engine.Order
 }
 
-// Defence is a border defence set up by an X11 Special Engineer: while a
+// defence is a border defence set up by an X11 Special Engineer: while a
 // unit of Power holds Prov, an attack coming only across the named
 // borders (the provinces on their other side) meets one more strength.
 // The defences are public: a game master reports works built on the
 // board (ruling "X11 Special Engineer").
-type Defence struct {
+type defence struct {
 	Prov    string   // the engineer's province
 	Borders []string // the provinces across the defended borders
 	Power   engine.Power
 	Built   engine.Phase
 }
 
-func (x ProposedState) clone() ProposedState {
-	c := ProposedState{Defences: make([]Defence, len(x.Defences)), turn: x.turn}
+func (x proposedState) clone() proposedState {
+	c := proposedState{Defences: make([]defence, len(x.Defences)), turn: x.turn}
 	for i, d := range x.Defences {
 		d.Borders = slices.Clone(d.Borders)
 		c.Defences[i] = d
@@ -45,9 +46,9 @@ func (x ProposedState) clone() ProposedState {
 
 // conceal keeps what seat may know: everything the proposed cards leave
 // on the board is public.
-func (x *ProposedState) conceal(seat engine.Seat) {}
+func (x *proposedState) conceal(seat engine.Seat) {}
 
-func (x ProposedState) empty() bool { return len(x.Defences) == 0 }
+func (x proposedState) empty() bool { return len(x.Defences) == 0 }
 
 // targetProv reads a province named in a special order's arguments (a
 // coast is ignored).
@@ -86,15 +87,15 @@ func adjacentUnit(s *engine.State, u engine.Unit, o engine.Order, verb string) (
 // before movement occurs: the units that lose their power this turn, the
 // cards that change hands, and a reason for each of their orders.
 type beforeMovement struct {
-	stripped map[UnitID]bool   // units judged this turn without their card
-	thefts   map[UnitID]UnitID // thief -> robbed unit
-	reasons  map[int]string    // order index -> the reason its result gives
-	failed   map[int]bool      // order index -> the special failed
-	tell     []tellTo          // private reports (rule 3)
+	stripped map[kit.UnitID]bool       // units judged this turn without their card
+	thefts   map[kit.UnitID]kit.UnitID // thief -> robbed unit
+	reasons  map[int]string            // order index -> the reason its result gives
+	failed   map[int]bool              // order index -> the special failed
+	tell     []tellTo                  // private reports (rule 3)
 }
 
 type tellTo struct {
-	id UnitID
+	id kit.UnitID
 	to engine.Power
 	// why is kept with the knowledge: "disbelieved by A bur".
 	why string
@@ -110,10 +111,10 @@ type tellTo struct {
 // strength part sees the turn's orders (the Strength hook sees no
 // attacker).
 func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*engine.Outcome, bool) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return nil, false
 	}
-	e, ok := s.Extra.(*Extra)
+	e, ok := s.Extra.(*extra)
 	if !ok {
 		return nil, false
 	}
@@ -122,7 +123,7 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 		return nil, false
 	}
 	c := s.Clone()
-	ce := c.Extra.(*Extra)
+	ce := c.Extra.(*extra)
 	for id := range b.stripped {
 		delete(ce.Cards, id)
 	}
@@ -135,7 +136,7 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 		out.Winner = ""
 		out.Events = out.Events[:len(out.Events)-1]
 	}
-	ne := out.Next.Extra.(*Extra)
+	ne := out.Next.Extra.(*extra)
 	ne.Effects.Proposed.turn = nil
 	for id := range b.stripped {
 		if h, ok := e.Cards[id]; ok {
@@ -149,7 +150,7 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 			ne.Deck.Discard(old.Card)
 		}
 		ne.Cards[thief] = stolen
-		ne.Cards[victim] = &Held{Card: Card{ID: OrdinaryID, Name: "Ordinary Unit", Units: AnyUnit, Set: Regular, Blank: true}, Dealt: s.Phase}
+		ne.Cards[victim] = &held{Card: cardType{ID: ordinaryID, Name: "Ordinary Unit", Units: anyUnit, Set: regular, Blank: true}, Dealt: s.Phase}
 	}
 	for _, t := range b.tell {
 		if _, ok := ne.Cards[t.id]; ok {
@@ -178,7 +179,7 @@ func sameOrder(a, b engine.Order) bool {
 // judgeBeforeMovement decides the thefts (priority 2) and then the
 // disbeliefs (priority 3) of a movement phase.
 func judgeBeforeMovement(s *engine.State, orders []engine.Order) beforeMovement {
-	b := beforeMovement{stripped: map[UnitID]bool{}, thefts: map[UnitID]UnitID{}, reasons: map[int]string{}, failed: map[int]bool{}}
+	b := beforeMovement{stripped: map[kit.UnitID]bool{}, thefts: map[kit.UnitID]kit.UnitID{}, reasons: map[int]string{}, failed: map[int]bool{}}
 	judgeThefts(s, orders, &b)
 	judgeDisbeliefs(s, orders, &b)
 	return b
@@ -239,10 +240,10 @@ func proposedParts(r *registry) {
 //
 // A unit disbelieved this turn (X4) used nothing and is not revealed.
 func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
-	ne, ok := out.Next.Extra.(*Extra)
+	ne, ok := out.Next.Extra.(*extra)
 	if !ok {
 		return
 	}
@@ -255,11 +256,11 @@ func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	off := judgeBeforeMovement(s, orders).stripped
 	has := func(u engine.Unit, id string) bool {
 		c, ok := cardAt(s, u)
-		return ok && c.ID == id && !off[IDOf(u)]
+		return ok && c.ID == id && !off[iDOf(u)]
 	}
 	reveal := func(u engine.Unit, why string) {
-		if _, ok := ne.Cards[IDOf(u)]; ok {
-			_ = ne.Reveal(IDOf(u), s.Phase, why)
+		if _, ok := ne.Cards[iDOf(u)]; ok {
+			_ = ne.Reveal(iDOf(u), s.Phase, why)
 		}
 	}
 	moving := map[engine.ProvinceID]bool{}
@@ -271,21 +272,21 @@ func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	for _, r := range out.Results {
 		o, u := r.Order, r.Unit
 		switch {
-		case o.Kind == engine.Move && r.Code != engine.Illegal && has(u, MoveFirstID):
+		case o.Kind == engine.Move && r.Code != engine.Illegal && has(u, moveFirstID):
 			reveal(u, "moved first")
 		case o.Kind == engine.Support && r.Code != engine.Illegal && r.Code != engine.Void:
 			t := o.AuxAt.P
 			if o.AuxTo.Valid() {
 				t = o.AuxTo.P
 			}
-			if has(u, AirUnitID) && !s.Map.Adjacent(u.Type, u.Loc, t) && !reachAny(s, u, engine.Loc{P: t}) {
+			if has(u, airUnitID) && !s.Map.Adjacent(u.Type, u.Loc, t) && !reachAny(s, u, engine.Loc{P: t}) {
 				reveal(u, "supported from two spaces away")
 			}
 			if !o.AuxTo.Valid() && moving[o.AuxAt.P] {
-				if has(u, FallbackSupporterID) {
+				if has(u, fallbackSupporterID) {
 					reveal(u, "supported a moving unit in place")
 				}
-				if v, ok := unitIn(s, o.AuxAt.P); ok && has(v, FallbackSupporterID) {
+				if v, ok := unitIn(s, o.AuxAt.P); ok && has(v, fallbackSupporterID) {
 					reveal(v, "was supported in place while moving")
 				}
 			}
@@ -294,5 +295,5 @@ func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 }
 
 func proposedParts2(r *registry) {
-	r.After(PriorityOthers, revealPassive)
+	r.After(priorityOthers, revealPassive)
 }

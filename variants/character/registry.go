@@ -13,19 +13,19 @@ import (
 // proposed cards: Move First, Thief, Disbeliever, Annihilator, Hypnotist,
 // Gasser, all others).
 const (
-	PriorityRules       = 5  // rule 14.a: units sent off the board with the Fall orders leave before any card acts
-	PriorityMoveFirst   = 10 // X2
-	PriorityThief       = 20 // X3
-	PriorityDisbeliever = 30 // X4
-	PriorityAnnihilator = 40 // #9
-	PriorityHypnotist   = 50 // #11
-	PriorityGasser      = 60 // #10
-	PriorityOthers      = 70 // every other card
-	PriorityLifecycle   = 90 // dealing to builds, discarding the cards of units gone (rules 2, 5, 13)
+	priorityRules       = 5  // rule 14.a: units sent off the board with the Fall orders leave before any card acts
+	priorityMoveFirst   = 10 // X2
+	priorityThief       = 20 // X3
+	priorityDisbeliever = 30 // X4
+	priorityAnnihilator = 40 // #9
+	priorityHypnotist   = 50 // #11
+	priorityGasser      = 60 // #10
+	priorityOthers      = 70 // every other card
+	priorityLifecycle   = 90 // dealing to builds, discarding the cards of units gone (rules 2, 5, 13)
 )
 
 // registry is the variant's registry of parts.
-type registry = kit.Registry[*Extra]
+type registry = kit.Registry[*extra]
 
 // reg is the registry build made: the parts that adjudicate a trial turn
 // or read the variant's own hooks ask it (a reference to Variant from a
@@ -36,20 +36,20 @@ var reg *registry
 // the order of the files, then the hooks of strength.go and reach.go that
 // the parts change.
 func build() *engine.Variant {
-	r := kit.NewRegistry[*Extra]()
+	r := kit.NewRegistry[*extra]()
 	r.Inactive = func(s *engine.State) string {
-		if !PowersActive(s.Phase) {
+		if !powersActive(s.Phase) {
 			return "no card may be used before Spring 1902 (rule 7)"
 		}
 		return ""
 	}
 	// The base figures the card parts change: strength.go's strength,
 	// reach.go's links, strength.go's cuts, the Caspian's convoys.
-	r.Strength(func(s *engine.State, u engine.Unit, role engine.Role, _ int) int { return Strength(s, u, role) })
-	r.Reach(Reach)
-	r.Cuts(Cuts)
-	r.CanConvoy(func(s *engine.State, u engine.Unit) (bool, bool) { return CanConvoy(s, u), true })
-	r.SupportLost(SupportLost)
+	r.Strength(func(s *engine.State, u engine.Unit, role engine.Role, _ int) int { return strength(s, u, role) })
+	r.Reach(reach)
+	r.Cuts(cuts)
+	r.CanConvoy(func(s *engine.State, u engine.Unit) (bool, bool) { return canConvoy(s, u), true })
+	r.SupportLost(supportLost)
 	amphibiousParts(r)
 	annihilatorParts(r)
 	converterParts(r)
@@ -81,14 +81,14 @@ func build() *engine.Variant {
 		r.GiveCard(c.name, c.card, c.province, c.unit)
 	}
 	r.ConcealView(func(v *engine.View) {
-		if e, ok := v.State.Extra.(*Extra); ok {
+		if e, ok := v.State.Extra.(*extra); ok {
 			e.conceal(v.Seat)
 		}
 	})
 	// The proposed cards' hooks (X1 Exchanger, X9).
 	r.Swap(swapExchange)
 	r.FallbackSupport(fallbackSupport)
-	r.ConvoySupport(ConvoySupport)
+	r.ConvoySupport(convoySupport)
 	r.NumberUnits()
 	reg = r
 	return &engine.Variant{
@@ -98,12 +98,12 @@ func build() *engine.Variant {
 			"(double strength, jumper, annihilator, ...), usable from Spring 1902.",
 		Map:         kit.CharacterBoard,
 		Start:       engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement},
-		Setup:       Setup,
-		DecodeExtra: DecodeExtra,
+		Setup:       setup,
+		DecodeExtra: decodeExtra,
 		Specials:    r.Syntax(),
 		Rules:       r.Rules(),
-		// RandomSpecial is a function of the package, which reads reg.
-		RandomSpecial: RandomSpecial,
+		// randomSpecial is a function of the package, which reads reg.
+		RandomSpecial: randomSpecial,
 	}
 }
 
@@ -119,26 +119,26 @@ func addRuleSpecial(r *registry, verb, name string, as kit.SpecialFunc) {
 	r.AddSpecial(kit.Special{Syntax: engine.SpecialSyntax{Verb: verb, Name: name}, As: as, Rule: true})
 }
 
-// Specials lists the special orders of the variant, for its parser.
-func Specials() []engine.SpecialSyntax { return reg.Syntax() }
+// specials lists the special orders of the variant, for its parser.
+func specials() []engine.SpecialSyntax { return reg.Syntax() }
 
-// Special is the Rules.Special hook.
-func Special(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+// special is the Rules.special hook.
+func special(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	return reg.Rules().Special(s, u, o)
 }
 
-// Prepare is the Rules.Prepare hook.
-func Prepare(s *engine.State, orders []engine.Order) engine.Turn {
+// prepare is the Rules.prepare hook.
+func prepare(s *engine.State, orders []engine.Order) engine.Turn {
 	return reg.Rules().Prepare(s, orders)
 }
 
-// Rewrite is the Rules.Rewrite hook.
-func Rewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
+// rewrite is the Rules.rewrite hook.
+func rewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
 	return reg.Rules().Rewrite(s, orders, rng)
 }
 
-// Enter is the Rules.Enter hook: any part may open a space to a unit.
-func Enter(s *engine.State, u engine.Unit, l engine.Loc) bool { return reg.Rules().Enter(s, u, l) }
+// enter is the Rules.enter hook: any part may open a space to a unit.
+func enter(s *engine.State, u engine.Unit, l engine.Loc) bool { return reg.Rules().Enter(s, u, l) }
 
 // reachAny is the Rules.Reach hook: the links of reach.go, then any part.
 func reachAny(s *engine.State, u engine.Unit, l engine.Loc) bool { return reg.Rules().Reach(s, u, l) }
@@ -150,9 +150,9 @@ func nextPhase(s *engine.State, p engine.Phase) engine.Phase {
 	return engine.StandardNextPhase(s, p)
 }
 
-// RandomSpecial returns a random special order for u from the card parts,
+// randomSpecial returns a random special order for u from the card parts,
 // or ok false. The soak test mixes these into engine.RandomOrders.
-func RandomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
+func randomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
 	return reg.RandomSpecial(s, u, rng)
 }
 

@@ -18,13 +18,13 @@ import (
 //	a. Following Spring moves, dislodged units for which no Retreat orders
 //	have been written will be retreated using Just's Right-Hand Rule.
 //	However, a player may specify with his Spring orders that any
-//	dislodged unit may be retreated OTB, or he may overrule the GM with
+//	dislodged unit may be retreated otb, or he may overrule the GM with
 //	his Fall orders, prescribing that a unit dislodged in the Spring
-//	should be retreated OTB instead of following the R.H.R.
+//	should be retreated otb instead of following the R.H.R.
 //	b. After the Fall moves ... Any dislodged units for which no orders are
 //	received will be removed from the board in the Winter season. Players
 //	may write orders to have their dislodged units move to a specific
-//	province or "OTB."
+//	province or "otb."
 //
 // The program plays every retreat phase on its own, so the orders of rule
 // 14 are given there: a move, "disband" or "otb". retreatPhase (a
@@ -43,7 +43,7 @@ import (
 // rule retreated after the Spring moves (Effects.RightHand) may be given
 // "otb" as its Fall order. It is taken off the board before the Fall moves
 // are judged (a Prepare part makes it intangible, an After part at
-// PriorityRules removes it), as if it had gone off the board in the
+// priorityRules removes it), as if it had gone off the board in the
 // Spring instead: it holds no province, is neither attacked nor
 // dislodged, and its card is discarded (the "trade in" of 14.a).
 //
@@ -53,22 +53,22 @@ import (
 
 // Special order names of rule 14.
 const (
-	OTBIfDislodged = "otb if dislodged" // Spring moves: holds; off the board if dislodged in the Spring
-	OTB            = "otb"              // retreat phase: the disband; Fall moves: the overrule of 14.a
+	oTBIfDislodged = "otb if dislodged" // Spring moves: holds; off the board if dislodged in the Spring
+	otb            = "otb"              // retreat phase: the disband; Fall moves: the overrule of 14.a
 )
 
 func retreats14Parts(r *registry) {
-	addRuleSpecial(r, "otb if dislodged", OTBIfDislodged, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+	addRuleSpecial(r, "otb if dislodged", oTBIfDislodged, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 		if len(o.Args) > 0 {
 			return engine.Order{}, fmt.Sprintf("unexpected %q after \"otb if dislodged\"", strings.Join(o.Args, " "))
 		}
 		return holdOf(o), ""
 	})
-	addRuleSpecial(r, "otb", OTB, fallOTBAs)
+	addRuleSpecial(r, "otb", otb, fallOTBAs)
 	r.Phase(retreatPhase)
-	r.After(PriorityOthers, springOTBAfter)
+	r.After(priorityOthers, springOTBAfter)
 	r.Prepare(fallOTBPrepare)
-	r.After(PriorityRules, fallOTBAfter)
+	r.After(priorityRules, fallOTBAfter)
 }
 
 // holdOf is o's unit holding.
@@ -97,8 +97,8 @@ func fallOTBAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 // retreatedByRightHand reports whether u is a unit the right-hand rule
 // retreated after this year's Spring moves.
 func retreatedByRightHand(s *engine.State, u engine.Unit) bool {
-	e, ok := s.Extra.(*Extra)
-	return ok && slices.Contains(e.Effects.RightHand, IDOf(u))
+	e, ok := s.Extra.(*extra)
+	return ok && slices.Contains(e.Effects.RightHand, iDOf(u))
 }
 
 // fallOTBUnits returns the units whose one order in orders is a legal
@@ -115,7 +115,7 @@ func fallOTBUnits(s *engine.State, orders []engine.Order) []engine.Unit {
 			continue
 		}
 		count[i]++
-		if o.Kind == engine.Special && o.Special == OTB && len(o.Args) == 0 && retreatedByRightHand(s, s.Units[i]) {
+		if o.Kind == engine.Special && o.Special == otb && len(o.Args) == 0 && retreatedByRightHand(s, s.Units[i]) {
 			out = append(out, i)
 		}
 	}
@@ -149,22 +149,22 @@ func fallOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type == engine.Retreat && s.Phase.Season == engine.Spring {
 		return // retreatPhase has just listed them
 	}
-	if e, ok := out.Next.Extra.(*Extra); ok {
+	if e, ok := out.Next.Extra.(*extra); ok {
 		e.Effects.RightHand = nil
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Kind != engine.Special || r.Order.Special != OTB || r.Code == engine.Illegal || r.Unit.Type == engine.NoUnitType {
+		if r.Order.Kind != engine.Special || r.Order.Special != otb || r.Code == engine.Illegal || r.Unit.Type == engine.NoUnitType {
 			continue
 		}
 		if s.Phase.Type != engine.Movement || !retreatedByRightHand(s, r.Unit) {
 			continue
 		}
-		kit.RemoveUnit(out.Next, IDOf(r.Unit))
+		kit.RemoveUnit(out.Next, iDOf(r.Unit))
 		r.OK, r.Code = true, engine.OK
 		r.Reason = "off the board instead of the right-hand rule's retreat, as ordered with the Fall orders (rule 14.a)"
 		out.Events = append(out.Events, fmt.Sprintf("%s %s in %s went off the board, as ordered with the Fall orders instead of its right-hand-rule retreat (rule 14.a)",
-			s.Map.PowerName(r.Unit.Power), Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc)))
+			s.Map.PowerName(r.Unit.Power), label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc)))
 	}
 }
 
@@ -267,10 +267,10 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 	if s.Phase.Type != engine.Retreat {
 		return nil, false
 	}
-	e, _ := s.Extra.(*Extra)
+	e, _ := s.Extra.(*extra)
 	var std, vol []engine.Order
 	for _, o := range orders {
-		if o.Kind == engine.Special && o.Special == OTB {
+		if o.Kind == engine.Special && o.Special == otb {
 			o.Kind, o.Special, o.Args = engine.Disband, "", nil
 		}
 		if o.At.Valid() && int(o.At.P) < len(s.Map.Provinces) && e != nil {
@@ -279,7 +279,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 			di := s.DislodgedAt(o.At.P)
 			ownDislodged := di >= 0 && (o.Power == "" || o.Power == s.Dislodged[di].Unit.Power)
 			if i := s.UnitAt(o.At.P); !ownDislodged && i >= 0 && (o.Power == "" || o.Power == s.Units[i].Power) &&
-				slices.Contains(e.Effects.Voluntary, IDOf(s.Units[i])) {
+				slices.Contains(e.Effects.Voluntary, iDOf(s.Units[i])) {
 				vol = append(vol, o)
 				continue
 			}
@@ -297,7 +297,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 	}
 	reasons := map[string]string{}
-	stuck := map[UnitID]bool{}
+	stuck := map[kit.UnitID]bool{}
 	for i, d := range s.Dislodged {
 		if ordered[i] {
 			continue
@@ -308,7 +308,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 		u := d.Unit
 		base := engine.Order{Power: u.Power, Unit: u.Type, Number: u.Number, At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-		if s.Phase.Season == engine.Spring && e != nil && slices.Contains(e.Effects.SpringOTB, IDOf(u)) {
+		if s.Phase.Season == engine.Spring && e != nil && slices.Contains(e.Effects.SpringOTB, iDOf(u)) {
 			base.Kind = engine.Disband
 			base.Text = base.Format(s.Map) + autoNote
 			reasons[base.Text] = "off the board, as ordered with the Spring moves (rule 14.a)"
@@ -317,7 +317,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 		l, ok := rightHandRetreat(s, d)
 		if !ok {
-			stuck[IDOf(u)] = true // nowhere to go: disbanded
+			stuck[iDOf(u)] = true // nowhere to go: disbanded
 			continue
 		}
 		base.Kind, base.To = engine.Move, l
@@ -330,10 +330,10 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		std = append(std, base)
 	}
 	out := engine.AdjudicateRetreats(s, std, reg.Rules())
-	var rightHand []UnitID
+	var rightHand []kit.UnitID
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Code == engine.Defaulted && stuck[IDOf(r.Unit)] {
+		if r.Code == engine.Defaulted && stuck[iDOf(r.Unit)] {
 			r.Reason = "no legal retreat space for the right-hand rule (rule 14.a); disbanded"
 			continue
 		}
@@ -345,11 +345,11 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		if r.OK {
 			r.Reason = why
 			if s.Phase.Season == engine.Spring && r.Order.Kind == engine.Move {
-				rightHand = append(rightHand, IDOf(r.Unit))
+				rightHand = append(rightHand, iDOf(r.Unit))
 			}
 		}
 	}
-	if ne, ok := out.Next.Extra.(*Extra); ok {
+	if ne, ok := out.Next.Extra.(*extra); ok {
 		ne.Effects.RightHand = rightHand // 14.a: the owner may overrule these with his Fall orders
 	}
 	voluntaryRetreats(s, vol, out)
@@ -385,7 +385,7 @@ func retreatValid(s *engine.State, d engine.Dislodgement, o engine.Order) (engin
 // dislodged in a Spring movement phase (Effects.SpringOTB), and forgets
 // the list once their retreat phase is over.
 func springOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	e, ok := out.Next.Extra.(*Extra)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok {
 		return
 	}
@@ -395,16 +395,16 @@ func springOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special != OTBIfDislodged || r.Code == engine.Illegal {
+		if r.Order.Special != oTBIfDislodged || r.Code == engine.Illegal {
 			continue
 		}
-		dislodged := slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return IDOf(d.Unit) == IDOf(r.Unit) })
+		dislodged := slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return iDOf(d.Unit) == iDOf(r.Unit) })
 		switch {
 		case s.Phase.Season != engine.Spring:
 			r.Add("; after Fall moves an unordered dislodged unit is removed anyway (rule 14.b)")
 		case dislodged:
-			if !slices.Contains(e.Effects.SpringOTB, IDOf(r.Unit)) {
-				e.Effects.SpringOTB = append(e.Effects.SpringOTB, IDOf(r.Unit))
+			if !slices.Contains(e.Effects.SpringOTB, iDOf(r.Unit)) {
+				e.Effects.SpringOTB = append(e.Effects.SpringOTB, iDOf(r.Unit))
 			}
 			r.Add("; goes off the board unless given a retreat (rule 14.a)")
 		}

@@ -8,14 +8,14 @@ import (
 
 // The ids of the cards of this group.
 const (
-	MinelayerID = "12" // #12 Minelayer
-	EngineerID  = "13" // #13 Engineer (A) / Minesweeper (F)
-	RetreaterID = "14" // #14 Retreater
-	CutterID    = "15" // #15 Cutter
-	FreeUnitID  = "19" // #19 Free Unit
+	minelayerID = "12" // #12 Minelayer
+	engineerID  = "13" // #13 Engineer (A) / Minesweeper (F)
+	retreaterID = "14" // #14 Retreater
+	cutterID    = "15" // #15 Cutter
+	freeUnitID  = "19" // #19 Free Unit
 )
 
-// SappersState is the state #12 Minelayer, #13 Engineer, #14 Retreater,
+// sappersState is the state #12 Minelayer, #13 Engineer, #14 Retreater,
 // #15 Cutter, #19 Free Unit and rule 14 keep between phases beyond
 // Effects' common fields (Mines, FreeUnits, SpringOTB, Voluntary). It is
 // saved as JSON with the position.
@@ -27,15 +27,15 @@ const (
 // disarmed mine leaves it. The count lets the layer's view say how many of
 // his mines went that way without saying where, when or by whom (the
 // game master sees every power's count).
-type SappersState struct {
+type sappersState struct {
 	Cleared map[engine.Power]int `json:",omitempty"`
 }
 
-func (x SappersState) clone() SappersState {
+func (x sappersState) clone() sappersState {
 	if x.Cleared == nil {
-		return SappersState{}
+		return sappersState{}
 	}
-	c := SappersState{Cleared: make(map[engine.Power]int, len(x.Cleared))}
+	c := sappersState{Cleared: make(map[engine.Power]int, len(x.Cleared))}
 	for p, n := range x.Cleared {
 		c.Cleared[p] = n
 	}
@@ -43,7 +43,7 @@ func (x SappersState) clone() SappersState {
 }
 
 // conceal keeps what seat may know: its own count of disarmed mines.
-func (x *SappersState) conceal(seat engine.Seat) {
+func (x *sappersState) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
@@ -57,7 +57,7 @@ func (x *SappersState) conceal(seat engine.Seat) {
 	}
 }
 
-func (x SappersState) empty() bool { return len(x.Cleared) == 0 }
+func (x sappersState) empty() bool { return len(x.Cleared) == 0 }
 
 // privatePrefix starts an event only one power (and the game master) may
 // read: "to France only: ...". concealPrivate removes it for every other

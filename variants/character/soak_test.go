@@ -44,8 +44,8 @@ func soakEnv(t *testing.T, name string, def int) int {
 //
 //   - no two units stand where only one may (Unlimited spaces excepted);
 //   - every unit in the game holds exactly one card and every card belongs
-//     to such a unit; the deck's cards are conserved (CheckCards);
-//   - every card dealt in the phase respects rule 5's caps (CheckDeal),
+//     to such a unit; the deck's cards are conserved (checkCards);
+//   - every card dealt in the phase respects rule 5's caps (checkDeal),
 //     and no power ever holds more than the card table allows;
 //   - every seat's view (engine.ViewFor with the variant's Conceal) holds
 //     only cards that seat may know (rule 3) and, outside the game
@@ -78,7 +78,7 @@ func TestSoak(t *testing.T) {
 }
 
 func soakGame(t *testing.T, m *engine.Map, seed uint64, years int) {
-	s, err := Variant.NewGame(m, map[string]string{OptionAdd: "X5,X8"}, engine.NewRand(seed))
+	s, err := Variant.NewGame(m, map[string]string{optionAdd: "X5,X8"}, engine.NewRand(seed))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func soakGame(t *testing.T, m *engine.Map, seed uint64, years int) {
 			break
 		}
 	}
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	t.Logf("%d phases to %s, %d cards dealt, %d on the board", phases, s.Phase.Short(), e.Deck.Dealt(), len(e.Cards))
 	if phases < 2*years {
 		t.Errorf("only %d phases in %d years", phases, years)
@@ -121,17 +121,17 @@ func soakGame(t *testing.T, m *engine.Map, seed uint64, years int) {
 
 // soakOrders draws random standard orders (engine.RandomOrders) and
 // replaces some units' orders with a special order of their card
-// (RandomSpecial) in a movement phase.
+// (randomSpecial) in a movement phase.
 func soakOrders(s *engine.State, rng *engine.Rand) []engine.Order {
 	orders := engine.RandomOrders(s, rng)
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return orders
 	}
 	for _, u := range s.Units {
 		if rng.Intn(100, "soak: a special order?") >= soakSpecialPct {
 			continue
 		}
-		o, ok := RandomSpecial(s, u, rng)
+		o, ok := randomSpecial(s, u, rng)
 		if !ok {
 			continue
 		}
@@ -146,7 +146,7 @@ func soakOrders(s *engine.State, rng *engine.Rand) []engine.Order {
 // soakCheck returns what is wrong with next, the position after out was
 // adjudicated from before (nil for the position Setup made).
 func soakCheck(before *engine.State, out *engine.Outcome, next *engine.State) []string {
-	bad := CheckCards(next)
+	bad := checkCards(next)
 	m := next.Map
 	seen := map[engine.ProvinceID]int{}
 	for _, u := range next.Units {
@@ -154,30 +154,30 @@ func soakCheck(before *engine.State, out *engine.Outcome, next *engine.State) []
 			bad = append(bad, "two units in "+m.Provinces[u.Loc.P].Name)
 		}
 	}
-	e := next.Extra.(*Extra)
+	e := next.Extra.(*extra)
 	bad = append(bad, soakCaps(next, e, out)...)
 	bad = append(bad, soakViews(before, out, next, e)...)
 	bad = append(bad, soakRoundTrip(next)...)
 	return bad
 }
 
-// soakCaps checks rule 5: each card dealt in the phase passes CheckDeal
+// soakCaps checks rule 5: each card dealt in the phase passes checkDeal
 // against the power's other cards, and no power ever holds more than one
 // card of a "*" category or more than two of any limited one.
-func soakCaps(next *engine.State, e *Extra, out *engine.Outcome) []string {
+func soakCaps(next *engine.State, e *extra, out *engine.Outcome) []string {
 	var bad []string
 	count := map[engine.Power]map[string]int{}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
 		c := h.Card
-		if c.Limit != NoLimit && !c.Blank {
+		if c.Limit != noLimit && !c.Blank {
 			if count[id.Power] == nil {
 				count[id.Power] = map[string]int{}
 			}
 			count[id.Power][c.Category]++
 			n := count[id.Power][c.Category]
-			if n > 2 || (c.Limit == OneEver && n > 1) {
-				bad = append(bad, fmt.Sprintf("%s holds %d cards of the %s category (rule 5.c)", PowerName(id.Power), n, c.Category))
+			if n > 2 || (c.Limit == oneEver && n > 1) {
+				bad = append(bad, fmt.Sprintf("%s holds %d cards of the %s category (rule 5.c)", powerName(id.Power), n, c.Category))
 			}
 		}
 		if out == nil || h.Dealt != out.Phase || c.Blank {
@@ -191,7 +191,7 @@ func soakCaps(next *engine.State, e *Extra, out *engine.Outcome) []string {
 				to.Hand = append(to.Hand, e.Cards[other].Card)
 			}
 		}
-		if err := CheckDeal(c, to); err != nil {
+		if err := checkDeal(c, to); err != nil {
 			bad = append(bad, fmt.Sprintf("%s was dealt %s against rule 5: %v", id, c, err))
 		}
 	}
@@ -199,7 +199,7 @@ func soakCaps(next *engine.State, e *Extra, out *engine.Outcome) []string {
 }
 
 // soakViews checks each seat's view of next, and of the outcome (rule 3).
-func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e *Extra) []string {
+func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e *extra) []string {
 	var bad []string
 	seats := []engine.Seat{{GM: true}, {}}
 	for _, p := range next.Map.PowerIDs() {
@@ -207,7 +207,7 @@ func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e 
 	}
 	for _, seat := range seats {
 		v := engine.ViewFor(next, nil, seat, Variant.Rules)
-		ve, ok := v.State.Extra.(*Extra)
+		ve, ok := v.State.Extra.(*extra)
 		if !ok {
 			bad = append(bad, fmt.Sprintf("%s: the view has no cards", seat))
 			continue
@@ -240,7 +240,7 @@ func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e 
 			continue
 		}
 		for _, ev := range engine.OutcomeFor(before, out, seat, Variant.Rules).Events {
-			if strings.Contains(ev, " is dealt #") && !strings.HasPrefix(ev, PowerName(seat.Power)+"'s ") {
+			if strings.Contains(ev, " is dealt #") && !strings.HasPrefix(ev, powerName(seat.Power)+"'s ") {
 				bad = append(bad, fmt.Sprintf("%s reads another power's deal: %q", seat, ev))
 			}
 		}

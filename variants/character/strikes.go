@@ -14,48 +14,48 @@ import (
 // share: the plan of a movement turn's strikes, decided once from the
 // orders by the priorities of rule 9.b, and the state kept between phases.
 const (
-	AnnihilatorID = "9"
-	GasserID      = "10"
-	HypnotistID   = "11"
+	annihilatorID = "9"
+	gasserID      = "10"
+	hypnotistID   = "11"
 )
 
-// StrikeUse records one use of a strike card's power, for the game
+// strikeUse records one use of a strike card's power, for the game
 // master's record and the owner's: the phase, the unit, its card, the
 // province struck and what came of it.
-type StrikeUse struct {
+type strikeUse struct {
 	Phase  engine.Phase
-	Unit   UnitID
-	Card   string // AnnihilatorID, GasserID, HypnotistID
+	Unit   kit.UnitID
+	Card   string // annihilatorID, gasserID, hypnotistID
 	Target string // province abbreviation
 	Done   bool   // the power acted (false: it failed, Why says why)
 	Why    string `json:",omitempty"`
 }
 
-// StrikesState is the state #9 Annihilator, #10 Gasser, #11 Hypnotist keep
+// strikesState is the state #9 Annihilator, #10 Gasser, #11 Hypnotist keep
 // between phases beyond Effects' common fields (closures, suspensions,
 // civil disorder, LastUsed, Hypnotised). It is saved as JSON with the
 // position.
-type StrikesState struct {
+type strikesState struct {
 	// Uses lists every use of a strike power, oldest first. Annihilations
 	// and gas attacks are public (the game master reports them); a
 	// hypnosis is known only to the hypnotist's owner and the game master
 	// (card #11: "The GM will not identify the unit doing the
 	// hypnotizing").
-	Uses []StrikeUse `json:",omitempty"`
+	Uses []strikeUse `json:",omitempty"`
 }
 
-func (x StrikesState) clone() StrikesState {
-	return StrikesState{Uses: slices.Clone(x.Uses)}
+func (x strikesState) clone() strikesState {
+	return strikesState{Uses: slices.Clone(x.Uses)}
 }
 
 // conceal keeps what seat may know: every annihilation and gas attack,
 // and the seat's own hypnoses.
-func (x *StrikesState) conceal(seat engine.Seat) {
+func (x *strikesState) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
-	x.Uses = slices.DeleteFunc(x.Uses, func(u StrikeUse) bool {
-		return u.Card == HypnotistID && (seat.Power == "" || u.Unit.Power != seat.Power)
+	x.Uses = slices.DeleteFunc(x.Uses, func(u strikeUse) bool {
+		return u.Card == hypnotistID && (seat.Power == "" || u.Unit.Power != seat.Power)
 	})
 	for i, u := range x.Uses {
 		if u.Why == gasOnHypnotist || u.Why == gasOnHypnotised {
@@ -67,22 +67,22 @@ func (x *StrikesState) conceal(seat engine.Seat) {
 	}
 }
 
-func (x StrikesState) empty() bool { return len(x.Uses) == 0 }
+func (x strikesState) empty() bool { return len(x.Uses) == 0 }
 
 // strikeCard returns whether u holds card id and may use it in s (rule 7),
 // and the variant's part of s.
-func strikeCard(s *engine.State, u engine.Unit, id string) (*Extra, bool) {
+func strikeCard(s *engine.State, u engine.Unit, id string) (*extra, bool) {
 	c, ok := cardAt(s, u)
 	if !ok || c.ID != id {
 		return nil, false
 	}
-	e, _ := s.Extra.(*Extra)
+	e, _ := s.Extra.(*extra)
 	return e, e != nil
 }
 
 // strikeExtra returns the variant's part of s, or nil.
-func strikeExtra(s *engine.State) *Extra {
-	e, _ := s.Extra.(*Extra)
+func strikeExtra(s *engine.State) *extra {
+	e, _ := s.Extra.(*extra)
 	return e
 }
 
@@ -90,11 +90,11 @@ func strikeExtra(s *engine.State) *Extra {
 // either unit type, from any coast (rule 16.c: "An Army may gas an
 // adjacent Fleet, and vice-versa, even if the unit cannot move there").
 
-// ResultOrders gives each unit the order it was adjudicated with, from an
+// resultOrders gives each unit the order it was adjudicated with, from an
 // outcome's results (illegal orders and orders for no unit left out).
 // Character Diplomacy II's strike cards read their turn from it too.
-func ResultOrders(out *engine.Outcome) map[UnitID]engine.Order {
-	by := map[UnitID]engine.Order{}
+func resultOrders(out *engine.Outcome) map[kit.UnitID]engine.Order {
+	by := map[kit.UnitID]engine.Order{}
 	for _, r := range out.Results {
 		switch r.Code {
 		case engine.Illegal, engine.NoUnit, engine.NotOwner:
@@ -103,7 +103,7 @@ func ResultOrders(out *engine.Outcome) map[UnitID]engine.Order {
 		if r.Unit.Type == engine.NoUnitType {
 			continue
 		}
-		by[IDOf(r.Unit)] = r.Order
+		by[iDOf(r.Unit)] = r.Order
 	}
 	return by
 }
@@ -151,9 +151,9 @@ type strikePlan struct {
 
 // hypnotisedBy returns the hypnosis that takes effect on the unit id, if
 // any.
-func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
+func (p *strikePlan) hypnotisedBy(id kit.UnitID) (hypnosis, bool) {
 	for _, h := range p.hypnoses {
-		if h.ok && IDOf(h.victim) == id {
+		if h.ok && iDOf(h.victim) == id {
 			return h, true
 		}
 	}
@@ -162,9 +162,9 @@ func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
 
 // hypnotising reports whether unit id is a hypnotist whose hypnosis
 // was written legally this turn (whether or not it takes effect).
-func (p *strikePlan) hypnotising(id UnitID) bool {
+func (p *strikePlan) hypnotising(id kit.UnitID) bool {
 	for _, h := range p.hypnoses {
-		if IDOf(h.unit) == id {
+		if iDOf(h.unit) == id {
 			return true
 		}
 	}
@@ -172,9 +172,9 @@ func (p *strikePlan) hypnotising(id UnitID) bool {
 }
 
 // annihilating reports whether unit id gives a legal annihilate order.
-func (p *strikePlan) annihilating(id UnitID) bool {
+func (p *strikePlan) annihilating(id kit.UnitID) bool {
 	for _, a := range p.annihilations {
-		if IDOf(a.unit) == id {
+		if iDOf(a.unit) == id {
 			return true
 		}
 	}
@@ -201,14 +201,14 @@ func (p *strikePlan) annihilating(id UnitID) bool {
 // never an annihilation or a hypnosis; a gas victim's order is replaced by
 // a hold only when it is neither of these nor a gas attack; units in civil
 // disorder from an earlier turn give no strike at all.
-func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
+func planStrikes(s *engine.State, by map[kit.UnitID]engine.Order) *strikePlan {
 	p := &strikePlan{annihilated: map[engine.ProvinceID]engine.Unit{}}
-	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
+	if !powersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return p
 	}
 	s = withoutStolenCards(s, by)
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[iDOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
 			continue
 		}
@@ -221,7 +221,7 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
 	}
 	p.planHypnoses(s, by)
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[iDOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != gasName {
 			continue
 		}
@@ -233,13 +233,13 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
 		switch {
 		case p.annihilatedHere(u.Loc.P):
 			g.ok, g.why = false, "its own province was annihilated: the Annihilator overrules the Gasser (rule 9.b)"
-		case g.victim != nil && p.annihilating(IDOf(*g.victim)):
+		case g.victim != nil && p.annihilating(iDOf(*g.victim)):
 			g.ok, g.why = false, "the Annihilator's annihilation overrules the gas attack (rule 9.b)"
-		case g.victim != nil && p.hypnotising(IDOf(*g.victim)):
+		case g.victim != nil && p.hypnotising(iDOf(*g.victim)):
 			g.ok, g.why = false, gasOnHypnotist
 		}
 		if g.ok && g.victim != nil {
-			if _, hyp := p.hypnotisedBy(IDOf(*g.victim)); hyp {
+			if _, hyp := p.hypnotisedBy(iDOf(*g.victim)); hyp {
 				g.ok, g.why = false, gasOnHypnotised
 			}
 		}
@@ -264,9 +264,9 @@ func (p *strikePlan) annihilatedHere(prov engine.ProvinceID) bool {
 }
 
 // planHypnoses decides which hypnoses act (planStrikes, step 2).
-func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
+func (p *strikePlan) planHypnoses(s *engine.State, by map[kit.UnitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[iDOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
 			continue
 		}
@@ -278,7 +278,7 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 		switch {
 		case p.annihilatedHere(u.Loc.P):
 			h.ok, h.why = false, "its own province was annihilated: the Annihilator overrules the Hypnotist (rule 9.b)"
-		case p.annihilating(IDOf(h.victim)):
+		case p.annihilating(iDOf(h.victim)):
 			h.ok, h.why = false, "the victim annihilates a province, which overrules hypnosis (rule 9.b)"
 		}
 		p.hypnoses = append(p.hypnoses, h)
@@ -290,20 +290,20 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 	// rewrite.
 	for i := range p.hypnoses {
 		h := &p.hypnoses[i]
-		if h.ok && p.hypnotising(IDOf(h.victim)) {
+		if h.ok && p.hypnotising(iDOf(h.victim)) {
 			h.ok, h.why = false, hypnotistOnHypnotist
 		}
 	}
 	// Two hypnotists writing for one unit: both fail.
-	count := map[UnitID]int{}
+	count := map[kit.UnitID]int{}
 	for _, h := range p.hypnoses {
 		if h.ok {
-			count[IDOf(h.victim)]++
+			count[iDOf(h.victim)]++
 		}
 	}
 	for i := range p.hypnoses {
 		h := &p.hypnoses[i]
-		if h.ok && count[IDOf(h.victim)] > 1 {
+		if h.ok && count[iDOf(h.victim)] > 1 {
 			h.ok, h.why = false, "two hypnotists wrote orders for the same unit; both fail"
 		}
 	}
@@ -332,7 +332,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 			t.Blocked[p] = why
 		}
 	}
-	i := MoveIndex(s.Phase)
+	i := moveIndex(s.Phase)
 	if s.Phase.Type == engine.Movement && orders != nil {
 		plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 		for _, a := range plan.annihilations {
@@ -364,14 +364,14 @@ func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	// Effects end by the life cycle part (lifecycle.go), which knows the
 	// phase that follows.
-	on := map[UnitID]bool{}
+	on := map[kit.UnitID]bool{}
 	for _, u := range out.Next.Units {
-		on[IDOf(u)] = true
+		on[iDOf(u)] = true
 	}
 	for _, d := range out.Next.Dislodged {
-		on[IDOf(d.Unit)] = true
+		on[iDOf(d.Unit)] = true
 	}
-	e.Effects.Disorders = slices.DeleteFunc(e.Effects.Disorders, func(d Disorder) bool { return !on[d.Unit] })
+	e.Effects.Disorders = slices.DeleteFunc(e.Effects.Disorders, func(d disorder) bool { return !on[d.Unit] })
 	for id := range e.Effects.LastUsed {
 		if !on[id] {
 			delete(e.Effects.LastUsed, id)
@@ -381,7 +381,7 @@ func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 
 func strikesParts(r *registry) {
 	r.Prepare(strikesPrepare)
-	r.After(PriorityLifecycle-1, strikesAfter)
+	r.After(priorityLifecycle-1, strikesAfter)
 }
 
 // withoutStolenCards returns s, or a copy of it in which the units a Thief
@@ -390,8 +390,8 @@ func strikesParts(r *registry) {
 // priority: Thief, Disbeliever, Annihilator, Hypnotist, Gasser), so a
 // robbed or disbelieved strike unit strikes nothing (proposedPhase judges
 // the turn on the same copy).
-func withoutStolenCards(s *engine.State, by map[UnitID]engine.Order) *engine.State {
-	if _, ok := s.Extra.(*Extra); !ok || len(by) == 0 {
+func withoutStolenCards(s *engine.State, by map[kit.UnitID]engine.Order) *engine.State {
+	if _, ok := s.Extra.(*extra); !ok || len(by) == 0 {
 		return s
 	}
 	ids := slices.SortedFunc(maps.Keys(by), compareUnitIDs)
@@ -404,7 +404,7 @@ func withoutStolenCards(s *engine.State, by map[UnitID]engine.Order) *engine.Sta
 		return s
 	}
 	c := s.Clone()
-	ce := c.Extra.(*Extra)
+	ce := c.Extra.(*extra)
 	for id := range b.stripped {
 		delete(ce.Cards, id)
 	}

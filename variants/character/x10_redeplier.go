@@ -8,11 +8,11 @@ import (
 	"dipdesk/variants/kit"
 )
 
-// RedeplierID is proposed card X10 Redeplier (a game option, Options.Add):
+// redeplierID is proposed card X10 Redeplier (a game option, Options.Add):
 // "During Winter, unit can move up to two spaces through unoccupied
 // spaces. It cannot capture a new SC this way, and cannot end this move in
 // any SC owned by another country."
-const RedeplierID = "X10"
+const redeplierID = "X10"
 
 const redeployName = "redeploy"
 
@@ -40,8 +40,8 @@ type redeployment struct {
 func parseRedeploy(s *engine.State, u engine.Unit, o engine.Order) (redeployment, string) {
 	r := redeployment{unit: u, via: engine.Nowhere}
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != RedeplierID {
-		if !PowersActive(s.Phase) {
+	if !ok || c.ID != redeplierID {
+		if !powersActive(s.Phase) {
 			return r, "no card may be used before Spring 1902 (rule 7)"
 		}
 		return r, kit.UnitName(s.Map, u) + " is not a Redeplier (card X10), so it cannot redeploy"
@@ -156,7 +156,7 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 	for _, r := range reds {
 		ends[r.to.P]++
 	}
-	ne, _ := out.Next.Extra.(*Extra)
+	ne, _ := out.Next.Extra.(*extra)
 	for _, r := range reds {
 		res := engine.Result{Order: orders[r.k], Unit: r.unit}
 		i := -1
@@ -180,7 +180,7 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 				res.Add(" through " + s.Map.LocName(r.via))
 			}
 			if ne != nil {
-				_ = ne.Reveal(IDOf(r.unit), s.Phase, "redeployed in Winter")
+				_ = ne.Reveal(iDOf(r.unit), s.Phase, "redeployed in Winter")
 			}
 		}
 		out.Results = append(out.Results, res)
@@ -192,7 +192,7 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 // redeployment to a random empty neighbour (the soak test).
 func randomRedeploy(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != RedeplierID || s.Phase.Type != engine.Adjustment {
+	if !ok || c.ID != redeplierID || s.Phase.Type != engine.Adjustment {
 		return engine.Order{}, false
 	}
 	var near []string
