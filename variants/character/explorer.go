@@ -23,7 +23,7 @@ import "dipdesk/engine"
 // leaving, it lands on the plain coast.
 func explorerParts(r *registry) {
 	r.Enter(explorerEnter)
-	r.Reach(explorerReach, convoylessCaspian, leaveEntered)
+	r.Reach(explorerReach, convoylessCaspian)
 }
 
 func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
@@ -77,27 +77,4 @@ func convoylessCaspian(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	}
 	cas := lookup(s.Map, caspianAbbr)
 	return cas != engine.NoProvince && s.Map.ArmyLinked(cas, u.Loc.P) && s.Map.ArmyLinked(cas, l.P)
-}
-
-// leaveEntered lets a unit standing in an impassable space that a card
-// let it into (an explorer in Switzerland, the Caspian or on an island; a
-// #3 or converted #6 unit in the Caspian) retreat out of it by its type's
-// map links, as it would move out ("using normal moving rules"): the
-// engine's retreat list walks no link of an impassable province. The
-// space it retreats to must be passable or one a card opens to it.
-func leaveEntered(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if s == nil || s.Map == nil || s.Phase.Type != engine.Retreat || !onBoard(s.Map, u.Loc.P) || !onBoard(s.Map, l.P) {
-		return false
-	}
-	from, to := s.Map.Province(u.Loc.P), s.Map.Province(l.P)
-	if !from.Impassable || from.Kind == engine.Abstract || l.P == u.Loc.P {
-		return false
-	}
-	if to.Impassable && !enter(s, u, l) || !canStand(u.Type, to.Kind) && !enter(s, u, l) {
-		return false
-	}
-	if u.Type == engine.Army {
-		return s.Map.ArmyLinked(u.Loc.P, l.P)
-	}
-	return s.Map.FleetLinked(u.Loc, l)
 }

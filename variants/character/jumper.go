@@ -152,7 +152,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			continue // refused by the engine: it jumps no one
 		}
 		if o.Kind == engine.Move && holds(s, u, jumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
-			if convoyOrdered(s, orders, u, o) {
+			if u.Type == engine.Army && kit.ConvoyRoute(s, orders, k, routeRules(), nil) {
 				// Rule 8: the regular rules apply to a unit not using its
 				// power. The move is a move by convoy, whoever's fleets
 				// carry it; nothing is logged (a log would name the card).
@@ -200,33 +200,12 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 	return orders, log
 }
 
-// convoyOrdered reports whether army u's plain move o has a convoy
-// ordered for it, by fleets of any power, that makes a route from its
-// province to the destination: the engine judges the move by convoy
-// alone with those convoy orders, every other unit holding, so nothing
-// disrupts it and only a missing route (or no fleet at all) refuses it.
-func convoyOrdered(s *engine.State, orders []engine.Order, u engine.Unit, o engine.Order) bool {
-	if u.Type != engine.Army {
-		return false
-	}
-	move := o
-	move.ViaConvoy = true
-	trial := []engine.Order{move}
-	for _, c := range orders {
-		if c.Kind == engine.Convoy && c.AuxAt.Valid() && c.AuxAt.P == u.Loc.P && c.AuxTo.Valid() && c.AuxTo.P == o.To.P {
-			trial = append(trial, c)
-		}
-	}
-	if len(trial) == 1 {
-		return false
-	}
-	// Only the hooks that decide where units may go and who convoys, as
-	// canMoveTo does: no Rewrite part runs again.
-	r := engine.Rules{Reach: reg.Rules().Reach, Enter: reg.Rules().Enter, CanConvoy: reg.Rules().CanConvoy,
-		Occupies: reg.Rules().Occupies}
-	out := engine.AdjudicateMovement(s, trial, &r)
-	i := kit.ResultOf(out, iDOf(u))
-	return i >= 0 && out.Results[i].Code != engine.Illegal && out.Results[i].Code != engine.NoRoute
+// routeRules are the hooks that decide where units may go and who
+// convoys, as canMoveTo asks them: the rules a plain move's convoy route
+// is judged by (kit.ConvoyRoute), no Rewrite part running again.
+func routeRules() *engine.Rules {
+	v := reg.Rules()
+	return &engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
 }
 
 // isMove reports whether o moves its unit: a move, or a special order

@@ -26,11 +26,11 @@ import (
 // may move out, and its support or convoy counts this turn. Rule 7: the
 // power works even when the Annihilator is dislodged.
 
-// AnnihilatedFor is how many movement turns after the explosion's an
+// annihilatedFor is how many movement turns after the explosion's an
 // annihilated centre stays without its status: "until two full game years
 // after the explosion", so it is a centre again from the same season two
 // years later.
-const AnnihilatedFor = 3
+const annihilatedFor = 3
 
 // annihilateAs is the movement form of an annihilate order: a hold, or why
 // the order is impossible.
@@ -44,14 +44,14 @@ func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 // annihilateTarget returns the province u's annihilate order destroys and
 // whether u reaches it only by convoy, or why it may not.
 func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.ProvinceID, bool, string) {
-	if why := skCardOK(s, u, Annihilator, "annihilate"); why != "" {
+	if why := skCardOK(s, u, annihilator, "annihilate"); why != "" {
 		return engine.NoProvince, false, why
 	}
 	m := s.Map
 	t, ok := kit.LookupProvince(m, o.Args)
 	if !ok {
 		return engine.NoProvince, false, fmt.Sprintf("annihilate needs a province: %q for its own province, or one it could move to",
-			Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" annihilate "+m.Provinces[u.Loc.P].Abbr)
+			kit.Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" annihilate "+m.Provinces[u.Loc.P].Abbr)
 	}
 	p := &m.Provinces[t]
 	switch {
@@ -88,7 +88,7 @@ func skCanMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
 			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := kit.ResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
+		if i := kit.ResultOf(out, iDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
 			return true
 		}
 	}
@@ -105,7 +105,7 @@ func skConvoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine
 	for _, r := range out.Results {
 		o := r.Order
 		if o.Kind != engine.Convoy || r.Unit.Type == engine.NoUnitType || o.AuxAt.P != a.Loc.P || o.AuxTo.P != t ||
-			r.Code == engine.Illegal || kit.IsDislodged(out.Next, IDOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
+			r.Code == engine.Illegal || kit.IsDislodged(out.Next, iDOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
 			continue
 		}
 		fleets = append(fleets, r.Unit.Loc.P)
@@ -149,13 +149,13 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	e := extraOf(out.Next)
 	m := s.Map
-	i := MoveIndex(s.Phase)
+	i := moveIndex(s.Phase)
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		k := kit.ResultOf(out, IDOf(a.unit))
+		k := kit.ResultOf(out, iDOf(a.unit))
 		if e != nil {
-			_ = e.Reveal(IDOf(a.unit), s.Phase, "tried to annihilate "+name)
+			_ = e.Reveal(iDOf(a.unit), s.Phase, "tried to annihilate "+name)
 		}
 		if a.why != "" {
 			if k >= 0 {
@@ -178,15 +178,15 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
 			continue
 		}
-		kit.RemoveUnit(out.Next, IDOf(a.unit))
+		kit.RemoveUnit(out.Next, iDOf(a.unit))
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is annihilated too (Annihilator)"
-			out.Results[k].SetCause(CauseAnnihilated)
+			out.Results[k].SetCause(causeAnnihilated)
 		}
 		for _, r := range out.Results {
 			if r.Order.Kind == engine.Convoy && r.Order.AuxAt.P == a.unit.Loc.P && r.Order.AuxTo.P == a.target && a.convoy {
-				if c := kit.ResultOf(out, IDOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
+				if c := kit.ResultOf(out, iDOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
 					out.Results[c].OK, out.Results[c].Code = true, engine.OK
 					out.Results[c].Reason = "convoyed the Annihilator's strike on " + name
 				}
@@ -202,23 +202,23 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// Invisible unit or a Ghost in the space must not be betrayed by an
 		// event every seat sees.
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, IDOf(v)) {
+			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, iDOf(v)) {
 				skMarkDestroyed(out, v, name)
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, IDOf(d.Unit)) {
+			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, iDOf(d.Unit)) {
 				skMarkDestroyed(out, d.Unit, name)
 			}
 		}
 		if e != nil {
-			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, Closure{Prov: m.Provinces[a.target].Abbr, Through: i + 1,
+			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, closure{Prov: m.Provinces[a.target].Abbr, Through: i + 1,
 				Why: name + " is impassable after its annihilation (Annihilator)"})
 		}
 		if m.Provinces[a.target].SC {
 			if e != nil {
-				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, Suspension{Prov: m.Provinces[a.target].Abbr,
-					Through: i + AnnihilatedFor, Why: "annihilated in " + s.Phase.Short()})
+				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, suspension{Prov: m.Provinces[a.target].Abbr,
+					Through: i + annihilatedFor, Why: "annihilated in " + s.Phase.Short()})
 			}
 			if int(a.target) < len(out.Next.Owners) {
 				out.Next.Owners[a.target] = ""
@@ -230,13 +230,13 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 
 // skMarkDestroyed notes in unit v's result that the annihilation of name
 
-// CauseAnnihilated is the Cause of an Annihilator's own result: it
+// causeAnnihilated is the Cause of an Annihilator's own result: it
 // annihilated the space and itself (engine.Result.Cause).
-const CauseAnnihilated = "annihilated"
+const causeAnnihilated = "annihilated"
 
 // destroyed it.
 func skMarkDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := kit.ResultOf(out, IDOf(v)); k >= 0 && out.Results[k].Cause() != CauseAnnihilated {
+	if k := kit.ResultOf(out, iDOf(v)); k >= 0 && out.Results[k].Cause() != causeAnnihilated {
 		out.Results[k].OK = false
 		out.Results[k].Add("; destroyed: " + name + " was annihilated (Annihilator)")
 	}
@@ -245,7 +245,7 @@ func skMarkDestroyed(out *engine.Outcome, v engine.Unit, name string) {
 // randomAnnihilate gives an Annihilator a random annihilate order: its own
 // province or a neighbour it could move to.
 func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != Annihilator || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Annihilator annihilate") != 0 {
+	if kindAt(s, u) != annihilator || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Annihilator annihilate") != 0 {
 		return engine.Order{}, false
 	}
 	var cands []engine.ProvinceID
@@ -267,7 +267,7 @@ func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 }
 
 func annihilatorParts(r *registry) {
-	addSpecialDrag(r, "annihilate", annihilateName, []Kind{Annihilator}, true, false, annihilateAs)
-	r.After(PriorityOf(Annihilator), annihilateAfter)
+	addSpecialDrag(r, "annihilate", annihilateName, []kind{annihilator}, true, false, annihilateAs)
+	r.After(priorityOf(annihilator), annihilateAfter)
 	r.Random(randomAnnihilate)
 }

@@ -7,16 +7,16 @@ import (
 
 // The spaces the variant adds to the standard board.
 const (
-	HyperspaceAbbr = kit.HyperspaceAbbr // the Hyperspace unit's abstract space, next to every space
-	CaspianAbbr    = kit.CaspianAbbr    // rule 4: the Caspian Sea
+	hyperspaceAbbr = kit.HyperspaceAbbr // the Hyperspace unit's abstract space, next to every space
+	caspianAbbr    = kit.CaspianAbbr    // rule 4: the Caspian Sea
 )
 
-// IslandAbbrs are the islands of the Explorer's card ("Iceland, Ireland,
+// islandAbbrs are the islands of the Explorer's card ("Iceland, Ireland,
 // Crete, Sicily, Sardinia"), which the standard board does not have: they
 // are provinces of this board impassable to every unit but an Explorer.
-var IslandAbbrs = kit.IslandAbbrs
+var islandAbbrs = kit.IslandAbbrs
 
-// Map returns the variant's board (kit.CharacterBoard), built once. Rule
+// board returns the variant's board (kit.CharacterBoard), built once. Rule
 // 4's Caspian Sea "borders only Armenia, Moscow, and Sevastopol", with
 // "(ec)" the east coast of Armenia and Sevastopol on it, and the
 // Hyperspace unit's Hyperspace is an abstract space any number of units
@@ -24,7 +24,7 @@ var IslandAbbrs = kit.IslandAbbrs
 // Explorer's five islands, which both variants share. Who may enter the
 // Caspian and the islands is the cards' Enter parts (caspian.go,
 // explorer.go).
-func Map() (*engine.Map, error) { return kit.CharacterBoard() }
+func board() (*engine.Map, error) { return kit.CharacterBoard() }
 
 // lookup returns the province abbr names on m, or NoProvince.
 func lookup(m *engine.Map, abbr string) engine.ProvinceID { return kit.Lookup(m, abbr) }

@@ -9,12 +9,12 @@ import (
 	"dipdesk/variants/kit"
 )
 
-var _ cardgame.Game = (*Extra)(nil)
+var _ cardgame.Game = (*extra)(nil)
 
 // Hand lists the cards of view v (already cut down for its seat) with the
 // special orders among declared that each card's holder may give, the
 // Tarot card beside each character (cardgame.Game).
-func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
+func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
 	h := cardgame.Hand{Seat: v.Seat, Active: true}
 	c := e.Counts()
 	h.Deck = cardgame.Counts{Pile: c.Pile, Discards: c.Discards, Dealt: c.Dealt}
@@ -35,21 +35,21 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 // holding unit's type beside its Tarot card, what the card does, the
 // parts' notes of its state, and the special orders it gives (only to its
 // owner and the game master).
-var hand = kit.HandOf[Card]{
-	Face: func(id UnitID, c Card) kit.Face {
+var hand = kit.HandOf[card]{
+	Face: func(id unitID, c card) kit.Face {
 		return kit.Face{ID: c.ID, Name: c.NameFor(id.Type), Alias: c.Tarot, Text: c.Kind.Desc()}
 	},
-	Orders: func(c Card, declared []engine.SpecialSyntax) []cardgame.Order {
+	Orders: func(c card, declared []engine.SpecialSyntax) []cardgame.Order {
 		return reg.CardOrders(c.Kind.Word(), declared)
 	},
 	Notes: func(v engine.View, u engine.Unit) []string {
-		e, _ := v.State.Extra.(*Extra)
+		e, _ := v.State.Extra.(*extra)
 		return reg.Notes(v, e, u)
 	},
 }
 
 // Marks are the signs the parts draw on v's board (cardgame.Game).
-func (e *Extra) Marks(v engine.View) []cardgame.Mark {
+func (e *extra) Marks(v engine.View) []cardgame.Mark {
 	out := reg.Marks(v, e)
 	slices.SortStableFunc(out, func(a, b cardgame.Mark) int {
 		if a.Kind != b.Kind {

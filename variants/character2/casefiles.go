@@ -49,7 +49,7 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 		return &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
 	}
 	kit.NumberAll(s)
-	e := NewExtra(NewDeck(rng))
+	e := newExtra(newDeck(rng))
 	e.Options = opt
 	for _, l := range c.VariantPre["PRESTATE_CARDS"] {
 		if err := caseCard(su, file, l, s, e); err != nil {
@@ -88,13 +88,13 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 
 // findCard returns the first card of the pile matching w (a kind word or a
 // Tarot id) not already in skip.
-func findCard(pile []Card, w string, skip []string) (Card, bool) {
-	k, isKind := KindOf(w)
+func findCard(pile []card, w string, skip []string) (card, bool) {
+	k, isKind := kindOf(w)
 	var id string
 	if !isKind {
-		c, err := CardByID(w)
+		c, err := cardByID(w)
 		if err != nil {
-			return Card{}, false
+			return card{}, false
 		}
 		id = c.ID
 	}
@@ -106,16 +106,16 @@ func findCard(pile []Card, w string, skip []string) (Card, bool) {
 			return c, true
 		}
 	}
-	return Card{}, false
+	return card{}, false
 }
 
-func effectByWord(w string) (kit.Effect[*Extra], bool) {
+func effectByWord(w string) (kit.Effect[*extra], bool) {
 	for _, p := range reg.Effects() {
 		if strings.EqualFold(p.Word, w) {
 			return p, true
 		}
 	}
-	return kit.Effect[*Extra]{}, false
+	return kit.Effect[*extra]{}, false
 }
 
 func effectWords() []string {
@@ -129,14 +129,14 @@ func effectWords() []string {
 
 // cards is how a case names a card: by kind word (any of a kind's cards)
 // or Tarot id, in lower case.
-var cards = kit.CardBlock[Card]{
+var cards = kit.CardBlock[card]{
 	Example: "France: 1A bur ghost",
 	Word: func(_ *casefile.Setup, _ string, _ casefile.Line, w string) (string, error) {
 		return strings.ToLower(w), nil
 	},
-	Names: func(c Card) []string { return []string{strings.ToLower(c.ID), c.Kind.Word()} },
+	Names: func(c card) []string { return []string{strings.ToLower(c.ID), c.Kind.Word()} },
 	Key: func(m *engine.Map, u engine.Unit, w string) string {
-		return fmt.Sprintf("%s %s %s: %s", u.Power, Label(u.Number, u.Type), m.LocString(u.Loc), strings.ToLower(w))
+		return fmt.Sprintf("%s %s %s: %s", u.Power, kit.Label(u.Number, u.Type), m.LocString(u.Loc), strings.ToLower(w))
 	},
 }
 
@@ -145,12 +145,12 @@ func cardLine(su *casefile.Setup, file string, l casefile.Line) (engine.Unit, st
 	return kit.CardLine(su, file, l, cards.Example)
 }
 
-func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State, e *Extra) error {
+func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State, e *extra) error {
 	want, w, revealed, err := cardLine(su, file, l)
 	if err != nil {
 		return err
 	}
-	u, err := kit.CaseUnit(su, file, l, s, want, func(id UnitID) bool { _, ok := e.Cards[id]; return ok })
+	u, err := kit.CaseUnit(su, file, l, s, want, func(id unitID) bool { _, ok := e.Cards[id]; return ok })
 	if err != nil {
 		return err
 	}
@@ -160,9 +160,9 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 	}
 	e.Deck.Take(c.ID)
 	e.Deck.CountDealt()
-	e.Give(IDOf(u), c, s.Phase)
+	e.Give(iDOf(u), c, s.Phase)
 	if revealed {
-		return e.Reveal(IDOf(u), s.Phase, "revealed before the case")
+		return e.Reveal(iDOf(u), s.Phase, "revealed before the case")
 	}
 	return nil
 }
@@ -170,7 +170,7 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 // caseCheck compares POSTSTATE_CARDS, POSTSTATE_DISCARDS and
 // POSTSTATE_EFFECTS, then the blocks the parts registered.
 func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Outcome) ([]string, error) {
-	e, ok := out.Next.Extra.(*Extra)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok {
 		if len(st.Variant) > 0 {
 			// A block no part could read would be skipped: say so.

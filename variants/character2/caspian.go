@@ -23,16 +23,16 @@ func caspianParts(r *registry) {
 }
 
 func caspianEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if s == nil || s.Map == nil || s.Map.Province(l.P).Abbr != CaspianAbbr {
+	if s == nil || s.Map == nil || s.Map.Province(l.P).Abbr != caspianAbbr {
 		return false
 	}
 	if u.Type == engine.Fleet && neanderthalNearCaspian(s) {
 		return true // to be convoyed there by a Neanderthal (neanderthal.go)
 	}
 	switch kindAt(s, u) {
-	case Amphibious, Explorer:
+	case amphibious, explorer:
 		return true
-	case Hyperspace, WaterWalker, Convertible:
+	case hyperspace, waterWalker, convertible:
 		return u.Type == engine.Fleet
 	}
 	return false
@@ -42,7 +42,7 @@ func caspianEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 // links, retreats included (the engine lists no impassable neighbour as a
 // retreat; moves find the links themselves).
 func caspianReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if s.Map.Province(l.P).Abbr != CaspianAbbr || !caspianEnter(s, u, l) {
+	if s.Map.Province(l.P).Abbr != caspianAbbr || !caspianEnter(s, u, l) {
 		return false
 	}
 	if u.Type == engine.Army {

@@ -32,25 +32,25 @@ import (
 // power's units of its new type, and its card and every effect keyed by
 // it follow (Extra.Rekey).
 func convertibleParts(r *registry) {
-	addOption(r, OptConvertOwnAttack, "no", "Convertible: whether a move into the converting unit's province by a unit of its own power "+
+	addOption(r, optConvertOwnAttack, "no", "Convertible: whether a move into the converting unit's province by a unit of its own power "+
 		"counts as an attack that prevents the conversion (no: only other powers attack, as only they cut support)", boolOption)
-	addSpecial(r, "convert", ConvertOrder, []Kind{Convertible}, convertAs)
-	addSpecial(r, "converts", ConvertOrder, []Kind{Convertible}, convertAs)
-	r.After(PriorityOf(Convertible), convertibleAfter)
+	addSpecial(r, "convert", convertOrder, []kind{convertible}, convertAs)
+	addSpecial(r, "converts", convertOrder, []kind{convertible}, convertAs)
+	r.After(priorityOf(convertible), convertibleAfter)
 	r.Random(convertRandom)
 }
 
-// OptConvertOwnAttack is the option: does an own unit's move attack a
+// optConvertOwnAttack is the option: does an own unit's move attack a
 // converting unit?
-const OptConvertOwnAttack = "convertible_own_attack"
+const optConvertOwnAttack = "convertible_own_attack"
 
-// ConvertOrder is the name of the Convertible's special order.
-const ConvertOrder = "convert"
+// convertOrder is the name of the Convertible's special order.
+const convertOrder = "convert"
 
 // conversion checks a convert order of u in s and returns the unit it
 // becomes (number not yet chosen), or why it cannot.
 func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, string) {
-	if !moverHas(s, u, Convertible) {
+	if !moverHas(s, u, convertible) {
 		return u, fmt.Sprintf("%s is no Convertible unit: it cannot convert", moverWords(s.Map, u))
 	}
 	if s.Phase.Type == engine.Retreat {
@@ -113,7 +113,7 @@ func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 // province this turn, if any: a move, a jump's landing, either space of a
 // double move.
 func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Unit, bool) {
-	own := extraOf(s).option(OptConvertOwnAttack) == "yes"
+	own := extraOf(s).option(optConvertOwnAttack) == "yes"
 	for _, r := range out.Results {
 		if r.Unit == u || r.Unit.Power == u.Power && !own || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
@@ -129,15 +129,15 @@ func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Uni
 // turn; Winter after the adjustments), and puts a fleet that sailed from
 // the Caspian on the Caspian coast it reached.
 func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	cas := lookup(s.Map, CaspianAbbr)
+	cas := lookup(s.Map, caspianAbbr)
 	for i, r := range out.Results {
 		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := kit.UnitIndex(out.Next, IDOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
+			if k := kit.UnitIndex(out.Next, iDOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
 				out.Next.Units[k].Loc.C = engine.EastCoast
 				out.Results[i].Add(" (its Caspian coast \"(ec)\", rule 4)")
 			}
 		}
-		if r.Order.Kind != engine.Special || r.Order.Special != ConvertOrder {
+		if r.Order.Kind != engine.Special || r.Order.Special != convertOrder {
 			continue
 		}
 		u := r.Unit
@@ -172,7 +172,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		v, _ := conversion(s, u, r.Order)
-		k := kit.UnitIndex(out.Next, IDOf(u))
+		k := kit.UnitIndex(out.Next, iDOf(u))
 		if k < 0 || out.Next.Units[k].Loc.P != u.Loc.P {
 			out.Results[i].OK, out.Results[i].Reason = false, "the unit is no longer there, so it does not convert"
 			continue
@@ -182,18 +182,18 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		_, to := renumber(out.Next, k, v.Type, 0)
 		out.Results[i].OK, out.Results[i].Code = true, engine.OK
 		out.Results[i].Reason = fmt.Sprintf("converted to %s in %s: now %s (Convertible, rule 5)",
-			typeArticle(v.Type), s.Map.LocName(v.Loc), Label(to.Number, to.Type))
+			typeArticle(v.Type), s.Map.LocName(v.Loc), kit.Label(to.Number, to.Type))
 		out.Events = append(out.Events, fmt.Sprintf("%s's %s %s converted: now %s (rule 5)",
-			s.Map.PowerName(u.Power), Label(u.Number, u.Type), s.Map.LocName(u.Loc), Label(to.Number, to.Type)))
+			s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), kit.Label(to.Number, to.Type)))
 	}
 }
 
 // convertRandom gives a Convertible in a coastal province a conversion.
 func convertRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, Convertible) || s.Phase.Type == engine.Retreat {
+	if !moverHas(s, u, convertible) || s.Phase.Type == engine.Retreat {
 		return engine.Order{}, false
 	}
-	o := engine.Order{Power: u.Power, Kind: engine.Special, Special: ConvertOrder, Unit: u.Type, Number: u.Number,
+	o := engine.Order{Power: u.Power, Kind: engine.Special, Special: convertOrder, Unit: u.Type, Number: u.Number,
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 	if u.Type == engine.Army && s.Map.MultiCoast(u.Loc.P) {
 		cs := s.Map.Province(u.Loc.P).Coasts

@@ -27,7 +27,7 @@ import (
 // Amphibious unit "may not ... be convoyed": its own Rewrite drops the
 // mark again.
 func convoyedParts(r *registry) {
-	r.Rewrite(PriorityOf(Jumper)-1, convoyedRewrite)
+	r.Rewrite(priorityOf(jumper)-1, convoyedRewrite)
 }
 
 func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {

@@ -66,7 +66,7 @@ func effectiveOrders(s *engine.State, orders []engine.Order) map[int]engine.Orde
 			continue
 		}
 		if o.Kind == engine.Special {
-			x, why := Special(s, s.Units[i], o)
+			x, why := special(s, s.Units[i], o)
 			if why != "" {
 				continue
 			}
@@ -155,7 +155,7 @@ func chooseCuts(s *engine.State, orders []engine.Order) []cutterCut {
 	})
 	var out []cutterCut
 	for ci, c := range s.Units {
-		if kindAt(s, c) != Cutter {
+		if kindAt(s, c) != cutter {
 			continue
 		}
 		own, _ := orderOf(s, eff, c.Loc.P)
@@ -173,7 +173,7 @@ func chooseCuts(s *engine.State, orders []engine.Order) []cutterCut {
 			src, o := tg.src, tg.o
 			for _, i := range sups {
 				u := s.Units[i]
-				if i == ci || u.Power == c.Power || kindAt(s, u) == MoveFirst || slices.Contains(chosen, i) {
+				if i == ci || u.Power == c.Power || kindAt(s, u) == moveFirst || slices.Contains(chosen, i) {
 					continue
 				}
 				if opposes(s, eff, eff[i], src, o) {
@@ -276,7 +276,7 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	var base *engine.Outcome
 	orders := replayOrders(out)
 	var cutBy map[engine.ProvinceID]engine.Unit // the turn's cuts, as cutterPrepare gave them
-	for _, id := range stanceIDs(s, Cutter) {
+	for _, id := range stanceIDs(s, cutter) {
 		if h := next.Cards[id]; h == nil || (h.Revealed != nil && h.Revealed.Hint == "") {
 			continue
 		}
@@ -311,5 +311,5 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 
 func cutterParts(r *registry) {
 	r.PrepareNamed(cutterPart, cutterPrepare)
-	r.After(PriorityOf(Cutter), cutterAfter)
+	r.After(priorityOf(cutter), cutterAfter)
 }

@@ -8,61 +8,61 @@ import (
 	"dipdesk/variants/kit"
 )
 
-// ErrDeckEmpty is returned when no card can be drawn: never in a game (the
+// errDeckEmpty is returned when no card can be drawn: never in a game (the
 // 78 cards are reshuffled when all are used), only for a deck built empty.
-var ErrDeckEmpty = errors.New("character2: the deck is empty")
+var errDeckEmpty = errors.New("character2: the deck is empty")
 
-// Deck is the pile of Tarot cards and the discards (kit.Stock). Rule 3:
+// deck is the pile of Tarot cards and the discards (kit.Stock). Rule 3:
 // "The deck is not reshuffled during the game unless all 78 cards have
 // been used. (And even then, all existing units retain their powers but
 // their cards get re-used.)" So when the pile runs out every one of the 78
 // cards goes back into it, those of units on the board included, and is
-// shuffled; the units keep their powers. A Deck holds no source of chance:
+// shuffled; the units keep their powers. A deck holds no source of chance:
 // the methods that shuffle take the game's *engine.Rand.
-type Deck struct {
-	kit.Stock[Card]
+type deck struct {
+	kit.Stock[card]
 	shuffles int // times the 78 cards were reshuffled after the first shuffle
 }
 
-// NewDeck returns the 78 cards shuffled with rng.
-func NewDeck(rng *engine.Rand) *Deck {
-	d := &Deck{Stock: kit.NewStock(AllCards())}
+// newDeck returns the 78 cards shuffled with rng.
+func newDeck(rng *engine.Rand) *deck {
+	d := &deck{Stock: kit.NewStock(allCards())}
 	d.Shuffle(rng, "character2: shuffle the Tarot deck")
 	return d
 }
 
 // Draw takes the top card; when the pile is empty, all 78 cards are
 // reshuffled first (rule 3).
-func (d *Deck) Draw(rng *engine.Rand) (Card, error) {
+func (d *deck) Draw(rng *engine.Rand) (card, error) {
 	if d.Len() == 0 {
 		d.Refill(rng)
 	}
 	c, ok := d.Top()
 	if !ok {
-		return Card{}, ErrDeckEmpty
+		return card{}, errDeckEmpty
 	}
 	return c, nil
 }
 
 // Refill puts all 78 cards back into the pile and shuffles it (rule 3:
 // "their cards get re-used"); the discards are emptied.
-func (d *Deck) Refill(rng *engine.Rand) {
-	d.ReplaceAll(AllCards())
+func (d *deck) Refill(rng *engine.Rand) {
+	d.ReplaceAll(allCards())
 	d.shuffles++
-	d.AddLog(fmt.Sprintf("all %d cards used: reshuffled the whole deck (rule 3)", DeckSize))
+	d.AddLog(fmt.Sprintf("all %d cards used: reshuffled the whole deck (rule 3)", deckSize))
 	d.Shuffle(rng, "character2: reshuffle the whole deck (rule 3)")
 }
 
 // Take removes the card with id from the pile (a manual deal, a case's
 // position), reporting whether it was there.
-func (d *Deck) Take(id string) (Card, bool) {
-	return d.TakeFirst(func(c Card) bool { return c.ID == id })
+func (d *deck) Take(id string) (card, bool) {
+	return d.TakeFirst(func(c card) bool { return c.ID == id })
 }
 
 // Stack puts the cards with ids on top of the pile in that order (taken
 // from where they are in the pile): a case file's scripted draws.
-func (d *Deck) Stack(ids ...string) error {
-	var top []Card
+func (d *deck) Stack(ids ...string) error {
+	var top []card
 	for _, id := range ids {
 		c, ok := d.Take(id)
 		if !ok {
@@ -74,4 +74,4 @@ func (d *Deck) Stack(ids ...string) error {
 	return nil
 }
 
-func (d *Deck) clone() *Deck { return &Deck{Stock: d.CloneStock(), shuffles: d.shuffles} }
+func (d *deck) clone() *deck { return &deck{Stock: d.CloneStock(), shuffles: d.shuffles} }

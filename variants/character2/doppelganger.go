@@ -25,7 +25,7 @@ import (
 // cards, each with what is known of it; the swap is reported to all, which
 // reveals the Doppelganger (rule 2), and the victim's owner keeps knowing
 // the card its unit gave away. Both units are barred from their new power
-// through the next movement turn (StrikesState.Barred, PowerBarred).
+// through the next movement turn (strikesState.Barred, powerBarred).
 
 // swapAs is the movement form of a swap order: a hold, or why the order is
 // impossible.
@@ -38,7 +38,7 @@ func swapAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 
 // swapTarget returns u's swap (its victim), or why it may not swap.
 func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, string) {
-	if why := skCardOK(s, u, Doppelganger, "swap powers"); why != "" {
+	if why := skCardOK(s, u, doppelganger, "swap powers"); why != "" {
 		return swapping{}, why
 	}
 	m := s.Map
@@ -74,31 +74,31 @@ func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, strin
 
 // rule3After reports why the swap of the cards of units a and b would
 // break rule 3 for either power, or "".
-func rule3After(s *engine.State, e *Extra, a, b engine.Unit) string {
+func rule3After(s *engine.State, e *extra, a, b engine.Unit) string {
 	ka, kb := e.KindOf(a), e.KindOf(b)
 	for _, side := range []struct {
 		u    engine.Unit
-		gets Kind
+		gets kind
 	}{{a, kb}, {b, ka}} {
 		// The power's kinds after the swap: its other units' cards, the
 		// other swapped unit's new card if it is the same power's.
-		var have []Kind
+		var have []kind
 		for _, w := range append(append([]engine.Unit(nil), s.Units...), kit.DislodgedUnits(s)...) {
-			if w.Power != side.u.Power || IDOf(w) == IDOf(side.u) {
+			if w.Power != side.u.Power || iDOf(w) == iDOf(side.u) {
 				continue
 			}
 			k := e.KindOf(w)
-			switch IDOf(w) {
-			case IDOf(a):
+			switch iDOf(w) {
+			case iDOf(a):
 				k = kb
-			case IDOf(b):
+			case iDOf(b):
 				k = ka
 			}
 			if k != 0 {
 				have = append(have, k)
 			}
 		}
-		if err := Rule3(have, side.gets); err != nil {
+		if err := rule3(have, side.gets); err != nil {
 			return fmt.Sprintf("after the swap %s would break rule 3: %v", s.Map.PowerName(side.u.Power), err)
 		}
 	}
@@ -117,11 +117,11 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		return
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
+	i := moveIndex(s.Phase)
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, sw := range plan.swaps {
 		victim := m.PowerName(sw.victim.Power) + " " + skUnitName(m, sw.victim)
-		id, vid := IDOf(sw.unit), IDOf(sw.victim)
+		id, vid := iDOf(sw.unit), iDOf(sw.victim)
 		_ = e.Reveal(id, s.Phase, "tried to swap powers with "+victim)
 		why := sw.why
 		v, vThere := kit.UnitNow(out.Next, vid)
@@ -159,7 +159,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		_ = e.Tell(id, vid.Power, s.Phase, "its "+skUnitName(m, sw.victim)+" held this card before a Doppelganger's swap")
 		st := &e.Effects.Strikes
 		if st.Barred == nil {
-			st.Barred = map[UnitID]int{}
+			st.Barred = map[unitID]int{}
 		}
 		st.Barred[id], st.Barred[vid] = i+1, i+1
 		delete(st.LastUse, id)
@@ -175,7 +175,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 
 // randomSwap gives a Doppelganger a random swap with an adjacent unit.
 func randomSwap(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != Doppelganger || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Doppelganger swap") != 0 {
+	if kindAt(s, u) != doppelganger || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Doppelganger swap") != 0 {
 		return engine.Order{}, false
 	}
 	var victims []engine.Unit
@@ -196,7 +196,7 @@ func randomSwap(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 }
 
 func doppelgangerParts(r *registry) {
-	addSpecialDrag(r, "swap", swapName, []Kind{Doppelganger}, false, true, swapAs)
-	r.After(PriorityOf(Doppelganger), swapAfter)
+	addSpecialDrag(r, "swap", swapName, []kind{doppelganger}, false, true, swapAs)
+	r.After(priorityOf(doppelganger), swapAfter)
 	r.Random(randomSwap)
 }

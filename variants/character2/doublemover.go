@@ -47,25 +47,25 @@ import (
 //     one moves on. The middle space, left empty, is open to retreats like
 //     any empty space that saw no standoff.
 func doublemoverParts(r *registry) {
-	addOption(r, OptDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
+	addOption(r, optDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
 		"of a double move (yes: the units that stood off there still contest it, as they would the whole move)", boolOption)
-	addSpecial(r, "via", DoubleMoveOrder, []Kind{DoubleMover}, doubleMoveAs)
-	r.Rewrite(PriorityOf(DoubleMover), doubleMoveRewrite)
+	addSpecial(r, "via", doubleMoveOrder, []kind{doubleMover}, doubleMoveAs)
+	r.Rewrite(priorityOf(doubleMover), doubleMoveRewrite)
 	r.ConcealOutcome(doubleMoveConceal)
-	r.After(PriorityOf(DoubleMover), doubleMoveAfter)
+	r.After(priorityOf(doubleMover), doubleMoveAfter)
 	r.Random(doubleMoveRandom)
 }
 
-// OptDoubleMoveStandoff is the option: does a standoff of the turn block
+// optDoubleMoveStandoff is the option: does a standoff of the turn block
 // a second part?
-const OptDoubleMoveStandoff = "double_move_standoff_blocks"
+const optDoubleMoveStandoff = "double_move_standoff_blocks"
 
-// DoubleMoveOrder is the name of the Double Mover's special order.
-const DoubleMoveOrder = kit.DoubleMoveOrder
+// doubleMoveOrder is the name of the Double Mover's special order.
+const doubleMoveOrder = kit.DoubleMoveOrder
 
-// AmbiguousDoubleMove is the reason a Double Mover's two-space move naming
+// ambiguousDoubleMove is the reason a Double Mover's two-space move naming
 // only its end is refused.
-const AmbiguousDoubleMove = "ambiguous: a Double Move order must name all three spaces (Rules Clarifications: \"F Tri - Ion\" is ruled ambiguous)"
+const ambiguousDoubleMove = "ambiguous: a Double Move order must name all three spaces (Rules Clarifications: \"F Tri - Ion\" is ruled ambiguous)"
 
 // stepTo returns where a unit of type t at from lands in province to by
 // one ordinary step of its type, with the coast for a fleet: the one
@@ -94,7 +94,7 @@ func stepTo(m *engine.Map, t engine.UnitType, from, to engine.Loc) (engine.Loc, 
 
 // doubleMove reads a double move's two spaces and checks both steps.
 func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second engine.Loc, why string) {
-	if !moverHas(s, u, DoubleMover) {
+	if !moverHas(s, u, doubleMover) {
 		return first, second, fmt.Sprintf("%s is no Double Mover: it cannot move two spaces", moverWords(s.Map, u))
 	}
 	if s.Phase.Type != engine.Movement {
@@ -112,7 +112,7 @@ func doubleMovePath(m *engine.Map, u engine.Unit, args []string) (first, second 
 		return first, second, why
 	}
 	if len(locs) == 1 {
-		return first, second, AmbiguousDoubleMove
+		return first, second, ambiguousDoubleMove
 	}
 	if len(locs) != 2 {
 		return first, second, "a double move names its middle and end spaces: \"F tri - adr - ion\""
@@ -186,13 +186,13 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 			continue
 		}
 		i := kit.OrderUnit(s, &o, reg.Rules())
-		if i < 0 || !moverHas(s, s.Units[i], DoubleMover) {
+		if i < 0 || !moverHas(s, s.Units[i], doubleMover) {
 			continue
 		}
 		u := s.Units[i]
 		path := textPath(s.Map, o.Text)
 		d := o
-		d.Kind, d.Special, d.To = engine.Special, DoubleMoveOrder, engine.Nowhere
+		d.Kind, d.Special, d.To = engine.Special, doubleMoveOrder, engine.Nowhere
 		switch {
 		case len(path) == 3:
 			d.Args = []string{path[1], "-", path[2]}
@@ -214,9 +214,9 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 	return orders, log
 }
 
-// AmbiguousDoubleSupport is the reason a support naming a whole double
+// ambiguousDoubleSupport is the reason a support naming a whole double
 // move that could support either part is refused.
-const AmbiguousDoubleSupport = "ambiguous: it could give support into either space of the double move (Rules Clarifications: \"F Apu S F Tri-Adr-Ion\" is ambiguous); the unit holds"
+const ambiguousDoubleSupport = "ambiguous: it could give support into either space of the double move (Rules Clarifications: \"F Apu S F Tri-Adr-Ion\" is ambiguous); the unit holds"
 
 // doubleSupportPart reads a support naming a Double Mover's whole move
 // ("F Gre S F Tri-Adr-Ion"): the usual concept of ambiguity applies, so
@@ -230,7 +230,7 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 	}
 	j := kit.OrderUnit(s, &engine.Order{At: o.AuxAt}, reg.Rules())
 	i := kit.OrderUnit(s, &o, reg.Rules())
-	if i < 0 || j < 0 || !moverHas(s, s.Units[j], DoubleMover) {
+	if i < 0 || j < 0 || !moverHas(s, s.Units[j], doubleMover) {
 		return part, false, false
 	}
 	locs, why := moverLocs(s.Map, path[2:])
@@ -256,11 +256,11 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 // ambiguous reports whether r is the refusal of an ambiguous double move
 // (the plain move it looks like, naming only its end).
 func ambiguous(before *engine.State, r engine.Result) bool {
-	if r.Code != engine.Illegal || r.Cause() != "" || r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder {
+	if r.Code != engine.Illegal || r.Cause() != "" || r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder {
 		return false
 	}
 	_, _, why := doubleMove(before, r.Unit, r.Order)
-	return why == AmbiguousDoubleMove
+	return why == ambiguousDoubleMove
 }
 
 // doubleMoveConceal: the refusal of an ambiguous double move ("F Tri -
@@ -295,7 +295,7 @@ func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
 // secondLeg is one Double Mover going on to its end space.
 type secondLeg struct {
 	res           int // index in out.Results
-	id            UnitID
+	id            unitID
 	start         engine.Loc
 	first, second engine.Loc
 }
@@ -309,13 +309,13 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if r.Order.Kind == engine.Hold && r.Code != engine.Dislodged {
 			if _, ambiguous, ok := doubleSupportPart(s, engine.Order{Kind: engine.Support, Power: r.Order.Power, Unit: r.Order.Unit,
 				Number: r.Order.Number, At: r.Order.At, AuxAt: auxFromText(s, r.Order.Text), Text: r.Order.Text}); ok && ambiguous {
-				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, AmbiguousDoubleSupport
+				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, ambiguousDoubleSupport
 			}
 		}
 	}
 	var legs []secondLeg
 	for i, r := range out.Results {
-		if r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder ||
+		if r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder ||
 			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
 			continue
 		}
@@ -327,11 +327,11 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			out.Results[i].Add("; the middle space was not reached, so the double move does not take place")
 			continue
 		}
-		k := kit.UnitIndex(out.Next, IDOf(r.Unit))
+		k := kit.UnitIndex(out.Next, iDOf(r.Unit))
 		if k < 0 || out.Next.Units[k].Loc.P != first.P {
 			continue
 		}
-		legs = append(legs, secondLeg{res: i, id: IDOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
+		legs = append(legs, secondLeg{res: i, id: iDOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
 	}
 	if len(legs) == 0 {
 		return
@@ -341,10 +341,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		orders = append(orders, r.Order)
 	}
 	blocked := map[engine.ProvinceID]string{}
-	for p, why := range Prepare(s, orders).Blocked {
+	for p, why := range prepare(s, orders).Blocked {
 		blocked[p] = why
 	}
-	if extraOf(s).option(OptDoubleMoveStandoff) == "yes" {
+	if extraOf(s).option(optDoubleMoveStandoff) == "yes" {
 		for _, p := range out.Next.Standoffs {
 			blocked[p] = "a standoff took place there this turn"
 		}
@@ -369,7 +369,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			if o.AuxAt.P != l.start.P || o.AuxTo.P != l.second.P {
 				continue
 			}
-			j := kit.UnitIndex(step, IDOf(r.Unit))
+			j := kit.UnitIndex(step, iDOf(r.Unit))
 			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 				out.Results[i].Reason = "dislodged: its support of the second part fails"
 				out.Results[i].SetDislodged(out.Results[i].Reason)
@@ -424,7 +424,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 	for _, d := range o2.Next.Dislodged {
 		for k, r := range out.Results {
-			if IDOf(r.Unit) == IDOf(d.Unit) {
+			if iDOf(r.Unit) == iDOf(d.Unit) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 				out.Results[k].Reason = "dislodged by the second part of a double move"
 				out.Results[k].SetDislodged(out.Results[k].Reason)
@@ -454,7 +454,7 @@ func holdEndSupports(out *engine.Outcome, step *engine.State, legs []secondLeg, 
 		if o.Kind != engine.Support || o.AuxTo.Valid() || !r.OK || !o.AuxAt.Valid() || !ends[o.AuxAt.P] {
 			continue
 		}
-		j := kit.UnitIndex(step, IDOf(r.Unit))
+		j := kit.UnitIndex(step, iDOf(r.Unit))
 		if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 			continue
 		}
@@ -487,7 +487,7 @@ func attackedFromElsewhere(s *engine.State, out *engine.Outcome, u engine.Unit, 
 		case r.Order.Kind == engine.Move:
 			to = r.Order.To.P
 		case r.Order.Kind == engine.Special:
-			if as, why := Special(s, r.Unit, r.Order); why == "" && as.Kind == engine.Move {
+			if as, why := special(s, r.Unit, r.Order); why == "" && as.Kind == engine.Move {
 				to = as.To.P
 			}
 		}
@@ -523,7 +523,7 @@ func resultFor(o *engine.Outcome, m engine.Order) engine.Result {
 }
 
 func doubleMoverUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
-	if o.Kind == engine.Special && o.Special == DoubleMoveOrder {
+	if o.Kind == engine.Special && o.Special == doubleMoveOrder {
 		return "made a double move", true
 	}
 	return "", false
@@ -532,7 +532,7 @@ func doubleMoverUses(s *engine.State, u engine.Unit, o engine.Order) (string, bo
 // doubleMoveRandom gives a Double Mover a random double move (the same
 // generator as the Davis variant's, by this card's steps).
 func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, DoubleMover) {
+	if !moverHas(s, u, doubleMover) {
 		return engine.Order{}, false
 	}
 	return kit.RandomDoubleMove(s, u, rng, kit.Steps)

@@ -9,60 +9,57 @@ import (
 	"dipdesk/variants/kit"
 )
 
-// UnitID names a unit for its card: its power, type and rule 5 number
+// unitID names a unit for its card: its power, type and rule 5 number
 // ("france 1A"), the kit's key (Galt's rule 5 numbers units as Davis's
 // rule 10 does).
-type UnitID = kit.UnitID
+type unitID = kit.UnitID
 
-// IDOf returns the UnitID of u.
-func IDOf(u engine.Unit) UnitID { return kit.IDOf(u) }
+// iDOf returns the unitID of u.
+func iDOf(u engine.Unit) unitID { return kit.IDOf(u) }
 
-// Label formats a unit number: "1A", "2F".
-func Label(n int, t engine.UnitType) string { return kit.Label(n, t) }
-
-// Knowledge records when and why a card became known beyond its owner and
+// knowledge records when and why a card became known beyond its owner and
 // the game master (rule 2: "the use of a special power will be reported to
 // all players and will tell everyone what the unit's power is"); its Hint,
 // when set, is all that was learnt (the double strength cards).
-type Knowledge = kit.Knowledge
+type knowledge = kit.Knowledge
 
-// Held is the card one unit holds and who knows it (kit.Held).
-type Held = kit.Held[Card]
+// held is the card one unit holds and who knows it (kit.held).
+type held = kit.Held[card]
 
-// DeckCounts is what every seat may know of the deck.
-type DeckCounts struct {
+// deckCounts is what every seat may know of the deck.
+type deckCounts struct {
 	Pile     int
 	Discards int
 	Dealt    int
 }
 
-// Extra is Character Diplomacy II's part of a position
-// (engine.State.Extra): the card of every unit (keyed by UnitID), who
+// extra is Character Diplomacy II's part of a position
+// (engine.State.extra): the card of every unit (keyed by unitID), who
 // knows each, the deck, the game master's log and the Effects the cards
 // leave on the board.
-type Extra struct {
+type extra struct {
 	// Holding is every unit's card and who knows it (its Cards).
-	kit.Holding[Card]
+	kit.Holding[card]
 	// Deck is the pile and discards; only the game master's position holds
 	// it. A seat's view has Public instead.
-	Deck   *Deck
-	Public *DeckCounts
+	Deck   *deck
+	Public *deckCounts
 	// Log is the game master's record of deals (refused draws, reshuffles).
 	Log     []string
-	Effects Effects
+	Effects effects
 	// Options are the game's options (Setup), kept in the position so
 	// every hook sees them.
-	Options Options
+	Options options
 }
 
-// NewExtra returns an Extra with no cards dealt from deck.
-func NewExtra(deck *Deck) *Extra {
-	return &Extra{Holding: kit.NewHolding[Card](), Deck: deck}
+// newExtra returns an Extra with no cards dealt from deck.
+func newExtra(deck *deck) *extra {
+	return &extra{Holding: kit.NewHolding[card](), Deck: deck}
 }
 
 // CloneExtra returns a deep copy of e (engine.Extra).
-func (e *Extra) CloneExtra() engine.Extra {
-	c := &Extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone(), Options: e.Options.clone()}
+func (e *extra) CloneExtra() engine.Extra {
+	c := &extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone(), Options: e.Options.clone()}
 	if e.Deck != nil {
 		c.Deck = e.Deck.clone()
 	}
@@ -74,18 +71,18 @@ func (e *Extra) CloneExtra() engine.Extra {
 }
 
 // Counts returns the deck's public counts.
-func (e *Extra) Counts() DeckCounts {
+func (e *extra) Counts() deckCounts {
 	if e.Deck == nil {
 		if e.Public != nil {
 			return *e.Public
 		}
-		return DeckCounts{}
+		return deckCounts{}
 	}
-	return DeckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt()}
+	return deckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt()}
 }
 
-// KindOf returns the kind of u's card, or 0.
-func (e *Extra) KindOf(u engine.Unit) Kind {
+// kindOf returns the kind of u's card, or 0.
+func (e *extra) KindOf(u engine.Unit) kind {
 	c, _ := e.CardOf(u)
 	return c.Kind
 }
@@ -93,7 +90,7 @@ func (e *Extra) KindOf(u engine.Unit) Kind {
 // conceal removes from e what seat may not know: the cards it does not
 // know (kit.Cards.Conceal), the deck's order and discards, the game
 // master's log, and each effect's secrets.
-func (e *Extra) conceal(seat engine.Seat) {
+func (e *extra) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
@@ -104,25 +101,25 @@ func (e *Extra) conceal(seat engine.Seat) {
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.
-func (e *Extra) sortedIDs() []UnitID { return e.Holders() }
+func (e *extra) sortedIDs() []unitID { return e.Holders() }
 
 // extraOf returns the variant's part of s, or nil.
-func extraOf(s *engine.State) *Extra {
+func extraOf(s *engine.State) *extra {
 	if s == nil {
 		return nil
 	}
-	e, _ := s.Extra.(*Extra)
+	e, _ := s.Extra.(*extra)
 	return e
 }
 
 // kindAt returns the kind of u's card in s when u may use it: 0 if s
 // knows no card of u, or if a Doppelganger's swap bars u from its new
 // power this turn (Doppelganger: "Neither unit may use its new power on
-// the turn after the swap"; PowerBarred). Every card's part asks this, so
+// the turn after the swap"; powerBarred). Every card's part asks this, so
 // the bar holds for passive powers (strength, Move First, Cutter) as for
 // special orders.
-func kindAt(s *engine.State, u engine.Unit) Kind {
-	if e := extraOf(s); e != nil && !PowerBarred(s, u) {
+func kindAt(s *engine.State, u engine.Unit) kind {
+	if e := extraOf(s); e != nil && !powerBarred(s, u) {
 		return e.KindOf(u)
 	}
 	return 0
@@ -131,8 +128,8 @@ func kindAt(s *engine.State, u engine.Unit) Kind {
 // GiveCard records that unit id holds the card with id card ("T0", "CA")
 // from phase p: a tool's or a test's position (kit.Records). The card is
 // not taken from the pile.
-func (e *Extra) GiveCard(id UnitID, card string, p engine.Phase) error {
-	c, err := CardByID(card)
+func (e *extra) GiveCard(id unitID, card string, p engine.Phase) error {
+	c, err := cardByID(card)
 	if err != nil {
 		return err
 	}
@@ -143,7 +140,7 @@ func (e *Extra) GiveCard(id UnitID, card string, p engine.Phase) error {
 // AddEffect puts on s's board the effect of one line of the case files'
 // PRESTATE_EFFECTS block ("invisible france 1A", "mine nth france 1A"),
 // for a tool or a test (kit.Records).
-func (e *Extra) AddEffect(s *engine.State, line string) error {
+func (e *extra) AddEffect(s *engine.State, line string) error {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return fmt.Errorf("character2: no effect in %q", line)
@@ -155,4 +152,4 @@ func (e *Extra) AddEffect(s *engine.State, line string) error {
 	return p.Parse(s, e, f[1:])
 }
 
-var _ kit.Records = (*Extra)(nil)
+var _ kit.Records = (*extra)(nil)

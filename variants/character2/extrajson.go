@@ -20,7 +20,7 @@ type knowledgeJSON struct {
 }
 
 type heldJSON struct {
-	Unit     UnitID                   `json:"unit"`
+	Unit     unitID                   `json:"unit"`
 	Card     string                   `json:"card,omitempty"`
 	Dealt    string                   `json:"dealt,omitempty"`
 	Revealed *knowledgeJSON           `json:"revealed,omitempty"`
@@ -38,26 +38,26 @@ type deckJSON struct {
 type extraJSON struct {
 	Cards   []heldJSON  `json:"cards"`
 	Deck    *deckJSON   `json:"deck,omitempty"`
-	Public  *DeckCounts `json:"public,omitempty"`
+	Public  *deckCounts `json:"public,omitempty"`
 	Log     []string    `json:"log,omitempty"`
-	Effects Effects     `json:"effects"`
-	Options Options     `json:"options,omitempty"`
+	Effects effects     `json:"effects"`
+	Options options     `json:"options,omitempty"`
 }
 
-func knowledgeOut(k Knowledge) knowledgeJSON {
+func knowledgeOut(k knowledge) knowledgeJSON {
 	return knowledgeJSON{Phase: k.Phase.Short(), Why: k.Why, Hint: k.Hint}
 }
 
-func knowledgeIn(k knowledgeJSON, where string) (Knowledge, error) {
+func knowledgeIn(k knowledgeJSON, where string) (knowledge, error) {
 	p, err := engine.ParsePhase(k.Phase)
 	if err != nil {
-		return Knowledge{}, fmt.Errorf("character2: %s: %w", where, err)
+		return knowledge{}, fmt.Errorf("character2: %s: %w", where, err)
 	}
-	return Knowledge{Phase: p, Why: k.Why, Hint: k.Hint}, nil
+	return knowledge{Phase: p, Why: k.Why, Hint: k.Hint}, nil
 }
 
 // MarshalJSON writes e in its saved form.
-func (e *Extra) MarshalJSON() ([]byte, error) {
+func (e *extra) MarshalJSON() ([]byte, error) {
 	j := extraJSON{Cards: []heldJSON{}, Public: e.Public, Log: e.Log, Effects: e.Effects, Options: e.Options}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
@@ -83,7 +83,7 @@ func (e *Extra) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-func idsOf(cs []Card) []string {
+func idsOf(cs []card) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = c.ID
@@ -91,10 +91,10 @@ func idsOf(cs []Card) []string {
 	return out
 }
 
-func cardsIn(ids []string, where string) ([]Card, error) {
-	out := make([]Card, 0, len(ids))
+func cardsIn(ids []string, where string) ([]card, error) {
+	out := make([]card, 0, len(ids))
 	for i, id := range ids {
-		c, err := CardByID(id)
+		c, err := cardByID(id)
 		if err != nil {
 			return nil, fmt.Errorf("character2: %s[%d]: %w", where, i, err)
 		}
@@ -103,16 +103,16 @@ func cardsIn(ids []string, where string) ([]Card, error) {
 	return out, nil
 }
 
-// DecodeExtra reads the saved form of Extra (engine.Variant.DecodeExtra).
+// decodeExtra reads the saved form of Extra (engine.Variant.decodeExtra).
 // Unknown fields and bad card ids are errors naming where they are.
-func DecodeExtra(b []byte) (engine.Extra, error) {
+func decodeExtra(b []byte) (engine.Extra, error) {
 	var j extraJSON
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
 		return nil, fmt.Errorf("character2: saved cards: %w", err)
 	}
-	e := &Extra{Holding: kit.NewHolding[Card](), Public: j.Public, Log: j.Log, Effects: j.Effects, Options: j.Options}
+	e := &extra{Holding: kit.NewHolding[card](), Public: j.Public, Log: j.Log, Effects: j.Effects, Options: j.Options}
 	for i, hj := range j.Cards {
 		where := fmt.Sprintf("cards[%d] (%s)", i, hj.Unit)
 		if hj.Unit.Power == "" || hj.Unit.Number < 1 || (hj.Unit.Type != engine.Army && hj.Unit.Type != engine.Fleet) {
@@ -121,9 +121,9 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 		if _, dup := e.Cards[hj.Unit]; dup {
 			return nil, fmt.Errorf("character2: %s: a second card for the unit", where)
 		}
-		h := &Held{}
+		h := &held{}
 		if hj.Card != "" {
-			c, err := CardByID(hj.Card)
+			c, err := cardByID(hj.Card)
 			if err != nil {
 				return nil, fmt.Errorf("character2: %s: %w", where, err)
 			}
@@ -149,7 +149,7 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 				return nil, err
 			}
 			if h.Told == nil {
-				h.Told = map[engine.Power]Knowledge{}
+				h.Told = map[engine.Power]knowledge{}
 			}
 			h.Told[engine.Power(p)] = k
 		}
@@ -170,10 +170,10 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 		// Before the first whole-deck reshuffle the pile and the discards
 		// hold at most the 78 cards; after it, cards held by units are in
 		// the pile again too (rule 3), so only the first count is checked.
-		if d.Shuffles == 0 && len(pile)+len(discard) > DeckSize {
-			return nil, fmt.Errorf("character2: deck: %d cards in pile and discards, more than the %d of the deck", len(pile)+len(discard), DeckSize)
+		if d.Shuffles == 0 && len(pile)+len(discard) > deckSize {
+			return nil, fmt.Errorf("character2: deck: %d cards in pile and discards, more than the %d of the deck", len(pile)+len(discard), deckSize)
 		}
-		e.Deck = &Deck{Stock: kit.RestoreStock(pile, discard, d.Dealt, d.Log), shuffles: d.Shuffles}
+		e.Deck = &deck{Stock: kit.RestoreStock(pile, discard, d.Dealt, d.Log), shuffles: d.Shuffles}
 	}
 	return e, nil
 }

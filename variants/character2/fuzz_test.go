@@ -13,7 +13,7 @@ import (
 // bytes. The seeds are a dealt game's cards (with effects after a few
 // random phases) and broken variants of them; `make fuzz` runs it longer.
 func FuzzDecodeExtra(f *testing.F) {
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func FuzzDecodeExtra(f *testing.F) {
 	f.Add([]byte(`{"cards":null,"deck":{"pile":["T0","T0"],"discard":[],"dealt":-1,"shuffles":0},"effects":{}}`))
 	f.Add([]byte(`null`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		x, err := DecodeExtra(b)
+		x, err := decodeExtra(b)
 		if err != nil {
 			return
 		}
@@ -44,7 +44,7 @@ func FuzzDecodeExtra(f *testing.F) {
 		if err != nil {
 			t.Fatalf("accepted %q but cannot save it: %v", b, err)
 		}
-		y, err := DecodeExtra(once)
+		y, err := decodeExtra(once)
 		if err != nil {
 			t.Fatalf("saved %s but cannot load it again: %v", once, err)
 		}

@@ -22,9 +22,9 @@ import (
 // unit-first notation). It is adjudicated as a hold. Rule 7: the attack
 // works even when the Gas Attacker is dislodged.
 
-// GasEvery is "once every three (Spring and Fall) turns": a Gas Attacker
+// gasEvery is "once every three (Spring and Fall) turns": a Gas Attacker
 // that gassed in movement turn i may gas again from turn i+3.
-const GasEvery = 3
+const gasEvery = 3
 
 // gasAs is the movement form of a gas order: a hold, or why the order is
 // impossible.
@@ -38,17 +38,17 @@ func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string
 // gasTarget returns what u's gas order attacks, or why it may not. It does
 // not look at other orders (planStrikes does).
 func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string) {
-	if why := skCardOK(s, u, GasAttacker, "make a gas attack"); why != "" {
+	if why := skCardOK(s, u, gasAttacker, "make a gas attack"); why != "" {
 		return gassing{}, why
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
-	if last, used := extraOf(s).Effects.Strikes.LastUse[IDOf(u)]; used && i-last < GasEvery {
+	i := moveIndex(s.Phase)
+	if last, used := extraOf(s).Effects.Strikes.LastUse[iDOf(u)]; used && i-last < gasEvery {
 		return gassing{}, fmt.Sprintf("the Gas Attacker gassed %d turn(s) ago; it may use its power only once every three (Spring and Fall) turns", i-last)
 	}
 	t, ok := kit.LookupProvince(m, o.Args)
 	if !ok {
-		return gassing{}, fmt.Sprintf("gas needs an adjacent space, as %q", Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" gas "+
+		return gassing{}, fmt.Sprintf("gas needs an adjacent space, as %q", kit.Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" gas "+
 			m.Provinces[skFirstNeighbour(m, u.Loc.P)].Abbr)
 	}
 	p := &m.Provinces[t]
@@ -86,14 +86,14 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		return
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
+	i := moveIndex(s.Phase)
 	e := extraOf(out.Next)
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
-		k := kit.ResultOf(out, IDOf(g.unit))
+		k := kit.ResultOf(out, iDOf(g.unit))
 		if e != nil {
-			_ = e.Reveal(IDOf(g.unit), s.Phase, "gassed "+name)
+			_ = e.Reveal(iDOf(g.unit), s.Phase, "gassed "+name)
 		}
 		if !g.ok {
 			if k >= 0 {
@@ -107,15 +107,15 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		did := "gassed " + name
 		if e != nil {
 			if e.Effects.Strikes.LastUse == nil {
-				e.Effects.Strikes.LastUse = map[UnitID]int{}
+				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[IDOf(g.unit)] = i
-			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, Closure{Prov: m.Provinces[g.target].Abbr, Through: i,
+			e.Effects.Strikes.LastUse[iDOf(g.unit)] = i
+			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, closure{Prov: m.Provinces[g.target].Abbr, Through: i,
 				Why: name + " is gassed this turn (Gas Attacker)"})
 		}
 		if m.Provinces[g.target].SC && s.Phase.Season == engine.Fall {
 			if e != nil {
-				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, Suspension{Prov: m.Provinces[g.target].Abbr,
+				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, suspension{Prov: m.Provinces[g.target].Abbr,
 					Through: i + 1, Why: "gassed in " + s.Phase.Short()})
 			}
 			did += "; the centre loses its status for one game year and keeps its owner"
@@ -130,11 +130,11 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did))
 	}
 	for _, u := range s.Units {
-		why, gassed := plan.disorder[IDOf(u)]
+		why, gassed := plan.disorder[iDOf(u)]
 		if !gassed {
 			continue
 		}
-		k := kit.ResultOf(out, IDOf(u))
+		k := kit.ResultOf(out, iDOf(u))
 		if k < 0 || out.Results[k].Order.Kind != engine.Hold {
 			continue
 		}
@@ -145,7 +145,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 
 // randomGas gives a Gas Attacker a random gas order on an adjacent space.
 func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != GasAttacker || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gas Attacker gas") != 0 {
+	if kindAt(s, u) != gasAttacker || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gas Attacker gas") != 0 {
 		return engine.Order{}, false
 	}
 	var cands []engine.Order
@@ -166,7 +166,7 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 }
 
 func gasattackerParts(r *registry) {
-	addSpecialDrag(r, "gas", gasName, []Kind{GasAttacker}, true, false, gasAs)
-	r.After(PriorityOf(GasAttacker), gasAfter)
+	addSpecialDrag(r, "gas", gasName, []kind{gasAttacker}, true, false, gasAs)
+	r.After(priorityOf(gasAttacker), gasAfter)
 	r.Random(randomGas)
 }

@@ -27,17 +27,17 @@ func checkSeen(su *casefile.Setup, file string, lines []casefile.Line, out *engi
 
 // caseBefore rebuilds the position a step was adjudicated from, as far as
 // the reports need it: the units where their results found them, and the
-// invisible units of the start (HiddenState.Start).
+// invisible units of the start (hiddenState.Start).
 func caseBefore(out *engine.Outcome) *engine.State {
 	b := out.Next.Clone()
 	b.Phase = out.Phase
 	b.Units, b.Dislodged = nil, nil
-	seen := map[UnitID]bool{}
+	seen := map[unitID]bool{}
 	for _, r := range out.Results {
-		if r.Unit.Power == "" || r.Code == engine.NoUnit || r.Code == engine.NotOwner || seen[IDOf(r.Unit)] {
+		if r.Unit.Power == "" || r.Code == engine.NoUnit || r.Code == engine.NotOwner || seen[iDOf(r.Unit)] {
 			continue
 		}
-		seen[IDOf(r.Unit)] = true
+		seen[iDOf(r.Unit)] = true
 		if out.Phase.Type == engine.Retreat {
 			b.Dislodged = append(b.Dislodged, engine.Dislodgement{Unit: r.Unit})
 		} else {

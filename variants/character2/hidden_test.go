@@ -18,7 +18,7 @@ func hiddenPosition(t *testing.T, p engine.Phase, lines ...string) *engine.State
 	s := newGame(t, 1)
 	s.Phase = p
 	e := extraOf(s)
-	e.Cards = map[UnitID]*Held{}
+	e.Cards = map[unitID]*held{}
 	s.Units = nil
 	for _, l := range lines {
 		f := strings.Fields(l)
@@ -33,17 +33,17 @@ func hiddenPosition(t *testing.T, p engine.Phase, lines ...string) *engine.State
 		u := engine.Unit{Power: engine.Power(f[0]), Type: typ, Loc: engine.Loc{P: loc}}
 		s.Units = append(s.Units, u)
 	}
-	s.Units = NumberUnits(s.Units)
+	s.Units = numberUnits(s.Units)
 	for i, l := range lines {
 		f := strings.Fields(l)
 		if len(f) < 4 {
 			continue
 		}
-		c, ok := findCard(AllCards(), f[3], nil)
+		c, ok := findCard(allCards(), f[3], nil)
 		if !ok {
 			t.Fatalf("no card %q", f[3])
 		}
-		e.Give(IDOf(s.Units[i]), c, s.Phase)
+		e.Give(iDOf(s.Units[i]), c, s.Phase)
 	}
 	return s
 }
@@ -51,9 +51,9 @@ func hiddenPosition(t *testing.T, p engine.Phase, lines ...string) *engine.State
 func hide(s *engine.State, i int) {
 	e := extraOf(s)
 	if e.Effects.Hidden.Units == nil {
-		e.Effects.Hidden.Units = map[UnitID]*Unseen{}
+		e.Effects.Hidden.Units = map[unitID]*unseen{}
 	}
-	e.Effects.Hidden.Units[IDOf(s.Units[i])] = &Unseen{Since: s.Phase.Short()}
+	e.Effects.Hidden.Units[iDOf(s.Units[i])] = &unseen{Since: s.Phase.Short()}
 }
 
 func ordersOfText(t *testing.T, s *engine.State, text string) []engine.Order {
@@ -78,31 +78,31 @@ func TestHiddenStateRoundTrip(t *testing.T) {
 	s := hiddenPosition(t, engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement},
 		"france A bur invisible", "germany A mun ghost", "italy A ven")
 	e := extraOf(s)
-	e.Effects.Hidden.Units = map[UnitID]*Unseen{
-		IDOf(s.Units[0]): {Since: "S1902M", Seen: map[engine.Power]Sighting{"italy": {Loc: "bur", Phase: "S1902M", Why: "met"}, "england": {Loc: "bur", Phase: "S1902M", Why: "met"}}},
-		IDOf(s.Units[1]): {Since: "F1901M"},
+	e.Effects.Hidden.Units = map[unitID]*unseen{
+		iDOf(s.Units[0]): {Since: "S1902M", Seen: map[engine.Power]sighting{"italy": {Loc: "bur", Phase: "S1902M", Why: "met"}, "england": {Loc: "bur", Phase: "S1902M", Why: "met"}}},
+		iDOf(s.Units[1]): {Since: "F1901M"},
 	}
 	e.Effects.Hidden.Start = cloneUnseen(e.Effects.Hidden.Units)
 	b, err := json.Marshal(e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeExtra(b)
+	back, err := decodeExtra(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(back.(*Extra).Effects.Hidden, e.Effects.Hidden) {
-		t.Fatalf("round trip:\n%+v\n%+v", back.(*Extra).Effects.Hidden, e.Effects.Hidden)
+	if !reflect.DeepEqual(back.(*extra).Effects.Hidden, e.Effects.Hidden) {
+		t.Fatalf("round trip:\n%+v\n%+v", back.(*extra).Effects.Hidden, e.Effects.Hidden)
 	}
-	c := e.CloneExtra().(*Extra)
-	c.Effects.Hidden.Units[IDOf(s.Units[0])].Seen["turkey"] = Sighting{}
-	delete(c.Effects.Hidden.Units, IDOf(s.Units[1]))
-	if len(e.Effects.Hidden.Units) != 2 || len(e.Effects.Hidden.Units[IDOf(s.Units[0])].Seen) != 2 {
+	c := e.CloneExtra().(*extra)
+	c.Effects.Hidden.Units[iDOf(s.Units[0])].Seen["turkey"] = sighting{}
+	delete(c.Effects.Hidden.Units, iDOf(s.Units[1]))
+	if len(e.Effects.Hidden.Units) != 2 || len(e.Effects.Hidden.Units[iDOf(s.Units[0])].Seen) != 2 {
 		t.Fatal("the clone shares the hidden state")
 	}
 	h := e.Effects.Hidden.clone()
 	h.conceal(engine.Seat{Power: "italy"})
-	if len(h.Units) != 1 || h.Start != nil || len(h.Units[IDOf(s.Units[0])].Seen) != 1 {
+	if len(h.Units) != 1 || h.Start != nil || len(h.Units[iDOf(s.Units[0])].Seen) != 1 {
 		t.Fatalf("italy's copy: %+v", h)
 	}
 	h = e.Effects.Hidden.clone()
@@ -211,7 +211,7 @@ func TestHiddenOrderForms(t *testing.T) {
 		{"F bre invisible - xyz", 0, "after \"invisible\""},
 	} {
 		o := ordersOfText(t, s, "France: "+tc.text)[0]
-		got, why := Special(s, u, o)
+		got, why := special(s, u, o)
 		if tc.bad != "" {
 			if !strings.Contains(why, tc.bad) {
 				t.Errorf("%q: %q, want a refusal with %q", tc.text, why, tc.bad)
@@ -232,7 +232,7 @@ func TestHiddenRandomOrdersAreLegal(t *testing.T) {
 	n := 0
 	for range 50 {
 		for _, u := range s.Units {
-			o, ok := RandomSpecial(s, u, rng)
+			o, ok := randomSpecial(s, u, rng)
 			if !ok {
 				if canHide(kindAt(s, u)) {
 					t.Fatalf("no random order for %v", u)
@@ -240,7 +240,7 @@ func TestHiddenRandomOrdersAreLegal(t *testing.T) {
 				continue
 			}
 			n++
-			if _, why := Special(s, u, o); why != "" {
+			if _, why := special(s, u, o); why != "" {
 				t.Fatalf("%s: %s", o.Text, why)
 			}
 			back, err := Variant.Parser(s.Map).ParseOrder(u.Power, o.Text)

@@ -32,14 +32,14 @@ import (
 // hold the landing, for another unit than the Jumper) into a hold too ("it
 // doesn't interfere"). Rule 8: two Jumpers jumping each other both fail.
 func jumperParts(r *registry) {
-	addSpecialDrag(r, "jump", JumpOrder, []Kind{Jumper}, true, false, jumpAs)
+	addSpecialDrag(r, "jump", jumpOrder, []kind{jumper}, true, false, jumpAs)
 	r.Reach(jumperReach)
-	r.Rewrite(PriorityOf(Jumper), jumperRewrite)
+	r.Rewrite(priorityOf(jumper), jumperRewrite)
 	r.Random(jumpRandom)
 }
 
-// JumpOrder is the name of the Jumper's special order.
-const JumpOrder = "jump"
+// jumpOrder is the name of the Jumper's special order.
+const jumpOrder = "jump"
 
 // jumpLanding returns where a unit of type t lands in l, jumping from
 // over: the space must suit its type; a fleet names a coast of a province
@@ -72,7 +72,7 @@ func jumpLanding(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l eng
 
 // jump reads and checks a jump order.
 func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceID, land engine.Loc, why string) {
-	if !moverHas(s, u, Jumper) {
+	if !moverHas(s, u, jumper) {
 		return over, land, fmt.Sprintf("%s is no Jumper: it cannot jump", moverWords(s.Map, u))
 	}
 	if s.Phase.Type != engine.Movement {
@@ -143,7 +143,7 @@ func jumpOvers(s *engine.State, u engine.Unit, l engine.Loc) []engine.ProvinceID
 // jumperReach: a Jumper reaches (moves and supports into) any space a jump
 // from its place lands in; never in a retreat.
 func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !moverHas(s, u, Jumper) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
+	if !moverHas(s, u, jumper) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
 		return false
 	}
 	return len(jumpOvers(s, u, l)) > 0
@@ -174,12 +174,12 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 		if o.Power != "" && o.Power != u.Power {
 			continue
 		}
-		if o.Kind == engine.Move && moverHas(s, u, Jumper) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) &&
+		if o.Kind == engine.Move && moverHas(s, u, jumper) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) &&
 			!s.Map.Province(o.To.P).Impassable {
 			over := jumpOvers(s, u, o.To)
 			if len(over) > 0 {
 				j := o
-				j.Kind, j.Special, j.To = engine.Special, JumpOrder, engine.Nowhere
+				j.Kind, j.Special, j.To = engine.Special, jumpOrder, engine.Nowhere
 				j.Args = []string{s.Map.LocString(o.To)} // refused: several units could be jumped
 				if len(over) == 1 {
 					j.Args = []string{s.Map.Province(over[0]).Abbr, "-", s.Map.LocString(o.To)}
@@ -189,7 +189,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 				orders[k], o = j, j
 			}
 		}
-		if o.Kind == engine.Special && o.Special == JumpOrder {
+		if o.Kind == engine.Special && o.Special == jumpOrder {
 			if over, land, why := jump(s, u, o); why == "" {
 				jumps = append(jumps, jumpOf{k, u.Loc.P, over, land, moverWords(s.Map, u)})
 			}
@@ -225,7 +225,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 				continue
 			}
 			switch {
-			case o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == DoubleMoveOrder || o.Special == JumpOrder):
+			case o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == doubleMoveOrder || o.Special == jumpOrder):
 				hold(k)
 				log = append(log, fmt.Sprintf("the unit in %s is jumped over by %s and may NOT move: its order is changed to a hold (Jumper)",
 					s.Map.Province(j.over).Name, j.who))
@@ -248,7 +248,7 @@ func supportTarget(o engine.Order) engine.ProvinceID {
 }
 
 func jumperUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
-	if o.Kind == engine.Special && o.Special == JumpOrder {
+	if o.Kind == engine.Special && o.Special == jumpOrder {
 		return "jumped", true
 	}
 	return "", false
@@ -256,7 +256,7 @@ func jumperUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
 
 // jumpRandom gives a Jumper a random jump over a neighbour.
 func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, Jumper) || s.Phase.Type != engine.Movement {
+	if !moverHas(s, u, jumper) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
 	type cand struct{ over, land engine.Loc }
@@ -279,7 +279,7 @@ func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 		return engine.Order{}, false
 	}
 	c := cands[rng.Intn(len(cands), "a Jumper's jump")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: JumpOrder, Unit: u.Type, Number: u.Number,
+	return engine.Order{Power: u.Power, Kind: engine.Special, Special: jumpOrder, Unit: u.Type, Number: u.Number,
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
 		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
 }

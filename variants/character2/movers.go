@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // Helpers shared by the movers' cards (Hyperspace Unit, Jumper, Double
@@ -14,7 +15,7 @@ import (
 // of them: inHyperspace, enteredSpaces and (*Extra).Rekey.
 
 // moverHas reports whether u holds a card of kind k in s.
-func moverHas(s *engine.State, u engine.Unit, k Kind) bool {
+func moverHas(s *engine.State, u engine.Unit, k kind) bool {
 	return s != nil && kindAt(s, u) == k
 }
 
@@ -30,7 +31,7 @@ func inHyperspace(s *engine.State, u engine.Unit) bool {
 
 // isHyperspace reports whether p is Hyperspace.
 func isHyperspace(m *engine.Map, p engine.ProvinceID) bool {
-	h := lookup(m, HyperspaceAbbr)
+	h := lookup(m, hyperspaceAbbr)
 	return h != engine.NoProvince && p == h
 }
 
@@ -125,11 +126,11 @@ func enteredSpaces(s *engine.State, u engine.Unit, o engine.Order) []engine.Prov
 		return []engine.ProvinceID{o.To.P}
 	case engine.Special:
 		switch o.Special {
-		case JumpOrder:
+		case jumpOrder:
 			if _, land, why := jump(s, u, o); why == "" {
 				return []engine.ProvinceID{land.P}
 			}
-		case DoubleMoveOrder:
+		case doubleMoveOrder:
 			if first, second, why := doubleMove(s, u, o); why == "" {
 				return []engine.ProvinceID{first.P, second.P}
 			}
@@ -138,16 +139,16 @@ func enteredSpaces(s *engine.State, u engine.Unit, o engine.Order) []engine.Prov
 	return nil
 }
 
-// rekeyer is a group's state that keys units by UnitID: Rekey calls it
+// rekeyer is a group's state that keys units by unitID: Rekey calls it
 // when a unit's id changes.
-type rekeyer interface{ rekey(from, to UnitID) }
+type rekeyer interface{ rekey(from, to unitID) }
 
 // Rekey moves everything the position keeps under unit id from to id to:
 // its card and every group's effects (each group's state implements
-// rekey(from, to UnitID) if it keys units). Rule 5: "When an Amphibious
+// rekey(from, to unitID) if it keys units). Rule 5: "When an Amphibious
 // unit reveals itself or a Convertible unit changes types, it will be
 // renumbered." The unit in s.Units is the caller's to change.
-func (e *Extra) Rekey(from, to UnitID) {
+func (e *extra) Rekey(from, to unitID) {
 	if e == nil || from == to {
 		return
 	}
@@ -165,9 +166,9 @@ func (e *Extra) Rekey(from, to UnitID) {
 // renumber gives unit i of s the number and type of to's id, moving its
 // card and effects: the lowest number free among its power's units of
 // the new type when n is 0.
-func renumber(s *engine.State, i int, t engine.UnitType, n int) (UnitID, UnitID) {
+func renumber(s *engine.State, i int, t engine.UnitType, n int) (unitID, unitID) {
 	u := s.Units[i]
-	from := IDOf(u)
+	from := iDOf(u)
 	if n == 0 {
 		// A dislodged unit still retreating keeps its number and card: the
 		// new number must not take them (the soak test found a converted
@@ -188,7 +189,7 @@ func renumber(s *engine.State, i int, t engine.UnitType, n int) (UnitID, UnitID)
 	}
 	u.Type, u.Number = t, n
 	s.Units[i] = u
-	to := IDOf(u)
+	to := iDOf(u)
 	extraOf(s).Rekey(from, to)
 	return from, to
 }
@@ -217,7 +218,7 @@ func revealMove(s *engine.State, out *engine.Outcome, u engine.Unit, what string
 	if e == nil {
 		return
 	}
-	id := IDOf(u)
+	id := iDOf(u)
 	h, ok := e.Cards[id]
 	if !ok || (h.Revealed != nil && h.Revealed.Hint == "") {
 		return
@@ -225,7 +226,7 @@ func revealMove(s *engine.State, out *engine.Outcome, u engine.Unit, what string
 	name := h.Card.NameFor(u.Type)
 	_ = e.Reveal(id, s.Phase, what+" (rule 2)")
 	out.Events = append(out.Events, fmt.Sprintf("%s's %s %s %s: it is %s %s (rule 2)",
-		s.Map.PowerName(u.Power), Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name))
+		s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name))
 }
 
 func article(name string) string {
@@ -238,26 +239,26 @@ func article(name string) string {
 // moverUses returns, for the card of kind k, the test of whether a unit's
 // order o (judged, not refused) needed its card, and in what words: each
 // mover's file has its test; nil for a kind that moves no unit.
-func moverUses(k Kind) func(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
+func moverUses(k kind) func(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
 	switch k {
-	case Hyperspace:
+	case hyperspace:
 		return hyperspaceUses
-	case Jumper:
+	case jumper:
 		return jumperUses
-	case DoubleMover:
+	case doubleMover:
 		return doubleMoverUses
-	case WaterWalker:
+	case waterWalker:
 		return waterWalkerUses
-	case Neanderthal:
+	case neanderthal:
 		return carrierUses
-	case Explorer:
+	case explorer:
 		return explorerUses
 	}
 	return nil
 }
 
 func moversParts(r *registry) {
-	r.After(PriorityOf(Explorer)+5, moversReveal)
+	r.After(priorityOf(explorer)+5, moversReveal)
 }
 
 // moversReveal reveals the card of every unit whose order only its card

@@ -39,20 +39,20 @@ func neanderthalParts(r *registry) {
 	r.ConvoyReach(neanderthalConvoyReach)
 	r.ConvoyFleet(neanderthalConvoyFleet)
 	r.ConvoyChain(neanderthalChain)
-	r.Rewrite(PriorityOf(Neanderthal), neanderthalRewrite)
+	r.Rewrite(priorityOf(neanderthal), neanderthalRewrite)
 	r.Random(carrierRandom, neanderthalRandom)
 }
 
 // isNeanderthal reports whether u is a Neanderthal army in a coastal
 // province.
 func isNeanderthal(s *engine.State, u engine.Unit) bool {
-	return u.Type == engine.Army && moverHas(s, u, Neanderthal) && s.Map.Province(u.Loc.P).Kind == engine.Coastal
+	return u.Type == engine.Army && moverHas(s, u, neanderthal) && s.Map.Province(u.Loc.P).Kind == engine.Coastal
 }
 
 // neanderthalCanConvoy: any Neanderthal army convoys (an inland one only
 // in the middle of a chain: the ends must touch the seas).
 func neanderthalCanConvoy(s *engine.State, u engine.Unit) (ok, decided bool) {
-	if u.Type == engine.Army && moverHas(s, u, Neanderthal) {
+	if u.Type == engine.Army && moverHas(s, u, neanderthal) {
 		return true, true
 	}
 	return false, false
@@ -64,7 +64,7 @@ func neanderthalConvoyReach(s *engine.State, f engine.Unit, p engine.ProvinceID)
 
 // neanderthalChain: two Neanderthal armies next to each other by land.
 func neanderthalChain(s *engine.State, x, y engine.Unit) bool {
-	return x.Type == engine.Army && y.Type == engine.Army && moverHas(s, x, Neanderthal) && moverHas(s, y, Neanderthal) &&
+	return x.Type == engine.Army && y.Type == engine.Army && moverHas(s, x, neanderthal) && moverHas(s, y, neanderthal) &&
 		s.Map.ArmyAdjacent(x.Loc.P, y.Loc.P)
 }
 
@@ -103,7 +103,7 @@ func neanderthalRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand
 		}
 		u, v := s.Units[i], s.Units[j]
 		var why string
-		neanderthal := u.Type == engine.Army && moverHas(s, u, Neanderthal)
+		neanderthal := u.Type == engine.Army && moverHas(s, u, neanderthal)
 		switch {
 		case neanderthal && v.Type != engine.Fleet:
 			why = "it may not convoy an army"
@@ -165,7 +165,7 @@ func withinTwo(m *engine.Map, a, b engine.ProvinceID) bool {
 }
 
 func carrierSupportReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	return u.Type == engine.Fleet && moverHas(s, u, Neanderthal) && withinTwo(s.Map, u.Loc.P, l.P)
+	return u.Type == engine.Fleet && moverHas(s, u, neanderthal) && withinTwo(s.Map, u.Loc.P, l.P)
 }
 
 // carrierUses: a support into a space the fleet could not move to; a
@@ -190,7 +190,7 @@ func carrierUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) 
 // carrierRandom gives an Aircraft Carrier a support to hold of a unit two
 // spaces away.
 func carrierRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if u.Type != engine.Fleet || !moverHas(s, u, Neanderthal) || s.Phase.Type != engine.Movement {
+	if u.Type != engine.Fleet || !moverHas(s, u, neanderthal) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
 	var out []engine.Unit

@@ -32,8 +32,8 @@ import (
 // same.
 const voidOrder = "thrown out by rule 5"
 
-// CauseThrownOut is the Cause of an order thrown out by rule 5.
-const CauseThrownOut = "thrown out"
+// causeThrownOut is the Cause of an order thrown out by rule 5.
+const causeThrownOut = "thrown out"
 
 const (
 	priorityNumbers = -1000 // before every other Rewrite and After part
@@ -53,7 +53,7 @@ func numbersParts(r *registry) {
 // labelMatches reports whether u is the unit o names by number and, when
 // written, by type (rule 5; a revealed Amphibious unit by its Amp label:
 // written.fits).
-func labelMatches(e *Extra, u engine.Unit, o engine.Order) bool {
+func labelMatches(e *extra, u engine.Unit, o engine.Order) bool {
 	return unitWritten(o).fits(e, u)
 }
 
@@ -196,7 +196,7 @@ func numbersAfter(_ *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			r.Order.Args = nil
 		}
 		r.OK, r.Code = false, engine.Illegal
-		r.SetCause(CauseThrownOut)
+		r.SetCause(causeThrownOut)
 		// In a movement phase the engine gave the thrown-out order's reason
 		// (the Special hook's); a retreat phase refuses it as special.
 		if out.Phase.Type == engine.Movement {

@@ -5,14 +5,14 @@ import (
 	"maps"
 )
 
-// Options are the game's options, by name: a ruling on which careful game
+// options are the game's options, by name: a ruling on which careful game
 // masters differ is an option (docs/rulings/character2.md). Each option is
 // declared by the part it belongs to with addOption, with its default and
 // a check of its values; Setup refuses unknown names and bad values, and
 // the position keeps the options so every hook sees them.
-type Options map[string]string
+type options map[string]string
 
-func (o Options) clone() Options { return maps.Clone(o) }
+func (o options) clone() options { return maps.Clone(o) }
 
 // boolOption checks a yes/no option.
 func boolOption(v string) error {
@@ -23,20 +23,20 @@ func boolOption(v string) error {
 	return fmt.Errorf("want yes or no, not %q", v)
 }
 
-// OptionNames lists the declared options, sorted.
-func OptionNames() []string { return reg.OptionNames() }
+// optionNames lists the declared options, sorted.
+func optionNames() []string { return reg.OptionNames() }
 
-// OptionDoc returns an option's default and what it decides.
-func OptionDoc(name string) (def, doc string, ok bool) { return reg.OptionDoc(name) }
+// optionDoc returns an option's default and what it decides.
+func optionDoc(name string) (def, doc string, ok bool) { return reg.OptionDoc(name) }
 
 // parseOptions checks the options given to Setup and fills in defaults.
-func parseOptions(given map[string]string) (Options, error) {
+func parseOptions(given map[string]string) (options, error) {
 	o, err := reg.ParseOptions("character2", given)
-	return Options(o), err
+	return options(o), err
 }
 
 // get returns the value of option name in o, or its default.
-func (o Options) get(name string) string {
+func (o options) get(name string) string {
 	if v, ok := o[name]; ok {
 		return v
 	}
@@ -44,7 +44,7 @@ func (o Options) get(name string) string {
 }
 
 // option returns option name of the game whose position holds e.
-func (e *Extra) option(name string) string {
+func (e *extra) option(name string) string {
 	if e == nil {
 		return reg.OptionDefault(name)
 	}

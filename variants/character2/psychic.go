@@ -78,11 +78,11 @@ func readTarget(s *engine.State, u engine.Unit, o engine.Order) (reading, string
 }
 
 func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, string) {
-	if why := skCardOK(s, u, Psychic, "read a unit's mind"); why != "" {
+	if why := skCardOK(s, u, psychic, "read a unit's mind"); why != "" {
 		return psychicRead{}, why
 	}
 	m := s.Map
-	if skSameYear(extraOf(s), IDOf(u), MoveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), iDOf(u), moveIndex(s.Phase)) {
 		return psychicRead{}, "the Psychic has read a mind this game year; it may use its power only once per game year"
 	}
 	args := o.Args
@@ -209,10 +209,10 @@ func skMatches(r, c engine.Order) bool {
 // as given: the victim's order, or a hold for a victim with no order or
 // one using an Annihilator's, Gas Attacker's, Hypnotist's or Psychic's
 // power.
-func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
+func (p *strikePlan) planReads(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
-		if h, hyp := p.hypnotisedBy(IDOf(u)); hyp {
+		o, ok := by[iDOf(u)]
+		if h, hyp := p.hypnotisedBy(iDOf(u)); hyp {
 			// A Psychic hypnotised to read (its power named exactly)
 			// reads as the Hypnotist wrote.
 			o, ok = h.written, true
@@ -225,7 +225,7 @@ func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
 			continue
 		}
 		read := kit.HoldOrder(s.Map, pr.victim)
-		if vo, ok := by[IDOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
+		if vo, ok := by[iDOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
 			read = vo
 		}
 		r := reading{unit: u, victim: pr.victim, order: o, ok: true, cond: skMatches(read, pr.cond), branch: pr.els}
@@ -264,16 +264,16 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if e != nil {
 			if e.Effects.Strikes.LastUse == nil {
-				e.Effects.Strikes.LastUse = map[UnitID]int{}
+				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[IDOf(r.Unit)] = MoveIndex(s.Phase)
-			_ = e.Reveal(IDOf(r.Unit), s.Phase, "read a unit's mind")
+			e.Effects.Strikes.LastUse[iDOf(r.Unit)] = moveIndex(s.Phase)
+			_ = e.Reveal(iDOf(r.Unit), s.Phase, "read a unit's mind")
 		}
 		what := "the condition was not met"
 		if o.Args[1] == "true" {
 			what = "the condition was met"
 		}
-		chosen := Label(r.Unit.Number, r.Unit.Type) + " " + m.LocString(r.Unit.Loc) + " H"
+		chosen := kit.Label(r.Unit.Number, r.Unit.Type) + " " + m.LocString(r.Unit.Loc) + " H"
 		if len(o.Args) > 2 {
 			chosen = strings.Join(o.Args[2:], " ")
 		}
@@ -296,7 +296,7 @@ func skAfterVerb(text, verb string) string {
 // randomRead gives a Psychic a random read order on an adjacent unit: if
 // it holds, support it; else hold.
 func randomRead(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != Psychic || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Psychic read") != 0 {
+	if kindAt(s, u) != psychic || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Psychic read") != 0 {
 		return engine.Order{}, false
 	}
 	var victims []engine.Unit
@@ -319,7 +319,7 @@ func randomRead(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 }
 
 func psychicParts(r *registry) {
-	addSpecial(r, "read", readName, []Kind{Psychic}, readAs)
-	r.After(PriorityOf(Psychic), readAfter)
+	addSpecial(r, "read", readName, []kind{psychic}, readAs)
+	r.After(priorityOf(psychic), readAfter)
 	r.Random(randomRead)
 }

@@ -13,19 +13,19 @@ import (
 // Parts with a priority run in ascending order. Rule 8: "If two or more
 // units try to use their special powers on each other at the same time,
 // the power listed earlier in the table takes precedence", so a card's
-// priority is its place in the table (PriorityOf); the life cycle (deals,
+// priority is its place in the table (priorityOf); the life cycle (deals,
 // discards) runs after every card.
 const (
-	PriorityLifecycle = 900 // dealing to builds, discarding the cards of units gone
+	priorityLifecycle = 900 // dealing to builds, discarding the cards of units gone
 )
 
-// PriorityOf returns the priority of kind k's parts: its place in the
+// priorityOf returns the priority of kind k's parts: its place in the
 // seed's table, ten apart so a card may run a part just before or after
 // another's.
-func PriorityOf(k Kind) int { return int(k) * 10 }
+func priorityOf(k kind) int { return int(k) * 10 }
 
 // registry is the variant's registry of parts.
-type registry = kit.Registry[*Extra]
+type registry = kit.Registry[*extra]
 
 // reg is the registry build made: the parts that adjudicate a trial turn
 // or read the variant's own hooks and options ask it (a reference to
@@ -39,7 +39,7 @@ var start = engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movemen
 // build composes the variant from the parts of every card and rule file,
 // in the order of the files.
 func build() *engine.Variant {
-	r := kit.NewRegistry[*Extra]()
+	r := kit.NewRegistry[*extra]()
 	r.GMSeesAll = true
 	reg = r
 	amphibiousParts(r)
@@ -73,7 +73,7 @@ func build() *engine.Variant {
 	strikesStateParts(r)
 	waterwalkerParts(r)
 	r.ConcealView(func(v *engine.View) {
-		if e, ok := v.State.Extra.(*Extra); ok {
+		if e, ok := v.State.Extra.(*extra); ok {
 			e.conceal(v.Seat)
 		}
 	})
@@ -87,24 +87,24 @@ func build() *engine.Variant {
 			"ghosts, psychics, doppelgangers, ...) dealt from a Tarot deck, usable from the first turn.",
 		Map:         kit.CharacterBoard,
 		Start:       start,
-		Setup:       Setup,
-		DecodeExtra: DecodeExtra,
+		Setup:       setup,
+		DecodeExtra: decodeExtra,
 		Specials:    r.Syntax(),
 		Rules:       r.Rules(),
-		// RandomSpecial is a function of the package, which reads reg.
-		RandomSpecial: RandomSpecial,
+		// randomSpecial is a function of the package, which reads reg.
+		RandomSpecial: randomSpecial,
 	}
 }
 
 // addSpecial registers a special order of the cards of kinds: its verb (as
 // written in orders) and name, and its movement form.
-func addSpecial(r *registry, verb, name string, kinds []Kind, as kit.SpecialFunc) {
+func addSpecial(r *registry, verb, name string, kinds []kind, as kit.SpecialFunc) {
 	addSpecialDrag(r, verb, name, kinds, false, false, as)
 }
 
 // addSpecialDrag is addSpecial for an order the window completes by a
 // drag: onto a province (takesProvince) or onto a unit (takesUnit).
-func addSpecialDrag(r *registry, verb, name string, kinds []Kind, takesProvince, takesUnit bool, as kit.SpecialFunc) {
+func addSpecialDrag(r *registry, verb, name string, kinds []kind, takesProvince, takesUnit bool, as kit.SpecialFunc) {
 	var cards []string
 	for _, k := range kinds {
 		cards = append(cards, k.Word())
@@ -114,8 +114,8 @@ func addSpecialDrag(r *registry, verb, name string, kinds []Kind, takesProvince,
 }
 
 // addEffect registers a PRESTATE_EFFECTS/POSTSTATE_EFFECTS line kind.
-func addEffect(r *registry, word string, parse func(s *engine.State, e *Extra, args []string) error, lines func(s *engine.State, e *Extra) []string) {
-	r.Effect(kit.Effect[*Extra]{Word: word, Parse: parse, Lines: lines})
+func addEffect(r *registry, word string, parse func(s *engine.State, e *extra, args []string) error, lines func(s *engine.State, e *extra) []string) {
+	r.Effect(kit.Effect[*extra]{Word: word, Parse: parse, Lines: lines})
 }
 
 // addOption declares a game option.
@@ -123,12 +123,12 @@ func addOption(r *registry, name, def, doc string, check func(string) error) {
 	r.Option(kit.Option{Name: name, Default: def, Doc: doc, Check: check})
 }
 
-// Specials lists the special orders of the variant, for its parser.
-func Specials() []engine.SpecialSyntax { return reg.Syntax() }
+// specials lists the special orders of the variant, for its parser.
+func specials() []engine.SpecialSyntax { return reg.Syntax() }
 
-// Special is the Rules.Special hook: the card part that owns the order
+// special is the Rules.special hook: the card part that owns the order
 // says what it is adjudicated as.
-func Special(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+func special(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	return reg.Rules().Special(s, u, o)
 }
 
@@ -147,15 +147,15 @@ func strengthAll(s *engine.State, u engine.Unit, role engine.Role) int {
 	return reg.Rules().Strength(s, u, role)
 }
 
-// RandomSpecial returns a random special order for u from the card parts,
+// randomSpecial returns a random special order for u from the card parts,
 // or ok false. The soak test mixes these into engine.RandomOrders.
-func RandomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
+func randomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
 	o, ok := reg.RandomSpecial(s, u, rng)
 	if !ok {
 		return o, false
 	}
 	if e := extraOf(s); e != nil {
-		if _, amp := e.Effects.Movers.Amp[IDOf(u)]; amp {
+		if _, amp := e.Effects.Movers.Amp[iDOf(u)]; amp {
 			o.Number = 0 // its old number is no longer correct (rule 5)
 		}
 	}
@@ -169,7 +169,7 @@ func supportReachAny(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	return reg.Rules().SupportReach(s, u, l)
 }
 
-// Prepare is the Rules.Prepare hook.
-func Prepare(s *engine.State, orders []engine.Order) engine.Turn {
+// prepare is the Rules.prepare hook.
+func prepare(s *engine.State, orders []engine.Order) engine.Turn {
 	return reg.Rules().Prepare(s, orders)
 }

@@ -110,7 +110,7 @@ func soakGalt(t *testing.T, m *engine.Map, seed uint64, years int) {
 			break
 		}
 	}
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	t.Logf("%d phases to %s, %d cards dealt, %d on the board", phases, s.Phase.Short(), e.Deck.Dealt(), len(e.Cards))
 	if phases < 2*min(years, s.Phase.Year-1901) {
 		t.Errorf("only %d phases to %s", phases, s.Phase.Short())
@@ -118,7 +118,7 @@ func soakGalt(t *testing.T, m *engine.Map, seed uint64, years int) {
 }
 
 // galtOrders draws random standard orders and replaces some units' orders
-// with a special order of their card (RandomSpecial) in a movement phase.
+// with a special order of their card (randomSpecial) in a movement phase.
 func galtOrders(s *engine.State, rng *engine.Rand) []engine.Order {
 	orders := engine.RandomOrders(s, rng)
 	if s.Phase.Type != engine.Movement {
@@ -128,7 +128,7 @@ func galtOrders(s *engine.State, rng *engine.Rand) []engine.Order {
 		if rng.Intn(100, "soak: a special order?") >= c2SoakSpecialPct {
 			continue
 		}
-		o, ok := RandomSpecial(s, u, rng)
+		o, ok := randomSpecial(s, u, rng)
 		if !ok {
 			continue
 		}
@@ -144,11 +144,11 @@ func galtOrders(s *engine.State, rng *engine.Rand) []engine.Order {
 func galtCheck(s *engine.State) []string {
 	var bad []string
 	m := s.Map
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	occupying := map[engine.ProvinceID]int{}
-	inGame := map[UnitID]bool{}
+	inGame := map[unitID]bool{}
 	for _, u := range s.Units {
-		inGame[IDOf(u)] = true
+		inGame[iDOf(u)] = true
 		if occupiesAll(s, u) && !m.Provinces[u.Loc.P].Unlimited {
 			if occupying[u.Loc.P]++; occupying[u.Loc.P] == 2 {
 				bad = append(bad, "two units occupy "+m.Provinces[u.Loc.P].Name)
@@ -156,29 +156,29 @@ func galtCheck(s *engine.State) []string {
 		}
 	}
 	for _, d := range s.Dislodged {
-		inGame[IDOf(d.Unit)] = true
+		inGame[iDOf(d.Unit)] = true
 	}
 	for id := range inGame {
 		if h, ok := e.Cards[id]; !ok || h.Card.Kind == 0 {
 			bad = append(bad, fmt.Sprintf("%s holds no card", id))
 		}
 	}
-	kinds := map[engine.Power][]Kind{}
+	kinds := map[engine.Power][]kind{}
 	for _, id := range e.sortedIDs() {
 		if !inGame[id] {
 			bad = append(bad, fmt.Sprintf("%s holds a card but is not in the game", id))
 			continue
 		}
 		k := e.Cards[id].Card.Kind
-		if err := Rule3(kinds[id.Power], k); err != nil {
+		if err := rule3(kinds[id.Power], k); err != nil {
 			bad = append(bad, fmt.Sprintf("%s: %s breaks rule 3: %v", id.Power, k, err))
 		}
 		kinds[id.Power] = append(kinds[id.Power], k)
 	}
 	if e.Deck.shuffles == 0 {
-		if n := e.Deck.Len() + e.Deck.DiscardLen() + len(e.Cards); n != DeckSize {
+		if n := e.Deck.Len() + e.Deck.DiscardLen() + len(e.Cards); n != deckSize {
 			bad = append(bad, fmt.Sprintf("pile %d + discards %d + held %d = %d cards, want %d",
-				e.Deck.Len(), e.Deck.DiscardLen(), len(e.Cards), n, DeckSize))
+				e.Deck.Len(), e.Deck.DiscardLen(), len(e.Cards), n, deckSize))
 		}
 	}
 	seats := []engine.Seat{{}}
@@ -187,7 +187,7 @@ func galtCheck(s *engine.State) []string {
 	}
 	for _, seat := range seats {
 		v := engine.ViewFor(s, nil, seat, Variant.Rules)
-		ve, ok := v.State.Extra.(*Extra)
+		ve, ok := v.State.Extra.(*extra)
 		if !ok {
 			bad = append(bad, seat.String()+"'s view lost the cards")
 			continue
@@ -205,7 +205,7 @@ func galtCheck(s *engine.State) []string {
 	if err != nil {
 		return append(bad, "save: "+err.Error())
 	}
-	back, err := engine.UnmarshalStateExtra(m, b, DecodeExtra)
+	back, err := engine.UnmarshalStateExtra(m, b, decodeExtra)
 	if err != nil {
 		return append(bad, "load: "+err.Error())
 	}

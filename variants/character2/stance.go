@@ -22,13 +22,13 @@ import (
 // results as if the unit held no card (concealStance).
 
 // stanceKinds are the passive cards whose use is secret until it matters.
-var stanceKinds = []Kind{MoveFirst, Cutter, DoubleStrength, LimitedDouble, SuperSupporter}
+var stanceKinds = []kind{moveFirst, cutter, doubleStrength, limitedDouble, superSupporter}
 
 // concealedKinds are the cards concealStance hides until they are known:
 // the stance cards, and the Water Walker/Superfleet, whose automatic
 // support of a landing is passive too and revealed only when it decides a
 // battle (superfleetAfter); its moves reveal it when made.
-var concealedKinds = append(slices.Clone(stanceKinds), WaterWalker)
+var concealedKinds = append(slices.Clone(stanceKinds), waterWalker)
 
 // unitName names u for a report: "France's A bur".
 func unitName(m *engine.Map, u engine.Unit) string {
@@ -58,7 +58,7 @@ func bareRules() *engine.Rules {
 }
 
 // without returns a copy of s in which the units ids hold no card.
-func without(s *engine.State, ids ...UnitID) *engine.State {
+func without(s *engine.State, ids ...unitID) *engine.State {
 	c := s.Clone()
 	if e := extraOf(c); e != nil {
 		for _, id := range ids {
@@ -69,7 +69,7 @@ func without(s *engine.State, ids ...UnitID) *engine.State {
 }
 
 // withKind returns a copy of s in which unit id's card acts as kind k.
-func withKind(s *engine.State, id UnitID, k Kind) *engine.State {
+func withKind(s *engine.State, id unitID, k kind) *engine.State {
 	c := s.Clone()
 	if e := extraOf(c); e != nil && e.Cards[id] != nil {
 		e.Cards[id].Card.Kind = k
@@ -114,17 +114,17 @@ func sameOutcome(m *engine.Map, a, b *engine.Outcome) bool {
 
 // affects reports whether unit id's card changed the outcome of the
 // movement phase from s with orders, whose bare adjudication is base.
-func affects(s *engine.State, orders []engine.Order, base *engine.Outcome, id UnitID) bool {
+func affects(s *engine.State, orders []engine.Order, base *engine.Outcome, id unitID) bool {
 	return !sameOutcome(s.Map, base, adjudicateBare(without(s, id), orders))
 }
 
 // stanceIDs lists the units of s holding one of kinds, in a fixed order.
-func stanceIDs(s *engine.State, kinds ...Kind) []UnitID {
+func stanceIDs(s *engine.State, kinds ...kind) []unitID {
 	e := extraOf(s)
 	if e == nil {
 		return nil
 	}
-	var out []UnitID
+	var out []unitID
 	for _, id := range e.sortedIDs() {
 		if slices.Contains(kinds, e.Cards[id].Card.Kind) {
 			out = append(out, id)
@@ -145,7 +145,7 @@ func concealStance(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 		return
 	}
 	known := extraOf(out.Next)
-	var hidden []UnitID
+	var hidden []unitID
 	for _, id := range stanceIDs(before, concealedKinds...) {
 		if known != nil {
 			if _, ok := known.Cards[id]; ok {
@@ -218,7 +218,7 @@ func checkKnown(su *casefile.Setup, file string, lines []casefile.Line, out *eng
 			u = g
 		}
 		got := "no card"
-		if h, ok := e.Cards[IDOf(u)]; ok {
+		if h, ok := e.Cards[iDOf(u)]; ok {
 			switch {
 			case h.Revealed == nil:
 				got = "secret"

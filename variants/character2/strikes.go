@@ -94,13 +94,13 @@ type strikePlan struct {
 	swaps         []swapping
 	// disorder holds the units in civil disorder from an acting gas
 	// attack, with why.
-	disorder map[UnitID]string
+	disorder map[unitID]string
 }
 
 // hypnotisedBy returns the acting hypnosis of unit id, if any.
-func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
+func (p *strikePlan) hypnotisedBy(id unitID) (hypnosis, bool) {
 	for _, h := range p.hypnoses {
-		if h.ok && IDOf(h.victim) == id {
+		if h.ok && iDOf(h.victim) == id {
 			return h, true
 		}
 	}
@@ -109,14 +109,14 @@ func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
 
 // usesEarlier reports whether unit id uses a legal Annihilator or Gas
 // Attacker order this turn (the powers listed before the Hypnotist's).
-func (p *strikePlan) usesEarlier(id UnitID, before Kind) bool {
+func (p *strikePlan) usesEarlier(id unitID, before kind) bool {
 	for _, a := range p.annihilations {
-		if IDOf(a.unit) == id && Annihilator < before {
+		if iDOf(a.unit) == id && annihilator < before {
 			return true
 		}
 	}
 	for _, g := range p.gases {
-		if IDOf(g.unit) == id && GasAttacker < before {
+		if iDOf(g.unit) == id && gasAttacker < before {
 			return true
 		}
 	}
@@ -146,14 +146,14 @@ func (p *strikePlan) usesEarlier(id UnitID, before Kind) bool {
 //     disorder, when its victim is a Doppelganger swapping
 //     with it (rule 8), and when its victim uses an earlier power on it;
 //     the After part checks the rest.
-func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strikePlan {
-	p := &strikePlan{disorder: map[UnitID]string{}}
+func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strikePlan {
+	p := &strikePlan{disorder: map[unitID]string{}}
 	if s.Phase.Type != engine.Movement || extraOf(s) == nil {
 		return p
 	}
 	m := s.Map
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[iDOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
 			continue
 		}
@@ -170,7 +170,7 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strike
 		}
 	}
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[iDOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != gasName {
 			continue
 		}
@@ -199,11 +199,11 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strike
 			continue
 		}
 		for _, v := range g.victims {
-			if p.usesEarlier(IDOf(v), GasAttacker) {
+			if p.usesEarlier(iDOf(v), gasAttacker) {
 				continue
 			}
-			if _, dup := p.disorder[IDOf(v)]; !dup {
-				p.disorder[IDOf(v)] = "gassed by the " + m.PowerName(g.unit.Power) + " Gas Attacker in " + m.Provinces[g.unit.Loc.P].Name
+			if _, dup := p.disorder[iDOf(v)]; !dup {
+				p.disorder[iDOf(v)] = "gassed by the " + m.PowerName(g.unit.Power) + " Gas Attacker in " + m.Provinces[g.unit.Loc.P].Name
 			}
 		}
 	}
@@ -216,9 +216,9 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strike
 }
 
 // planHypnoses decides the hypnoses (step 3 of planStrikes).
-func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
+func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[iDOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
 			continue
 		}
@@ -234,17 +234,17 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 	}
 	for k := range p.hypnoses {
 		h := &p.hypnoses[k]
-		vid := IDOf(h.victim)
+		vid := iDOf(h.victim)
 		switch {
-		case p.disorder[IDOf(h.unit)] != "":
-			fail(k, "the Hypnotist is in civil disorder ("+p.disorder[IDOf(h.unit)]+"; rule 8: the Gas Attacker precedes)")
+		case p.disorder[iDOf(h.unit)] != "":
+			fail(k, "the Hypnotist is in civil disorder ("+p.disorder[iDOf(h.unit)]+"; rule 8: the Gas Attacker precedes)")
 		case p.disorder[vid] != "":
 			fail(k, "the victim is in civil disorder from a gas attack, which precedes hypnotism (rule 8)")
-		case p.usesEarlier(vid, Hypnotist):
+		case p.usesEarlier(vid, hypnotist):
 			fail(k, "the victim used a power listed earlier in the table, which takes precedence (rule 8)")
 		}
 		for j := range p.hypnoses {
-			if j != k && IDOf(p.hypnoses[j].victim) == vid {
+			if j != k && iDOf(p.hypnoses[j].victim) == vid {
 				fail(k, "another Hypnotist wrote orders for the same unit: both hypnoses fail")
 			}
 		}
@@ -257,10 +257,10 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 			if state[k] != unknown {
 				continue
 			}
-			id := IDOf(p.hypnoses[k].unit)
+			id := iDOf(p.hypnoses[k].unit)
 			pending := false
 			for j := range p.hypnoses {
-				if IDOf(p.hypnoses[j].victim) != id {
+				if iDOf(p.hypnoses[j].victim) != id {
 					continue
 				}
 				switch state[j] {
@@ -288,9 +288,9 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 
 // planSwaps decides what can be known of the swaps before the turn is
 // adjudicated (step 5 of planStrikes).
-func (p *strikePlan) planSwaps(s *engine.State, by map[UnitID]engine.Order) {
+func (p *strikePlan) planSwaps(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[iDOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != swapName {
 			continue
 		}
@@ -299,7 +299,7 @@ func (p *strikePlan) planSwaps(s *engine.State, by map[UnitID]engine.Order) {
 			continue
 		}
 		sw.ok = true
-		id, vid := IDOf(u), IDOf(sw.victim)
+		id, vid := iDOf(u), iDOf(sw.victim)
 		vo, vok := by[vid]
 		switch {
 		case p.disorder[id] != "":
@@ -316,7 +316,7 @@ func (p *strikePlan) planSwaps(s *engine.State, by map[UnitID]engine.Order) {
 // swapsWith reports whether v's order o is a legal swap with u.
 func swapsWith(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) bool {
 	sw, why := swapTarget(s, v, o)
-	return why == "" && IDOf(sw.victim) == IDOf(u)
+	return why == "" && iDOf(sw.victim) == iDOf(u)
 }
 
 // usesPowerOn reports whether v's order o uses one of the strike powers
@@ -334,10 +334,10 @@ func usesPowerOn(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) 
 		return why == "" && g.target == u.Loc.P
 	case hypnotiseName:
 		h, why := hypnotiseTarget(s, v, o)
-		return why == "" && IDOf(h.victim) == IDOf(u)
+		return why == "" && iDOf(h.victim) == iDOf(u)
 	case readName:
 		r, why := readTarget(s, v, o)
-		return why == "" && IDOf(r.victim) == IDOf(u)
+		return why == "" && iDOf(r.victim) == iDOf(u)
 	}
 	return false
 }
@@ -365,9 +365,9 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 	}
 	by := kit.UnitOrders(s, orders, reg.Rules())
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
-		if ok && o.Kind == engine.Special && PowerBarred(s, u) {
-			orders = kit.ReplaceOrders(s, orders, IDOf(u), kit.HoldOrder(m, u), reg.Rules())
+		o, ok := by[iDOf(u)]
+		if ok && o.Kind == engine.Special && powerBarred(s, u) {
+			orders = kit.ReplaceOrders(s, orders, iDOf(u), kit.HoldOrder(m, u), reg.Rules())
 			log = append(log, fmt.Sprintf("%s %s may not use its new power on the turn after a Doppelganger's swap: its %q order is ignored and it holds",
 				m.PowerName(u.Power), skUnitName(m, u), o.Special))
 		}
@@ -379,15 +379,15 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 	plan := planStrikes(s, by, true)
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = kit.ReplaceOrders(s, orders, IDOf(h.victim), h.written, reg.Rules())
+			orders = kit.ReplaceOrders(s, orders, iDOf(h.victim), h.written, reg.Rules())
 		}
 	}
 	for _, u := range s.Units {
-		why, gassed := plan.disorder[IDOf(u)]
+		why, gassed := plan.disorder[iDOf(u)]
 		if !gassed {
 			continue
 		}
-		if o, ok := by[IDOf(u)]; ok && o.Kind == engine.Special {
+		if o, ok := by[iDOf(u)]; ok && o.Kind == engine.Special {
 			switch o.Special {
 			case annihilateName, gasName, hypnotiseName, swapName:
 				continue
@@ -395,13 +395,13 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 		}
 		// No log line: an event every seat sees must not name a unit that
 		// may be invisible; the unit's own result says why it held.
-		orders = kit.ReplaceOrders(s, orders, IDOf(u), skDisorderHold(m, u, why), reg.Rules())
+		orders = kit.ReplaceOrders(s, orders, iDOf(u), skDisorderHold(m, u, why), reg.Rules())
 	}
 	for _, r := range plan.reads {
-		if plan.disorder[IDOf(r.unit)] != "" {
+		if plan.disorder[iDOf(r.unit)] != "" {
 			continue
 		}
-		orders = kit.ReplaceOrders(s, orders, IDOf(r.unit), resolvedRead(r), reg.Rules())
+		orders = kit.ReplaceOrders(s, orders, iDOf(r.unit), resolvedRead(r), reg.Rules())
 	}
 	return orders, log
 }
@@ -433,7 +433,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 			t.Blocked[p] = why
 		}
 	}
-	for p, why := range e.Effects.Strikes.closedAt(s.Map, MoveIndex(s.Phase)) {
+	for p, why := range e.Effects.Strikes.closedAt(s.Map, moveIndex(s.Phase)) {
 		add(p, why)
 	}
 	if s.Phase.Type != engine.Movement {
@@ -478,13 +478,13 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 // strikesExpire drops the effects that ended before this phase's turn.
 func strikesExpire(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if e := extraOf(out.Next); e != nil {
-		e.Effects.Strikes.expire(MoveIndex(s.Phase))
+		e.Effects.Strikes.expire(moveIndex(s.Phase))
 	}
 }
 
 func strikesParts(r *registry) {
-	r.Rewrite(PriorityOf(Annihilator)-1, strikesRewrite)
-	r.After(PriorityOf(Annihilator)-1, strikesExpire)
+	r.Rewrite(priorityOf(annihilator)-1, strikesRewrite)
+	r.After(priorityOf(annihilator)-1, strikesExpire)
 	r.Prepare(strikesPrepare)
 	r.ConcealOutcome(hypnotistConceal)
 }
@@ -527,15 +527,15 @@ func skSpecialOrder(m *engine.Map, u engine.Unit, name string, words string) eng
 
 // skUnitName is "1A Munich".
 func skUnitName(m *engine.Map, u engine.Unit) string {
-	return Label(u.Number, u.Type) + " " + m.Provinces[u.Loc.P].Name
+	return kit.Label(u.Number, u.Type) + " " + m.Provinces[u.Loc.P].Name
 }
 
 // skCardOK returns why unit u may not use the power of kind k now, or "".
-func skCardOK(s *engine.State, u engine.Unit, k Kind, verb string) string {
+func skCardOK(s *engine.State, u engine.Unit, k kind, verb string) string {
 	switch {
 	case kindAt(s, u) != k:
 		return "only " + skArticle(k) + " may " + verb
-	case PowerBarred(s, u):
+	case powerBarred(s, u):
 		return "the unit may not use its new power on the turn after a Doppelganger's swap"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return "no power is used from or on Hyperspace (Hyperspace Unit: \"No other special power can ever be used on Hyperspace or its occupants\")"
@@ -543,7 +543,7 @@ func skCardOK(s *engine.State, u engine.Unit, k Kind, verb string) string {
 	return ""
 }
 
-func skArticle(k Kind) string {
+func skArticle(k kind) string {
 	n := k.String()
 	if strings.ContainsAny(n[:1], "AEIOU") {
 		return "an " + n

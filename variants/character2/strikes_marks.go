@@ -21,12 +21,12 @@ func skTurnPhase(i int) engine.Phase {
 	return p
 }
 
-func strikesMarks(v engine.View, e *Extra) []cardgame.Mark {
+func strikesMarks(v engine.View, e *extra) []cardgame.Mark {
 	if v.State == nil {
 		return nil
 	}
 	m := v.State.Map
-	i := MoveIndex(v.State.Phase)
+	i := moveIndex(v.State.Phase)
 	var out []cardgame.Mark
 	for p, why := range e.Effects.Strikes.closedAt(m, i) {
 		out = append(out, cardgame.Mark{Kind: cardgame.MarkClosed, Prov: p, Why: why})
@@ -43,14 +43,14 @@ func strikesMarks(v engine.View, e *Extra) []cardgame.Mark {
 	return out
 }
 
-func strikesNotes(v engine.View, e *Extra, u engine.Unit) []string {
+func strikesNotes(v engine.View, e *extra, u engine.Unit) []string {
 	if v.State == nil {
 		return nil
 	}
 	var out []string
-	id := IDOf(u)
+	id := iDOf(u)
 	st := &e.Effects.Strikes
-	if t, ok := st.Barred[id]; ok && t >= MoveIndex(v.State.Phase) {
+	if t, ok := st.Barred[id]; ok && t >= moveIndex(v.State.Phase) {
 		out = append(out, "may not use its power in "+skTurnPhase(t).Short()+" (the turn after a Doppelganger's swap)")
 	}
 	last, used := st.LastUse[id]
@@ -59,12 +59,12 @@ func strikesNotes(v engine.View, e *Extra, u engine.Unit) []string {
 	}
 	next := -1
 	switch e.KindOf(u) {
-	case GasAttacker:
-		next = last + GasEvery
-	case Hypnotist, Psychic:
+	case gasAttacker:
+		next = last + gasEvery
+	case hypnotist, psychic:
 		next = (last/2 + 1) * 2
 	}
-	if next > MoveIndex(v.State.Phase) {
+	if next > moveIndex(v.State.Phase) {
 		out = append(out, "used its power in "+skTurnPhase(last).Short()+"; may use it again from "+skTurnPhase(next).Short())
 	}
 	return out

@@ -12,21 +12,21 @@ import (
 // parts of every card file.
 var Variant = build()
 
-// Setup numbers the starting units (rule 5), shuffles the Tarot deck and
+// setup numbers the starting units (rule 5), shuffles the Tarot deck and
 // deals one card to each unit under rule 3, drawing only from rng. The
-// options are those the parts declare (OptionNames).
-func Setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
+// options are those the parts declare (optionNames).
+func setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
 	opt, err := parseOptions(options)
 	if err != nil {
 		return err
 	}
-	s.Units = NumberUnits(slices.Clone(s.Units))
-	deck := NewDeck(rng)
-	deal, log, err := InitialDeal(s.Units, deck, rng)
+	s.Units = numberUnits(slices.Clone(s.Units))
+	deck := newDeck(rng)
+	deal, log, err := initialDeal(s.Units, deck, rng)
 	if err != nil {
 		return err
 	}
-	e := NewExtra(deck)
+	e := newExtra(deck)
 	e.Options = opt
 	for id, c := range deal {
 		e.Give(id, c, s.Phase)
