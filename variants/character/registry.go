@@ -119,9 +119,6 @@ func addRuleSpecial(r *registry, verb, name string, as kit.SpecialFunc) {
 	r.AddSpecial(kit.Special{Syntax: engine.SpecialSyntax{Verb: verb, Name: name}, As: as, Rule: true})
 }
 
-// specials lists the special orders of the variant, for its parser.
-func specials() []engine.SpecialSyntax { return reg.Syntax() }
-
 // special is the Rules.special hook.
 func special(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	return reg.Rules().Special(s, u, o)

@@ -160,15 +160,3 @@ func parseAdd(v string) (map[string]int, error) {
 	return add, nil
 }
 
-// conceal cuts a seat's view down to what rule 3 lets it know: a power
-// keeps its own cards, revealed ones and those it was told of; the public
-// keeps revealed ones; the game master keeps everything. Outside the game
-// master's view the deck is reduced to its counts.
-func conceal(v *engine.View) {
-	if v.State == nil {
-		return
-	}
-	if e, ok := v.State.Extra.(*extra); ok {
-		e.conceal(v.Seat)
-	}
-}

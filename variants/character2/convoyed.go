@@ -60,29 +60,13 @@ func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]
 
 // convoyRoute reports whether the units ordered to convoy move k (the
 // convoys a Neanderthal's rule leaves, neanderthalRewrite) make a route
-// for it: the move and those convoys alone are adjudicated by the engine,
-// every other unit holding, and the move has its route unless the engine
-// finds none (NoRoute) or none possible (Illegal).
+// for it (kit.ConvoyRoute, judged by the variant's hooks without its
+// Rewrite, After and phase parts).
 func convoyRoute(s *engine.State, orders []engine.Order, k int) bool {
-	o := orders[k]
-	trial := []engine.Order{o}
-	trial[0].ViaConvoy = true
-	for j, c := range orders {
-		if j != k && c.Kind == engine.Convoy && c.AuxAt.P == o.At.P && c.AuxTo.P == o.To.P {
-			trial = append(trial, c)
-		}
-	}
-	if len(trial) == 1 {
-		return false
-	}
-	trial, _ = neanderthalRewrite(s, slices.Clone(trial), nil)
 	r := *reg.Rules()
 	r.Rewrite, r.After, r.Sequence, r.Phase, r.NextPhase = nil, nil, nil, nil, nil
-	out := engine.AdjudicateMovement(s, trial, &r)
-	for _, res := range out.Results {
-		if res.Order.Kind == engine.Move && res.Order.At.P == o.At.P && res.Order.To.P == o.To.P {
-			return res.Code != engine.Illegal && res.Code != engine.NoRoute && res.Code != engine.NoUnit && res.Code != engine.NotOwner
-		}
-	}
-	return false
+	return kit.ConvoyRoute(s, orders, k, &r, func(trial []engine.Order) []engine.Order {
+		trial, _ = neanderthalRewrite(s, slices.Clone(trial), nil)
+		return trial
+	})
 }

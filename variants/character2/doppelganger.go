@@ -65,7 +65,7 @@ func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, strin
 	case !skTouches(m, u.Loc.P, w.At.P):
 		return swapping{}, fmt.Sprintf("%s is not adjacent to %s (Doppelganger: \"any adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P})
+	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P, text: w.Text})
 	if !ok {
 		return swapping{}, skNoVictim(m, w.At.P, "swap powers with")
 	}

@@ -93,7 +93,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 	if !skTouches(m, u.Loc.P, w.At.P) {
 		return hypnosis{}, fmt.Sprintf("%s is not adjacent to %s (Hypnotist: \"an adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P})
+	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P, text: w.Text})
 	switch {
 	case !ok:
 		return hypnosis{}, skNoVictim(m, w.At.P, "hypnotise")

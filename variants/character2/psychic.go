@@ -108,7 +108,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 	if !skTouches(m, u.Loc.P, cond.At.P) {
 		return psychicRead{}, fmt.Sprintf("%s is not adjacent to %s (Psychic: \"an adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, found := skFindVictim(s, victimSpec{power: power, typ: cond.Unit, number: cond.Number, prov: cond.At.P})
+	v, found := skFindVictim(s, victimSpec{power: power, typ: cond.Unit, number: cond.Number, prov: cond.At.P, text: cond.Text})
 	if !found {
 		return psychicRead{}, skNoVictim(m, cond.At.P, "read")
 	}

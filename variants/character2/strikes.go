@@ -563,37 +563,36 @@ func skPowerWord(m *engine.Map, w string) (engine.Power, bool) {
 	return "", false
 }
 
-// victimSpec is a unit an order names: "A mun", "german A mun", "2F nth".
-// Its location is the guess the text requires against an Invisible unit
-// or a Ghost.
+// victimSpec is a unit an order names: "A mun", "german A mun", "2F nth",
+// "1Amp rom". Its location is the guess the text requires against an
+// Invisible unit or a Ghost; text is the order as written, which tells a
+// number written as an Amp label (amplabels.go).
 type victimSpec struct {
 	power  engine.Power
 	typ    engine.UnitType
 	number int
 	prov   engine.ProvinceID
+	text   string
 }
 
-// skFindVictim returns the unit of s the spec names, visible or not: in its
-// province, of its power, type and number where given. When two fit (a
-// Ghost sharing a space), the one that occupies the space is taken.
+// skFindVictim returns the unit of s the spec names, visible or not: the
+// engine's one answer to which unit an order names (engine.UnitOf, with
+// the variant's labels: a revealed Amphibious unit is "1Amp"), of the
+// spec's power and type where given; when two units share the space (a
+// Ghost), the one that occupies it first. Rule 5: a number written must be
+// the unit's own, so a revealed Amphibious unit's old number names no one.
 func skFindVictim(s *engine.State, v victimSpec) (engine.Unit, bool) {
-	var found []engine.Unit
-	for _, u := range s.Units {
-		if u.Loc.P != v.prov || (v.power != "" && u.Power != v.power) ||
-			(v.typ != engine.NoUnitType && u.Type != v.typ) || (v.number != 0 && u.Number != v.number) {
-			continue
-		}
-		found = append(found, u)
-	}
-	if len(found) == 0 {
+	o := engine.Order{Kind: engine.Hold, Power: v.power, Unit: v.typ, Number: v.number, At: engine.Loc{P: v.prov}, Text: v.text}
+	i := engine.UnitOf(s, &o, reg.Rules())
+	if i < 0 {
 		return engine.Unit{}, false
 	}
-	for _, u := range found {
-		if occupiesAll(s, u) {
-			return u, true
-		}
+	u := s.Units[i]
+	if (v.power != "" && u.Power != v.power) || (v.typ != engine.NoUnitType && u.Type != v.typ) ||
+		(v.number != 0 && !unitWritten(o).fits(extraOf(s), u)) {
+		return engine.Unit{}, false
 	}
-	return found[0], true
+	return u, true
 }
 
 // skNoVictim is the reason when no unit fits: it says nothing of units the
