@@ -159,4 +159,3 @@ func parseAdd(v string) (map[string]int, error) {
 	}
 	return add, nil
 }
-
