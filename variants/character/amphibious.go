@@ -88,7 +88,7 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if !to.Valid() || !usesAmphibiousPower(s.Map, r.Unit, to) {
 			continue
 		}
-		id := iDOf(r.Unit)
+		id := idOf(r.Unit)
 		if h, ok := e.Cards[id]; !ok || h.Revealed != nil {
 			continue
 		}
@@ -119,7 +119,7 @@ func canConvoy(s *engine.State, u engine.Unit) bool {
 // same no."). A view that does not know the card sees the letter.
 func (e *extra) ReportedLabel(u engine.Unit) string {
 	if e != nil {
-		if h, ok := e.Cards[iDOf(u)]; ok && h.Card.ID == amphibiousID && h.Revealed != nil {
+		if h, ok := e.Cards[idOf(u)]; ok && h.Card.ID == amphibiousID && h.Revealed != nil {
 			return ampLabel(u.Number)
 		}
 	}

@@ -44,7 +44,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 		return engine.NoProvince, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return engine.NoProvince, "only an Annihilator (card #9) may annihilate"
-	case e.Effects.InDisorder(iDOf(u), moveIndex(s.Phase)):
+	case e.Effects.InDisorder(idOf(u), moveIndex(s.Phase)):
 		return engine.NoProvince, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return engine.NoProvince, "a unit in Hyperspace uses no power against the board (rule 6)"
@@ -89,7 +89,7 @@ func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
 			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := kit.ResultOf(out, iDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
+		if i := kit.ResultOf(out, idOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
 			return true
 		}
 	}
@@ -116,15 +116,15 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		kit.RemoveUnit(out.Next, iDOf(a.unit))
-		if k := kit.ResultOf(out, iDOf(a.unit)); k >= 0 {
+		kit.RemoveUnit(out.Next, idOf(a.unit))
+		if k := kit.ResultOf(out, idOf(a.unit)); k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is destroyed with it (card #9)"
-			out.Results[k].SetCause(causeAnnihilated)
+			out.Results[k].SetCause(kit.CauseAnnihilated)
 		}
 		if e != nil {
-			_ = e.Reveal(iDOf(a.unit), s.Phase, "annihilated "+name)
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: iDOf(a.unit),
+			_ = e.Reveal(idOf(a.unit), s.Phase, "annihilated "+name)
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: idOf(a.unit),
 				Card: annihilatorID, Target: m.Provinces[a.target].Abbr, Done: true})
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #9 Annihilator) annihilated %s and was destroyed",
@@ -135,15 +135,15 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		done[a.target] = true
 		var killed []string
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, iDOf(v)) {
+			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, idOf(v)) {
 				killed = append(killed, m.PowerName(v.Power)+" "+kit.UnitName(m, v))
-				markDestroyed(out, v, name)
+				kit.MarkDestroyed(out, idOf(v), name+" was annihilated (card #9)")
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, iDOf(d.Unit)) {
+			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, idOf(d.Unit)) {
 				killed = append(killed, m.PowerName(d.Unit.Power)+" "+kit.UnitName(m, d.Unit)+" (dislodged)")
-				markDestroyed(out, d.Unit, name)
+				kit.MarkDestroyed(out, idOf(d.Unit), name+" was annihilated (card #9)")
 			}
 		}
 		if len(killed) > 0 {
@@ -163,19 +163,6 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s is no supply centre for the next three moving turns and is unowned until recaptured (card #9)", name))
 		}
-	}
-}
-
-// causeAnnihilated is the Cause of an Annihilator's own result: it
-// annihilated the province and itself (engine.Result.Cause).
-const causeAnnihilated = "annihilated"
-
-// markDestroyed notes in unit v's result that the annihilation of name
-// destroyed it.
-func markDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := kit.ResultOf(out, iDOf(v)); k >= 0 && out.Results[k].Cause() != causeAnnihilated {
-		out.Results[k].OK = false
-		out.Results[k].Add("; destroyed: " + name + " was annihilated (card #9)")
 	}
 }
 

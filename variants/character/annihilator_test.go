@@ -254,7 +254,7 @@ func TestAnnihilatorEffects(t *testing.T) {
 	}
 	// The annihilator is gone with its card (rule 2, lifecycle.go); its use
 	// revealed the card, so the public discard names it (rule 3).
-	if _, held := e.Cards[iDOf(s.Units[0])]; held {
+	if _, held := e.Cards[idOf(s.Units[0])]; held {
 		t.Error("the destroyed Annihilator still holds its card")
 	}
 	named := false

@@ -69,7 +69,7 @@ func (e *extra) Marks(v engine.View) []cardgame.Mark {
 			continue
 		}
 		for _, u := range v.State.Units {
-			if iDOf(u) == d.Unit {
+			if idOf(u) == d.Unit {
 				out = append(out, cardgame.Mark{Kind: cardgame.MarkDisorder, Prov: u.Loc.P, Power: u.Power, Why: d.Why})
 			}
 		}

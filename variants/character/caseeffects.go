@@ -137,7 +137,7 @@ func caseEffects(su *casefile.Setup, file string, lines []casefile.Line, s *engi
 			f.Suspended = append(f.Suspended, suspension{Prov: key[1], ID: id, Until: atoi(key[2]), Why: why})
 		case "disorder", "used", "free":
 			id := unitID()
-			if !slices.ContainsFunc(kit.AllUnits(s), func(u engine.Unit) bool { return iDOf(u) == id }) {
+			if !slices.ContainsFunc(kit.AllUnits(s), func(u engine.Unit) bool { return idOf(u) == id }) {
 				return su.LineErr(file, l, "no unit %s of %s on the board", key[2], powerName(id.Power))
 			}
 			switch kind {

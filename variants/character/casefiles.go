@@ -65,14 +65,14 @@ func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.St
 		}
 	}
 	for _, u := range kit.AllUnits(s) {
-		if _, ok := e.Cards[iDOf(u)]; ok {
+		if _, ok := e.Cards[idOf(u)]; ok {
 			continue
 		}
 		card, ok := deck.take(ordinaryID)
 		if !ok {
-			return &casefile.SyntaxError{File: file, Line: c.Line, Msg: fmt.Sprintf("no Ordinary card left for %s, which PRESTATE_CARDS does not list", iDOf(u))}
+			return &casefile.SyntaxError{File: file, Line: c.Line, Msg: fmt.Sprintf("no Ordinary card left for %s, which PRESTATE_CARDS does not list", idOf(u))}
 		}
-		e.Give(iDOf(u), card, s.Phase)
+		e.Give(idOf(u), card, s.Phase)
 	}
 	// The lines of PRESTATE_DECK read top to bottom; each card is checked
 	// on a copy first, so an error names its line.
@@ -145,9 +145,9 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 	if !ok {
 		return su.LineErr(file, l, "no %s left in the deck", c)
 	}
-	e.Give(iDOf(u), card, s.Phase)
+	e.Give(idOf(u), card, s.Phase)
 	if revealed {
-		return e.Reveal(iDOf(u), s.Phase, "revealed before the case")
+		return e.Reveal(idOf(u), s.Phase, "revealed before the case")
 	}
 	return nil
 }

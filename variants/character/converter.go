@@ -3,7 +3,6 @@ package character
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -53,49 +52,21 @@ func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, st
 	if p.Kind != engine.Coastal {
 		return u, fmt.Sprintf("%s is not a coastal space: a unit converts only in one (#6)", p.Name)
 	}
-	coast := engine.NoCoast
-	for _, a := range o.Args {
-		c, ok := engine.ParseCoast(strings.Trim(a, "()/"))
-		if !ok {
-			return u, fmt.Sprintf("%q is not a coast", a)
+	return kit.Converted(s.Map, u, o.Args, func(named engine.Coast) (engine.Coast, string) {
+		switch named {
+		case engine.EastCoast, engine.NoCoast:
+			// Rule 11: "(ec)" the Caspian coast; none the Black Sea one.
+			return named, ""
 		}
-		coast = c
-	}
-	v := u
-	v.Number = 0
-	switch u.Type {
-	case engine.Fleet:
-		if coast != engine.NoCoast {
-			return u, "a fleet converts to an army: no coast to name"
-		}
-		v.Type, v.Loc = engine.Army, engine.Loc{P: u.Loc.P}
-	case engine.Army:
-		v.Type, v.Loc = engine.Fleet, engine.Loc{P: u.Loc.P, C: coast}
-		switch {
-		case coast == engine.EastCoast && isCaspianCoast(s.Map, u.Loc.P):
-			// Rule 11: the Caspian coast.
-		case s.Map.MultiCoast(u.Loc.P) && coast == engine.NoCoast:
-			return u, fmt.Sprintf("the coast of %s must be given: \"convert nc\"", p.Name)
-		case s.Map.MultiCoast(u.Loc.P) && !s.Map.HasCoast(u.Loc.P, coast):
-			return u, fmt.Sprintf("%s has no such coast", p.Name)
-		case !s.Map.MultiCoast(u.Loc.P) && coast != engine.NoCoast:
-			if isCaspianCoast(s.Map, u.Loc.P) {
-				return u, fmt.Sprintf("%s has its Black Sea coast and the Caspian's \"(ec)\" (rule 11)", p.Name)
-			}
-			return u, fmt.Sprintf("%s has one coast: name none", p.Name)
-		}
-	default:
-		return u, "this unit cannot convert"
-	}
-	return v, ""
+		return named, fmt.Sprintf("%s has its Black Sea coast and the Caspian's \"(ec)\" (rule 11)", p.Name)
+	})
 }
 
 func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	if _, why := conversion(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.HoldAs(u, o), ""
 }
 
 // converterReach: a converted fleet on the Caspian coast of Armenia or
@@ -162,7 +133,7 @@ func converterAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	for i, r := range out.Results {
 		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet &&
 			holds(s, r.Unit, converterID) && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := unitIndex(out.Next, iDOf(r.Unit)); k >= 0 {
+			if k := unitIndex(out.Next, idOf(r.Unit)); k >= 0 {
 				out.Next.Units[k].Loc.C = engine.EastCoast
 				out.Results[i].Add(" (its Caspian east coast, rule 11)")
 			}
@@ -219,7 +190,7 @@ func lastNumber(out *engine.Outcome, v engine.Unit) int {
 // convert changes unit u of out.Next into v (rule 10: a new number), moves
 // its card and records, reveals the card and tells every seat.
 func convert(s *engine.State, out *engine.Outcome, u, v engine.Unit) string {
-	k := unitIndex(out.Next, iDOf(u))
+	k := unitIndex(out.Next, idOf(u))
 	if k < 0 {
 		return "the unit is no longer on the board, so it does not convert"
 	}
@@ -233,7 +204,7 @@ func convert(s *engine.State, out *engine.Outcome, u, v engine.Unit) string {
 	}
 	v.Number = nextNumber(others, v.Power, v.Type)
 	out.Next.Units[k] = v
-	from, to := iDOf(u), iDOf(v)
+	from, to := idOf(u), idOf(v)
 	if e := moversExtra(out.Next); e != nil {
 		if h, ok := e.Cards[from]; ok {
 			delete(e.Cards, from)

@@ -234,7 +234,7 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	for _, r := range out.Results {
 		if c, ok := cutBy[r.Unit.Loc.P]; ok && r.Code == engine.Cut && r.Unit.Type != engine.NoUnitType {
-			_ = e.Reveal(iDOf(c), s.Phase, "cut a support as a Cutter (#15)")
+			_ = e.Reveal(idOf(c), s.Phase, "cut a support as a Cutter (#15)")
 		}
 	}
 }

@@ -53,13 +53,13 @@ func TestCutter(t *testing.T) {
 		t.Fatal(errs)
 	}
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if h := out.Next.Extra.(*extra).Cards[iDOf(s.Units[2])]; h == nil || h.Revealed == nil {
+	if h := out.Next.Extra.(*extra).Cards[idOf(s.Units[2])]; h == nil || h.Revealed == nil {
 		t.Error("a Cutter that cut a support is not revealed")
 	}
 	// A Cutter that cut nothing stays secret.
 	orders, _ = Variant.Parser(s.Map).ParseOrders("", "Germany: A mun - bur")
 	out = engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if h := out.Next.Extra.(*extra).Cards[iDOf(s.Units[2])]; h == nil || h.Revealed != nil {
+	if h := out.Next.Extra.(*extra).Cards[idOf(s.Units[2])]; h == nil || h.Revealed != nil {
 		t.Error("a Cutter that cut nothing is revealed")
 	}
 }

@@ -66,7 +66,7 @@ func initialDeal(units []engine.Unit, deck *deck, rng *engine.Rand) (map[kit.Uni
 func checkNumbers(units []engine.Unit) error {
 	seen := map[kit.UnitID]bool{}
 	for _, u := range units {
-		id := iDOf(u)
+		id := idOf(u)
 		if u.Number <= 0 {
 			return fmt.Errorf("character: %s's %s has no unit number (rule 10; see NumberUnits)", powerName(u.Power), u.Type.Word())
 		}
@@ -104,7 +104,7 @@ func placeCountry(us []engine.Unit, hand []cardType, deal map[kit.UnitID]cardTyp
 			powerName(u.Power), label(u.Number, u.Type), label(us[j].Number, us[j].Type), cards[j], fitNoun(cards[j])))
 	}
 	for i, u := range us {
-		deal[iDOf(u)] = cards[i]
+		deal[idOf(u)] = cards[i]
 	}
 	return nil
 }

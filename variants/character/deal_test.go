@@ -60,15 +60,15 @@ func checkStartDeal(t *testing.T, seed uint64, units []engine.Unit, deal map[kit
 	size := map[engine.Power]int{}
 	category := map[engine.Power]map[string]int{}
 	for _, u := range units {
-		c, ok := deal[iDOf(u)]
+		c, ok := deal[idOf(u)]
 		if !ok {
-			t.Fatalf("seed %d: %s has no card (rule 4.a)", seed, iDOf(u))
+			t.Fatalf("seed %d: %s has no card (rule 4.a)", seed, idOf(u))
 		}
 		if !c.Fits(u.Type) {
-			t.Errorf("seed %d: %s holds %s (rule 4.c)", seed, iDOf(u), c)
+			t.Errorf("seed %d: %s holds %s (rule 4.c)", seed, idOf(u), c)
 		}
 		if !c.AtStart {
-			t.Errorf("seed %d: %s holds %s at the start (card #19)", seed, iDOf(u), c)
+			t.Errorf("seed %d: %s holds %s at the start (card #19)", seed, idOf(u), c)
 		}
 		size[u.Power]++
 		if c.Ordinary() {

@@ -90,8 +90,7 @@ func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: first,
-		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.MoveAs(u, o, first), ""
 }
 
 // leg is one second leg under way.
@@ -121,11 +120,11 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			out.Results[i].Add("; the first space was not reached, so the second part does not take place (16.a)")
 			continue
 		}
-		k := unitIndex(out.Next, iDOf(r.Unit))
+		k := unitIndex(out.Next, idOf(r.Unit))
 		if k < 0 || out.Next.Units[k].Loc.P != first.P {
 			continue
 		}
-		legs = append(legs, leg{res: i, id: iDOf(r.Unit), first: out.Next.Units[k].Loc, second: second})
+		legs = append(legs, leg{res: i, id: idOf(r.Unit), first: out.Next.Units[k].Loc, second: second})
 	}
 	if len(legs) == 0 {
 		return

@@ -180,7 +180,7 @@ func (e *extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
 // FreeUnit implements engine.Upkeep: a #19 Free Unit needs no centre. In a
 // seat's view only the seat's own free units are known.
 func (e *extra) FreeUnit(u engine.Unit) bool {
-	return slices.Contains(e.Effects.FreeUnits, iDOf(u))
+	return slices.Contains(e.Effects.FreeUnits, idOf(u))
 }
 
 func (f *effects) empty() bool {

@@ -48,7 +48,7 @@ func unitID(t testing.TB, s *engine.State, abbr string) kit.UnitID {
 	if i < 0 {
 		t.Fatalf("no unit in %s", abbr)
 	}
-	return iDOf(s.Units[i])
+	return idOf(s.Units[i])
 }
 
 // TestSetup: rule 10 numbers the 22 units, rule 4 deals each a card, and
@@ -64,7 +64,7 @@ func TestSetup(t *testing.T) {
 			t.Errorf("%s %s has no number", u.Power, s.Map.LocString(u.Loc))
 		}
 		if _, ok := e.CardOf(u); !ok {
-			t.Errorf("%s has no card", iDOf(u))
+			t.Errorf("%s has no card", idOf(u))
 		}
 	}
 	if c := e.Counts(); c.Dealt != 22 || c.SinceReshuffle != 22 || c.Pile != 72-22 || c.Discards != 0 {

@@ -55,8 +55,8 @@ func freeUnits(s *engine.State, e *extra, p engine.Phase) []kit.UnitID {
 	}
 	var ids []kit.UnitID
 	for _, u := range s.Units {
-		if c, ok := e.CardOf(u); ok && c.ID == freeUnitID && !slices.Contains(ids, iDOf(u)) {
-			ids = append(ids, iDOf(u))
+		if c, ok := e.CardOf(u); ok && c.ID == freeUnitID && !slices.Contains(ids, idOf(u)) {
+			ids = append(ids, idOf(u))
 		}
 	}
 	return ids

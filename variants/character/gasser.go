@@ -52,12 +52,12 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 		return gassing{}, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return gassing{}, "only a Gasser (card #10) may gas"
-	case e.Effects.InDisorder(iDOf(u), i):
+	case e.Effects.InDisorder(idOf(u), i):
 		return gassing{}, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return gassing{}, "a unit in Hyperspace uses no power against the board (rule 6)"
 	}
-	if last, used := e.Effects.LastUsed[iDOf(u)]; used && i-last < gasEvery {
+	if last, used := e.Effects.LastUsed[idOf(u)]; used && i-last < gasEvery {
 		return gassing{}, fmt.Sprintf("the Gasser last gassed %d move(s) ago; it may gas once every %d moves (card #10)", i-last, gasEvery)
 	}
 	t, ok := kit.LookupProvince(s.Map, o.Args)
@@ -125,15 +125,15 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 	now := map[kit.UnitID]bool{}
 	for _, g := range plan.gases {
 		if g.ok {
-			gassing[iDOf(g.unit)] = true
+			gassing[idOf(g.unit)] = true
 			if g.victim != nil {
-				now[iDOf(*g.victim)] = true
+				now[idOf(*g.victim)] = true
 			}
 		}
 	}
 	var log []string
 	for _, u := range s.Units {
-		id := iDOf(u)
+		id := idOf(u)
 		before := e.Effects.InDisorder(id, i)
 		if !now[id] && !before {
 			continue
@@ -161,7 +161,7 @@ func gasRetreats(s *engine.State, e *extra, orders []engine.Order) ([]engine.Ord
 	var log []string
 	for _, d := range s.Dislodged {
 		u := d.Unit
-		if !e.Effects.InDisorder(iDOf(u), i) {
+		if !e.Effects.InDisorder(idOf(u), i) {
 			continue
 		}
 		n := len(orders)
@@ -198,9 +198,9 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if g.victim != nil {
 			what = m.PowerName(g.victim.Power) + " " + kit.UnitName(m, *g.victim)
 		}
-		k := kit.ResultOf(out, iDOf(g.unit))
+		k := kit.ResultOf(out, idOf(g.unit))
 		if e != nil {
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: iDOf(g.unit), Card: gasserID,
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: idOf(g.unit), Card: gasserID,
 				Target: m.Provinces[g.target].Abbr, Done: g.ok, Why: g.why})
 		}
 		if !g.ok {
@@ -213,16 +213,16 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if e.Effects.LastUsed == nil {
 				e.Effects.LastUsed = map[kit.UnitID]int{}
 			}
-			e.Effects.LastUsed[iDOf(g.unit)] = i
-			_ = e.Reveal(iDOf(g.unit), s.Phase, "gassed "+name)
+			e.Effects.LastUsed[idOf(g.unit)] = i
+			_ = e.Reveal(idOf(g.unit), s.Phase, "gassed "+name)
 			e.Effects.Closures = append(e.Effects.Closures, closure{Prov: m.Provinces[g.target].Abbr, Until: i, Why: "gassed (card #10)"})
 		}
 		did := "gassed " + what
 		if g.victim != nil {
-			now[iDOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + kit.UnitName(m, g.unit)
+			now[idOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + kit.UnitName(m, g.unit)
 			if e != nil {
-				e.Effects.Disorders = append(e.Effects.Disorders, disorder{Unit: iDOf(*g.victim), Until: i + 1,
-					Why: "gassed by " + iDOf(g.unit).String() + " in " + s.Phase.Short()})
+				e.Effects.Disorders = append(e.Effects.Disorders, disorder{Unit: idOf(*g.victim), Until: i + 1,
+					Why: "gassed by " + idOf(g.unit).String() + " in " + s.Phase.Short()})
 			}
 			did += ": in civil disorder this turn and the next"
 		}
@@ -245,7 +245,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	// The reasons of the units in civil disorder.
 	before := strikeExtra(s)
 	for _, u := range s.Units {
-		id := iDOf(u)
+		id := idOf(u)
 		why, gassed := now[id]
 		if !gassed && (before == nil || !before.Effects.InDisorder(id, i)) {
 			continue

@@ -101,8 +101,8 @@ func TestGasserTurns(t *testing.T) {
 	out := adjudicate(t, s, "England: F nth gas nwy")
 	n := out.Next
 	e := n.Extra.(*extra)
-	nwy := iDOf(s.Units[3])
-	nth := iDOf(s.Units[0])
+	nwy := idOf(s.Units[3])
+	nth := idOf(s.Units[0])
 	if !e.Effects.InDisorder(nwy, moveIndex(f1902)) || e.Effects.InDisorder(nwy, moveIndex(s1903)) {
 		t.Errorf("disorders %+v: want through F1902 only", e.Effects.Disorders)
 	}
@@ -157,7 +157,7 @@ func TestGasserTurns(t *testing.T) {
 		{engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement}, moveIndex(s1902), true},
 	} {
 		s := cardPosition(t, tt.phase, "England: F nth #10", "Russia: F nwy #20")
-		s.Extra.(*extra).Effects.LastUsed = map[kit.UnitID]int{iDOf(s.Units[0]): tt.last}
+		s.Extra.(*extra).Effects.LastUsed = map[kit.UnitID]int{idOf(s.Units[0]): tt.last}
 		_, why := special(s, s.Units[0], specialOrder(s.Map, s.Units[0], gasName, "nwy"))
 		if (why == "") != tt.ok {
 			t.Errorf("%v after a gas in turn %d: %q", tt.phase, tt.last, why)
@@ -224,7 +224,7 @@ func TestGasserCentre(t *testing.T) {
 // does not dislodge it.
 func TestGasDoubleStrength(t *testing.T) {
 	s := cardPosition(t, f1902, "Germany: A mun #2", "France: A bur #20", "France: A ruh #20")
-	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: iDOf(s.Units[0]), Until: moveIndex(f1902), Why: "gassed"}}
+	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: idOf(s.Units[0]), Until: moveIndex(f1902), Why: "gassed"}}
 	out := adjudicate(t, s, "Germany: A mun - tyr\nFrance: A bur - mun\nFrance: A ruh S A bur - mun")
 	if got := positionOf(out.Next); got != "france A bur, france A ruh, germany A mun" {
 		logOutcome(t, out)

@@ -359,7 +359,7 @@ func TestMoversRevealed(t *testing.T) {
 		s := cardPosition(t, tt.phase, tt.unit)
 		orders, _ := Variant.Parser(s.Map).ParseOrders("", tt.order)
 		out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-		h := out.Next.Extra.(*extra).Cards[iDOf(s.Units[0])]
+		h := out.Next.Extra.(*extra).Cards[idOf(s.Units[0])]
 		if (h.Revealed != nil) != tt.reveal {
 			t.Errorf("%s in %v: revealed %v, want %v", tt.order, tt.phase, h.Revealed != nil, tt.reveal)
 		}
@@ -368,7 +368,7 @@ func TestMoversRevealed(t *testing.T) {
 	s := cardPosition(t, s1902, "Germany: A mun #5", "Austria: A tyr #20")
 	orders, _ := Variant.Parser(s.Map).ParseOrders("", "Germany: 1A mun jump tyr - ven")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if out.Next.Extra.(*extra).Cards[iDOf(s.Units[0])].Revealed == nil {
+	if out.Next.Extra.(*extra).Cards[idOf(s.Units[0])].Revealed == nil {
 		t.Error("a jump does not reveal the card")
 	}
 }

@@ -57,14 +57,14 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return hypnosis{}, "only a Hypnotist (card #11) may hypnotise"
-	case e.Effects.InDisorder(iDOf(u), i):
+	case e.Effects.InDisorder(idOf(u), i):
 		return hypnosis{}, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return hypnosis{}, "a unit in Hyperspace uses no power against the board (rule 6)"
 	case len(o.Args) == 0:
 		return hypnosis{}, "hypnotise needs the order written for the victim, as \"1A vie hypnotise F tri - ven\""
 	}
-	if last, used := e.Effects.LastUsed[iDOf(u)]; used && i-last < hypnotiseEvery {
+	if last, used := e.Effects.LastUsed[idOf(u)]; used && i-last < hypnotiseEvery {
 		return hypnosis{}, "the Hypnotist hypnotised last turn; it may hypnotise every other turn (card #11)"
 	}
 	text := strings.Join(o.Args, " ")
@@ -90,7 +90,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "a Hypnotist hypnotises only alien units (card #11), not its own power's " + kit.UnitName(s.Map, v)
 	case !kit.Touches(s.Map, u.Loc.P, v.Loc.P):
 		return hypnosis{}, fmt.Sprintf("%s is not adjacent to %s (card #11: an adjacent unit)", p.Name, s.Map.Provinces[u.Loc.P].Name)
-	case e.Effects.InDisorder(iDOf(v), i):
+	case e.Effects.InDisorder(idOf(v), i):
 		return hypnosis{}, kit.UnitName(s.Map, v) + " is in civil disorder from gas and takes no orders (card #10)"
 	}
 	w.Power, w.Number, w.Unit, w.At = v.Power, v.Number, v.Type, v.Loc
@@ -125,7 +125,7 @@ func hypnotiseRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([
 	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = kit.ReplaceOrders(s, orders, iDOf(h.victim), h.written, reg.Rules())
+			orders = kit.ReplaceOrders(s, orders, idOf(h.victim), h.written, reg.Rules())
 		}
 	}
 	return orders, nil
@@ -152,10 +152,10 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + kit.UnitName(m, h.victim)
 		if e != nil {
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: iDOf(h.unit), Card: hypnotistID,
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: idOf(h.unit), Card: hypnotistID,
 				Target: m.Provinces[h.victim.Loc.P].Abbr, Done: h.ok, Why: h.why})
 		}
-		k := kit.ResultOf(out, iDOf(h.unit))
+		k := kit.ResultOf(out, idOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
@@ -166,13 +166,13 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if e.Effects.LastUsed == nil {
 				e.Effects.LastUsed = map[kit.UnitID]int{}
 			}
-			e.Effects.LastUsed[iDOf(h.unit)] = i
-			e.Effects.Hypnotised = append(e.Effects.Hypnotised, iDOf(h.victim))
+			e.Effects.LastUsed[idOf(h.unit)] = i
+			e.Effects.Hypnotised = append(e.Effects.Hypnotised, idOf(h.victim))
 		}
 		if k >= 0 {
 			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (card #11)")
 		}
-		if v := kit.ResultOf(out, iDOf(h.victim)); v >= 0 {
+		if v := kit.ResultOf(out, idOf(h.victim)); v >= 0 {
 			out.Results[v].AddNote(hypnotisedNote)
 		}
 	}
@@ -196,7 +196,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if h, ok := hypnotistOf(plan, *g.victim); ok && seat.Power != "" && seat.Power == h.Power {
 			continue
 		}
-		if k := kit.ResultOf(out, iDOf(g.unit)); k >= 0 {
+		if k := kit.ResultOf(out, idOf(g.unit)); k >= 0 {
 			out.Results[k].Reword(gasFailed(before.Map, g, gasFailedSecret))
 		}
 	}
@@ -204,7 +204,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if !h.ok || seat.Power == h.unit.Power || (seat.Power != "" && seat.Power == h.victim.Power) {
 			continue
 		}
-		if v := kit.ResultOf(out, iDOf(h.victim)); v >= 0 {
+		if v := kit.ResultOf(out, idOf(h.victim)); v >= 0 {
 			out.Results[v].DropNote()
 		}
 	}
@@ -226,10 +226,10 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 // hypnotistOf returns the hypnotist whose acting hypnosis involves v: v
 // itself when it hypnotises, or the unit that hypnotises v.
 func hypnotistOf(plan *strikePlan, v engine.Unit) (engine.Unit, bool) {
-	if h, ok := plan.hypnotisedBy(iDOf(v)); ok {
+	if h, ok := plan.hypnotisedBy(idOf(v)); ok {
 		return h.unit, true
 	}
-	if plan.hypnotising(iDOf(v)) {
+	if plan.hypnotising(idOf(v)) {
 		return v, true
 	}
 	return engine.Unit{}, false

@@ -136,7 +136,7 @@ func TestHypnotistTurns(t *testing.T) {
 		{s1903, moveIndex(s1902), true},
 	} {
 		s := cardPosition(t, tt.phase, "Austria: A vie #11", "Italy: A tyr #20")
-		s.Extra.(*extra).Effects.LastUsed = map[kit.UnitID]int{iDOf(s.Units[0]): tt.last}
+		s.Extra.(*extra).Effects.LastUsed = map[kit.UnitID]int{idOf(s.Units[0]): tt.last}
 		_, why := special(s, s.Units[0], specialOrder(s.Map, s.Units[0], hypnotiseName, "A tyr - mun"))
 		if (why == "") != tt.ok {
 			t.Errorf("%v after a hypnosis in turn %d: %q", tt.phase, tt.last, why)
@@ -147,13 +147,13 @@ func TestHypnotistTurns(t *testing.T) {
 	out := adjudicate(t, s, "Austria: A vie hypnotise A tyr - boh")
 	n := out.Next
 	e := n.Extra.(*extra)
-	if e.Effects.LastUsed[iDOf(s.Units[0])] != moveIndex(s1902) {
+	if e.Effects.LastUsed[idOf(s.Units[0])] != moveIndex(s1902) {
 		t.Errorf("last used %v", e.Effects.LastUsed)
 	}
-	if len(e.Effects.Hypnotised) != 1 || e.Effects.Hypnotised[0] != iDOf(s.Units[1]) {
+	if len(e.Effects.Hypnotised) != 1 || e.Effects.Hypnotised[0] != idOf(s.Units[1]) {
 		t.Errorf("hypnotised %v", e.Effects.Hypnotised)
 	}
-	if e.Cards[iDOf(s.Units[0])].Revealed != nil {
+	if e.Cards[idOf(s.Units[0])].Revealed != nil {
 		t.Error("the hypnosis revealed the Hypnotist (card #11: the GM does not identify it)")
 	}
 	out = adjudicate(t, n, "Austria: A vie hypnotise A boh - mun")
@@ -168,7 +168,7 @@ func TestHypnotistTurns(t *testing.T) {
 	}
 	// A victim in civil disorder takes no orders, a hypnotist's neither.
 	s = cardPosition(t, s1902, "Austria: A vie #11", "Italy: A tyr #20")
-	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: iDOf(s.Units[1]), Until: moveIndex(s1902)}}
+	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: idOf(s.Units[1]), Until: moveIndex(s1902)}}
 	out = adjudicate(t, s, "Austria: A vie hypnotise A tyr - mun\nItaly: A tyr - pie")
 	if got := positionOf(out.Next); got != "austria A vie, italy A tyr" {
 		t.Errorf("civil disorder: %s", got)
@@ -214,7 +214,7 @@ func TestHypnotistConceal(t *testing.T) {
 			t.Errorf("%v: victim's reason %q", tt.seat, c.Results[1].Reason)
 		}
 		e := c.Next.Extra.(*extra)
-		_, known := e.Effects.LastUsed[iDOf(s.Units[0])]
+		_, known := e.Effects.LastUsed[idOf(s.Units[0])]
 		if known != tt.seesHypno {
 			t.Errorf("%v: LastUsed %v", tt.seat, e.Effects.LastUsed)
 		}

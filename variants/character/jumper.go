@@ -41,35 +41,6 @@ func jumperParts(r *registry) {
 // jumpOrder is the name of #5's special order.
 const jumpOrder = "jump"
 
-// landing returns where a unit of type t lands in l, jumping from over:
-// the space must suit its type; a fleet names a coast of a province with
-// several, or lands on the only one linked to the jumped space.
-func landing(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l engine.Loc) (engine.Loc, string) {
-	p := m.Province(l.P)
-	if p.Impassable || !canStand(t, p.Kind) || p.Kind == engine.Abstract {
-		return l, fmt.Sprintf("a%s cannot land in %s", typeWord(t), p.Name)
-	}
-	if t == engine.Army || !m.MultiCoast(l.P) {
-		return engine.Loc{P: l.P}, ""
-	}
-	if l.C != engine.NoCoast {
-		if !m.HasCoast(l.P, l.C) {
-			return l, fmt.Sprintf("%s has no such coast", p.Name)
-		}
-		return l, ""
-	}
-	var found []engine.Loc
-	for _, c := range p.Coasts {
-		if kit.FleetLinkedAnyCoast(m, over, engine.Loc{P: l.P, C: c}) {
-			found = append(found, engine.Loc{P: l.P, C: c})
-		}
-	}
-	if len(found) != 1 {
-		return l, "the coast of " + p.Name + " must be given"
-	}
-	return found[0], ""
-}
-
 // jump reads and checks a jump order.
 func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceID, land engine.Loc, why string) {
 	if !holds(s, u, jumperID) {
@@ -92,7 +63,7 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 	case locs[1].P == u.Loc.P || locs[1].P == over || !kit.Touches(s.Map, over, locs[1].P):
 		return over, land, fmt.Sprintf("%s is not a space beyond %s", s.Map.LocName(locs[1]), name)
 	}
-	land, why = landing(s.Map, u.Type, over, locs[1])
+	land, why = kit.JumpLanding(s.Map, u.Type, over, locs[1])
 	return over, land, why
 }
 
@@ -108,8 +79,7 @@ func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: land,
-		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.MoveAs(u, o, land), ""
 }
 
 // jumperReach: a jumper reaches (moves and supports into) any space a jump
@@ -123,7 +93,7 @@ func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 		if v.Loc.P == u.Loc.P || v.Loc.P == l.P || !kit.Touches(s.Map, u.Loc.P, v.Loc.P) || !kit.Touches(s.Map, v.Loc.P, l.P) {
 			continue
 		}
-		if got, why := landing(s.Map, u.Type, v.Loc.P, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
+		if got, why := kit.JumpLanding(s.Map, u.Type, v.Loc.P, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
 			return true
 		}
 	}
@@ -230,7 +200,7 @@ func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 			if l.P == u.Loc.P || l.P == v.Loc.P || !kit.Touches(s.Map, v.Loc.P, l.P) {
 				continue
 			}
-			if got, why := landing(s.Map, u.Type, v.Loc.P, l); why == "" {
+			if got, why := kit.JumpLanding(s.Map, u.Type, v.Loc.P, l); why == "" {
 				cands = append(cands, cand{engine.Loc{P: v.Loc.P}, got})
 			}
 		}

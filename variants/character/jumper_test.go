@@ -159,7 +159,7 @@ func TestJumperConvoyed(t *testing.T) {
 		if len(out.Events) > 0 {
 			t.Errorf("%s: events %q", convoy, out.Events)
 		}
-		if h := out.Next.Extra.(*extra).Cards[iDOf(s.Units[0])]; h.Revealed != nil {
+		if h := out.Next.Extra.(*extra).Cards[idOf(s.Units[0])]; h.Revealed != nil {
 			t.Errorf("%s: the Jumper was revealed: %+v", convoy, h.Revealed)
 		}
 		for _, seat := range []engine.Seat{{}, {Power: "germany"}, {Power: "england"}} {

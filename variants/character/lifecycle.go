@@ -70,7 +70,7 @@ func builtUnits(out *engine.Outcome) map[kit.UnitID]bool {
 	}
 	for _, r := range out.Results {
 		if r.OK && r.Order.Kind == engine.Build && r.Unit.Number > 0 {
-			built[iDOf(r.Unit)] = true
+			built[idOf(r.Unit)] = true
 		}
 	}
 	return built
@@ -81,10 +81,10 @@ func builtUnits(out *engine.Outcome) map[kit.UnitID]bool {
 func unitsInGame(s *engine.State) map[kit.UnitID]bool {
 	ids := make(map[kit.UnitID]bool, len(s.Units)+len(s.Dislodged))
 	for _, u := range s.Units {
-		ids[iDOf(u)] = true
+		ids[idOf(u)] = true
 	}
 	for _, d := range s.Dislodged {
-		ids[iDOf(d.Unit)] = true
+		ids[idOf(d.Unit)] = true
 	}
 	return ids
 }
@@ -128,15 +128,15 @@ func (e *extra) dealNew(next *engine.State, rng *engine.Rand) []string {
 	}
 	if rng == nil {
 		for _, u := range next.Units {
-			if _, ok := e.Cards[iDOf(u)]; !ok {
-				e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: adjudicated without the game's source of chance", next.Phase.Short(), iDOf(u)))
+			if _, ok := e.Cards[idOf(u)]; !ok {
+				e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: adjudicated without the game's source of chance", next.Phase.Short(), idOf(u)))
 			}
 		}
 		return nil
 	}
 	var events []string
 	for _, u := range next.Units {
-		id := iDOf(u)
+		id := idOf(u)
 		if _, ok := e.Cards[id]; ok || u.Number <= 0 {
 			continue
 		}
@@ -175,7 +175,7 @@ func concealDeals(_ *engine.State, seat engine.Seat, out *engine.Outcome) {
 	}
 	private := map[string]string{}
 	for _, u := range out.Next.Units {
-		h, ok := e.Cards[iDOf(u)]
+		h, ok := e.Cards[idOf(u)]
 		if !ok || h.Dealt != out.Phase || !(seat.GM || seat.Power == u.Power) {
 			continue
 		}
@@ -286,10 +286,10 @@ func checkCards(s *engine.State) []string {
 	present := unitsInGame(s)
 	seen := map[kit.UnitID]int{}
 	for _, u := range s.Units {
-		seen[iDOf(u)]++
+		seen[idOf(u)]++
 	}
 	for _, d := range s.Dislodged {
-		seen[iDOf(d.Unit)]++
+		seen[idOf(d.Unit)]++
 	}
 	for id, n := range seen {
 		if n > 1 {
@@ -343,7 +343,7 @@ func (d *deck) stack(ids ...string) error {
 // it: "#2 Double Strength, revealed S1902M". "" when the position holds no
 // card for u. The command line's show and the case runner print it.
 func (e *extra) UnitNote(u engine.Unit) string {
-	h, ok := e.Cards[iDOf(u)]
+	h, ok := e.Cards[idOf(u)]
 	if !ok {
 		return ""
 	}

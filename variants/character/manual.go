@@ -21,13 +21,13 @@ func (e *extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start 
 	if e.Deck == nil {
 		return cardType{}, fmt.Errorf("character: only the game master's position holds the deck")
 	}
-	uid := iDOf(u)
+	uid := idOf(u)
 	on := false
 	for _, v := range s.Units {
-		on = on || iDOf(v) == uid
+		on = on || idOf(v) == uid
 	}
 	for _, d := range s.Dislodged {
-		on = on || iDOf(d.Unit) == uid
+		on = on || idOf(d.Unit) == uid
 	}
 	if !on {
 		return cardType{}, fmt.Errorf("character: %s has no unit %s", powerName(u.Power), label(u.Number, u.Type))

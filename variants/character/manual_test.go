@@ -26,7 +26,7 @@ func TestDealByHand(t *testing.T) {
 	if err != nil || c.ID != "11" {
 		t.Fatalf("deal #11 to 1A par: %v %v", c, err)
 	}
-	if got := e.Cards[iDOf(par)].Card.ID; got != "11" {
+	if got := e.Cards[idOf(par)].Card.ID; got != "11" {
 		t.Fatalf("1A par holds %s", got)
 	}
 	if e.Deck.Len() != pile || e.Deck.Dealt() != dealt || e.Deck.Pile()[0].ID != ordinaryID {
@@ -46,7 +46,7 @@ func TestDealByHand(t *testing.T) {
 	if !errors.As(err, &refusal) || refusal.Rule != "5.c" {
 		t.Fatalf("a second #11: %v, want rule 5.c's refusal", err)
 	}
-	if e.Cards[iDOf(s.Units[1])].Card.ID != "13" || e.Deck.Len() != before.Deck.Len() {
+	if e.Cards[idOf(s.Units[1])].Card.ID != "13" || e.Deck.Len() != before.Deck.Len() {
 		t.Error("a refused deal changed the position")
 	}
 	// The last Annihilator goes to France; Austria then finds none left.

@@ -83,7 +83,7 @@ func entries(s, next *engine.State) []entry {
 	where := map[kit.UnitID]engine.ProvinceID{}
 	dup := map[kit.UnitID]bool{}
 	add := func(u engine.Unit) {
-		id := iDOf(u)
+		id := idOf(u)
 		if _, seen := where[id]; seen {
 			dup[id] = true
 		}
@@ -97,7 +97,7 @@ func entries(s, next *engine.State) []entry {
 	}
 	var out []entry
 	for _, u := range next.Units {
-		id := iDOf(u)
+		id := idOf(u)
 		from, ok := where[id]
 		if !ok || dup[id] || from == u.Loc.P {
 			continue
@@ -178,7 +178,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 	}
 	if len(destroyed) > 0 {
-		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return slices.Contains(destroyed, iDOf(u)) })
+		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return slices.Contains(destroyed, idOf(u)) })
 	}
 	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return

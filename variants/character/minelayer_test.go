@@ -287,9 +287,9 @@ func TestSappersStateJSON(t *testing.T) {
 	e := s.Extra.(*extra)
 	e.Effects.Mines = []mine{{Prov: "nth", Power: "england", Laid: s1902}}
 	e.Effects.Sappers.Cleared = map[engine.Power]int{"germany": 2}
-	e.Effects.FreeUnits = []kit.UnitID{iDOf(s.Units[1])}
-	e.Effects.SpringOTB = []kit.UnitID{iDOf(s.Units[0])}
-	e.Effects.Voluntary = []kit.UnitID{iDOf(s.Units[1])}
+	e.Effects.FreeUnits = []kit.UnitID{idOf(s.Units[1])}
+	e.Effects.SpringOTB = []kit.UnitID{idOf(s.Units[0])}
+	e.Effects.Voluntary = []kit.UnitID{idOf(s.Units[1])}
 	b, err := e.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
@@ -300,7 +300,7 @@ func TestSappersStateJSON(t *testing.T) {
 	}
 	f := back.(*extra).Effects
 	if f.Sappers.Cleared["germany"] != 2 || len(f.Mines) != 1 || f.Mines[0] != e.Effects.Mines[0] ||
-		len(f.FreeUnits) != 1 || f.FreeUnits[0] != iDOf(s.Units[1]) || len(f.SpringOTB) != 1 || len(f.Voluntary) != 1 {
+		len(f.FreeUnits) != 1 || f.FreeUnits[0] != idOf(s.Units[1]) || len(f.SpringOTB) != 1 || len(f.Voluntary) != 1 {
 		t.Errorf("round trip: %+v", f)
 	}
 	c := e.CloneExtra().(*extra)

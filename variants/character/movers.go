@@ -137,7 +137,7 @@ func stepLoc(m *engine.Map, t engine.UnitType, from engine.Loc, to engine.Loc) (
 // unitIndex returns the index in s.Units of the unit with id, or -1.
 func unitIndex(s *engine.State, id kit.UnitID) int {
 	for i, u := range s.Units {
-		if iDOf(u) == id {
+		if idOf(u) == id {
 			return i
 		}
 	}
@@ -203,8 +203,8 @@ func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		default:
 			continue
 		}
-		if h, ok := e.Cards[iDOf(r.Unit)]; ok && h.Revealed == nil {
-			_ = e.Reveal(iDOf(r.Unit), s.Phase, why)
+		if h, ok := e.Cards[idOf(r.Unit)]; ok && h.Revealed == nil {
+			_ = e.Reveal(idOf(r.Unit), s.Phase, why)
 		}
 	}
 }

@@ -39,7 +39,7 @@ func TestMoversSoak(t *testing.T) {
 		e := s.Extra.(*extra)
 		for _, u := range s.Units {
 			c, _ := lookupCard(cards, ids[rng.Intn(len(ids), "soak card")])
-			e.Give(iDOf(u), c, s.Phase)
+			e.Give(idOf(u), c, s.Phase)
 		}
 		specials := 0
 		for s.Phase.Year < 1901+years {

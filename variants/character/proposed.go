@@ -256,11 +256,11 @@ func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	off := judgeBeforeMovement(s, orders).stripped
 	has := func(u engine.Unit, id string) bool {
 		c, ok := cardAt(s, u)
-		return ok && c.ID == id && !off[iDOf(u)]
+		return ok && c.ID == id && !off[idOf(u)]
 	}
 	reveal := func(u engine.Unit, why string) {
-		if _, ok := ne.Cards[iDOf(u)]; ok {
-			_ = ne.Reveal(iDOf(u), s.Phase, why)
+		if _, ok := ne.Cards[idOf(u)]; ok {
+			_ = ne.Reveal(idOf(u), s.Phase, why)
 		}
 	}
 	moving := map[engine.ProvinceID]bool{}

@@ -34,7 +34,7 @@ func TestProposedSoak(t *testing.T) {
 		e := s.Extra.(*extra)
 		for i, u := range s.Units {
 			c, _ := lookupCard(list, ids[(i+g)%len(ids)])
-			e.Give(iDOf(u), c, s.Phase)
+			e.Give(idOf(u), c, s.Phase)
 		}
 		for step := 0; step < 16 && s.Phase.Year < 1906; step++ {
 			orders := engine.RandomOrders(s, rng)
@@ -84,9 +84,9 @@ func TestProposedSoak(t *testing.T) {
 			for _, u := range next.Units {
 				// Builds get their cards from the lifecycle part, which
 				// is not this part's; a unit that held a card keeps one.
-				if _, had := s.Extra.(*extra).Cards[iDOf(u)]; had {
-					if _, ok := ne.Cards[iDOf(u)]; !ok {
-						t.Errorf("game %d %s: %s lost its card", g, s.Phase, iDOf(u))
+				if _, had := s.Extra.(*extra).Cards[idOf(u)]; had {
+					if _, ok := ne.Cards[idOf(u)]; !ok {
+						t.Errorf("game %d %s: %s lost its card", g, s.Phase, idOf(u))
 					}
 				}
 			}

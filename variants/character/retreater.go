@@ -59,7 +59,7 @@ func voluntaryAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	for _, u := range out.Next.Units {
 		if activeCard(out.Next, u, retreaterID) {
-			e.Effects.Voluntary = append(e.Effects.Voluntary, iDOf(u))
+			e.Effects.Voluntary = append(e.Effects.Voluntary, idOf(u))
 		}
 	}
 }
@@ -145,19 +145,19 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 			out.Results = append(out.Results, engine.Result{Order: o, Unit: u, Code: engine.Illegal, Reason: t.why + "; it stays"})
 			continue
 		}
-		if prev := byUnit[iDOf(u)]; prev != nil {
+		if prev := byUnit[idOf(u)]; prev != nil {
 			if prev.o.Format(s.Map) != o.Format(s.Map) {
 				prev.dupe = true
 			}
 			continue
 		}
-		byUnit[iDOf(u)] = t
+		byUnit[idOf(u)] = t
 		tries = append(tries, t)
 	}
 	// Destinations of the standard retreats that succeeded.
 	count := map[engine.ProvinceID]int{}
 	for _, u := range out.Next.Units {
-		if !slices.ContainsFunc(s.Units, func(v engine.Unit) bool { return iDOf(v) == iDOf(u) }) {
+		if !slices.ContainsFunc(s.Units, func(v engine.Unit) bool { return idOf(v) == idOf(u) }) {
 			count[u.Loc.P]++
 		}
 	}
@@ -179,13 +179,13 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 			res.OK, res.Code = true, engine.OK
 			res.Reason = "retreated voluntarily to " + s.Map.LocName(t.to) + " (#14 Retreater)"
 			for i := range out.Next.Units {
-				if iDOf(out.Next.Units[i]) == iDOf(t.u) {
+				if idOf(out.Next.Units[i]) == idOf(t.u) {
 					out.Next.Units[i].Loc = t.to
 				}
 			}
 		}
 		if e != nil && !t.dupe {
-			_ = e.Reveal(iDOf(t.u), s.Phase, "retreated voluntarily as a Retreater (#14)")
+			_ = e.Reveal(idOf(t.u), s.Phase, "retreated voluntarily as a Retreater (#14)")
 		}
 		out.Results = append(out.Results, res)
 	}
@@ -196,7 +196,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 		if !r.OK || r.Order.Kind != engine.Move || s.DislodgedAt(r.Unit.Loc.P) < 0 || r.Order.To.P < 0 {
 			continue
 		}
-		k := slices.IndexFunc(out.Next.Units, func(u engine.Unit) bool { return iDOf(u) == iDOf(r.Unit) })
+		k := slices.IndexFunc(out.Next.Units, func(u engine.Unit) bool { return idOf(u) == idOf(r.Unit) })
 		if k < 0 || count[out.Next.Units[k].Loc.P] <= 1 {
 			continue
 		}

@@ -123,7 +123,7 @@ func TestRetreaterCapturesAndReveals(t *testing.T) {
 	if out.Next.Owners[mun] != "france" {
 		t.Errorf("Munich owned by %q after a Fall retreat into it", out.Next.Owners[mun])
 	}
-	id := iDOf(mv.Next.Units[0])
+	id := idOf(mv.Next.Units[0])
 	if h := out.Next.Extra.(*extra).Cards[id]; h == nil || h.Revealed == nil {
 		t.Error("the voluntary retreat did not reveal the Retreater")
 	}
@@ -150,7 +150,7 @@ func TestRetreaterCapturesAndReveals(t *testing.T) {
 	}
 	// A unit listed but no longer holding an active card (by hand) may not.
 	r := cardPosition(t, engine.Phase{Year: 1901, Season: engine.Fall, Type: engine.Retreat}, "France: A bur #14")
-	r.Extra.(*extra).Effects.Voluntary = []kit.UnitID{iDOf(r.Units[0])}
+	r.Extra.(*extra).Effects.Voluntary = []kit.UnitID{idOf(r.Units[0])}
 	orders, _ := Variant.Parser(r.Map).ParseOrders("", "France: A bur - mun")
 	o = engine.Adjudicate(r, orders, Variant.Rules, engine.NewRand(1))
 	if positionOf(o.Next) != "france A bur" || !strings.Contains(o.Results[0].Reason, "Retreater") {
@@ -163,7 +163,7 @@ func TestRetreaterCapturesAndReveals(t *testing.T) {
 func TestRetreatIntoMinedSpace(t *testing.T) {
 	s := cardPosition(t, engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Retreat}, "France: A bur #14")
 	e := s.Extra.(*extra)
-	e.Effects.Voluntary = []kit.UnitID{iDOf(s.Units[0])}
+	e.Effects.Voluntary = []kit.UnitID{idOf(s.Units[0])}
 	e.Effects.Mines = []mine{{Prov: "mun", Power: "germany", Laid: s1902}}
 	orders, _ := Variant.Parser(s.Map).ParseOrders("", "France: A bur - mun")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))

@@ -98,7 +98,7 @@ func fallOTBAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 // retreated after this year's Spring moves.
 func retreatedByRightHand(s *engine.State, u engine.Unit) bool {
 	e, ok := s.Extra.(*extra)
-	return ok && slices.Contains(e.Effects.RightHand, iDOf(u))
+	return ok && slices.Contains(e.Effects.RightHand, idOf(u))
 }
 
 // fallOTBUnits returns the units whose one order in orders is a legal
@@ -160,7 +160,7 @@ func fallOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if s.Phase.Type != engine.Movement || !retreatedByRightHand(s, r.Unit) {
 			continue
 		}
-		kit.RemoveUnit(out.Next, iDOf(r.Unit))
+		kit.RemoveUnit(out.Next, idOf(r.Unit))
 		r.OK, r.Code = true, engine.OK
 		r.Reason = "off the board instead of the right-hand rule's retreat, as ordered with the Fall orders (rule 14.a)"
 		out.Events = append(out.Events, fmt.Sprintf("%s %s in %s went off the board, as ordered with the Fall orders instead of its right-hand-rule retreat (rule 14.a)",
@@ -279,7 +279,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 			di := s.DislodgedAt(o.At.P)
 			ownDislodged := di >= 0 && (o.Power == "" || o.Power == s.Dislodged[di].Unit.Power)
 			if i := s.UnitAt(o.At.P); !ownDislodged && i >= 0 && (o.Power == "" || o.Power == s.Units[i].Power) &&
-				slices.Contains(e.Effects.Voluntary, iDOf(s.Units[i])) {
+				slices.Contains(e.Effects.Voluntary, idOf(s.Units[i])) {
 				vol = append(vol, o)
 				continue
 			}
@@ -308,7 +308,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 		u := d.Unit
 		base := engine.Order{Power: u.Power, Unit: u.Type, Number: u.Number, At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-		if s.Phase.Season == engine.Spring && e != nil && slices.Contains(e.Effects.SpringOTB, iDOf(u)) {
+		if s.Phase.Season == engine.Spring && e != nil && slices.Contains(e.Effects.SpringOTB, idOf(u)) {
 			base.Kind = engine.Disband
 			base.Text = base.Format(s.Map) + autoNote
 			reasons[base.Text] = "off the board, as ordered with the Spring moves (rule 14.a)"
@@ -317,7 +317,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 		l, ok := rightHandRetreat(s, d)
 		if !ok {
-			stuck[iDOf(u)] = true // nowhere to go: disbanded
+			stuck[idOf(u)] = true // nowhere to go: disbanded
 			continue
 		}
 		base.Kind, base.To = engine.Move, l
@@ -333,7 +333,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 	var rightHand []kit.UnitID
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Code == engine.Defaulted && stuck[iDOf(r.Unit)] {
+		if r.Code == engine.Defaulted && stuck[idOf(r.Unit)] {
 			r.Reason = "no legal retreat space for the right-hand rule (rule 14.a); disbanded"
 			continue
 		}
@@ -345,7 +345,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		if r.OK {
 			r.Reason = why
 			if s.Phase.Season == engine.Spring && r.Order.Kind == engine.Move {
-				rightHand = append(rightHand, iDOf(r.Unit))
+				rightHand = append(rightHand, idOf(r.Unit))
 			}
 		}
 	}
@@ -398,13 +398,13 @@ func springOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if r.Order.Special != oTBIfDislodged || r.Code == engine.Illegal {
 			continue
 		}
-		dislodged := slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return iDOf(d.Unit) == iDOf(r.Unit) })
+		dislodged := slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return idOf(d.Unit) == idOf(r.Unit) })
 		switch {
 		case s.Phase.Season != engine.Spring:
 			r.Add("; after Fall moves an unordered dislodged unit is removed anyway (rule 14.b)")
 		case dislodged:
-			if !slices.Contains(e.Effects.SpringOTB, iDOf(r.Unit)) {
-				e.Effects.SpringOTB = append(e.Effects.SpringOTB, iDOf(r.Unit))
+			if !slices.Contains(e.Effects.SpringOTB, idOf(r.Unit)) {
+				e.Effects.SpringOTB = append(e.Effects.SpringOTB, idOf(r.Unit))
 			}
 			r.Add("; goes off the board unless given a retreat (rule 14.a)")
 		}

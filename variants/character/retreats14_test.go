@@ -186,7 +186,7 @@ func TestFallOTB(t *testing.T) {
 	e := fall.Extra.(*extra)
 	ruh := mustProv(t, fall, "ruh")
 	i := fall.UnitAt(ruh)
-	if i < 0 || !slices.Equal(e.Effects.RightHand, []kit.UnitID{iDOf(fall.Units[i])}) {
+	if i < 0 || !slices.Equal(e.Effects.RightHand, []kit.UnitID{idOf(fall.Units[i])}) {
 		t.Fatalf("right-hand retreats recorded %v", e.Effects.RightHand)
 	}
 	for _, seat := range []engine.Seat{{Power: "france"}, {}} {

@@ -25,7 +25,7 @@ func TestSappersSoak(t *testing.T) {
 			if !ok {
 				t.Fatal("no card")
 			}
-			e.Give(iDOf(u), c, s1901)
+			e.Give(idOf(u), c, s1901)
 		}
 		rng := engine.NewRand(seed)
 		for step := 0; step < 24 && s.Phase.Year < 1906; step++ {

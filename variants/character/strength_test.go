@@ -77,7 +77,7 @@ func cardPosition(t *testing.T, phase engine.Phase, lines ...string) *engine.Sta
 		if !ok {
 			t.Fatalf("no card %q", cards[i])
 		}
-		e.Give(iDOf(u), c, s1901)
+		e.Give(idOf(u), c, s1901)
 	}
 	s.Extra = e
 	return s

@@ -103,7 +103,7 @@ func resultOrders(out *engine.Outcome) map[kit.UnitID]engine.Order {
 		if r.Unit.Type == engine.NoUnitType {
 			continue
 		}
-		by[iDOf(r.Unit)] = r.Order
+		by[idOf(r.Unit)] = r.Order
 	}
 	return by
 }
@@ -153,7 +153,7 @@ type strikePlan struct {
 // any.
 func (p *strikePlan) hypnotisedBy(id kit.UnitID) (hypnosis, bool) {
 	for _, h := range p.hypnoses {
-		if h.ok && iDOf(h.victim) == id {
+		if h.ok && idOf(h.victim) == id {
 			return h, true
 		}
 	}
@@ -164,7 +164,7 @@ func (p *strikePlan) hypnotisedBy(id kit.UnitID) (hypnosis, bool) {
 // was written legally this turn (whether or not it takes effect).
 func (p *strikePlan) hypnotising(id kit.UnitID) bool {
 	for _, h := range p.hypnoses {
-		if iDOf(h.unit) == id {
+		if idOf(h.unit) == id {
 			return true
 		}
 	}
@@ -174,7 +174,7 @@ func (p *strikePlan) hypnotising(id kit.UnitID) bool {
 // annihilating reports whether unit id gives a legal annihilate order.
 func (p *strikePlan) annihilating(id kit.UnitID) bool {
 	for _, a := range p.annihilations {
-		if iDOf(a.unit) == id {
+		if idOf(a.unit) == id {
 			return true
 		}
 	}
@@ -208,7 +208,7 @@ func planStrikes(s *engine.State, by map[kit.UnitID]engine.Order) *strikePlan {
 	}
 	s = withoutStolenCards(s, by)
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
 			continue
 		}
@@ -221,7 +221,7 @@ func planStrikes(s *engine.State, by map[kit.UnitID]engine.Order) *strikePlan {
 	}
 	p.planHypnoses(s, by)
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != gasName {
 			continue
 		}
@@ -233,13 +233,13 @@ func planStrikes(s *engine.State, by map[kit.UnitID]engine.Order) *strikePlan {
 		switch {
 		case p.annihilatedHere(u.Loc.P):
 			g.ok, g.why = false, "its own province was annihilated: the Annihilator overrules the Gasser (rule 9.b)"
-		case g.victim != nil && p.annihilating(iDOf(*g.victim)):
+		case g.victim != nil && p.annihilating(idOf(*g.victim)):
 			g.ok, g.why = false, "the Annihilator's annihilation overrules the gas attack (rule 9.b)"
-		case g.victim != nil && p.hypnotising(iDOf(*g.victim)):
+		case g.victim != nil && p.hypnotising(idOf(*g.victim)):
 			g.ok, g.why = false, gasOnHypnotist
 		}
 		if g.ok && g.victim != nil {
-			if _, hyp := p.hypnotisedBy(iDOf(*g.victim)); hyp {
+			if _, hyp := p.hypnotisedBy(idOf(*g.victim)); hyp {
 				g.ok, g.why = false, gasOnHypnotised
 			}
 		}
@@ -266,7 +266,7 @@ func (p *strikePlan) annihilatedHere(prov engine.ProvinceID) bool {
 // planHypnoses decides which hypnoses act (planStrikes, step 2).
 func (p *strikePlan) planHypnoses(s *engine.State, by map[kit.UnitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
 			continue
 		}
@@ -278,7 +278,7 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[kit.UnitID]engine.Orde
 		switch {
 		case p.annihilatedHere(u.Loc.P):
 			h.ok, h.why = false, "its own province was annihilated: the Annihilator overrules the Hypnotist (rule 9.b)"
-		case p.annihilating(iDOf(h.victim)):
+		case p.annihilating(idOf(h.victim)):
 			h.ok, h.why = false, "the victim annihilates a province, which overrules hypnosis (rule 9.b)"
 		}
 		p.hypnoses = append(p.hypnoses, h)
@@ -290,7 +290,7 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[kit.UnitID]engine.Orde
 	// rewrite.
 	for i := range p.hypnoses {
 		h := &p.hypnoses[i]
-		if h.ok && p.hypnotising(iDOf(h.victim)) {
+		if h.ok && p.hypnotising(idOf(h.victim)) {
 			h.ok, h.why = false, hypnotistOnHypnotist
 		}
 	}
@@ -298,12 +298,12 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[kit.UnitID]engine.Orde
 	count := map[kit.UnitID]int{}
 	for _, h := range p.hypnoses {
 		if h.ok {
-			count[iDOf(h.victim)]++
+			count[idOf(h.victim)]++
 		}
 	}
 	for i := range p.hypnoses {
 		h := &p.hypnoses[i]
-		if h.ok && count[iDOf(h.victim)] > 1 {
+		if h.ok && count[idOf(h.victim)] > 1 {
 			h.ok, h.why = false, "two hypnotists wrote orders for the same unit; both fail"
 		}
 	}
@@ -366,10 +366,10 @@ func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	// phase that follows.
 	on := map[kit.UnitID]bool{}
 	for _, u := range out.Next.Units {
-		on[iDOf(u)] = true
+		on[idOf(u)] = true
 	}
 	for _, d := range out.Next.Dislodged {
-		on[iDOf(d.Unit)] = true
+		on[idOf(d.Unit)] = true
 	}
 	e.Effects.Disorders = slices.DeleteFunc(e.Effects.Disorders, func(d disorder) bool { return !on[d.Unit] })
 	for id := range e.Effects.LastUsed {

@@ -103,7 +103,7 @@ func TestStrikesSoak(t *testing.T) {
 		for i, u := range s.Units {
 			if i%2 == 0 {
 				c, _ := lookupCard(list, strike[(i/2+int(seed))%3])
-				e.Cards[iDOf(u)].Card = c
+				e.Cards[idOf(u)].Card = c
 			}
 		}
 		rng := engine.NewRand(seed)
@@ -112,7 +112,7 @@ func TestStrikesSoak(t *testing.T) {
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
 					if o, ok := randomSpecial(s, u, rng); ok {
-						orders = kit.ReplaceOrders(s, orders, iDOf(u), o, reg.Rules())
+						orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
 					}
 				}
 			}
@@ -201,10 +201,10 @@ func TestStrikesVictory(t *testing.T) {
 func planSummary(p *strikePlan, gas bool) string {
 	var b strings.Builder
 	for _, a := range p.annihilations {
-		b.WriteString(iDOf(a.unit).String() + " annihilates\n")
+		b.WriteString(idOf(a.unit).String() + " annihilates\n")
 	}
 	for _, h := range p.hypnoses {
-		b.WriteString(iDOf(h.unit).String() + " hypnotises " + iDOf(h.victim).String() + " " + h.written.Text)
+		b.WriteString(idOf(h.unit).String() + " hypnotises " + idOf(h.victim).String() + " " + h.written.Text)
 		if h.ok {
 			b.WriteString(" ok")
 		}
@@ -212,7 +212,7 @@ func planSummary(p *strikePlan, gas bool) string {
 	}
 	if gas {
 		for _, g := range p.gases {
-			b.WriteString(iDOf(g.unit).String() + " gasses")
+			b.WriteString(idOf(g.unit).String() + " gasses")
 			if g.ok {
 				b.WriteString(" ok")
 			}

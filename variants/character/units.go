@@ -5,8 +5,8 @@ import (
 	"dipdesk/variants/kit"
 )
 
-// iDOf returns the kit.UnitID of u.
-func iDOf(u engine.Unit) kit.UnitID { return kit.IDOf(u) }
+// idOf returns the kit.UnitID of u.
+func idOf(u engine.Unit) kit.UnitID { return kit.IDOf(u) }
 
 // numberUnits numbers the units without a number, per power and type in
 // the order given, after the highest number already in use (rule 10:

@@ -180,7 +180,7 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 				res.Add(" through " + s.Map.LocName(r.via))
 			}
 			if ne != nil {
-				_ = ne.Reveal(iDOf(r.unit), s.Phase, "redeployed in Winter")
+				_ = ne.Reveal(idOf(r.unit), s.Phase, "redeployed in Winter")
 			}
 		}
 		out.Results = append(out.Results, res)

@@ -239,7 +239,7 @@ func afterFortify(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		what := fmt.Sprintf("border defences set up in %s on the border with %s", here.Name, strings.Join(names, " and "))
 		r.Reason = what + "; " + r.Reason
 		out.Events = append(out.Events, strings.ToUpper(what[:1])+what[1:])
-		_ = ne.Reveal(iDOf(u), s.Phase, "set up border defences")
+		_ = ne.Reveal(idOf(u), s.Phase, "set up border defences")
 	}
 }
 

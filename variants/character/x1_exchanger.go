@@ -157,7 +157,7 @@ func afterExchange(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		r.Reason = "exchanged places with " + kit.UnitName(s.Map, v)
 		if ne != nil && isExchanger(s, r.Unit) {
-			_ = ne.Reveal(iDOf(r.Unit), s.Phase, "exchanged places with "+kit.UnitName(s.Map, v))
+			_ = ne.Reveal(idOf(r.Unit), s.Phase, "exchanged places with "+kit.UnitName(s.Map, v))
 		}
 	}
 }

@@ -73,7 +73,7 @@ func TestExchanger(t *testing.T) {
 func TestExchangerReveals(t *testing.T) {
 	s := cardPosition(t, s1902, "France: A bur #X1", "Germany: A mun #20")
 	out := judge(t, s, "France: A bur exchange mun\nGermany: A mun exchange bur")
-	id := iDOf(s.Units[0])
+	id := idOf(s.Units[0])
 	if !out.Next.Extra.(*extra).KnownTo(id, engine.Seat{Power: "italy"}) {
 		t.Error("the exchange reveals the Exchanger")
 	}

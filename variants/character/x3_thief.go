@@ -80,7 +80,7 @@ func judgeThefts(s *engine.State, orders []engine.Order, b *beforeMovement) {
 			b.reasons[t.k] = fmt.Sprintf("%s is an Ordinary unit: nothing to steal", kit.UnitName(s.Map, t.victim))
 			b.failed[t.k] = true
 			if has {
-				b.tell = append(b.tell, tellTo{iDOf(t.victim), t.thief.Power, "a theft found it Ordinary"})
+				b.tell = append(b.tell, tellTo{idOf(t.victim), t.thief.Power, "a theft found it Ordinary"})
 			}
 		case robbed[t.victim.Loc.P] > 1:
 			b.reasons[t.k] = fmt.Sprintf("another thief tried to steal from %s too: both thefts fail", kit.UnitName(s.Map, t.victim))
@@ -93,11 +93,11 @@ func judgeThefts(s *engine.State, orders []engine.Order, b *beforeMovement) {
 			b.failed[t.k] = true
 		default:
 			b.reasons[t.k] = fmt.Sprintf("stole %s from %s (usable from the next turn)", vc, kit.UnitName(s.Map, t.victim))
-			b.thefts[iDOf(t.thief)] = iDOf(t.victim)
-			b.stripped[iDOf(t.victim)] = true
+			b.thefts[idOf(t.thief)] = idOf(t.victim)
+			b.stripped[idOf(t.victim)] = true
 			// The robbed unit's owner learns what the thief now holds:
 			// its own former card (rule 3; the GM reports the theft).
-			b.tell = append(b.tell, tellTo{iDOf(t.thief), t.victim.Power, "stole it from " + kit.UnitName(s.Map, t.victim)})
+			b.tell = append(b.tell, tellTo{idOf(t.thief), t.victim.Power, "stole it from " + kit.UnitName(s.Map, t.victim)})
 		}
 	}
 }

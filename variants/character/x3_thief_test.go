@@ -99,7 +99,7 @@ func TestThiefCards(t *testing.T) {
 		t.Error("the position before changed")
 	}
 	e := out.Next.Extra.(*extra)
-	thief := iDOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))])
+	thief := idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))])
 	if !e.KnownTo(thief, engine.Seat{Power: "germany"}) {
 		t.Error("the robbed power should know what the thief now holds (its own card)")
 	}

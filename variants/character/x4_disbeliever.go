@@ -99,7 +99,7 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 	disbelieved := map[kit.UnitID]bool{}
 	for _, d := range ds {
 		if d.right {
-			disbelieved[iDOf(d.at)] = true
+			disbelieved[idOf(d.at)] = true
 		}
 	}
 	robbed := maps.Clone(b.stripped) // the thefts' victims, decided before
@@ -107,20 +107,20 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 		k := d.k
 		c, _ := e.CardOf(d.at)
 		switch {
-		case robbed[iDOf(d.by)]:
+		case robbed[idOf(d.by)]:
 			b.reasons[k], b.failed[k] = "the disbeliever's power was stolen before movement: no disbelief", true
-		case disbelieved[iDOf(d.by)]:
+		case disbelieved[idOf(d.by)]:
 			b.reasons[k], b.failed[k] = "the disbeliever was itself disbelieved: no disbelief", true
 		case c.ID == annihilatorID && d.guess.ID == annihilatorID:
 			b.reasons[k], b.failed[k] = fmt.Sprintf("%s is an Annihilator, whose power cannot be disbelieved", kit.UnitName(s.Map, d.at)), true
-			b.tell = append(b.tell, tellTo{iDOf(d.at), d.by.Power, "named right by a disbeliever"})
+			b.tell = append(b.tell, tellTo{idOf(d.at), d.by.Power, "named right by a disbeliever"})
 		case !d.right:
 			b.reasons[k], b.failed[k] = fmt.Sprintf("wrong guess: %s is not %s; no disbelief", kit.UnitName(s.Map, d.at), d.guess), true
 		default:
 			b.reasons[k] = fmt.Sprintf("disbelieved %s: %s has no power this turn", d.guess, kit.UnitName(s.Map, d.at))
-			b.stripped[iDOf(d.at)] = true
-			b.tell = append(b.tell, tellTo{iDOf(d.at), d.by.Power, "disbelieved by " + kit.UnitName(s.Map, d.by)})
-			b.tell = append(b.tell, tellTo{iDOf(d.by), d.at.Power, "disbelieved " + kit.UnitName(s.Map, d.at)})
+			b.stripped[idOf(d.at)] = true
+			b.tell = append(b.tell, tellTo{idOf(d.at), d.by.Power, "disbelieved by " + kit.UnitName(s.Map, d.by)})
+			b.tell = append(b.tell, tellTo{idOf(d.by), d.at.Power, "disbelieved " + kit.UnitName(s.Map, d.at)})
 		}
 	}
 }

@@ -35,7 +35,7 @@ func amphibiousParts(r *registry) {
 
 // ampNote tells every seat how a revealed Amphibious unit is reported.
 func ampNote(v engine.View, e *extra, u engine.Unit) []string {
-	if n, ok := e.Effects.Movers.Amp[iDOf(u)]; ok {
+	if n, ok := e.Effects.Movers.Amp[idOf(u)]; ok {
 		return []string{fmt.Sprintf("reported as %dAmp (rule 5)", n)}
 	}
 	return nil
@@ -152,7 +152,7 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if !impossibleFor(s.Map, r.Unit, to) {
 			continue
 		}
-		id := iDOf(r.Unit)
+		id := idOf(r.Unit)
 		if _, done := e.Effects.Movers.Amp[id]; done {
 			continue
 		}

@@ -95,7 +95,7 @@ type written struct {
 // never by an Amp label.
 func (w written) fits(e *extra, u engine.Unit) bool {
 	if e != nil {
-		if a, ok := e.Effects.Movers.Amp[iDOf(u)]; ok {
+		if a, ok := e.Effects.Movers.Amp[idOf(u)]; ok {
 			return w.number == a && w.typ == engine.NoUnitType
 		}
 	}
@@ -133,6 +133,6 @@ func ampNumber(s *engine.State, u engine.Unit) (int, bool) {
 	if e == nil {
 		return 0, false
 	}
-	n, ok := e.Effects.Movers.Amp[iDOf(u)]
+	n, ok := e.Effects.Movers.Amp[idOf(u)]
 	return n, ok
 }

@@ -46,7 +46,7 @@ func TestWrittenFits(t *testing.T) {
 	e := newExtra(nil)
 	amp := engine.Unit{Power: "italy", Type: engine.Fleet, Number: 2}
 	plain := engine.Unit{Power: "italy", Type: engine.Army, Number: 1}
-	e.Effects.Movers.Amp = map[unitID]int{iDOf(amp): 1}
+	e.Effects.Movers.Amp = map[unitID]int{idOf(amp): 1}
 	for _, c := range []struct {
 		w         written
 		amp, army bool

@@ -88,7 +88,7 @@ func skCanMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
 		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
 			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := kit.ResultOf(out, iDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
+		if i := kit.ResultOf(out, idOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
 			return true
 		}
 	}
@@ -105,7 +105,7 @@ func skConvoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine
 	for _, r := range out.Results {
 		o := r.Order
 		if o.Kind != engine.Convoy || r.Unit.Type == engine.NoUnitType || o.AuxAt.P != a.Loc.P || o.AuxTo.P != t ||
-			r.Code == engine.Illegal || kit.IsDislodged(out.Next, iDOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
+			r.Code == engine.Illegal || kit.IsDislodged(out.Next, idOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
 			continue
 		}
 		fleets = append(fleets, r.Unit.Loc.P)
@@ -153,9 +153,9 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		k := kit.ResultOf(out, iDOf(a.unit))
+		k := kit.ResultOf(out, idOf(a.unit))
 		if e != nil {
-			_ = e.Reveal(iDOf(a.unit), s.Phase, "tried to annihilate "+name)
+			_ = e.Reveal(idOf(a.unit), s.Phase, "tried to annihilate "+name)
 		}
 		if a.why != "" {
 			if k >= 0 {
@@ -178,15 +178,15 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
 			continue
 		}
-		kit.RemoveUnit(out.Next, iDOf(a.unit))
+		kit.RemoveUnit(out.Next, idOf(a.unit))
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is annihilated too (Annihilator)"
-			out.Results[k].SetCause(causeAnnihilated)
+			out.Results[k].SetCause(kit.CauseAnnihilated)
 		}
 		for _, r := range out.Results {
 			if r.Order.Kind == engine.Convoy && r.Order.AuxAt.P == a.unit.Loc.P && r.Order.AuxTo.P == a.target && a.convoy {
-				if c := kit.ResultOf(out, iDOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
+				if c := kit.ResultOf(out, idOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
 					out.Results[c].OK, out.Results[c].Code = true, engine.OK
 					out.Results[c].Reason = "convoyed the Annihilator's strike on " + name
 				}
@@ -202,13 +202,13 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// Invisible unit or a Ghost in the space must not be betrayed by an
 		// event every seat sees.
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, iDOf(v)) {
-				skMarkDestroyed(out, v, name)
+			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, idOf(v)) {
+				kit.MarkDestroyed(out, idOf(v), name+" was annihilated (Annihilator)")
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, iDOf(d.Unit)) {
-				skMarkDestroyed(out, d.Unit, name)
+			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, idOf(d.Unit)) {
+				kit.MarkDestroyed(out, idOf(d.Unit), name+" was annihilated (Annihilator)")
 			}
 		}
 		if e != nil {
@@ -225,20 +225,6 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s is no supply centre until two full game years after the explosion, and is neutral until recaptured (Annihilator)", name))
 		}
-	}
-}
-
-// skMarkDestroyed notes in unit v's result that the annihilation of name
-
-// causeAnnihilated is the Cause of an Annihilator's own result: it
-// annihilated the space and itself (engine.Result.Cause).
-const causeAnnihilated = "annihilated"
-
-// destroyed it.
-func skMarkDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := kit.ResultOf(out, iDOf(v)); k >= 0 && out.Results[k].Cause() != causeAnnihilated {
-		out.Results[k].OK = false
-		out.Results[k].Add("; destroyed: " + name + " was annihilated (Annihilator)")
 	}
 }
 

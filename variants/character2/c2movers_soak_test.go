@@ -37,7 +37,7 @@ func TestC2MoversSoak(t *testing.T) {
 				k := kinds[(i+g)%len(kinds)]
 				for _, c := range allCards() {
 					if c.Kind == k {
-						e.Give(iDOf(u), c, s.Phase)
+						e.Give(idOf(u), c, s.Phase)
 						break
 					}
 				}

@@ -160,9 +160,9 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 	}
 	e.Deck.Take(c.ID)
 	e.Deck.CountDealt()
-	e.Give(iDOf(u), c, s.Phase)
+	e.Give(idOf(u), c, s.Phase)
 	if revealed {
-		return e.Reveal(iDOf(u), s.Phase, "revealed before the case")
+		return e.Reveal(idOf(u), s.Phase, "revealed before the case")
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package character2
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -60,52 +59,23 @@ func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, st
 	if p.Kind != engine.Coastal || p.Impassable {
 		return u, fmt.Sprintf("%s is not a coastal province: conversion must take place in a coastal province", p.Name)
 	}
-	coast := engine.NoCoast
-	for _, a := range o.Args {
-		c, ok := engine.ParseCoast(strings.Trim(a, "()/"))
-		if !ok {
-			return u, fmt.Sprintf("%q is not a coast", a)
+	return kit.Converted(s.Map, u, o.Args, func(named engine.Coast) (engine.Coast, string) {
+		// Rule 4: "(ec)" the Caspian coast, else the west coast.
+		switch named {
+		case engine.EastCoast:
+			return named, ""
+		case engine.NoCoast, engine.WestCoast:
+			return engine.NoCoast, ""
 		}
-		coast = c
-	}
-	v := u
-	v.Number = 0
-	switch u.Type {
-	case engine.Fleet:
-		if coast != engine.NoCoast {
-			return u, "a fleet converts to an army: no coast to name"
-		}
-		v.Type, v.Loc = engine.Army, engine.Loc{P: u.Loc.P}
-	case engine.Army:
-		v.Type, v.Loc = engine.Fleet, engine.Loc{P: u.Loc.P, C: coast}
-		switch {
-		case isCaspianCoast(s.Map, u.Loc.P):
-			// Rule 4: "(ec)" the Caspian coast, else the west coast.
-			if coast != engine.NoCoast && coast != engine.EastCoast && coast != engine.WestCoast {
-				return u, fmt.Sprintf("%s has a west (Black Sea) coast and an east (Caspian) coast \"(ec)\"", p.Name)
-			}
-			if coast != engine.EastCoast {
-				v.Loc.C = engine.NoCoast
-			}
-		case s.Map.MultiCoast(u.Loc.P) && coast == engine.NoCoast:
-			return u, fmt.Sprintf("the coast of %s must be given: \"convert nc\"", p.Name)
-		case s.Map.MultiCoast(u.Loc.P) && !s.Map.HasCoast(u.Loc.P, coast):
-			return u, fmt.Sprintf("%s has no such coast", p.Name)
-		case !s.Map.MultiCoast(u.Loc.P) && coast != engine.NoCoast:
-			return u, fmt.Sprintf("%s has one coast: name none", p.Name)
-		}
-	default:
-		return u, "this unit cannot convert"
-	}
-	return v, ""
+		return named, fmt.Sprintf("%s has a west (Black Sea) coast and an east (Caspian) coast \"(ec)\"", p.Name)
+	})
 }
 
 func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	if _, why := conversion(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.HoldAs(u, o), ""
 }
 
 // attackedBy returns a unit of another power (of any power but u itself
@@ -132,7 +102,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	cas := lookup(s.Map, caspianAbbr)
 	for i, r := range out.Results {
 		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := kit.UnitIndex(out.Next, iDOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
+			if k := kit.UnitIndex(out.Next, idOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
 				out.Next.Units[k].Loc.C = engine.EastCoast
 				out.Results[i].Add(" (its Caspian coast \"(ec)\", rule 4)")
 			}
@@ -172,7 +142,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		v, _ := conversion(s, u, r.Order)
-		k := kit.UnitIndex(out.Next, iDOf(u))
+		k := kit.UnitIndex(out.Next, idOf(u))
 		if k < 0 || out.Next.Units[k].Loc.P != u.Loc.P {
 			out.Results[i].OK, out.Results[i].Reason = false, "the unit is no longer there, so it does not convert"
 			continue

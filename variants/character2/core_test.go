@@ -188,13 +188,13 @@ func TestHintConceal(t *testing.T) {
 			u = w
 		}
 	}
-	if err := e.RevealHint(iDOf(u), s.Phase, "won a battle with double strength", "a double strength unit"); err != nil {
+	if err := e.RevealHint(idOf(u), s.Phase, "won a battle with double strength", "a double strength unit"); err != nil {
 		t.Fatal(err)
 	}
 	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
 	ve := v.State.Extra.(*extra)
-	h, ok := ve.Cards[iDOf(u)]
-	if !ok || h.Card.Kind != 0 || ve.HintTo(iDOf(u), v.Seat) != "a double strength unit" {
+	h, ok := ve.Cards[idOf(u)]
+	if !ok || h.Card.Kind != 0 || ve.HintTo(idOf(u), v.Seat) != "a double strength unit" {
 		t.Fatalf("france's view of the hinted card: %+v", h)
 	}
 	hand := ve.Hand(v, Variant.Specials)

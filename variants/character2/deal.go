@@ -87,11 +87,11 @@ func initialDeal(units []engine.Unit, deck *deck, rng *engine.Rand) (map[unitID]
 		us := byPower[p]
 		var dealt []kind
 		for i, u := range us {
-			c, err := drawUntil(deck, rng, &log, iDOf(u), func(k kind) error { return startRule(dealt, k, i == len(us)-1) })
+			c, err := drawUntil(deck, rng, &log, idOf(u), func(k kind) error { return startRule(dealt, k, i == len(us)-1) })
 			if err != nil {
 				return nil, nil, err
 			}
-			deal[iDOf(u)] = c
+			deal[idOf(u)] = c
 			dealt = append(dealt, c.Kind)
 		}
 	}
@@ -125,7 +125,7 @@ func kindsOf(s *engine.State, e *extra, p engine.Power, skip unitID) []kind {
 	var out []kind
 	seen := map[unitID]bool{skip: true}
 	add := func(u engine.Unit) {
-		id := iDOf(u)
+		id := idOf(u)
 		if u.Power != p || seen[id] {
 			return
 		}
@@ -149,12 +149,12 @@ func (e *extra) DealBuild(s *engine.State, u engine.Unit, rng *engine.Rand) (car
 	if e.Deck == nil {
 		return card{}, fmt.Errorf("character2: no deck in this position (a seat's view?)")
 	}
-	have := kindsOf(s, e, u.Power, iDOf(u))
-	c, err := drawUntil(e.Deck, rng, &e.Log, iDOf(u), func(k kind) error { return rule3(have, k) })
+	have := kindsOf(s, e, u.Power, idOf(u))
+	c, err := drawUntil(e.Deck, rng, &e.Log, idOf(u), func(k kind) error { return rule3(have, k) })
 	if err != nil {
 		return card{}, err
 	}
-	e.Give(iDOf(u), c, s.Phase)
+	e.Give(idOf(u), c, s.Phase)
 	return c, nil
 }
 
@@ -172,7 +172,7 @@ func (e *extra) DealByHand(s *engine.State, u engine.Unit, id string, start engi
 	if err != nil {
 		return "", err
 	}
-	have := kindsOf(s, e, u.Power, iDOf(u))
+	have := kindsOf(s, e, u.Power, idOf(u))
 	var warn string
 	if s.Phase == start {
 		// A physical deal is entered a card at a time over the drawn one,
@@ -180,25 +180,25 @@ func (e *extra) DealByHand(s *engine.State, u engine.Unit, id string, start engi
 		// is refused outright; the rest of rule 3 is checked against the
 		// other cards as they stand and logged for the game master.
 		if c.Kind == freeUnit {
-			return "", fmt.Errorf("%s may not have %s: no Free Unit is dealt at the start (rule 3)", iDOf(u), c)
+			return "", fmt.Errorf("%s may not have %s: no Free Unit is dealt at the start (rule 3)", idOf(u), c)
 		}
 		if err := startRule(have, c.Kind, true); err != nil {
 			warn = fmt.Sprintf("; check the rest of %s's deal: %v", u.Power, err)
 		}
 	} else if err := rule3(have, c.Kind); err != nil {
-		return "", fmt.Errorf("%s may not have %s: %v", iDOf(u), c, err)
+		return "", fmt.Errorf("%s may not have %s: %v", idOf(u), c, err)
 	}
 	if _, ok := e.Deck.Take(c.ID); !ok {
 		return "", fmt.Errorf("%s is not in the pile (already dealt or discarded)", c)
 	}
-	if old, ok := e.Cards[iDOf(u)]; ok && old.Card.Kind != 0 {
+	if old, ok := e.Cards[idOf(u)]; ok && old.Card.Kind != 0 {
 		// The card the program drew goes back on top of the pile, so the
 		// physical deal replaces it.
 		e.Deck.PutOnTop(old.Card)
 	}
 	e.Deck.CountDealt()
-	e.Give(iDOf(u), c, s.Phase)
-	e.Log = append(e.Log, fmt.Sprintf("%s: dealt %s by hand%s", iDOf(u), c, warn))
+	e.Give(idOf(u), c, s.Phase)
+	e.Log = append(e.Log, fmt.Sprintf("%s: dealt %s by hand%s", idOf(u), c, warn))
 	return c.NameFor(u.Type), nil
 }
 

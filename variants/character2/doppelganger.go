@@ -84,14 +84,14 @@ func rule3After(s *engine.State, e *extra, a, b engine.Unit) string {
 		// other swapped unit's new card if it is the same power's.
 		var have []kind
 		for _, w := range append(append([]engine.Unit(nil), s.Units...), kit.DislodgedUnits(s)...) {
-			if w.Power != side.u.Power || iDOf(w) == iDOf(side.u) {
+			if w.Power != side.u.Power || idOf(w) == idOf(side.u) {
 				continue
 			}
 			k := e.KindOf(w)
-			switch iDOf(w) {
-			case iDOf(a):
+			switch idOf(w) {
+			case idOf(a):
 				k = kb
-			case iDOf(b):
+			case idOf(b):
 				k = ka
 			}
 			if k != 0 {
@@ -121,7 +121,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, sw := range plan.swaps {
 		victim := m.PowerName(sw.victim.Power) + " " + skUnitName(m, sw.victim)
-		id, vid := iDOf(sw.unit), iDOf(sw.victim)
+		id, vid := idOf(sw.unit), idOf(sw.victim)
 		_ = e.Reveal(id, s.Phase, "tried to swap powers with "+victim)
 		why := sw.why
 		v, vThere := kit.UnitNow(out.Next, vid)

@@ -136,8 +136,7 @@ func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: first,
-		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.MoveAs(u, o, first), ""
 }
 
 // textPath returns the provinces an order's text names after its unit, in
@@ -327,11 +326,11 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			out.Results[i].Add("; the middle space was not reached, so the double move does not take place")
 			continue
 		}
-		k := kit.UnitIndex(out.Next, iDOf(r.Unit))
+		k := kit.UnitIndex(out.Next, idOf(r.Unit))
 		if k < 0 || out.Next.Units[k].Loc.P != first.P {
 			continue
 		}
-		legs = append(legs, secondLeg{res: i, id: iDOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
+		legs = append(legs, secondLeg{res: i, id: idOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
 	}
 	if len(legs) == 0 {
 		return
@@ -369,7 +368,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			if o.AuxAt.P != l.start.P || o.AuxTo.P != l.second.P {
 				continue
 			}
-			j := kit.UnitIndex(step, iDOf(r.Unit))
+			j := kit.UnitIndex(step, idOf(r.Unit))
 			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 				out.Results[i].Reason = "dislodged: its support of the second part fails"
 				out.Results[i].SetDislodged(out.Results[i].Reason)
@@ -424,7 +423,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 	for _, d := range o2.Next.Dislodged {
 		for k, r := range out.Results {
-			if iDOf(r.Unit) == iDOf(d.Unit) {
+			if idOf(r.Unit) == idOf(d.Unit) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 				out.Results[k].Reason = "dislodged by the second part of a double move"
 				out.Results[k].SetDislodged(out.Results[k].Reason)
@@ -454,7 +453,7 @@ func holdEndSupports(out *engine.Outcome, step *engine.State, legs []secondLeg, 
 		if o.Kind != engine.Support || o.AuxTo.Valid() || !r.OK || !o.AuxAt.Valid() || !ends[o.AuxAt.P] {
 			continue
 		}
-		j := kit.UnitIndex(step, iDOf(r.Unit))
+		j := kit.UnitIndex(step, idOf(r.Unit))
 		if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 			continue
 		}

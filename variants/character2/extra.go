@@ -14,8 +14,8 @@ import (
 // rule 10 does).
 type unitID = kit.UnitID
 
-// iDOf returns the unitID of u.
-func iDOf(u engine.Unit) unitID { return kit.IDOf(u) }
+// idOf returns the unitID of u.
+func idOf(u engine.Unit) unitID { return kit.IDOf(u) }
 
 // knowledge records when and why a card became known beyond its owner and
 // the game master (rule 2: "the use of a special power will be reported to

@@ -53,7 +53,7 @@ func freeRevealAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	centres := s.Centres()
 	units := out.Next.UnitCounts()
 	for _, u := range out.Next.Units {
-		id := iDOf(u)
+		id := idOf(u)
 		if !slices.Contains(before.Effects.Life.Free, id) || units[u.Power] <= centres[u.Power] {
 			continue
 		}
@@ -68,7 +68,7 @@ func freeRevealAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 
 // freeNotes says on a Free Unit's card from when it needs no centre.
 func freeNotes(_ engine.View, e *extra, u engine.Unit) []string {
-	h, ok := e.Cards[iDOf(u)]
+	h, ok := e.Cards[idOf(u)]
 	switch {
 	case !ok || h.Card.Kind != freeUnit:
 		return nil
@@ -80,7 +80,7 @@ func freeNotes(_ engine.View, e *extra, u engine.Unit) []string {
 
 // freeUnit implements engine.Upkeep: u needs no supply centre.
 func (e *extra) FreeUnit(u engine.Unit) bool {
-	return slices.Contains(e.Effects.Life.Free, iDOf(u))
+	return slices.Contains(e.Effects.Life.Free, idOf(u))
 }
 
 // freeUnitsAfter sets lifeState.Free to the units of the next position
@@ -106,9 +106,9 @@ func winterYear(p engine.Phase) int {
 func freeUnits(s *engine.State, e *extra, year int) []unitID {
 	var ids []unitID
 	for _, u := range s.Units {
-		h, ok := e.Cards[iDOf(u)]
-		if ok && h.Card.Kind == freeUnit && h.Dealt.Year < year && !slices.Contains(ids, iDOf(u)) {
-			ids = append(ids, iDOf(u))
+		h, ok := e.Cards[idOf(u)]
+		if ok && h.Card.Kind == freeUnit && h.Dealt.Year < year && !slices.Contains(ids, idOf(u)) {
+			ids = append(ids, idOf(u))
 		}
 	}
 	return ids

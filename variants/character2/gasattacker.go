@@ -43,7 +43,7 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 	}
 	m := s.Map
 	i := moveIndex(s.Phase)
-	if last, used := extraOf(s).Effects.Strikes.LastUse[iDOf(u)]; used && i-last < gasEvery {
+	if last, used := extraOf(s).Effects.Strikes.LastUse[idOf(u)]; used && i-last < gasEvery {
 		return gassing{}, fmt.Sprintf("the Gas Attacker gassed %d turn(s) ago; it may use its power only once every three (Spring and Fall) turns", i-last)
 	}
 	t, ok := kit.LookupProvince(m, o.Args)
@@ -91,9 +91,9 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
-		k := kit.ResultOf(out, iDOf(g.unit))
+		k := kit.ResultOf(out, idOf(g.unit))
 		if e != nil {
-			_ = e.Reveal(iDOf(g.unit), s.Phase, "gassed "+name)
+			_ = e.Reveal(idOf(g.unit), s.Phase, "gassed "+name)
 		}
 		if !g.ok {
 			if k >= 0 {
@@ -109,7 +109,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if e.Effects.Strikes.LastUse == nil {
 				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[iDOf(g.unit)] = i
+			e.Effects.Strikes.LastUse[idOf(g.unit)] = i
 			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, closure{Prov: m.Provinces[g.target].Abbr, Through: i,
 				Why: name + " is gassed this turn (Gas Attacker)"})
 		}
@@ -130,11 +130,11 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did))
 	}
 	for _, u := range s.Units {
-		why, gassed := plan.disorder[iDOf(u)]
+		why, gassed := plan.disorder[idOf(u)]
 		if !gassed {
 			continue
 		}
-		k := kit.ResultOf(out, iDOf(u))
+		k := kit.ResultOf(out, idOf(u))
 		if k < 0 || out.Results[k].Order.Kind != engine.Hold {
 			continue
 		}

@@ -252,8 +252,8 @@ func mainResults(results []engine.Result) map[unitID]int {
 		if r.Unit.Power == "" || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
 		}
-		if _, ok := out[iDOf(r.Unit)]; !ok {
-			out[iDOf(r.Unit)] = i
+		if _, ok := out[idOf(r.Unit)]; !ok {
+			out[idOf(r.Unit)] = i
 		}
 	}
 	return out
@@ -262,12 +262,12 @@ func mainResults(results []engine.Result) map[unitID]int {
 // whereNow returns where unit id stands in s, and whether it is dislodged.
 func whereNow(s *engine.State, id unitID) (engine.Unit, bool, bool) {
 	for _, u := range s.Units {
-		if iDOf(u) == id {
+		if idOf(u) == id {
 			return u, false, true
 		}
 	}
 	for _, d := range s.Dislodged {
-		if iDOf(d.Unit) == id {
+		if idOf(d.Unit) == id {
 			return d.Unit, true, true
 		}
 	}
@@ -294,7 +294,7 @@ func analyse(s *engine.State, results []engine.Result) map[unitID]*turnUnit {
 	main := mainResults(results)
 	out := map[unitID]*turnUnit{}
 	for _, u := range s.Units {
-		id := iDOf(u)
+		id := idOf(u)
 		t := &turnUnit{unit: u, res: -1, eff: holdOrder(u, engine.Order{}), kind: kindAt(s, u), finalLoc: u.Loc}
 		if e != nil {
 			_, t.was = e.Effects.Hidden.Units[id]
@@ -347,7 +347,7 @@ func learners(s *engine.State, turn map[unitID]*turnUnit, t *turnUnit, results [
 	uMoves := t.eff.Kind == engine.Move
 	uOK := t.res >= 0 && results[t.res].OK
 	for id, x := range turn {
-		if id == iDOf(t.unit) || x.unit.Power == t.unit.Power {
+		if id == idOf(t.unit) || x.unit.Power == t.unit.Power {
 			continue
 		}
 		sx := x.unit.Loc.P
@@ -506,11 +506,11 @@ func ghostSharing(s *engine.State, out *engine.Outcome, turn map[unitID]*turnUni
 				continue
 			}
 			if kindAt(next, x) == ghost && invisibleIn(s, x) {
-				if tx, ok := turn[iDOf(x)]; ok && tx.hidden {
+				if tx, ok := turn[idOf(x)]; ok && tx.hidden {
 					continue
 				}
 			}
-			tx := turn[iDOf(x)]
+			tx := turn[idOf(x)]
 			hg, hx := holdStrength(s, out.Results, g.unit, x), holdStrength(s, out.Results, x, g.unit)
 			loser, li, winner := g.unit, gi, x
 			if hg > hx {
@@ -570,7 +570,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		if r.Unit.Power == "" {
 			continue
 		}
-		id := iDOf(r.Unit)
+		id := idOf(r.Unit)
 		now, _, ok := whereNow(next, id)
 		if !ok {
 			continue
@@ -637,8 +637,8 @@ func hiddenConcealView(v *engine.View) {
 	}
 	m := v.State.Map
 	hide := func(u engine.Unit) bool {
-		x, ok := e.Effects.Hidden.Units[iDOf(u)]
-		return ok && !mayView(x, iDOf(u), v.Seat, m, u.Loc)
+		x, ok := e.Effects.Hidden.Units[idOf(u)]
+		return ok && !mayView(x, idOf(u), v.Seat, m, u.Loc)
 	}
 	// A unit dislodged by an unseen one: where the attacker came from is
 	// not the seat's to know.
@@ -723,18 +723,18 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		hides := map[unitID]bool{}
 		for _, r := range out.Results {
 			if r.Unit.Power != "" && retreatHides(before, r) {
-				hides[iDOf(r.Unit)] = true
+				hides[idOf(r.Unit)] = true
 			}
 		}
 		shown := map[unitID]bool{}
 		for _, r := range out.Results {
 			if r.Unit.Power != "" && r.OK && r.Order.Kind == engine.Move &&
 				(hasWord(r.Order.Text, specialVisible) || entersForeignCentre(before, r.Unit, kindAt(before, r.Unit), true, r.Order.To)) {
-				shown[iDOf(r.Unit)] = true
+				shown[idOf(r.Unit)] = true
 			}
 		}
 		for _, d := range before.Dislodged {
-			id := iDOf(d.Unit)
+			id := idOf(d.Unit)
 			if _, ok := hs[id]; (!ok && !hides[id]) || shown[id] || seat.Power == id.Power {
 				continue
 			}
@@ -743,7 +743,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 				sc.names = namesAt(m, d.Unit, d.Unit.Loc)
 			}
 			for _, r := range out.Results {
-				if r.Unit.Power != "" && iDOf(r.Unit) == id && r.OK && r.Order.Kind == engine.Move {
+				if r.Unit.Power != "" && idOf(r.Unit) == id && r.OK && r.Order.Kind == engine.Move {
 					sc.names = append(sc.names, namesAt(m, d.Unit, r.Order.To)...)
 				}
 			}
@@ -756,7 +756,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		// ruling H9: nor where the unseen unit stood).
 		hs := extraOf(before).Effects.Hidden.Units
 		for _, u := range before.Units {
-			if _, ok := hs[iDOf(u)]; ok && seat.Power != u.Power {
+			if _, ok := hs[idOf(u)]; ok && seat.Power != u.Power {
 				secrets = append(secrets, secret{unit: u, kind: kindAt(before, u), names: namesAt(m, u, u.Loc)})
 			}
 		}
@@ -767,15 +767,15 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		r.OK, r.Code, r.Reason = false, engine.NoUnit, "no such unit"
 	}
 	for _, sc := range secrets {
-		id := iDOf(sc.unit)
+		id := idOf(sc.unit)
 		alone := true
 		for _, u := range before.Units {
-			if u.Loc.P == sc.unit.Loc.P && iDOf(u) != id {
+			if u.Loc.P == sc.unit.Loc.P && idOf(u) != id {
 				alone = false
 			}
 		}
 		out.Results = slices.DeleteFunc(out.Results, func(r engine.Result) bool {
-			return r.Unit.Power != "" && iDOf(r.Unit) == id
+			return r.Unit.Power != "" && idOf(r.Unit) == id
 		})
 		for i := range out.Results {
 			r := &out.Results[i]
@@ -840,7 +840,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 
 func onlyUnitAt(s *engine.State, u engine.Unit) bool {
 	for _, v := range s.Units {
-		if v.Loc.P == u.Loc.P && iDOf(v) != iDOf(u) {
+		if v.Loc.P == u.Loc.P && idOf(v) != idOf(u) {
 			return false
 		}
 	}
@@ -880,7 +880,7 @@ func hiddenMarks(v engine.View, e *extra) []cardgame.Mark {
 	}
 	var out []cardgame.Mark
 	for _, u := range v.State.Units {
-		x, ok := e.Effects.Hidden.Units[iDOf(u)]
+		x, ok := e.Effects.Hidden.Units[idOf(u)]
 		if !ok {
 			continue
 		}
@@ -895,7 +895,7 @@ func hiddenMarks(v engine.View, e *extra) []cardgame.Mark {
 
 // hiddenNotes notes "invisible" on the card of an invisible unit.
 func hiddenNotes(v engine.View, e *extra, u engine.Unit) []string {
-	x, ok := e.Effects.Hidden.Units[iDOf(u)]
+	x, ok := e.Effects.Hidden.Units[idOf(u)]
 	if !ok {
 		return nil
 	}

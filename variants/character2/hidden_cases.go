@@ -34,10 +34,10 @@ func caseBefore(out *engine.Outcome) *engine.State {
 	b.Units, b.Dislodged = nil, nil
 	seen := map[unitID]bool{}
 	for _, r := range out.Results {
-		if r.Unit.Power == "" || r.Code == engine.NoUnit || r.Code == engine.NotOwner || seen[iDOf(r.Unit)] {
+		if r.Unit.Power == "" || r.Code == engine.NoUnit || r.Code == engine.NotOwner || seen[idOf(r.Unit)] {
 			continue
 		}
-		seen[iDOf(r.Unit)] = true
+		seen[idOf(r.Unit)] = true
 		if out.Phase.Type == engine.Retreat {
 			b.Dislodged = append(b.Dislodged, engine.Dislodgement{Unit: r.Unit})
 		} else {

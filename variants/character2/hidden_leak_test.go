@@ -39,13 +39,13 @@ func hideGame(t *testing.T, seed uint64) *engine.State {
 			c, _ = cardByID(ids[0])
 			for id, h := range e.Cards {
 				if h.Card.ID == c.ID {
-					h.Card = e.Cards[iDOf(u)].Card
+					h.Card = e.Cards[idOf(u)].Card
 					_ = id
 				}
 			}
 		}
 		ids = ids[1:]
-		e.Give(iDOf(u), c, s.Phase)
+		e.Give(idOf(u), c, s.Phase)
 	}
 	return s
 }
@@ -174,12 +174,12 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 			where := before.Phase.Short() + " " + seat.String() + " " + id.String()
 			now, _, _ := whereNow(out.Next, id)
 			for _, u := range v.State.Units {
-				if iDOf(u) == id {
+				if idOf(u) == id {
 					t.Fatalf("seed %d %s: the view shows the unit at %s", seed, where, m.LocString(u.Loc))
 				}
 			}
 			for _, d := range v.State.Dislodged {
-				if iDOf(d.Unit) == id {
+				if idOf(d.Unit) == id {
 					t.Fatalf("seed %d %s: the view shows the unit dislodged", seed, where)
 				}
 				if start, _, ok := whereNow(before, id); ok && d.Unit.Loc.P == now.Loc.P && d.From == start.Loc.P && start.Loc.P != now.Loc.P {
@@ -189,7 +189,7 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 				}
 			}
 			for _, r := range c.Results {
-				if r.Unit.Power != "" && iDOf(r.Unit) == id {
+				if r.Unit.Power != "" && idOf(r.Unit) == id {
 					t.Fatalf("seed %d %s: the report has its result %q", seed, where, r.Reason)
 				}
 			}

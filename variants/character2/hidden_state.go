@@ -98,6 +98,6 @@ func invisibleIn(s *engine.State, u engine.Unit) bool {
 	if e == nil {
 		return false
 	}
-	_, ok := e.Effects.Hidden.Units[iDOf(u)]
+	_, ok := e.Effects.Hidden.Units[idOf(u)]
 	return ok
 }

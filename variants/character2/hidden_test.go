@@ -43,7 +43,7 @@ func hiddenPosition(t *testing.T, p engine.Phase, lines ...string) *engine.State
 		if !ok {
 			t.Fatalf("no card %q", f[3])
 		}
-		e.Give(iDOf(s.Units[i]), c, s.Phase)
+		e.Give(idOf(s.Units[i]), c, s.Phase)
 	}
 	return s
 }
@@ -53,7 +53,7 @@ func hide(s *engine.State, i int) {
 	if e.Effects.Hidden.Units == nil {
 		e.Effects.Hidden.Units = map[unitID]*unseen{}
 	}
-	e.Effects.Hidden.Units[iDOf(s.Units[i])] = &unseen{Since: s.Phase.Short()}
+	e.Effects.Hidden.Units[idOf(s.Units[i])] = &unseen{Since: s.Phase.Short()}
 }
 
 func ordersOfText(t *testing.T, s *engine.State, text string) []engine.Order {
@@ -79,8 +79,8 @@ func TestHiddenStateRoundTrip(t *testing.T) {
 		"france A bur invisible", "germany A mun ghost", "italy A ven")
 	e := extraOf(s)
 	e.Effects.Hidden.Units = map[unitID]*unseen{
-		iDOf(s.Units[0]): {Since: "S1902M", Seen: map[engine.Power]sighting{"italy": {Loc: "bur", Phase: "S1902M", Why: "met"}, "england": {Loc: "bur", Phase: "S1902M", Why: "met"}}},
-		iDOf(s.Units[1]): {Since: "F1901M"},
+		idOf(s.Units[0]): {Since: "S1902M", Seen: map[engine.Power]sighting{"italy": {Loc: "bur", Phase: "S1902M", Why: "met"}, "england": {Loc: "bur", Phase: "S1902M", Why: "met"}}},
+		idOf(s.Units[1]): {Since: "F1901M"},
 	}
 	e.Effects.Hidden.Start = cloneUnseen(e.Effects.Hidden.Units)
 	b, err := json.Marshal(e)
@@ -95,14 +95,14 @@ func TestHiddenStateRoundTrip(t *testing.T) {
 		t.Fatalf("round trip:\n%+v\n%+v", back.(*extra).Effects.Hidden, e.Effects.Hidden)
 	}
 	c := e.CloneExtra().(*extra)
-	c.Effects.Hidden.Units[iDOf(s.Units[0])].Seen["turkey"] = sighting{}
-	delete(c.Effects.Hidden.Units, iDOf(s.Units[1]))
-	if len(e.Effects.Hidden.Units) != 2 || len(e.Effects.Hidden.Units[iDOf(s.Units[0])].Seen) != 2 {
+	c.Effects.Hidden.Units[idOf(s.Units[0])].Seen["turkey"] = sighting{}
+	delete(c.Effects.Hidden.Units, idOf(s.Units[1]))
+	if len(e.Effects.Hidden.Units) != 2 || len(e.Effects.Hidden.Units[idOf(s.Units[0])].Seen) != 2 {
 		t.Fatal("the clone shares the hidden state")
 	}
 	h := e.Effects.Hidden.clone()
 	h.conceal(engine.Seat{Power: "italy"})
-	if len(h.Units) != 1 || h.Start != nil || len(h.Units[iDOf(s.Units[0])].Seen) != 1 {
+	if len(h.Units) != 1 || h.Start != nil || len(h.Units[idOf(s.Units[0])].Seen) != 1 {
 		t.Fatalf("italy's copy: %+v", h)
 	}
 	h = e.Effects.Hidden.clone()

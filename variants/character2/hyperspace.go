@@ -116,7 +116,7 @@ func hyperspaceAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		ec := engine.Loc{P: r.Order.To.P, C: engine.EastCoast}
-		if i := kit.UnitIndex(out.Next, iDOf(r.Unit)); i >= 0 && out.Next.Units[i].Loc.P == r.Order.To.P && s.Map.CanHold(engine.Fleet, ec) {
+		if i := kit.UnitIndex(out.Next, idOf(r.Unit)); i >= 0 && out.Next.Units[i].Loc.P == r.Order.To.P && s.Map.CanHold(engine.Fleet, ec) {
 			out.Next.Units[i].Loc = ec
 			out.Results[k].Add(" (its Caspian coast \"(ec)\", rule 4)")
 		}

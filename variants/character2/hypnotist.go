@@ -59,7 +59,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, why
 	}
 	m := s.Map
-	if skSameYear(extraOf(s), iDOf(u), moveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), idOf(u), moveIndex(s.Phase)) {
 		return hypnosis{}, "the Hypnotist has hypnotised this game year; it may use its power only once per game year"
 	}
 	args := o.Args
@@ -171,7 +171,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + skUnitName(m, h.victim)
-		k := kit.ResultOf(out, iDOf(h.unit))
+		k := kit.ResultOf(out, idOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
@@ -186,12 +186,12 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if e.Effects.Strikes.LastUse == nil {
 				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[iDOf(h.unit)] = moveIndex(s.Phase)
+			e.Effects.Strikes.LastUse[idOf(h.unit)] = moveIndex(s.Phase)
 		}
 		if k >= 0 {
 			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)")
 		}
-		if v := kit.ResultOf(out, iDOf(h.victim)); v >= 0 {
+		if v := kit.ResultOf(out, idOf(h.victim)); v >= 0 {
 			out.Results[v].AddNote(hypnotisedNote)
 		}
 	}
@@ -255,7 +255,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	if kindAt(s, v) == doppelganger && rng.Intn(2, "is the hypnotised Doppelganger made to swap") == 0 {
 		// Name its power exactly and make it swap with a unit next to it.
 		for _, w := range s.Units {
-			if iDOf(w) != iDOf(v) && skTouches(s.Map, v.Loc.P, w.Loc.P) {
+			if idOf(w) != idOf(v) && skTouches(s.Map, v.Loc.P, w.Loc.P) {
 				written = "doppelganger " + v.Type.String() + " " + s.Map.LocString(v.Loc) + " swap " + w.Type.String() + " " + s.Map.LocString(w.Loc)
 				break
 			}

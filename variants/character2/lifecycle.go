@@ -228,7 +228,7 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if s.Phase.Type == engine.Adjustment {
 		for _, r := range out.Results {
 			if r.OK && r.Order.Kind == engine.Build && r.Unit.Number > 0 {
-				built[iDOf(r.Unit)] = true
+				built[idOf(r.Unit)] = true
 			}
 		}
 	}
@@ -240,7 +240,7 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		e.discard(id, s.Phase, whyGone(out, id))
 	}
 	for _, u := range next.Units {
-		id := iDOf(u)
+		id := idOf(u)
 		if !built[id] {
 			continue
 		}
@@ -268,7 +268,7 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 // whyGone says in words how unit id left the board in out.
 func whyGone(out *engine.Outcome, id unitID) string {
 	for _, r := range out.Results {
-		if iDOf(r.Unit) != id || r.Unit.Number == 0 {
+		if idOf(r.Unit) != id || r.Unit.Number == 0 {
 			continue
 		}
 		switch {
@@ -338,10 +338,10 @@ func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) 
 	lines := []string{fmt.Sprintf("%s has won: every character card is revealed (Rules Clarifications)", m.PowerName(winner))}
 	where := map[unitID]engine.Unit{}
 	for _, u := range s.Units {
-		where[iDOf(u)] = u
+		where[idOf(u)] = u
 	}
 	for _, d := range s.Dislodged {
-		where[iDOf(d.Unit)] = d.Unit
+		where[idOf(d.Unit)] = d.Unit
 	}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
@@ -444,7 +444,7 @@ func (e *extra) StandbyReport(s *engine.State, p engine.Power) []string {
 			what = fmt.Sprintf("%s: %s. %s", c.Tarot, c.NameFor(u.Type), c.Kind.Desc())
 		}
 		line := fmt.Sprintf("%s in %s: %s", kit.Label(u.Number, u.Type), m.LocName(u.Loc), what)
-		if slices.Contains(e.Effects.Life.Free, iDOf(u)) {
+		if slices.Contains(e.Effects.Life.Free, idOf(u)) {
 			line += " It needs no supply centre this year."
 		}
 		lines = append(lines, line)

@@ -66,7 +66,7 @@ func give(t *testing.T, s *engine.State, prov string, k kind) {
 	}
 	e.Deck.Take(c.ID)
 	e.Deck.CountDealt()
-	e.Give(iDOf(s.Units[i]), c, s.Phase)
+	e.Give(idOf(s.Units[i]), c, s.Phase)
 }
 
 func orders(t *testing.T, s *engine.State, lines ...string) []engine.Order {

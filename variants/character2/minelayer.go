@@ -129,7 +129,7 @@ func notMinelayer(s *engine.State, u engine.Unit, o engine.Order, to engine.Loc)
 	}
 	e := extraOf(s)
 	laid := e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(m mine) bool {
-		return m.Layer == iDOf(u) && !m.LayerGone && m.Prov == s.Map.Provinces[to.P].Abbr
+		return m.Layer == idOf(u) && !m.LayerGone && m.Prov == s.Map.Provinces[to.P].Abbr
 	})
 	return o.Special == layMine || !laid
 }
@@ -186,14 +186,14 @@ func entries(s *engine.State, out *engine.Outcome) []entry {
 	next := out.Next
 	was := map[unitID]engine.ProvinceID{}
 	for _, u := range s.Units {
-		was[iDOf(u)] = u.Loc.P
+		was[idOf(u)] = u.Loc.P
 	}
 	for _, d := range s.Dislodged {
-		was[iDOf(d.Unit)] = d.Unit.Loc.P
+		was[idOf(d.Unit)] = d.Unit.Loc.P
 	}
 	resOf := func(id unitID, at engine.ProvinceID) int {
 		for i, r := range out.Results {
-			if iDOf(r.Unit) == id && r.Unit.Loc.P == at && r.Order.Kind != engine.Build {
+			if idOf(r.Unit) == id && r.Unit.Loc.P == at && r.Order.Kind != engine.Build {
 				return i
 			}
 		}
@@ -203,13 +203,13 @@ func entries(s *engine.State, out *engine.Outcome) []entry {
 	if s.Phase.Type == engine.Adjustment {
 		for _, r := range out.Results {
 			if r.OK && r.Order.Kind == engine.Build {
-				built[iDOf(r.Unit)] = true
+				built[idOf(r.Unit)] = true
 			}
 		}
 	}
 	var list []entry
 	for _, u := range next.Units {
-		id := iDOf(u)
+		id := idOf(u)
 		if built[id] {
 			list = append(list, entry{id: id, unit: u, prov: u.Loc.P, res: -1, built: true})
 			continue
@@ -301,7 +301,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		blowUp(s, out, e, en, mn)
 	}
 	if len(destroyed) > 0 {
-		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return destroyed[iDOf(u)] })
+		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return destroyed[idOf(u)] })
 	}
 	if s.Phase.Type == engine.Movement && !layFirst {
 		layMines(s, out, life)
@@ -330,7 +330,7 @@ func blowUp(s *engine.State, out *engine.Outcome, e *extra, en entry, mn mine) {
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if en.built && r.OK && r.Order.Kind == engine.Build && iDOf(r.Unit) == en.id {
+		if en.built && r.OK && r.Order.Kind == engine.Build && idOf(r.Unit) == en.id {
 			r.Add("; blown up by a mine in " + name + " (the build still counts)")
 		}
 	}
@@ -349,24 +349,24 @@ func layMines(s *engine.State, out *engine.Outcome, life *lifeState) {
 	m := s.Map
 	now := map[unitID]engine.ProvinceID{}
 	for _, u := range out.Next.Units {
-		now[iDOf(u)] = u.Loc.P
+		now[idOf(u)] = u.Loc.P
 	}
 	for _, d := range out.Next.Dislodged {
-		now[iDOf(d.Unit)] = d.Unit.Loc.P
+		now[idOf(d.Unit)] = d.Unit.Loc.P
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
 		if r.Order.Kind != engine.Special || r.Order.Special != layMine || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
 		}
-		id := iDOf(r.Unit)
+		id := idOf(r.Unit)
 		from := r.Unit.Loc.P
 		to, still := now[id]
 		prov := m.Provinces[from]
 		switch {
 		case !still && !r.OK:
 			r.AddSecret(mineSecret + "no mine laid: the unit did not leave " + prov.Name)
-		case still && (to == from || slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return iDOf(d.Unit) == id })):
+		case still && (to == from || slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return idOf(d.Unit) == id })):
 			r.AddSecret(mineSecret + "no mine laid: the unit did not leave " + prov.Name)
 		case prov.Unlimited:
 			r.AddSecret(mineSecret + "no mine laid: " + prov.Name + " is no space of the board")
@@ -432,7 +432,7 @@ func mineNotes(v engine.View, e *extra, u engine.Unit) []string {
 	}
 	var where []string
 	for _, mn := range e.Effects.Life.Mines {
-		if mn.Layer == iDOf(u) && !mn.LayerGone {
+		if mn.Layer == idOf(u) && !mn.LayerGone {
 			where = append(where, fmt.Sprintf("%s (%s)", provName(v.State.Map, mn.Prov), mn.Laid))
 		}
 	}
@@ -462,7 +462,7 @@ func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	l := to[rng.Intn(len(to), "where a random Minelayer moves")]
 	special := layMine
 	if e := extraOf(s); e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(mn mine) bool {
-		return mn.Layer == iDOf(u) && mn.Prov == s.Map.Provinces[l.P].Abbr
+		return mn.Layer == idOf(u) && mn.Prov == s.Map.Provinces[l.P].Abbr
 	}) {
 		special = pickUpMine
 	}

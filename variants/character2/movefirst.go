@@ -104,7 +104,7 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 		out := engine.Adjudicate(s, orders, r, nil)
 		var kept []unitID
 		for _, id := range movers {
-			if !slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return iDOf(d.Unit) == id }) {
+			if !slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return idOf(d.Unit) == id }) {
 				kept = append(kept, id)
 			}
 		}
@@ -125,7 +125,7 @@ func moveFirstMovers(s *engine.State, orders []engine.Order) []unitID {
 	var out []unitID
 	for i, o := range eff {
 		if o.Kind == engine.Move && activeKind(s, s.Units[i]) == moveFirst {
-			out = append(out, iDOf(s.Units[i]))
+			out = append(out, idOf(s.Units[i]))
 		}
 	}
 	slices.SortFunc(out, func(a, b unitID) int { return strings.Compare(a.String(), b.String()) })
@@ -149,7 +149,7 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []unitID) [][]en
 			continue
 		}
 		i := s.UnitAt(o.At.P)
-		if i < 0 || activeKind(s, s.Units[i]) != moveFirst || !slices.Contains(ids, iDOf(s.Units[i])) {
+		if i < 0 || activeKind(s, s.Units[i]) != moveFirst || !slices.Contains(ids, idOf(s.Units[i])) {
 			continue
 		}
 		if e, ok := eff[i]; ok && e.Kind == engine.Move {

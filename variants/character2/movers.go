@@ -168,7 +168,7 @@ func (e *extra) Rekey(from, to unitID) {
 // the new type when n is 0.
 func renumber(s *engine.State, i int, t engine.UnitType, n int) (unitID, unitID) {
 	u := s.Units[i]
-	from := iDOf(u)
+	from := idOf(u)
 	if n == 0 {
 		// A dislodged unit still retreating keeps its number and card: the
 		// new number must not take them (the soak test found a converted
@@ -189,7 +189,7 @@ func renumber(s *engine.State, i int, t engine.UnitType, n int) (unitID, unitID)
 	}
 	u.Type, u.Number = t, n
 	s.Units[i] = u
-	to := iDOf(u)
+	to := idOf(u)
 	extraOf(s).Rekey(from, to)
 	return from, to
 }
@@ -218,7 +218,7 @@ func revealMove(s *engine.State, out *engine.Outcome, u engine.Unit, what string
 	if e == nil {
 		return
 	}
-	id := iDOf(u)
+	id := idOf(u)
 	h, ok := e.Cards[id]
 	if !ok || (h.Revealed != nil && h.Revealed.Hint == "") {
 		return

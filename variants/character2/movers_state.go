@@ -39,7 +39,7 @@ func (x *moversState) rekey(from, to unitID) {
 // Amphibious unit (rule 5), else its number and type ("2A").
 func (e *extra) AmpLabel(u engine.Unit) string {
 	if e != nil {
-		if n, ok := e.Effects.Movers.Amp[iDOf(u)]; ok {
+		if n, ok := e.Effects.Movers.Amp[idOf(u)]; ok {
 			return strconv.Itoa(n) + "Amp"
 		}
 	}

@@ -25,7 +25,7 @@ func moverPosition(t *testing.T, units []engine.Unit, cards []kind) *engine.Stat
 		}
 		for _, c := range allCards() {
 			if c.Kind == cards[i] {
-				e.Give(iDOf(u), c, s.Phase)
+				e.Give(idOf(u), c, s.Phase)
 				break
 			}
 		}
@@ -121,7 +121,7 @@ func TestRekey(t *testing.T) {
 	m, _ := board()
 	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "france", Loc: loc(t, m, "bre")}}, []kind{convertible})
 	e := extraOf(s)
-	from := iDOf(s.Units[0])
+	from := idOf(s.Units[0])
 	e.Effects.Movers.Amp = map[unitID]int{from: 2}
 	to := unitID{Power: "france", Type: engine.Fleet, Number: 1}
 	e.Rekey(from, to)
@@ -142,7 +142,7 @@ func TestMoversStateJSON(t *testing.T) {
 	m, _ := board()
 	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "england", Loc: loc(t, m, "lon")}}, []kind{amphibious})
 	e := extraOf(s)
-	e.Effects.Movers.Amp = map[unitID]int{iDOf(s.Units[0]): 1}
+	e.Effects.Movers.Amp = map[unitID]int{idOf(s.Units[0]): 1}
 	b, err := e.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
@@ -152,12 +152,12 @@ func TestMoversStateJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := x.(*extra).Effects.Movers.Amp
-	if len(got) != 1 || got[iDOf(s.Units[0])] != 1 {
+	if len(got) != 1 || got[idOf(s.Units[0])] != 1 {
 		t.Errorf("round trip: %v", got)
 	}
 	c := e.Effects.Movers.clone()
-	c.Amp[iDOf(s.Units[0])] = 5
-	if e.Effects.Movers.Amp[iDOf(s.Units[0])] != 1 {
+	c.Amp[idOf(s.Units[0])] = 5
+	if e.Effects.Movers.Amp[idOf(s.Units[0])] != 1 {
 		t.Error("clone is shallow")
 	}
 	if e.AmpLabel(s.Units[0]) != "1Amp" {
@@ -264,7 +264,7 @@ func TestAmpNote(t *testing.T) {
 	if got := ampNote(engine.View{}, e, s.Units[0]); len(got) != 0 {
 		t.Errorf("unrevealed: %v", got)
 	}
-	e.Effects.Movers.Amp = map[unitID]int{iDOf(s.Units[0]): 2}
+	e.Effects.Movers.Amp = map[unitID]int{idOf(s.Units[0]): 2}
 	if got := ampNote(engine.View{}, e, s.Units[0]); len(got) != 1 || got[0] != "reported as 2Amp (rule 5)" {
 		t.Errorf("revealed: %v", got)
 	}

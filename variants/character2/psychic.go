@@ -82,7 +82,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 		return psychicRead{}, why
 	}
 	m := s.Map
-	if skSameYear(extraOf(s), iDOf(u), moveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), idOf(u), moveIndex(s.Phase)) {
 		return psychicRead{}, "the Psychic has read a mind this game year; it may use its power only once per game year"
 	}
 	args := o.Args
@@ -211,8 +211,8 @@ func skMatches(r, c engine.Order) bool {
 // power.
 func (p *strikePlan) planReads(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
-		if h, hyp := p.hypnotisedBy(iDOf(u)); hyp {
+		o, ok := by[idOf(u)]
+		if h, hyp := p.hypnotisedBy(idOf(u)); hyp {
 			// A Psychic hypnotised to read (its power named exactly)
 			// reads as the Hypnotist wrote.
 			o, ok = h.written, true
@@ -225,7 +225,7 @@ func (p *strikePlan) planReads(s *engine.State, by map[unitID]engine.Order) {
 			continue
 		}
 		read := kit.HoldOrder(s.Map, pr.victim)
-		if vo, ok := by[iDOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
+		if vo, ok := by[idOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
 			read = vo
 		}
 		r := reading{unit: u, victim: pr.victim, order: o, ok: true, cond: skMatches(read, pr.cond), branch: pr.els}
@@ -266,8 +266,8 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if e.Effects.Strikes.LastUse == nil {
 				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[iDOf(r.Unit)] = moveIndex(s.Phase)
-			_ = e.Reveal(iDOf(r.Unit), s.Phase, "read a unit's mind")
+			e.Effects.Strikes.LastUse[idOf(r.Unit)] = moveIndex(s.Phase)
+			_ = e.Reveal(idOf(r.Unit), s.Phase, "read a unit's mind")
 		}
 		what := "the condition was not met"
 		if o.Args[1] == "true" {

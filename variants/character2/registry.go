@@ -155,7 +155,7 @@ func randomSpecial(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Ord
 		return o, false
 	}
 	if e := extraOf(s); e != nil {
-		if _, amp := e.Effects.Movers.Amp[iDOf(u)]; amp {
+		if _, amp := e.Effects.Movers.Amp[idOf(u)]; amp {
 			o.Number = 0 // its old number is no longer correct (rule 5)
 		}
 	}

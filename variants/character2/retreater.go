@@ -324,7 +324,7 @@ func revealRetreat(s *engine.State, e *extra, out *engine.Outcome, mv *retreatMo
 	if e == nil {
 		return
 	}
-	id := iDOf(mv.unit)
+	id := idOf(mv.unit)
 	var why string
 	switch {
 	case mv.dislodged < 0 && !mv.conflict:

@@ -148,7 +148,7 @@ func galtCheck(s *engine.State) []string {
 	occupying := map[engine.ProvinceID]int{}
 	inGame := map[unitID]bool{}
 	for _, u := range s.Units {
-		inGame[iDOf(u)] = true
+		inGame[idOf(u)] = true
 		if occupiesAll(s, u) && !m.Provinces[u.Loc.P].Unlimited {
 			if occupying[u.Loc.P]++; occupying[u.Loc.P] == 2 {
 				bad = append(bad, "two units occupy "+m.Provinces[u.Loc.P].Name)
@@ -156,7 +156,7 @@ func galtCheck(s *engine.State) []string {
 		}
 	}
 	for _, d := range s.Dislodged {
-		inGame[iDOf(d.Unit)] = true
+		inGame[idOf(d.Unit)] = true
 	}
 	for id := range inGame {
 		if h, ok := e.Cards[id]; !ok || h.Card.Kind == 0 {

@@ -218,7 +218,7 @@ func checkKnown(su *casefile.Setup, file string, lines []casefile.Line, out *eng
 			u = g
 		}
 		got := "no card"
-		if h, ok := e.Cards[iDOf(u)]; ok {
+		if h, ok := e.Cards[idOf(u)]; ok {
 			switch {
 			case h.Revealed == nil:
 				got = "secret"

@@ -48,7 +48,7 @@ func stancePosition(t *testing.T, phase string, lines ...string) *engine.State {
 		if !ok {
 			t.Fatalf("no %s card", k)
 		}
-		e.Give(iDOf(s.Units[i]), c, s.Phase)
+		e.Give(idOf(s.Units[i]), c, s.Phase)
 	}
 	s.Extra = e
 	return s
@@ -84,7 +84,7 @@ func resultAt(t *testing.T, out *engine.Outcome, prov string) engine.Result {
 func TestConcealDoubleStrengthUnused(t *testing.T) {
 	s := stancePosition(t, "S1901M", "france A bur", "germany A mun double")
 	out := engine.Adjudicate(s, stanceOrders(t, s, "France: A bur - mun"), Variant.Rules, engine.NewRand(1))
-	if h := extraOf(out.Next).Cards[iDOf(s.Units[1])]; h.Revealed != nil {
+	if h := extraOf(out.Next).Cards[idOf(s.Units[1])]; h.Revealed != nil {
 		t.Fatalf("revealed: %+v", h.Revealed)
 	}
 	for _, tc := range []struct {
@@ -113,7 +113,7 @@ func TestConcealDoubleStrengthUsed(t *testing.T) {
 		t.Errorf("france reads %q", r.Reason)
 	}
 	ve := extraOf(v.Next)
-	id := iDOf(s.Units[2])
+	id := idOf(s.Units[2])
 	if h, ok := ve.Cards[id]; !ok || h.Card.Kind != 0 || ve.HintTo(id, engine.Seat{Power: "france"}) != hintDouble {
 		t.Errorf("france's view of the card: %+v", h)
 	}
@@ -130,7 +130,7 @@ Germany: A tyr S A mun`), Variant.Rules, engine.NewRand(1))
 	if r := resultAt(t, out, "ruh"); r.Code != engine.Cut {
 		t.Fatalf("the game master's result: %+v", r)
 	}
-	if h := extraOf(out.Next).Cards[iDOf(s.Units[2])]; h.Revealed != nil {
+	if h := extraOf(out.Next).Cards[idOf(s.Units[2])]; h.Revealed != nil {
 		t.Fatalf("revealed: %+v", h.Revealed)
 	}
 	r := resultAt(t, engine.OutcomeFor(s, out, engine.Seat{Power: "france"}, Variant.Rules), "ruh")
@@ -223,7 +223,7 @@ func TestStanceSoak(t *testing.T) {
 		rng := engine.NewRand(seed)
 		e := extraOf(s)
 		for i, u := range s.Units {
-			e.Give(iDOf(u), byKind[kinds[(i+int(seed))%len(kinds)]], s.Phase)
+			e.Give(idOf(u), byKind[kinds[(i+int(seed))%len(kinds)]], s.Phase)
 		}
 		for step := 0; step < 16 && s.Phase.Year < 1905; step++ {
 			orders := engine.RandomOrders(s, rng)
@@ -267,7 +267,7 @@ func TestStanceSoak(t *testing.T) {
 // unitByID returns the unit of s with id.
 func unitByID(s *engine.State, id unitID) engine.Unit {
 	for _, u := range s.Units {
-		if iDOf(u) == id {
+		if idOf(u) == id {
 			return u
 		}
 	}
@@ -280,7 +280,7 @@ func unitByID(s *engine.State, id unitID) engine.Unit {
 func TestConcealMoveFirstOrder(t *testing.T) {
 	s := stancePosition(t, "S1901M", "austria A vie", "france A pic movefirst")
 	out := engine.Adjudicate(s, stanceOrders(t, s, "Austria: A vie - boh\nFrance: A pic - bel"), Variant.Rules, engine.NewRand(1))
-	if h := extraOf(out.Next).Cards[iDOf(s.Units[1])]; h.Revealed != nil {
+	if h := extraOf(out.Next).Cards[idOf(s.Units[1])]; h.Revealed != nil {
 		t.Fatalf("revealed: %+v", h.Revealed)
 	}
 	if p := out.Results[0].Unit.Power; p != "france" {

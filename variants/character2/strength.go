@@ -166,12 +166,12 @@ func strengthAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 func unitOrder(s *engine.State, out *engine.Outcome, id unitID) (engine.Unit, engine.Order) {
 	var u engine.Unit
 	for _, v := range s.Units {
-		if iDOf(v) == id {
+		if idOf(v) == id {
 			u = v
 		}
 	}
 	for _, r := range out.Results {
-		if r.Code != engine.Defaulted && r.Order.Kind != engine.NoOrder && iDOf(r.Unit) == id && r.Unit.Loc == u.Loc {
+		if r.Code != engine.Defaulted && r.Order.Kind != engine.NoOrder && idOf(r.Unit) == id && r.Unit.Loc == u.Loc {
 			if r.Order.Kind == engine.Special {
 				if o, why := special(s, u, r.Order); why == "" {
 					return u, o

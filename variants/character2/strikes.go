@@ -100,7 +100,7 @@ type strikePlan struct {
 // hypnotisedBy returns the acting hypnosis of unit id, if any.
 func (p *strikePlan) hypnotisedBy(id unitID) (hypnosis, bool) {
 	for _, h := range p.hypnoses {
-		if h.ok && iDOf(h.victim) == id {
+		if h.ok && idOf(h.victim) == id {
 			return h, true
 		}
 	}
@@ -111,12 +111,12 @@ func (p *strikePlan) hypnotisedBy(id unitID) (hypnosis, bool) {
 // Attacker order this turn (the powers listed before the Hypnotist's).
 func (p *strikePlan) usesEarlier(id unitID, before kind) bool {
 	for _, a := range p.annihilations {
-		if iDOf(a.unit) == id && annihilator < before {
+		if idOf(a.unit) == id && annihilator < before {
 			return true
 		}
 	}
 	for _, g := range p.gases {
-		if iDOf(g.unit) == id && gasAttacker < before {
+		if idOf(g.unit) == id && gasAttacker < before {
 			return true
 		}
 	}
@@ -153,7 +153,7 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 	}
 	m := s.Map
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
 			continue
 		}
@@ -170,7 +170,7 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 		}
 	}
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != gasName {
 			continue
 		}
@@ -199,11 +199,11 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 			continue
 		}
 		for _, v := range g.victims {
-			if p.usesEarlier(iDOf(v), gasAttacker) {
+			if p.usesEarlier(idOf(v), gasAttacker) {
 				continue
 			}
-			if _, dup := p.disorder[iDOf(v)]; !dup {
-				p.disorder[iDOf(v)] = "gassed by the " + m.PowerName(g.unit.Power) + " Gas Attacker in " + m.Provinces[g.unit.Loc.P].Name
+			if _, dup := p.disorder[idOf(v)]; !dup {
+				p.disorder[idOf(v)] = "gassed by the " + m.PowerName(g.unit.Power) + " Gas Attacker in " + m.Provinces[g.unit.Loc.P].Name
 			}
 		}
 	}
@@ -218,7 +218,7 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 // planHypnoses decides the hypnoses (step 3 of planStrikes).
 func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
 			continue
 		}
@@ -234,17 +234,17 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
 	}
 	for k := range p.hypnoses {
 		h := &p.hypnoses[k]
-		vid := iDOf(h.victim)
+		vid := idOf(h.victim)
 		switch {
-		case p.disorder[iDOf(h.unit)] != "":
-			fail(k, "the Hypnotist is in civil disorder ("+p.disorder[iDOf(h.unit)]+"; rule 8: the Gas Attacker precedes)")
+		case p.disorder[idOf(h.unit)] != "":
+			fail(k, "the Hypnotist is in civil disorder ("+p.disorder[idOf(h.unit)]+"; rule 8: the Gas Attacker precedes)")
 		case p.disorder[vid] != "":
 			fail(k, "the victim is in civil disorder from a gas attack, which precedes hypnotism (rule 8)")
 		case p.usesEarlier(vid, hypnotist):
 			fail(k, "the victim used a power listed earlier in the table, which takes precedence (rule 8)")
 		}
 		for j := range p.hypnoses {
-			if j != k && iDOf(p.hypnoses[j].victim) == vid {
+			if j != k && idOf(p.hypnoses[j].victim) == vid {
 				fail(k, "another Hypnotist wrote orders for the same unit: both hypnoses fail")
 			}
 		}
@@ -257,10 +257,10 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
 			if state[k] != unknown {
 				continue
 			}
-			id := iDOf(p.hypnoses[k].unit)
+			id := idOf(p.hypnoses[k].unit)
 			pending := false
 			for j := range p.hypnoses {
-				if iDOf(p.hypnoses[j].victim) != id {
+				if idOf(p.hypnoses[j].victim) != id {
 					continue
 				}
 				switch state[j] {
@@ -290,7 +290,7 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
 // adjudicated (step 5 of planStrikes).
 func (p *strikePlan) planSwaps(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != swapName {
 			continue
 		}
@@ -299,7 +299,7 @@ func (p *strikePlan) planSwaps(s *engine.State, by map[unitID]engine.Order) {
 			continue
 		}
 		sw.ok = true
-		id, vid := iDOf(u), iDOf(sw.victim)
+		id, vid := idOf(u), idOf(sw.victim)
 		vo, vok := by[vid]
 		switch {
 		case p.disorder[id] != "":
@@ -316,7 +316,7 @@ func (p *strikePlan) planSwaps(s *engine.State, by map[unitID]engine.Order) {
 // swapsWith reports whether v's order o is a legal swap with u.
 func swapsWith(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) bool {
 	sw, why := swapTarget(s, v, o)
-	return why == "" && iDOf(sw.victim) == iDOf(u)
+	return why == "" && idOf(sw.victim) == idOf(u)
 }
 
 // usesPowerOn reports whether v's order o uses one of the strike powers
@@ -334,10 +334,10 @@ func usesPowerOn(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) 
 		return why == "" && g.target == u.Loc.P
 	case hypnotiseName:
 		h, why := hypnotiseTarget(s, v, o)
-		return why == "" && iDOf(h.victim) == iDOf(u)
+		return why == "" && idOf(h.victim) == idOf(u)
 	case readName:
 		r, why := readTarget(s, v, o)
-		return why == "" && iDOf(r.victim) == iDOf(u)
+		return why == "" && idOf(r.victim) == idOf(u)
 	}
 	return false
 }
@@ -365,9 +365,9 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 	}
 	by := kit.UnitOrders(s, orders, reg.Rules())
 	for _, u := range s.Units {
-		o, ok := by[iDOf(u)]
+		o, ok := by[idOf(u)]
 		if ok && o.Kind == engine.Special && powerBarred(s, u) {
-			orders = kit.ReplaceOrders(s, orders, iDOf(u), kit.HoldOrder(m, u), reg.Rules())
+			orders = kit.ReplaceOrders(s, orders, idOf(u), kit.HoldOrder(m, u), reg.Rules())
 			log = append(log, fmt.Sprintf("%s %s may not use its new power on the turn after a Doppelganger's swap: its %q order is ignored and it holds",
 				m.PowerName(u.Power), skUnitName(m, u), o.Special))
 		}
@@ -379,15 +379,15 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 	plan := planStrikes(s, by, true)
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = kit.ReplaceOrders(s, orders, iDOf(h.victim), h.written, reg.Rules())
+			orders = kit.ReplaceOrders(s, orders, idOf(h.victim), h.written, reg.Rules())
 		}
 	}
 	for _, u := range s.Units {
-		why, gassed := plan.disorder[iDOf(u)]
+		why, gassed := plan.disorder[idOf(u)]
 		if !gassed {
 			continue
 		}
-		if o, ok := by[iDOf(u)]; ok && o.Kind == engine.Special {
+		if o, ok := by[idOf(u)]; ok && o.Kind == engine.Special {
 			switch o.Special {
 			case annihilateName, gasName, hypnotiseName, swapName:
 				continue
@@ -395,13 +395,13 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 		}
 		// No log line: an event every seat sees must not name a unit that
 		// may be invisible; the unit's own result says why it held.
-		orders = kit.ReplaceOrders(s, orders, iDOf(u), skDisorderHold(m, u, why), reg.Rules())
+		orders = kit.ReplaceOrders(s, orders, idOf(u), skDisorderHold(m, u, why), reg.Rules())
 	}
 	for _, r := range plan.reads {
-		if plan.disorder[iDOf(r.unit)] != "" {
+		if plan.disorder[idOf(r.unit)] != "" {
 			continue
 		}
-		orders = kit.ReplaceOrders(s, orders, iDOf(r.unit), resolvedRead(r), reg.Rules())
+		orders = kit.ReplaceOrders(s, orders, idOf(r.unit), resolvedRead(r), reg.Rules())
 	}
 	return orders, log
 }

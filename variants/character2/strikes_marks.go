@@ -48,7 +48,7 @@ func strikesNotes(v engine.View, e *extra, u engine.Unit) []string {
 		return nil
 	}
 	var out []string
-	id := iDOf(u)
+	id := idOf(u)
 	st := &e.Effects.Strikes
 	if t, ok := st.Barred[id]; ok && t >= moveIndex(v.State.Phase) {
 		out = append(out, "may not use its power in "+skTurnPhase(t).Short()+" (the turn after a Doppelganger's swap)")

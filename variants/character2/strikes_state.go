@@ -164,7 +164,7 @@ func powerBarred(s *engine.State, u engine.Unit) bool {
 	if e == nil {
 		return false
 	}
-	t, ok := e.Effects.Strikes.Barred[iDOf(u)]
+	t, ok := e.Effects.Strikes.Barred[idOf(u)]
 	if !ok {
 		return false
 	}

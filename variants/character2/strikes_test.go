@@ -60,7 +60,7 @@ func strikeGame(t *testing.T, phase string, units ...string) *engine.State {
 			t.Fatalf("no card %s", cards[i])
 		}
 		e.Deck.Take(c.ID)
-		e.Give(iDOf(u), c, s.Phase)
+		e.Give(idOf(u), c, s.Phase)
 	}
 	return s
 }
@@ -94,7 +94,7 @@ func skProv(t *testing.T, s *engine.State, abbr string) engine.ProvinceID {
 func TestStrikesStateRoundTrip(t *testing.T) {
 	s := newGame(t, 3)
 	e := s.Extra.(*extra)
-	id := iDOf(s.Units[0])
+	id := idOf(s.Units[0])
 	e.Effects.Strikes = strikesState{
 		Closed:    []closure{{Prov: "boh", Through: 3, Why: "annihilated"}},
 		Suspended: []suspension{{Prov: "mun", Through: 5, Why: "annihilated"}},
@@ -132,7 +132,7 @@ func TestStrikesStateRoundTrip(t *testing.T) {
 func TestStrikesConceal(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A tyr hypnotist", "italy A ven -")
 	e := extraOf(s)
-	g := iDOf(s.Units[0])
+	g := idOf(s.Units[0])
 	e.Effects.Strikes.LastUse = map[unitID]int{g: 0}
 	e.Effects.Strikes.Closed = []closure{{Prov: "boh", Through: 1}}
 	e.Effects.Strikes.Barred = map[unitID]int{g: 1}
@@ -336,7 +336,7 @@ func TestRandomStrikeOrders(t *testing.T) {
 					if _, why := special(s, u, o); o.Special != "" && why != "" {
 						t.Fatalf("seed %d %s: random order %q illegal: %s", seed, s.Phase.Short(), o.Text, why)
 					}
-					orders = kit.ReplaceOrders(s, orders, iDOf(u), o, reg.Rules())
+					orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
 					n++
 				}
 			}
@@ -365,7 +365,7 @@ func TestSwapInNoOrdinarySpace(t *testing.T) {
 		t.Fatalf("after the swap the German unit is a %s", k)
 	}
 	// The Italian owner knew the Explorer card its unit gave away.
-	if !e.KnownTo(iDOf(out.Next.Units[0]), engine.Seat{Power: "italy"}) {
+	if !e.KnownTo(idOf(out.Next.Units[0]), engine.Seat{Power: "italy"}) {
 		t.Error("Italy is not told of the card its unit gave away")
 	}
 	s = out.Next
@@ -387,7 +387,7 @@ func TestSwapInNoOrdinarySpace(t *testing.T) {
 func TestStrikesMarksAndNotes(t *testing.T) {
 	s := strikeGame(t, "F1901M", "france A bur gasattacker", "germany A mun -")
 	e := extraOf(s)
-	f := iDOf(s.Units[0])
+	f := idOf(s.Units[0])
 	e.Effects.Strikes = strikesState{
 		Closed:    []closure{{Prov: "boh", Through: 1, Why: "annihilated"}},
 		Suspended: []suspension{{Prov: "mun", Through: 3, Why: "annihilated"}},
@@ -442,7 +442,7 @@ func TestFailedHypnosisLooksLikeAHold(t *testing.T) {
 // retreats, and no longer in Fall 1902.
 func TestPowerBarred(t *testing.T) {
 	s := strikeGame(t, "F1901M", "france A bur gasattacker")
-	extraOf(s).Effects.Strikes.Barred = map[unitID]int{iDOf(s.Units[0]): 2}
+	extraOf(s).Effects.Strikes.Barred = map[unitID]int{idOf(s.Units[0]): 2}
 	for _, tc := range []struct {
 		phase string
 		want  bool
@@ -473,14 +473,14 @@ func TestUseReveals(t *testing.T) {
 		s := strikeGame(t, "S1901M", tc.units...)
 		out := engine.Adjudicate(s, skParse(t, s, tc.orders), Variant.Rules, engine.NewRand(1))
 		e := extraOf(out.Next)
-		id := iDOf(s.Units[0])
+		id := idOf(s.Units[0])
 		if e.KindOf(s.Units[1]) == doppelganger {
 			// The swap moved the revealed Doppelganger card to the victim;
 			// the Cutter it gave away stays secret to all but the owners.
 			if e.KnownTo(id, engine.Seat{Power: "austria"}) || !e.KnownTo(id, engine.Seat{Power: "germany"}) {
 				t.Errorf("%s: the Cutter card after the swap is known to the wrong seats", tc.orders)
 			}
-			id = iDOf(s.Units[1])
+			id = idOf(s.Units[1])
 		}
 		if _, held := e.Cards[id]; !held && tc.reveal {
 			// The Annihilator is gone with its card (discarded): what
@@ -550,7 +550,7 @@ func TestPlanIsStable(t *testing.T) {
 		e := extraOf(s)
 		for i, u := range s.Units {
 			if c, ok := findCard(allCards(), ks[(i+int(seed))%len(ks)].Word(), nil); ok {
-				e.Cards[iDOf(u)].Card = c
+				e.Cards[idOf(u)].Card = c
 			}
 		}
 		rng := engine.NewRand(seed)
@@ -559,7 +559,7 @@ func TestPlanIsStable(t *testing.T) {
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
 					if o, ok := randomSpecial(s, u, rng); ok {
-						orders = kit.ReplaceOrders(s, orders, iDOf(u), o, reg.Rules())
+						orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
 					}
 				}
 				before := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()), true)
@@ -584,16 +584,16 @@ func TestPlanIsStable(t *testing.T) {
 func planSummary(p *strikePlan) []string {
 	var out []string
 	for _, a := range p.annihilations {
-		out = append(out, fmt.Sprintf("annihilate %s %d %q", iDOf(a.unit), a.target, a.why))
+		out = append(out, fmt.Sprintf("annihilate %s %d %q", idOf(a.unit), a.target, a.why))
 	}
 	for _, g := range p.gases {
-		out = append(out, fmt.Sprintf("gas %s %d %v %q", iDOf(g.unit), g.target, g.ok, g.why))
+		out = append(out, fmt.Sprintf("gas %s %d %v %q", idOf(g.unit), g.target, g.ok, g.why))
 	}
 	for _, h := range p.hypnoses {
-		if _, hyp := p.hypnotisedBy(iDOf(h.unit)); hyp {
+		if _, hyp := p.hypnotisedBy(idOf(h.unit)); hyp {
 			continue // its order is replaced by the written one: the exception planStrikes names
 		}
-		out = append(out, fmt.Sprintf("hypnotise %s %s %v %q", iDOf(h.unit), iDOf(h.victim), h.ok, h.why))
+		out = append(out, fmt.Sprintf("hypnotise %s %s %v %q", idOf(h.unit), idOf(h.victim), h.ok, h.why))
 	}
 	for id, why := range p.disorder {
 		out = append(out, fmt.Sprintf("disorder %s %q", id, why))

@@ -115,7 +115,7 @@ func superfleetAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if r.Order.Kind != engine.Convoy || !r.OK || r.Unit.Type != engine.Fleet || !moverHas(s, r.Unit, waterWalker) {
 			continue
 		}
-		id := iDOf(r.Unit)
+		id := idOf(r.Unit)
 		if h := next.Cards[id]; h == nil || (h.Revealed != nil && h.Revealed.Hint == "") {
 			continue
 		}

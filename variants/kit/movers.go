@@ -1,6 +1,11 @@
 package kit
 
-import "dipdesk/engine"
+import (
+	"fmt"
+	"strings"
+
+	"dipdesk/engine"
+)
 
 // DoubleMoveOrder is the special order of a card that moves two spaces in
 // a turn (Davis #4, Galt's Double Mover): "1A par via bur - mun".
@@ -43,4 +48,121 @@ func RandomDoubleMove(s *engine.State, u engine.Unit, rng *engine.Rand, steps fu
 	return engine.Order{Power: u.Power, Kind: engine.Special, Special: DoubleMoveOrder, Unit: u.Type, Number: u.Number,
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
 		Args: []string{s.Map.LocString(f), "-", s.Map.LocString(sec)}}, true
+}
+
+// CanStand reports whether a unit of type t may stand in a province of
+// kind k by the standard rules (an army on land, a fleet at sea, either
+// on a coast).
+func CanStand(t engine.UnitType, k engine.ProvinceKind) bool {
+	switch t {
+	case engine.Army:
+		return k == engine.Land || k == engine.Coastal
+	case engine.Fleet:
+		return k == engine.Sea || k == engine.Coastal
+	}
+	return false
+}
+
+// JumpLanding returns where a unit of type t lands in l, jumping from over
+// (Davis #5, Galt's Jumper), or why it may not: the space must suit its
+// type; a fleet names a coast of a province with several, or lands on the
+// only one linked to the jumped space.
+func JumpLanding(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l engine.Loc) (engine.Loc, string) {
+	p := m.Province(l.P)
+	if p.Impassable || !CanStand(t, p.Kind) {
+		return l, t.Noun() + " cannot land in " + p.Name
+	}
+	if t == engine.Army || !m.MultiCoast(l.P) {
+		return engine.Loc{P: l.P}, ""
+	}
+	if l.C != engine.NoCoast {
+		if !m.HasCoast(l.P, l.C) {
+			return l, p.Name + " has no such coast"
+		}
+		return l, ""
+	}
+	var found []engine.Loc
+	for _, c := range p.Coasts {
+		if FleetLinkedAnyCoast(m, over, engine.Loc{P: l.P, C: c}) {
+			found = append(found, engine.Loc{P: l.P, C: c})
+		}
+	}
+	if len(found) != 1 {
+		return l, "the coast of " + p.Name + " must be given"
+	}
+	return found[0], ""
+}
+
+// MoveAs is the move of unit u to to that special order o is adjudicated
+// as (a jump's landing, a double move's first space), keeping o's words.
+func MoveAs(u engine.Unit, o engine.Order, to engine.Loc) engine.Order {
+	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: to,
+		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}
+}
+
+// HoldAs is the hold of unit u that special order o is adjudicated as (a
+// conversion, a strike), keeping o's words.
+func HoldAs(u engine.Unit, o engine.Order) engine.Order {
+	return engine.Order{Power: o.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
+		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}
+}
+
+// Converted returns the unit u becomes when it converts between army and
+// fleet where it stands (Davis #6 Converter, Galt's Convertible), its
+// number not yet chosen, or why it cannot: the coast the words args name
+// ("nc", "(ec)"), none for a fleet becoming an army, one of a province
+// with several. In Armenia or Sevastopol, which touch the Caspian, caspian
+// says which coast the named one gives, or why none.
+func Converted(m *engine.Map, u engine.Unit, args []string, caspian func(named engine.Coast) (engine.Coast, string)) (engine.Unit, string) {
+	p := m.Province(u.Loc.P)
+	coast := engine.NoCoast
+	for _, a := range args {
+		c, ok := engine.ParseCoast(strings.Trim(a, "()/"))
+		if !ok {
+			return u, fmt.Sprintf("%q is not a coast", a)
+		}
+		coast = c
+	}
+	v := u
+	v.Number = 0
+	switch u.Type {
+	case engine.Fleet:
+		if coast != engine.NoCoast {
+			return u, "a fleet converts to an army: no coast to name"
+		}
+		v.Type, v.Loc = engine.Army, engine.Loc{P: u.Loc.P}
+	case engine.Army:
+		v.Type, v.Loc = engine.Fleet, engine.Loc{P: u.Loc.P, C: coast}
+		switch {
+		case IsCaspianCoast(m, u.Loc.P) && caspian != nil:
+			c, why := caspian(coast)
+			if why != "" {
+				return u, why
+			}
+			v.Loc.C = c
+		case m.MultiCoast(u.Loc.P) && coast == engine.NoCoast:
+			return u, fmt.Sprintf("the coast of %s must be given: \"convert nc\"", p.Name)
+		case m.MultiCoast(u.Loc.P) && !m.HasCoast(u.Loc.P, coast):
+			return u, fmt.Sprintf("%s has no such coast", p.Name)
+		case !m.MultiCoast(u.Loc.P) && coast != engine.NoCoast:
+			return u, fmt.Sprintf("%s has one coast: name none", p.Name)
+		}
+	default:
+		return u, "this unit cannot convert"
+	}
+	return v, ""
+}
+
+// CauseAnnihilated is the Cause of an Annihilator's own result: it
+// annihilated the space and itself (engine.Result.Cause).
+const CauseAnnihilated = "annihilated"
+
+// MarkDestroyed adds to unit id's result in out that it was destroyed
+// (why: "Munich was annihilated (card #9)"), unless it is the Annihilator's
+// own.
+func MarkDestroyed(out *engine.Outcome, id UnitID, why string) {
+	if k := ResultOf(out, id); k >= 0 && out.Results[k].Cause() != CauseAnnihilated {
+		out.Results[k].OK = false
+		out.Results[k].Add("; destroyed: " + why)
+	}
 }
