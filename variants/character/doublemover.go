@@ -56,7 +56,7 @@ func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second e
 	if !holds(s, u, doubleMoverID) {
 		return first, second, fmt.Sprintf("%s holds no Double Mover card (#4): it cannot move two spaces", unitWords(s.Map, u))
 	}
-	locs, why := argLocs(s.Map, o.Args)
+	locs, why := kit.ArgLocs(s.Map, o.Args)
 	if why != "" {
 		return first, second, why
 	}

@@ -46,7 +46,7 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 	if !holds(s, u, jumperID) {
 		return over, land, fmt.Sprintf("%s holds no Jumper card (#5): it cannot jump", unitWords(s.Map, u))
 	}
-	locs, why := argLocs(s.Map, o.Args)
+	locs, why := kit.ArgLocs(s.Map, o.Args)
 	if why != "" {
 		return over, land, why
 	}
@@ -54,16 +54,7 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 		return over, land, "a jump names the space jumped over and the landing: \"1A mun jump tyr - ven\""
 	}
 	over = locs[0].P
-	name := s.Map.Province(over).Name
-	switch {
-	case !kit.Touches(s.Map, u.Loc.P, over):
-		return over, land, fmt.Sprintf("%s does not touch %s", name, s.Map.LocName(u.Loc))
-	case !occupied(s, over):
-		return over, land, fmt.Sprintf("no unit stands in %s to jump over", name)
-	case locs[1].P == u.Loc.P || locs[1].P == over || !kit.Touches(s.Map, over, locs[1].P):
-		return over, land, fmt.Sprintf("%s is not a space beyond %s", s.Map.LocName(locs[1]), name)
-	}
-	land, why = kit.JumpLanding(s.Map, u.Type, over, locs[1])
+	land, why = kit.JumpTo(s.Map, u, over, locs[1], occupied(s, over))
 	return over, land, why
 }
 

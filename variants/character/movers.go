@@ -63,44 +63,6 @@ func holds(s *engine.State, u engine.Unit, id string) bool {
 	return ok && c.ID == id
 }
 
-// argLocs reads the locations named in a special order's words: province
-// abbreviations or one-word names, with a coast as "spa/nc", "spa(nc)" or
-// a separate "(nc)"/"nc" word after the province. Filler words ("-",
-// "to", "over", "then") are skipped. It returns why a word is not a
-// place.
-func argLocs(m *engine.Map, args []string) ([]engine.Loc, string) {
-	var out []engine.Loc
-	for _, w := range args {
-		w = strings.Trim(w, ".,;")
-		switch w {
-		case "", "-", "->", "to", "over", "then", "via", "and":
-			continue
-		}
-		if c, ok := parseCoastWord(w); ok && len(out) > 0 && out[len(out)-1].C == engine.NoCoast {
-			out[len(out)-1].C = c
-			continue
-		}
-		name, coast := w, ""
-		if i := strings.IndexAny(w, "/("); i > 0 {
-			name, coast = w[:i], strings.Trim(w[i:], "/()")
-		}
-		p, ok := m.Lookup(name)
-		if !ok {
-			return nil, "\"" + w + "\" is not a space on the board"
-		}
-		l := engine.Loc{P: p}
-		if coast != "" {
-			c, ok := engine.ParseCoast(coast)
-			if !ok {
-				return nil, "\"" + w + "\": no such coast"
-			}
-			l.C = c
-		}
-		out = append(out, l)
-	}
-	return out, ""
-}
-
 // parseCoastWord reads a coast written alone: "nc", "(ec)".
 func parseCoastWord(w string) (engine.Coast, bool) {
 	if !strings.HasPrefix(w, "(") && len(w) != 2 {

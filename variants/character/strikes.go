@@ -324,14 +324,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	if e == nil {
 		return
 	}
-	block := func(p engine.ProvinceID, why string) {
-		if t.Blocked == nil {
-			t.Blocked = map[engine.ProvinceID]string{}
-		}
-		if _, ok := t.Blocked[p]; !ok {
-			t.Blocked[p] = why
-		}
-	}
+	block := func(p engine.ProvinceID, why string) { kit.Block(t, p, why) }
 	i := moveIndex(s.Phase)
 	if s.Phase.Type == engine.Movement && orders != nil {
 		plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))

@@ -107,7 +107,7 @@ func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second e
 // end) and checks both steps for a unit of u's type at u's place,
 // whatever its card.
 func doubleMovePath(m *engine.Map, u engine.Unit, args []string) (first, second engine.Loc, why string) {
-	locs, why := moverLocs(m, args)
+	locs, why := kit.ArgLocs(m, args)
 	if why != "" {
 		return first, second, why
 	}
@@ -232,7 +232,7 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 	if i < 0 || j < 0 || !moverHas(s, s.Units[j], doubleMover) {
 		return part, false, false
 	}
-	locs, why := moverLocs(s.Map, path[2:])
+	locs, why := kit.ArgLocs(s.Map, path[2:])
 	if why != "" || len(locs) != 2 {
 		return part, false, false
 	}
@@ -273,7 +273,7 @@ func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outco
 		}
 		to := r.Order.Text
 		if path := textPath(before.Map, r.Order.Text); len(path) > 0 {
-			if locs, why := moverLocs(before.Map, path[len(path)-1:]); why == "" && len(locs) == 1 {
+			if locs, why := kit.ArgLocs(before.Map, path[len(path)-1:]); why == "" && len(locs) == 1 {
 				to = before.Map.LocName(locs[0])
 			}
 		}
@@ -504,7 +504,7 @@ func auxFromText(s *engine.State, text string) engine.Loc {
 	if len(path) < 2 {
 		return engine.Nowhere
 	}
-	locs, why := moverLocs(s.Map, path[1:2])
+	locs, why := kit.ArgLocs(s.Map, path[1:2])
 	if why != "" || len(locs) != 1 {
 		return engine.Nowhere
 	}

@@ -153,25 +153,5 @@ func hyperspaceRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	if !moverHas(s, u, hyperspace) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
-	hyp := lookup(s.Map, hyperspaceAbbr)
-	o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Loc{P: hyp}, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-	if u.Loc.P != hyp {
-		return o, true
-	}
-	var out []engine.Loc
-	for i := range s.Map.NumProvinces() {
-		l := engine.Loc{P: engine.ProvinceID(i)}
-		if s.Map.MultiCoast(l.P) && u.Type == engine.Fleet {
-			l.C = s.Map.Province(l.P).Coasts[0]
-		}
-		if hyperspaceReach(s, u, l) {
-			out = append(out, l)
-		}
-	}
-	if len(out) == 0 {
-		return engine.Order{}, false
-	}
-	o.To = out[rng.Intn(len(out), "where a Hyperspace unit leaves Hyperspace for")]
-	return o, true
+	return kit.RandomHyperspace(s, u, rng, hyperspaceReach, "a Hyperspace unit")
 }

@@ -49,7 +49,7 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 	if s.Phase.Type != engine.Movement {
 		return over, land, "the Jumper's power can not be used when retreating"
 	}
-	locs, why := moverLocs(s.Map, o.Args)
+	locs, why := kit.ArgLocs(s.Map, o.Args)
 	if why != "" {
 		return over, land, why
 	}
@@ -66,18 +66,10 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 		return over, land, "a jump names the space jumped over and the landing: \"A mun jump tyr - ven\""
 	}
 	over = locs[0].P
-	name := s.Map.Province(over).Name
-	switch {
-	case isHyperspace(s.Map, over):
+	if isHyperspace(s.Map, over) {
 		return over, land, "the unit jumped may be anywhere except Hyperspace"
-	case !kit.Touches(s.Map, u.Loc.P, over):
-		return over, land, fmt.Sprintf("%s does not touch %s", name, s.Map.LocName(u.Loc))
-	case !occupiedAt(s, over):
-		return over, land, fmt.Sprintf("no unit stands in %s to jump over", name)
-	case locs[1].P == u.Loc.P || locs[1].P == over || !kit.Touches(s.Map, over, locs[1].P):
-		return over, land, fmt.Sprintf("%s is not a space beyond %s", s.Map.LocName(locs[1]), name)
 	}
-	land, why = kit.JumpLanding(s.Map, u.Type, over, locs[1])
+	land, why = kit.JumpTo(s.Map, u, over, locs[1], occupiedAt(s, over))
 	return over, land, why
 }
 

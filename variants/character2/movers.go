@@ -35,45 +35,6 @@ func isHyperspace(m *engine.Map, p engine.ProvinceID) bool {
 	return h != engine.NoProvince && p == h
 }
 
-// moverLocs reads the places named in a special order's words: province
-// abbreviations or one-word names, with a coast as "spa/nc", "spa(nc)" or
-// a separate "(nc)" word. Filler words ("-", "to", "over", "then", "via")
-// are skipped. It returns why a word is not a place.
-func moverLocs(m *engine.Map, args []string) ([]engine.Loc, string) {
-	var out []engine.Loc
-	for _, w := range args {
-		w = strings.Trim(w, ".,;")
-		switch strings.ToLower(w) {
-		case "", "-", "->", "to", "over", "then", "via", "and":
-			continue
-		}
-		if strings.HasPrefix(w, "(") || len(w) == 2 {
-			if c, ok := engine.ParseCoast(strings.Trim(w, "()")); ok && len(out) > 0 && out[len(out)-1].C == engine.NoCoast {
-				out[len(out)-1].C = c
-				continue
-			}
-		}
-		name, coast := w, ""
-		if i := strings.IndexAny(w, "/("); i > 0 {
-			name, coast = w[:i], strings.Trim(w[i:], "/()")
-		}
-		p, ok := m.Lookup(name)
-		if !ok {
-			return nil, "\"" + w + "\" is not a space on the board"
-		}
-		l := engine.Loc{P: p}
-		if coast != "" {
-			c, ok := engine.ParseCoast(coast)
-			if !ok {
-				return nil, "\"" + w + "\": no such coast"
-			}
-			l.C = c
-		}
-		out = append(out, l)
-	}
-	return out, ""
-}
-
 // moverWords is a unit in words for a result: "F Trieste".
 func moverWords(m *engine.Map, u engine.Unit) string {
 	return u.Type.String() + " " + m.LocName(u.Loc)

@@ -425,14 +425,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	if e == nil {
 		return
 	}
-	add := func(p engine.ProvinceID, why string) {
-		if t.Blocked == nil {
-			t.Blocked = map[engine.ProvinceID]string{}
-		}
-		if _, dup := t.Blocked[p]; !dup {
-			t.Blocked[p] = why
-		}
-	}
+	add := func(p engine.ProvinceID, why string) { kit.Block(t, p, why) }
 	for p, why := range e.Effects.Strikes.closedAt(s.Map, moveIndex(s.Phase)) {
 		add(p, why)
 	}

@@ -166,3 +166,97 @@ func MarkDestroyed(out *engine.Outcome, id UnitID, why string) {
 		out.Results[k].Add("; destroyed: " + why)
 	}
 }
+
+// JumpTo checks a jump of unit u over the space over to land, as written,
+// occupied saying whether a unit stands in over: over must touch u's
+// space, land touch over and be neither (JumpLanding for the rest).
+func JumpTo(m *engine.Map, u engine.Unit, over engine.ProvinceID, land engine.Loc, occupied bool) (engine.Loc, string) {
+	name := m.Province(over).Name
+	switch {
+	case !Touches(m, u.Loc.P, over):
+		return land, fmt.Sprintf("%s does not touch %s", name, m.LocName(u.Loc))
+	case !occupied:
+		return land, fmt.Sprintf("no unit stands in %s to jump over", name)
+	case land.P == u.Loc.P || land.P == over || !Touches(m, over, land.P):
+		return land, fmt.Sprintf("%s is not a space beyond %s", m.LocName(land), name)
+	}
+	return JumpLanding(m, u.Type, over, land)
+}
+
+// ArgLocs reads the places named in a special order's words: province
+// abbreviations or one-word names, with a coast as "spa/nc", "spa(nc)" or
+// a separate "(nc)"/"nc" word after the province. Filler words ("-",
+// "to", "over", "then", "via", "and") are skipped. It returns why a word is
+// not a place.
+func ArgLocs(m *engine.Map, args []string) ([]engine.Loc, string) {
+	var out []engine.Loc
+	for _, w := range args {
+		w = strings.Trim(w, ".,;")
+		switch strings.ToLower(w) {
+		case "", "-", "->", "to", "over", "then", "via", "and":
+			continue
+		}
+		if strings.HasPrefix(w, "(") || len(w) == 2 {
+			if c, ok := engine.ParseCoast(strings.Trim(w, "()")); ok && len(out) > 0 && out[len(out)-1].C == engine.NoCoast {
+				out[len(out)-1].C = c
+				continue
+			}
+		}
+		name, coast := w, ""
+		if i := strings.IndexAny(w, "/("); i > 0 {
+			name, coast = w[:i], strings.Trim(w[i:], "/()")
+		}
+		p, ok := m.Lookup(name)
+		if !ok {
+			return nil, "\"" + w + "\" is not a space on the board"
+		}
+		l := engine.Loc{P: p}
+		if coast != "" {
+			c, ok := engine.ParseCoast(coast)
+			if !ok {
+				return nil, "\"" + w + "\": no such coast"
+			}
+			l.C = c
+		}
+		out = append(out, l)
+	}
+	return out, ""
+}
+
+// RandomHyperspace gives a Hyperspace unit u a random move: into
+// Hyperspace, or out of it to a space reach allows (what names the unit
+// in the draw's record).
+func RandomHyperspace(s *engine.State, u engine.Unit, rng *engine.Rand, reach LocFunc, what string) (engine.Order, bool) {
+	hyp := Lookup(s.Map, HyperspaceAbbr)
+	o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc,
+		To: engine.Loc{P: hyp}, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
+	if u.Loc.P != hyp {
+		return o, true
+	}
+	var out []engine.Loc
+	for i := range s.Map.NumProvinces() {
+		l := engine.Loc{P: engine.ProvinceID(i)}
+		if s.Map.MultiCoast(l.P) && u.Type == engine.Fleet {
+			l.C = s.Map.Province(l.P).Coasts[0]
+		}
+		if reach(s, u, l) {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		return engine.Order{}, false
+	}
+	o.To = out[rng.Intn(len(out), "where "+what+" leaves Hyperspace for")]
+	return o, true
+}
+
+// Block closes province p this turn with why (engine.Turn.Blocked),
+// unless a part closed it already.
+func Block(t *engine.Turn, p engine.ProvinceID, why string) {
+	if t.Blocked == nil {
+		t.Blocked = map[engine.ProvinceID]string{}
+	}
+	if _, ok := t.Blocked[p]; !ok {
+		t.Blocked[p] = why
+	}
+}
