@@ -72,28 +72,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 // other units do does not matter ("even if the move would otherwise be
 // stood off").
 func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
-	// Only the hooks that decide where a unit may go: legality never
-	// depends on strengths or on the other orders (and a strength part
-	// that reads the orders would call back here).
-	var r engine.Rules
-	if v := reg.Rules(); v != nil {
-		r = engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
-	}
-	locs := []engine.Loc{{P: t}}
-	if u.Type == engine.Fleet {
-		for _, c := range s.Map.Provinces[t].Coasts {
-			locs = append(locs, engine.Loc{P: t, C: c})
-		}
-	}
-	for _, l := range locs {
-		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
-			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := kit.ResultOf(out, idOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
-			return true
-		}
-	}
-	return false
+	return kit.CanMoveTo(s, u, t, reg.Rules())
 }
 
 // annihilateAfter carries out the turn's annihilations (9.a: "always

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #13 Engineer (A) / Minesweeper (F): "Unit can disarm any mines in
@@ -38,7 +39,7 @@ func engineerClears(m *engine.Map, f *effects, en entry, idx []int, out *engine.
 		}
 		f.Sappers.Cleared[p]++
 	}
-	out.Events = append(out.Events, privateEvent(m, en.id.Power, fmt.Sprintf(
+	out.Events = append(out.Events, kit.PrivateEvent(m, en.id.Power, fmt.Sprintf(
 		"your %s %s (engineer, #13) disarmed %s in %s", label(en.id.Number, en.id.Type), m.LocString(en.unit.Loc),
 		plural(len(idx), "mine"), m.Provinces[en.unit.Loc.P].Name)))
 	return deleteIndexes(f.Mines, idx)

@@ -113,7 +113,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			continue // refused by the engine: it jumps no one
 		}
 		if o.Kind == engine.Move && holds(s, u, jumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
-			if u.Type == engine.Army && kit.ConvoyRoute(s, orders, k, routeRules(), nil) {
+			if u.Type == engine.Army && kit.ConvoyRoute(s, orders, k, kit.MoveRules(reg.Rules()), nil) {
 				// Rule 8: the regular rules apply to a unit not using its
 				// power. The move is a move by convoy, whoever's fleets
 				// carry it; nothing is logged (a log would name the card).
@@ -161,14 +161,6 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 	return orders, log
 }
 
-// routeRules are the hooks that decide where units may go and who
-// convoys, as canMoveTo asks them: the rules a plain move's convoy route
-// is judged by (kit.ConvoyRoute), no Rewrite part running again.
-func routeRules() *engine.Rules {
-	v := reg.Rules()
-	return &engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
-}
-
 // isMove reports whether o moves its unit: a move, or a special order
 // judged as one (a double move, a jump).
 func isMove(o engine.Order) bool {
@@ -180,29 +172,7 @@ func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	if !holds(s, u, jumperID) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
-	type cand struct{ over, land engine.Loc }
-	var cands []cand
-	for _, v := range s.Units {
-		if !kit.Touches(s.Map, u.Loc.P, v.Loc.P) {
-			continue
-		}
-		for i := range s.Map.NumProvinces() {
-			l := engine.Loc{P: engine.ProvinceID(i)}
-			if l.P == u.Loc.P || l.P == v.Loc.P || !kit.Touches(s.Map, v.Loc.P, l.P) {
-				continue
-			}
-			if got, why := kit.JumpLanding(s.Map, u.Type, v.Loc.P, l); why == "" {
-				cands = append(cands, cand{engine.Loc{P: v.Loc.P}, got})
-			}
-		}
-	}
-	if len(cands) == 0 {
-		return engine.Order{}, false
-	}
-	c := cands[rng.Intn(len(cands), "a #5 unit's jump")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: jumpOrder, Unit: u.Type, Number: u.Number,
-		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
-		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
+	return kit.RandomJump(s, u, rng, jumpOrder, "a #5 unit")
 }
 
 // concealConvoyWords shows other seats an army's move to a province its

@@ -167,9 +167,9 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		what := fmt.Sprintf("%s %s struck a mine in %s and was destroyed", m.PowerName(en.id.Power), kit.UnitName(m, en.unit), name)
 		out.Events = append(out.Events, what)
 		if mn.Power != en.id.Power {
-			out.Events = append(out.Events, privateEvent(m, mn.Power, fmt.Sprintf("it was your mine, laid in %s", mn.Laid)))
+			out.Events = append(out.Events, kit.PrivateEvent(m, mn.Power, fmt.Sprintf("it was your mine, laid in %s", mn.Laid)))
 		} else {
-			out.Events = append(out.Events, privateEvent(m, mn.Power, fmt.Sprintf("it was your own mine, laid in %s (rule 16.e)", mn.Laid)))
+			out.Events = append(out.Events, kit.PrivateEvent(m, mn.Power, fmt.Sprintf("it was your own mine, laid in %s (rule 16.e)", mn.Laid)))
 		}
 		if ri >= 0 {
 			r := &out.Results[ri]

@@ -2,7 +2,6 @@ package character
 
 import (
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -61,14 +60,6 @@ func moversExtra(s *engine.State) *extra {
 func holds(s *engine.State, u engine.Unit, id string) bool {
 	c, ok := cardAt(s, u)
 	return ok && c.ID == id
-}
-
-// parseCoastWord reads a coast written alone: "nc", "(ec)".
-func parseCoastWord(w string) (engine.Coast, bool) {
-	if !strings.HasPrefix(w, "(") && len(w) != 2 {
-		return engine.NoCoast, false
-	}
-	return engine.ParseCoast(strings.Trim(w, "()"))
 }
 
 // stepLoc returns where a unit of type t at from lands in province to by

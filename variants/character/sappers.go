@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The ids of the cards of this group.
@@ -59,41 +60,8 @@ func (x *sappersState) conceal(seat engine.Seat) {
 
 func (x sappersState) empty() bool { return len(x.Cleared) == 0 }
 
-// privatePrefix starts an event only one power (and the game master) may
-// read: "to France only: ...". concealPrivate removes it for every other
-// seat.
-func privatePrefix(m *engine.Map, p engine.Power) string {
-	return "to " + m.PowerName(p) + " only: "
-}
-
-// privateEvent returns an event for power p alone.
-func privateEvent(m *engine.Map, p engine.Power, text string) string {
-	return privatePrefix(m, p) + text
-}
-
-// concealPrivate drops the private events of other powers from seat's
-// copy of an outcome (rule 3; #13: the clearing of mines "only to the
-// unit's owner"; a layer's own mine exploding).
-func concealPrivate(before *engine.State, seat engine.Seat, out *engine.Outcome) {
-	if seat.GM {
-		return
-	}
-	own := ""
-	if seat.Power != "" {
-		own = privatePrefix(before.Map, seat.Power)
-	}
-	kept := out.Events[:0]
-	for _, ev := range out.Events {
-		if strings.HasPrefix(ev, "to ") && strings.Contains(ev, " only: ") && (own == "" || !strings.HasPrefix(ev, own)) {
-			continue
-		}
-		kept = append(kept, ev)
-	}
-	out.Events = kept
-}
-
 func sappersParts(r *registry) {
-	r.ConcealOutcome(concealPrivate)
+	r.ConcealOutcome(kit.ConcealPrivate)
 }
 
 // activeCard reports whether u holds card id with its powers active

@@ -44,7 +44,7 @@ func engineerSweeps(m *engine.Map, life *lifeState, en entry, idx []int, out *en
 	if len(idx) > 1 {
 		what = fmt.Sprintf("%d mines", len(idx))
 	}
-	out.Events = append(out.Events, privateEvent(m, en.id.Power, fmt.Sprintf("your %s %s deactivated %s in %s",
+	out.Events = append(out.Events, kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("your %s %s deactivated %s in %s",
 		kindNameFor(engineer, en.id.Type), kit.Label(en.id.Number, en.id.Type), what, m.Provinces[en.prov].Name)))
 }
 

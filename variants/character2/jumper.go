@@ -221,27 +221,5 @@ func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	if !moverHas(s, u, jumper) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
-	type cand struct{ over, land engine.Loc }
-	var cands []cand
-	for _, v := range s.Units {
-		if v.Loc.P == u.Loc.P || isHyperspace(s.Map, v.Loc.P) || !kit.Touches(s.Map, u.Loc.P, v.Loc.P) {
-			continue
-		}
-		for i := range s.Map.NumProvinces() {
-			l := engine.Loc{P: engine.ProvinceID(i)}
-			if l.P == u.Loc.P || l.P == v.Loc.P || !kit.Touches(s.Map, v.Loc.P, l.P) {
-				continue
-			}
-			if got, why := kit.JumpLanding(s.Map, u.Type, v.Loc.P, l); why == "" {
-				cands = append(cands, cand{engine.Loc{P: v.Loc.P}, got})
-			}
-		}
-	}
-	if len(cands) == 0 {
-		return engine.Order{}, false
-	}
-	c := cands[rng.Intn(len(cands), "a Jumper's jump")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: jumpOrder, Unit: u.Type, Number: u.Number,
-		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
-		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
+	return kit.RandomJump(s, u, rng, jumpOrder, "a Jumper")
 }

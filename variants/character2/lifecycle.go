@@ -3,7 +3,6 @@ package character2
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
@@ -56,7 +55,7 @@ func lifecycleParts(r *registry) {
 	r.Phase(winterPhase)
 	r.After(priorityLifecycle, lifecycleAfter)
 	r.After(priorityFree, freeUnitsAfter)
-	r.ConcealOutcome(concealLifeEvents)
+	r.ConcealOutcome(kit.ConcealPrivate)
 }
 
 // lifeNextPhase is the phase sequence: Spring, its retreats, Fall, its
@@ -257,7 +256,7 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		out.Events = append(out.Events,
 			fmt.Sprintf("%s's new %s in %s was dealt a character card, told to %s alone (rule 2)",
 				m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power)),
-			privateEvent(m, u.Power, fmt.Sprintf("your new %s in %s is the %s: %s",
+			kit.PrivateEvent(m, u.Power, fmt.Sprintf("your new %s in %s is the %s: %s",
 				kit.Label(u.Number, u.Type), m.LocName(u.Loc), c.Tarot, c.NameFor(u.Type))))
 	}
 	if w := comingWinner(s, next); w != "" && !e.Effects.Life.Ended {
@@ -363,37 +362,6 @@ func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) 
 		lines = append(lines, fmt.Sprintf("%s's %s (%s %s): %s, %s", m.PowerName(g.Unit.Power), kit.Label(g.Unit.Number, g.Unit.Type), g.Why, g.Phase, c.Tarot, c.NameFor(g.Unit.Type)))
 	}
 	return lines
-}
-
-// privatePrefix starts an event only power p (and the game master) reads.
-func privatePrefix(m *engine.Map, p engine.Power) string {
-	return "to " + m.PowerName(p) + " only: "
-}
-
-// privateEvent returns an event for power p alone.
-func privateEvent(m *engine.Map, p engine.Power, text string) string {
-	return privatePrefix(m, p) + text
-}
-
-// concealLifeEvents drops from a seat's copy of an outcome the private
-// events of other powers (a card dealt, a mine cleared, whose mine blew a
-// unit up).
-func concealLifeEvents(before *engine.State, seat engine.Seat, out *engine.Outcome) {
-	if seat.GM {
-		return
-	}
-	own := ""
-	if seat.Power != "" {
-		own = privatePrefix(before.Map, seat.Power)
-	}
-	kept := out.Events[:0]
-	for _, ev := range out.Events {
-		if strings.HasPrefix(ev, "to ") && strings.Contains(ev, " only: ") && (own == "" || !strings.HasPrefix(ev, own)) {
-			continue
-		}
-		kept = append(kept, ev)
-	}
-	out.Events = kept
 }
 
 // VictoryCentres implements engine.VictoryTarget (rule 9): "The victory

@@ -317,12 +317,12 @@ func blowUp(s *engine.State, out *engine.Outcome, e *extra, en entry, mn mine) {
 	label := kit.Label(en.id.Number, en.id.Type)
 	out.Events = append(out.Events, fmt.Sprintf("%s's %s was blown up by a mine in %s", m.PowerName(en.id.Power), label, name))
 	if mn.Layer.Power == en.id.Power {
-		out.Events = append(out.Events, privateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was your own, laid by your %s in %s",
+		out.Events = append(out.Events, kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was your own, laid by your %s in %s",
 			label, name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
 	} else {
 		out.Events = append(out.Events,
-			privateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was not yours", label, name)),
-			privateEvent(m, mn.Layer.Power, fmt.Sprintf("your mine in %s, laid by your %s in %s, went off", name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
+			kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was not yours", label, name)),
+			kit.PrivateEvent(m, mn.Layer.Power, fmt.Sprintf("your mine in %s, laid by your %s in %s, went off", name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
 	}
 	if en.res >= 0 {
 		r := &out.Results[en.res]

@@ -260,3 +260,65 @@ func Block(t *engine.Turn, p engine.ProvinceID, why string) {
 		t.Blocked[p] = why
 	}
 }
+
+// MoveRules are the hooks of r that decide where a unit may go and who
+// convoys, and no other: a move's legality or its convoy route is judged
+// by them, no strength, Rewrite or After part asked (a part that reads
+// the orders would call back).
+func MoveRules(r *engine.Rules) *engine.Rules {
+	if r == nil {
+		return &engine.Rules{}
+	}
+	return &engine.Rules{Reach: r.Reach, Enter: r.Enter, CanConvoy: r.CanConvoy, Occupies: r.Occupies}
+}
+
+// CanMoveTo reports whether unit u could be ordered to move to province t
+// (any coast) by the hooks of r (MoveRules): the engine finds the order
+// legal.
+func CanMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID, r *engine.Rules) bool {
+	mr := MoveRules(r)
+	locs := []engine.Loc{{P: t}}
+	if u.Type == engine.Fleet {
+		for _, c := range s.Map.Provinces[t].Coasts {
+			locs = append(locs, engine.Loc{P: t, C: c})
+		}
+	}
+	for _, l := range locs {
+		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
+			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
+		out := engine.AdjudicateMovement(s, []engine.Order{o}, mr)
+		if i := ResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
+			return true
+		}
+	}
+	return false
+}
+
+// RandomJump gives unit u a random jump (the special order name) over a
+// unit that touches it to a space it may land in; what names the unit in
+// the draw's record.
+func RandomJump(s *engine.State, u engine.Unit, rng *engine.Rand, name, what string) (engine.Order, bool) {
+	type cand struct{ over, land engine.Loc }
+	var cands []cand
+	for _, v := range s.Units {
+		if !Touches(s.Map, u.Loc.P, v.Loc.P) {
+			continue
+		}
+		for i := range s.Map.NumProvinces() {
+			l := engine.Loc{P: engine.ProvinceID(i)}
+			if l.P == u.Loc.P || l.P == v.Loc.P || !Touches(s.Map, v.Loc.P, l.P) {
+				continue
+			}
+			if got, why := JumpLanding(s.Map, u.Type, v.Loc.P, l); why == "" {
+				cands = append(cands, cand{engine.Loc{P: v.Loc.P}, got})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return engine.Order{}, false
+	}
+	c := cands[rng.Intn(len(cands), what+"'s jump")]
+	return engine.Order{Power: u.Power, Kind: engine.Special, Special: name, Unit: u.Type, Number: u.Number,
+		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
+		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
+}
