@@ -7,6 +7,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 var (
@@ -17,15 +18,7 @@ var (
 // newGame starts a game of the variant with seed.
 func newGame(t testing.TB, seed uint64) *engine.State {
 	t.Helper()
-	m, err := Variant.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Variant.NewGame(m, nil, engine.NewRand(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return kittest.NewGame(t, Variant, seed)
 }
 
 func extraOf(t testing.TB, s *engine.State) *extra {

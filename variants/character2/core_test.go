@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestDeckHas78CardsOf25Kinds checks the table's counts: two cards of each
@@ -61,15 +62,7 @@ func TestDeckHas78CardsOf25Kinds(t *testing.T) {
 
 func newGame(t *testing.T, seed uint64) *engine.State {
 	t.Helper()
-	m, err := board()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Variant.NewGame(m, nil, engine.NewRand(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return kittest.NewGame(t, Variant, seed)
 }
 
 // TestInitialDealRule3 deals many games and checks rule 3's fair start:

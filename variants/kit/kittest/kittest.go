@@ -252,3 +252,47 @@ func CaseSeeds(text string) []string {
 	}
 	return out
 }
+
+// FuzzDecodeExtra feeds a variant's saved-cards loader arbitrary bytes,
+// seeded with good (a game's cards as saved) and more: it must never
+// panic, and what it accepts must save and load again to the same bytes.
+func FuzzDecodeExtra(f *testing.F, decode func([]byte) (engine.Extra, error), good []byte, more ...[]byte) {
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	for _, b := range more {
+		f.Add(b)
+	}
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		x, err := decode(b)
+		if err != nil {
+			return
+		}
+		once, err := json.Marshal(x)
+		if err != nil {
+			t.Fatalf("accepted %q but cannot save it: %v", b, err)
+		}
+		y, err := decode(once)
+		if err != nil {
+			t.Fatalf("saved %s but cannot load it again: %v", once, err)
+		}
+		twice, _ := json.Marshal(y)
+		if !bytes.Equal(once, twice) {
+			t.Fatalf("not stable:\n%s\n%s", once, twice)
+		}
+	})
+}
+
+// NewGame returns the first position of a game of v from seed.
+func NewGame(t testing.TB, v *engine.Variant, seed uint64) *engine.State {
+	t.Helper()
+	m, err := v.Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := v.NewGame(m, nil, engine.NewRand(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
