@@ -63,11 +63,11 @@ func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second e
 	if len(locs) != 2 {
 		return first, second, "a double move names two spaces: \"1A par via bur - mun\""
 	}
-	first, ok := stepLoc(s.Map, u.Type, u.Loc, locs[0])
+	first, ok := kit.StepTo(s.Map, u.Type, u.Loc, locs[0])
 	if !ok {
 		return first, second, fmt.Sprintf("the first space, %s, is not next to %s for a%s", s.Map.LocName(locs[0]), s.Map.LocName(u.Loc), typeWord(u.Type))
 	}
-	second, ok = stepLoc(s.Map, u.Type, first, locs[1])
+	second, ok = kit.StepTo(s.Map, u.Type, first, locs[1])
 	if !ok {
 		return first, second, fmt.Sprintf("the second space, %s, is not next to %s for a%s", s.Map.LocName(locs[1]), s.Map.LocName(first), typeWord(u.Type))
 	}

@@ -62,31 +62,6 @@ func holds(s *engine.State, u engine.Unit, id string) bool {
 	return ok && c.ID == id
 }
 
-// stepLoc returns where a unit of type t at from lands in province to by
-// one ordinary step of its type (the map's links, passable spaces), with
-// the coast for a fleet: the one named, or the only one it reaches.
-func stepLoc(m *engine.Map, t engine.UnitType, from engine.Loc, to engine.Loc) (engine.Loc, bool) {
-	switch t {
-	case engine.Army:
-		return engine.Loc{P: to.P}, m.ArmyAdjacent(from.P, to.P)
-	case engine.Fleet:
-		var found []engine.Loc
-		for _, l := range m.FleetCoastsTo(from, to.P) {
-			if to.C == engine.NoCoast || l.C == to.C {
-				found = append(found, l)
-			}
-		}
-		if len(found) != 1 {
-			return to, false
-		}
-		if !m.MultiCoast(to.P) {
-			found[0].C = engine.NoCoast
-		}
-		return found[0], true
-	}
-	return to, false
-}
-
 // unitIndex returns the index in s.Units of the unit with id, or -1.
 func unitIndex(s *engine.State, id kit.UnitID) int {
 	for i, u := range s.Units {

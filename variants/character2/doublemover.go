@@ -67,31 +67,6 @@ const doubleMoveOrder = kit.DoubleMoveOrder
 // only its end is refused.
 const ambiguousDoubleMove = "ambiguous: a Double Move order must name all three spaces (Rules Clarifications: \"F Tri - Ion\" is ruled ambiguous)"
 
-// stepTo returns where a unit of type t at from lands in province to by
-// one ordinary step of its type, with the coast for a fleet: the one
-// named, or the only one it reaches.
-func stepTo(m *engine.Map, t engine.UnitType, from, to engine.Loc) (engine.Loc, bool) {
-	switch t {
-	case engine.Army:
-		return engine.Loc{P: to.P}, m.ArmyAdjacent(from.P, to.P)
-	case engine.Fleet:
-		var found []engine.Loc
-		for _, l := range m.FleetCoastsTo(from, to.P) {
-			if to.C == engine.NoCoast || l.C == to.C {
-				found = append(found, l)
-			}
-		}
-		if len(found) != 1 {
-			return to, false
-		}
-		if !m.MultiCoast(to.P) {
-			found[0].C = engine.NoCoast
-		}
-		return found[0], true
-	}
-	return to, false
-}
-
 // doubleMove reads a double move's two spaces and checks both steps.
 func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second engine.Loc, why string) {
 	if !moverHas(s, u, doubleMover) {
@@ -117,11 +92,11 @@ func doubleMovePath(m *engine.Map, u engine.Unit, args []string) (first, second 
 	if len(locs) != 2 {
 		return first, second, "a double move names its middle and end spaces: \"F tri - adr - ion\""
 	}
-	first, ok := stepTo(m, u.Type, u.Loc, locs[0])
+	first, ok := kit.StepTo(m, u.Type, u.Loc, locs[0])
 	if !ok {
 		return first, second, fmt.Sprintf("the middle space, %s, is not next to %s for %s", m.LocName(locs[0]), m.LocName(u.Loc), typeArticle(u.Type))
 	}
-	second, ok = stepTo(m, u.Type, first, locs[1])
+	second, ok = kit.StepTo(m, u.Type, first, locs[1])
 	if !ok {
 		return first, second, fmt.Sprintf("the end space, %s, is not next to %s for %s", m.LocName(locs[1]), m.LocName(first), typeArticle(u.Type))
 	}
@@ -284,7 +259,7 @@ func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outco
 // twoSteps reports whether a unit reaches l in two ordinary steps.
 func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
 	for _, f := range kit.Steps(m, u.Type, u.Loc) {
-		if _, ok := stepTo(m, u.Type, f, l); ok {
+		if _, ok := kit.StepTo(m, u.Type, f, l); ok {
 			return true
 		}
 	}

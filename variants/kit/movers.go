@@ -322,3 +322,29 @@ func RandomJump(s *engine.State, u engine.Unit, rng *engine.Rand, name, what str
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
 		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
 }
+
+// StepTo returns where a unit of type t at from lands in province to by
+// one ordinary step of its type (the map's links, passable spaces), with
+// the coast for a fleet: the one named, or the only one it reaches; ok
+// false when it cannot.
+func StepTo(m *engine.Map, t engine.UnitType, from, to engine.Loc) (engine.Loc, bool) {
+	switch t {
+	case engine.Army:
+		return engine.Loc{P: to.P}, m.ArmyAdjacent(from.P, to.P)
+	case engine.Fleet:
+		var found []engine.Loc
+		for _, l := range m.FleetCoastsTo(from, to.P) {
+			if to.C == engine.NoCoast || l.C == to.C {
+				found = append(found, l)
+			}
+		}
+		if len(found) != 1 {
+			return to, false
+		}
+		if !m.MultiCoast(to.P) {
+			found[0].C = engine.NoCoast
+		}
+		return found[0], true
+	}
+	return to, false
+}
