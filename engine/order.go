@@ -38,23 +38,21 @@ func (k OrderKind) String() string {
 // (NoCoast when none was given); validation decides what it means
 // (DATC 4.B).
 type Order struct {
-	Power Power     // the power that gave the order
-	Kind  OrderKind //
-	Unit  UnitType  // type as written; NoUnitType when omitted (DATC 4.C.1)
+	Power  Power     // the power that gave the order
+	Kind   OrderKind //
+	Unit   UnitType  // type as written; NoUnitType when omitted (DATC 4.C.1)
+	Number int       // unit number as written (Character Diplomacy rule 10), 0 if none
+	At     Loc       // the ordered unit, or the province built in
+	To     Loc       // Move/retreat destination
+
 	// ViaConvoy is set by "via convoy": the army takes the convoy route
 	// even to an adjacent province (DATC 4.A.3).
 	ViaConvoy bool
-	// AuxUnit is the type of the unit a support or convoy names, as
-	// written (the small fields stand together, which keeps Order and
-	// Result small).
-	AuxUnit UnitType
-	Number  int // unit number as written (Character Diplomacy rule 10), 0 if none
-	At      Loc // the ordered unit, or the province built in
-	To      Loc // Move/retreat destination
 
 	// Support and Convoy name another unit and, for supports of a move
 	// and for convoys, where it goes. AuxTo is Nowhere for a support to
 	// hold. AuxPower is the nationality if written (ignored, DATC 4.C.6).
+	AuxUnit  UnitType
 	AuxPower Power
 	AuxAt    Loc
 	AuxTo    Loc

@@ -219,21 +219,28 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if !ok || s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
-	// The turn's cuts, as cutterPrepare gave them: the first Cutter of each
-	// supporter names it in the support's result.
-	by := kit.ResultOrders(out)
-	orders := make([]engine.Order, 0, len(by))
-	for _, id := range kit.SortedIDs(by) {
-		orders = append(orders, by[id])
-	}
-	cutBy := map[engine.ProvinceID]engine.Unit{}
-	for _, c := range cutterCuts(s, orders) {
-		if _, done := cutBy[c.supporter]; !done {
-			cutBy[c.supporter] = c.cutter
-		}
-	}
+	// The turn's cuts, as cutterPrepare gave them (worked out only when a
+	// support was cut): the first Cutter of each supporter names it in the
+	// support's result.
+	var cutBy map[engine.ProvinceID]engine.Unit
 	for _, r := range out.Results {
-		if c, ok := cutBy[r.Unit.Loc.P]; ok && r.Code == engine.Cut && r.Unit.Type != engine.NoUnitType {
+		if r.Code != engine.Cut || r.Unit.Type == engine.NoUnitType {
+			continue
+		}
+		if cutBy == nil {
+			by := kit.ResultOrders(out)
+			orders := make([]engine.Order, 0, len(by))
+			for _, id := range kit.SortedIDs(by) {
+				orders = append(orders, by[id])
+			}
+			cutBy = map[engine.ProvinceID]engine.Unit{}
+			for _, c := range cutterCuts(s, orders) {
+				if _, done := cutBy[c.supporter]; !done {
+					cutBy[c.supporter] = c.cutter
+				}
+			}
+		}
+		if c, ok := cutBy[r.Unit.Loc.P]; ok {
 			_ = e.Reveal(idOf(c), s.Phase, "cut a support as a Cutter (#15)")
 		}
 	}

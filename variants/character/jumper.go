@@ -113,7 +113,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			continue // refused by the engine: it jumps no one
 		}
 		if o.Kind == engine.Move && holds(s, u, jumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
-			if u.Type == engine.Army && kit.ConvoyRoute(s, orders, k, kit.MoveRules(reg.Rules()), nil) {
+			if u.Type == engine.Army && kit.ConvoyRoute(s, orders, k, moveRules(), nil) {
 				// Rule 8: the regular rules apply to a unit not using its
 				// power. The move is a move by convoy, whoever's fleets
 				// carry it; nothing is logged (a log would name the card).
@@ -198,4 +198,11 @@ func concealConvoyWords(before *engine.State, seat engine.Seat, out *engine.Outc
 			o.ViaConvoy = false
 		}
 	}
+}
+
+// moveRules are the variant's hooks that decide where units may go and who
+// convoys (kit.MoveRules).
+func moveRules() *engine.Rules {
+	r := kit.MoveRules(reg.Rules())
+	return &r
 }

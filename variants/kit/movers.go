@@ -265,11 +265,11 @@ func Block(t *engine.Turn, p engine.ProvinceID, why string) {
 // convoys, and no other: a move's legality or its convoy route is judged
 // by them, no strength, Rewrite or After part asked (a part that reads
 // the orders would call back).
-func MoveRules(r *engine.Rules) *engine.Rules {
+func MoveRules(r *engine.Rules) engine.Rules {
 	if r == nil {
-		return &engine.Rules{}
+		return engine.Rules{}
 	}
-	return &engine.Rules{Reach: r.Reach, Enter: r.Enter, CanConvoy: r.CanConvoy, Occupies: r.Occupies}
+	return engine.Rules{Reach: r.Reach, Enter: r.Enter, CanConvoy: r.CanConvoy, Occupies: r.Occupies}
 }
 
 // CanMoveTo reports whether unit u could be ordered to move to province t
@@ -286,7 +286,7 @@ func CanMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID, r *engine.Ru
 	for _, l := range locs {
 		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
 			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-		out := engine.AdjudicateMovement(s, []engine.Order{o}, mr)
+		out := engine.AdjudicateMovement(s, []engine.Order{o}, &mr)
 		if i := ResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
 			return true
 		}
