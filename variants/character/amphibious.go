@@ -94,7 +94,7 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		// The unit may have moved; its card stays under its id.
 		_ = e.Reveal(id, s.Phase, "moved as an amphibious unit (Amp)")
-		out.Events = append(out.Events, powerName(r.Unit.Power)+"'s "+label(r.Unit.Number, r.Unit.Type)+
+		out.Events = append(out.Events, kit.PowerName(r.Unit.Power)+"'s "+label(r.Unit.Number, r.Unit.Type)+
 			" is amphibious: now reported as "+ampLabel(r.Unit.Number))
 	}
 }

@@ -44,7 +44,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 		return engine.NoProvince, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return engine.NoProvince, "only an Annihilator (card #9) may annihilate"
-	case e.Effects.InDisorder(idOf(u), moveIndex(s.Phase)):
+	case e.Effects.InDisorder(idOf(u), kit.MoveIndex(s.Phase)):
 		return engine.NoProvince, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return engine.NoProvince, "a unit in Hyperspace uses no power against the board (rule 6)"
@@ -85,12 +85,12 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, resultOrders(out))
+	plan := planStrikes(s, kit.ResultOrders(out))
 	if len(plan.annihilations) == 0 {
 		return
 	}
 	e := strikeExtra(out.Next)
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	m := s.Map
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {

@@ -34,7 +34,7 @@ func runStrikeCases(t *testing.T, tests []strikeCase) {
 			if os, _ := Variant.Parser(s.Map).ParseOrders("", tt.orders); s.Phase.Type == engine.Movement {
 				checkPlanStable(t, s, os)
 				afterHyp, _ := hypnotiseRewrite(s, os, nil)
-				if a, b := planSummary(planStrikes(s, kit.UnitOrders(s, afterHyp, reg.Rules())), true), planSummary(planStrikes(s, resultOrders(out)), true); a != b {
+				if a, b := planSummary(planStrikes(s, kit.UnitOrders(s, afterHyp, reg.Rules())), true), planSummary(planStrikes(s, kit.ResultOrders(out)), true); a != b {
 					t.Errorf("plan from the orders\n%s\nfrom the results\n%s", a, b)
 				}
 			}
@@ -246,10 +246,10 @@ func TestAnnihilatorEffects(t *testing.T) {
 	if !e.CentreSuspended(mun, n.Phase) || n.Centres()["germany"] != 2 {
 		t.Errorf("Munich should be suspended: %+v, centres %v", e.Effects.Suspended, n.Centres())
 	}
-	if got := e.Effects.Suspended; len(got) != 1 || got[0].Until != moveIndex(s1902)+3 || got[0].ID != mun {
-		t.Errorf("suspensions %+v, want Munich until turn %d", got, moveIndex(s1902)+3)
+	if got := e.Effects.Suspended; len(got) != 1 || got[0].Until != kit.MoveIndex(s1902)+3 || got[0].ID != mun {
+		t.Errorf("suspensions %+v, want Munich until turn %d", got, kit.MoveIndex(s1902)+3)
 	}
-	if got := e.Effects.Closures; len(got) != 1 || got[0].Prov != "mun" || got[0].Until != moveIndex(s1902)+1 {
+	if got := e.Effects.Closures; len(got) != 1 || got[0].Prov != "mun" || got[0].Until != kit.MoveIndex(s1902)+1 {
 		t.Errorf("closures %+v, want Munich through the next turn", got)
 	}
 	// The annihilator is gone with its card (rule 2, lifecycle.go); its use

@@ -47,7 +47,7 @@ var hand = kit.HandOf[cardType]{
 // disorder, which the game master reports to all. An effect that has run
 // out by v's turn is not drawn. Davis has no hidden units.
 func (e *extra) Marks(v engine.View) []cardgame.Mark {
-	m, now := v.State.Map, moveIndex(v.State.Phase)
+	m, now := v.State.Map, kit.MoveIndex(v.State.Phase)
 	var out []cardgame.Mark
 	for _, c := range e.Effects.Closures {
 		if p, ok := m.Lookup(c.Prov); ok && c.Until >= now {

@@ -138,7 +138,7 @@ func caseEffects(su *casefile.Setup, file string, lines []casefile.Line, s *engi
 		case "disorder", "used", "free":
 			id := unitID()
 			if !slices.ContainsFunc(kit.AllUnits(s), func(u engine.Unit) bool { return idOf(u) == id }) {
-				return su.LineErr(file, l, "no unit %s of %s on the board", key[2], powerName(id.Power))
+				return su.LineErr(file, l, "no unit %s of %s on the board", key[2], kit.PowerName(id.Power))
 			}
 			switch kind {
 			case "disorder":

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // dealTo describes the unit a card would go to and the position of its
@@ -46,7 +47,7 @@ func checkDeal(c cardType, to dealTo) error {
 	refuse := func(rule, format string, a ...any) error {
 		return &refusal{Power: to.Power, Card: c, Rule: rule, Reason: fmt.Sprintf(format, a...)}
 	}
-	who := powerName(to.Power)
+	who := kit.PowerName(to.Power)
 	start := to.Start != nil
 	if start && !c.AtStart {
 		return refuse("19", "%s is not dealt at the start of the game (card list, card #19)", c)
@@ -83,7 +84,7 @@ func checkCategory(c cardType, to dealTo, refuse refuser) error {
 	if held == 0 {
 		return nil
 	}
-	who, what := powerName(to.Power), categoryNoun(c, to.Hand)
+	who, what := kit.PowerName(to.Power), categoryNoun(c, to.Hand)
 	if to.Start != nil {
 		return refuse("4.b", "%s already holds %s, and no power is dealt two of a kind at the start (rule 4.b)", who, what)
 	}
@@ -116,7 +117,7 @@ func checkOrdinary(c cardType, to dealTo, refuse refuser) error {
 	if n >= 4 {
 		most = 2
 	}
-	who := powerName(to.Power)
+	who := kit.PowerName(to.Power)
 	if c.Ordinary() && have >= most {
 		return refuse("4.b", "%s already holds %s of its %d starting units as Ordinary, the most it may have (rule 4.b)", who, spell(have), n)
 	}
@@ -187,14 +188,4 @@ func spell(n int) string {
 		return [...]string{"none", "one", "two", "three"}[n]
 	}
 	return fmt.Sprint(n)
-}
-
-// powerName returns a power's id with a capital letter ("France"), for
-// messages written without the map at hand.
-func powerName(p engine.Power) string {
-	s := string(p)
-	if s == "" {
-		return "Nobody"
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

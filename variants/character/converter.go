@@ -215,7 +215,7 @@ func convert(s *engine.State, out *engine.Outcome, u, v engine.Unit) string {
 		e.Effects.Movers.Conversions = append(e.Effects.Movers.Conversions,
 			conversionRecord{Phase: s.Phase, From: from, To: to, Prov: s.Map.LocString(v.Loc)})
 	}
-	out.Events = append(out.Events, fmt.Sprintf("%s %s in %s converts: now %s (#6)", powerName(u.Power),
+	out.Events = append(out.Events, fmt.Sprintf("%s %s in %s converts: now %s (#6)", kit.PowerName(u.Power),
 		label(u.Number, u.Type), s.Map.LocName(v.Loc), label(v.Number, v.Type)))
 	return ""
 }

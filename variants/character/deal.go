@@ -50,7 +50,7 @@ func initialDeal(units []engine.Unit, deck *deck, rng *engine.Rand) (map[kit.Uni
 			to := dealTo{Power: p, Hand: hand, Units: len(us), Powers: len(order), Start: types}
 			c, err := drawLegal(deck, rng, to, &log)
 			if err != nil {
-				return nil, log, fmt.Errorf("%w for %s's starting unit %d of %d", err, powerName(p), len(hand)+1, len(us))
+				return nil, log, fmt.Errorf("%w for %s's starting unit %d of %d", err, kit.PowerName(p), len(hand)+1, len(us))
 			}
 			hand = append(hand, c)
 		}
@@ -68,7 +68,7 @@ func checkNumbers(units []engine.Unit) error {
 	for _, u := range units {
 		id := idOf(u)
 		if u.Number <= 0 {
-			return fmt.Errorf("character: %s's %s has no unit number (rule 10; see NumberUnits)", powerName(u.Power), u.Type.Word())
+			return fmt.Errorf("character: %s's %s has no unit number (rule 10; see NumberUnits)", kit.PowerName(u.Power), u.Type.Word())
 		}
 		if seen[id] {
 			return fmt.Errorf("character: two units are numbered %s", id)
@@ -97,11 +97,11 @@ func placeCountry(us []engine.Unit, hand []cardType, deal map[kit.UnitID]cardTyp
 			}
 		}
 		if j < 0 {
-			return fmt.Errorf("character: %s: no unit can take %s (rule 4.c)", powerName(u.Power), cards[i])
+			return fmt.Errorf("character: %s: no unit can take %s (rule 4.c)", kit.PowerName(u.Power), cards[i])
 		}
 		cards[i], cards[j] = cards[j], cards[i]
 		*log = append(*log, fmt.Sprintf("%s: swapped the cards of %s and %s so that %s goes to %s (rule 4.c)",
-			powerName(u.Power), label(u.Number, u.Type), label(us[j].Number, us[j].Type), cards[j], fitNoun(cards[j])))
+			kit.PowerName(u.Power), label(u.Number, u.Type), label(us[j].Number, us[j].Type), cards[j], fitNoun(cards[j])))
 	}
 	for i, u := range us {
 		deal[idOf(u)] = cards[i]
@@ -120,7 +120,7 @@ func drawLegal(deck *deck, rng *engine.Rand, to dealTo, log *[]string) (cardType
 			if refilled || deck.DiscardLen() == 0 {
 				return cardType{}, errNoLegalCard
 			}
-			deck.Refill(rng, "no card in the pile may go to "+powerName(to.Power)+"'s unit")
+			deck.Refill(rng, "no card in the pile may go to "+kit.PowerName(to.Power)+"'s unit")
 			*log = append(*log, "the discards were shuffled into the pile: no card left in it could be dealt")
 			tried, refilled = 0, true
 			continue
@@ -131,7 +131,7 @@ func drawLegal(deck *deck, rng *engine.Rand, to dealTo, log *[]string) (cardType
 		}
 		if err := checkDeal(c, to); err != nil {
 			deck.Bury(c)
-			*log = append(*log, fmt.Sprintf("%s: %s buried and another drawn: %s", powerName(to.Power), c, err))
+			*log = append(*log, fmt.Sprintf("%s: %s buried and another drawn: %s", kit.PowerName(to.Power), c, err))
 			tried++
 			continue
 		}
@@ -149,7 +149,7 @@ func drawLegal(deck *deck, rng *engine.Rand, to dealTo, log *[]string) (cardType
 // without a card (a Blank card; ruling "No legal card").
 func dealBuild(u engine.Unit, to dealTo, deck *deck, rng *engine.Rand) (cardType, []string, error) {
 	if u.Number <= 0 {
-		return cardType{}, nil, fmt.Errorf("character: %s's new %s has no unit number (rule 10; see NextNumber)", powerName(u.Power), u.Type.Word())
+		return cardType{}, nil, fmt.Errorf("character: %s's new %s has no unit number (rule 10; see NextNumber)", kit.PowerName(u.Power), u.Type.Word())
 	}
 	to.Power, to.Type, to.Start = u.Power, u.Type, nil
 	var log []string
@@ -160,7 +160,7 @@ func dealBuild(u engine.Unit, to dealTo, deck *deck, rng *engine.Rand) (cardType
 			c = deck.types[i]
 			c.Blank = true
 		}
-		log = append(log, fmt.Sprintf("%s: no card left may go to %s, so it is Ordinary without a card", powerName(u.Power), label(u.Number, u.Type)))
+		log = append(log, fmt.Sprintf("%s: no card left may go to %s, so it is Ordinary without a card", kit.PowerName(u.Power), label(u.Number, u.Type)))
 		return c, log, nil
 	}
 	return c, log, err

@@ -8,18 +8,6 @@ import (
 	"dipdesk/variants/kit"
 )
 
-// moveIndex numbers the movement turns: Spring 1901 is 0, Fall 1901 is 1,
-// Spring 1902 is 2. A retreat or adjustment phase has the index of the
-// movement turn it follows. Card rules count in moving turns ("once every
-// 3 moves", "for three moving turns", "for two turns").
-func moveIndex(p engine.Phase) int {
-	i := (p.Year - 1901) * 2
-	if p.Season != engine.Spring {
-		i++
-	}
-	return i
-}
-
 // mine is a mine laid by a minelayer (#12) in a province (rule 16.e: one
 // per minelayer's power and space; several powers may mine one space).
 // Only its layer's power and the game master know of it.
@@ -168,7 +156,7 @@ func (f *effects) expire(i int) {
 // ends with (its Winter included). The life cycle part drops a suspension
 // once a later turn's phase is adjudicated.
 func (e *extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
-	now := moveIndex(at)
+	now := kit.MoveIndex(at)
 	for _, c := range e.Effects.Suspended {
 		if c.ID == p && now <= c.Until {
 			return true

@@ -84,7 +84,7 @@ func TestEffectsEconomy(t *testing.T) {
 	if !e.FreeUnit(engine.Unit{Power: "france", Type: engine.Army, Number: 1}) || e.FreeUnit(engine.Unit{Power: "france", Type: engine.Army, Number: 2}) {
 		t.Fatal("FreeUnit does not follow FreeUnits")
 	}
-	if moveIndex(engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Retreat}) != 3 || moveIndex(engine.Phase{Year: 1901, Season: engine.Spring}) != 0 {
+	if kit.MoveIndex(engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Retreat}) != 3 || kit.MoveIndex(engine.Phase{Year: 1901, Season: engine.Spring}) != 0 {
 		t.Fatal("MoveIndex")
 	}
 }

@@ -46,7 +46,7 @@ func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string
 // does).
 func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string) {
 	e, ok := strikeCard(s, u, gasserID)
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	switch {
 	case !powersActive(s.Phase):
 		return gassing{}, "no card may be used before Spring 1902 (rule 7)"
@@ -113,7 +113,7 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 	if e == nil || !powersActive(s.Phase) {
 		return orders, nil
 	}
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	if s.Phase.Type == engine.Retreat {
 		return gasRetreats(s, e, orders)
 	}
@@ -157,7 +157,7 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 // retreats included; 16.c: dislodged "before it has recovered from the
 // gas attack"). Such a unit is treated as one without a retreat order.
 func gasRetreats(s *engine.State, e *extra, orders []engine.Order) ([]engine.Order, []string) {
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	var log []string
 	for _, d := range s.Dislodged {
 		u := d.Unit
@@ -188,9 +188,9 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		return
 	}
 	m := s.Map
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	e := strikeExtra(out.Next)
-	plan := planStrikes(s, resultOrders(out))
+	plan := planStrikes(s, kit.ResultOrders(out))
 	now := map[kit.UnitID]string{}
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name

@@ -103,10 +103,10 @@ func TestGasserTurns(t *testing.T) {
 	e := n.Extra.(*extra)
 	nwy := idOf(s.Units[3])
 	nth := idOf(s.Units[0])
-	if !e.Effects.InDisorder(nwy, moveIndex(f1902)) || e.Effects.InDisorder(nwy, moveIndex(s1903)) {
+	if !e.Effects.InDisorder(nwy, kit.MoveIndex(f1902)) || e.Effects.InDisorder(nwy, kit.MoveIndex(s1903)) {
 		t.Errorf("disorders %+v: want through F1902 only", e.Effects.Disorders)
 	}
-	if e.Effects.LastUsed[nth] != moveIndex(s1902) {
+	if e.Effects.LastUsed[nth] != kit.MoveIndex(s1902) {
 		t.Errorf("last used %v", e.Effects.LastUsed)
 	}
 	if h := e.Cards[nth]; h.Revealed == nil {
@@ -152,9 +152,9 @@ func TestGasserTurns(t *testing.T) {
 		last  int
 		ok    bool
 	}{
-		{f1902, moveIndex(s1902), false},
-		{s1903, moveIndex(s1902), false},
-		{engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement}, moveIndex(s1902), true},
+		{f1902, kit.MoveIndex(s1902), false},
+		{s1903, kit.MoveIndex(s1902), false},
+		{engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement}, kit.MoveIndex(s1902), true},
 	} {
 		s := cardPosition(t, tt.phase, "England: F nth #10", "Russia: F nwy #20")
 		s.Extra.(*extra).Effects.LastUsed = map[kit.UnitID]int{idOf(s.Units[0]): tt.last}
@@ -224,7 +224,7 @@ func TestGasserCentre(t *testing.T) {
 // does not dislodge it.
 func TestGasDoubleStrength(t *testing.T) {
 	s := cardPosition(t, f1902, "Germany: A mun #2", "France: A bur #20", "France: A ruh #20")
-	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: idOf(s.Units[0]), Until: moveIndex(f1902), Why: "gassed"}}
+	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: idOf(s.Units[0]), Until: kit.MoveIndex(f1902), Why: "gassed"}}
 	out := adjudicate(t, s, "Germany: A mun - tyr\nFrance: A bur - mun\nFrance: A ruh S A bur - mun")
 	if got := positionOf(out.Next); got != "france A bur, france A ruh, germany A mun" {
 		logOutcome(t, out)

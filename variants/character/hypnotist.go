@@ -51,7 +51,7 @@ func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, 
 // does not look at other orders (planStrikes does).
 func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, string) {
 	e, ok := strikeCard(s, u, hypnotistID)
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	switch {
 	case !powersActive(s.Phase):
 		return hypnosis{}, "no card may be used before Spring 1902 (rule 7)"
@@ -147,8 +147,8 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		return
 	}
 	m := s.Map
-	i := moveIndex(s.Phase)
-	plan := planStrikes(s, resultOrders(out))
+	i := kit.MoveIndex(s.Phase)
+	plan := planStrikes(s, kit.ResultOrders(out))
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + kit.UnitName(m, h.victim)
 		if e != nil {
@@ -187,7 +187,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 	if seat.GM || before == nil || before.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(before, resultOrders(out))
+	plan := planStrikes(before, kit.ResultOrders(out))
 	for _, g := range plan.gases {
 		if g.why != gasOnHypnotist && g.why != gasOnHypnotised {
 			continue

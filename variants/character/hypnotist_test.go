@@ -132,8 +132,8 @@ func TestHypnotistTurns(t *testing.T) {
 		last  int
 		ok    bool
 	}{
-		{f1902, moveIndex(s1902), false},
-		{s1903, moveIndex(s1902), true},
+		{f1902, kit.MoveIndex(s1902), false},
+		{s1903, kit.MoveIndex(s1902), true},
 	} {
 		s := cardPosition(t, tt.phase, "Austria: A vie #11", "Italy: A tyr #20")
 		s.Extra.(*extra).Effects.LastUsed = map[kit.UnitID]int{idOf(s.Units[0]): tt.last}
@@ -147,7 +147,7 @@ func TestHypnotistTurns(t *testing.T) {
 	out := adjudicate(t, s, "Austria: A vie hypnotise A tyr - boh")
 	n := out.Next
 	e := n.Extra.(*extra)
-	if e.Effects.LastUsed[idOf(s.Units[0])] != moveIndex(s1902) {
+	if e.Effects.LastUsed[idOf(s.Units[0])] != kit.MoveIndex(s1902) {
 		t.Errorf("last used %v", e.Effects.LastUsed)
 	}
 	if len(e.Effects.Hypnotised) != 1 || e.Effects.Hypnotised[0] != idOf(s.Units[1]) {
@@ -168,7 +168,7 @@ func TestHypnotistTurns(t *testing.T) {
 	}
 	// A victim in civil disorder takes no orders, a hypnotist's neither.
 	s = cardPosition(t, s1902, "Austria: A vie #11", "Italy: A tyr #20")
-	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: idOf(s.Units[1]), Until: moveIndex(s1902)}}
+	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: idOf(s.Units[1]), Until: kit.MoveIndex(s1902)}}
 	out = adjudicate(t, s, "Austria: A vie hypnotise A tyr - mun\nItaly: A tyr - pie")
 	if got := positionOf(out.Next); got != "austria A vie, italy A tyr" {
 		t.Errorf("civil disorder: %s", got)

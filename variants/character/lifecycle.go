@@ -54,8 +54,8 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	// decides whether a Winter follows, which it does after this part: a
 	// suspension ends only once a phase of a later turn is adjudicated.
 	suspended := slices.Clone(e.Effects.Suspended)
-	e.Effects.expire(moveIndex(followingPhase(s, next)))
-	now := moveIndex(s.Phase)
+	e.Effects.expire(kit.MoveIndex(followingPhase(s, next)))
+	now := kit.MoveIndex(s.Phase)
 	e.Effects.Suspended = slices.DeleteFunc(suspended, func(c suspension) bool { return c.Until < now })
 }
 
@@ -76,24 +76,11 @@ func builtUnits(out *engine.Outcome) map[kit.UnitID]bool {
 	return built
 }
 
-// onBoard returns the ids of the units of s: on the board, or dislodged
-// and waiting for their retreat (still in the game, rule 14).
-func unitsInGame(s *engine.State) map[kit.UnitID]bool {
-	ids := make(map[kit.UnitID]bool, len(s.Units)+len(s.Dislodged))
-	for _, u := range s.Units {
-		ids[idOf(u)] = true
-	}
-	for _, d := range s.Dislodged {
-		ids[idOf(d.Unit)] = true
-	}
-	return ids
-}
-
 // discardGone discards the cards whose units are no longer in the game
 // (rule 2), and those of a number a build has just taken. It returns the
 // public events: which unit's card left the game, never which card.
 func (e *extra) discardGone(next *engine.State, built map[kit.UnitID]bool) []string {
-	present := unitsInGame(next)
+	present := kit.UnitsInGame(next)
 	var events []string
 	for _, id := range e.sortedIDs() {
 		if present[id] && !built[id] {
@@ -109,7 +96,7 @@ func (e *extra) discardGone(next *engine.State, built map[kit.UnitID]bool) []str
 			what = h.Card.String()
 		}
 		events = append(events, fmt.Sprintf("%s's %s left the board: %s is out of the game (rule 2)",
-			powerName(id.Power), label(id.Number, id.Type), what))
+			kit.PowerName(id.Power), label(id.Number, id.Type), what))
 	}
 	return events
 }
@@ -158,7 +145,7 @@ func (e *extra) dealNew(next *engine.State, rng *engine.Rand) []string {
 // dealtEvent is the public report of a deal: the unit, never the card.
 func dealtEvent(s *engine.State, u engine.Unit) string {
 	return fmt.Sprintf("%s's new %s in %s is dealt a character card, told to %s alone (rule 5.a)",
-		powerName(u.Power), label(u.Number, u.Type), s.Map.LocName(u.Loc), powerName(u.Power))
+		kit.PowerName(u.Power), label(u.Number, u.Type), s.Map.LocName(u.Loc), kit.PowerName(u.Power))
 }
 
 // concealDeals is the life cycle's ConcealOutcome part: the owner of a
@@ -180,7 +167,7 @@ func concealDeals(_ *engine.State, seat engine.Seat, out *engine.Outcome) {
 			continue
 		}
 		private[dealtEvent(out.Next, u)] = fmt.Sprintf("%s's new %s in %s is dealt %s (rule 5.a; told to %s alone)",
-			powerName(u.Power), label(u.Number, u.Type), out.Next.Map.LocName(u.Loc), h.Card, powerName(u.Power))
+			kit.PowerName(u.Power), label(u.Number, u.Type), out.Next.Map.LocName(u.Loc), h.Card, kit.PowerName(u.Power))
 	}
 	for i, ev := range out.Events {
 		if p, ok := private[ev]; ok {
@@ -242,7 +229,7 @@ func powersLeft(s *engine.State) []engine.Power {
 // (rule 10) inherits nothing: no civil disorder, no free upkeep, no count
 // of its last gas attack.
 func (e *extra) pruneEffects(next *engine.State) {
-	present := unitsInGame(next)
+	present := kit.UnitsInGame(next)
 	gone := func(id kit.UnitID) bool { return !present[id] }
 	f := &e.Effects
 	f.Disorders = slices.DeleteFunc(f.Disorders, func(d disorder) bool { return gone(d.Unit) })
@@ -283,7 +270,7 @@ func checkCards(s *engine.State) []string {
 		return []string{"the position has no character cards"}
 	}
 	var bad []string
-	present := unitsInGame(s)
+	present := kit.UnitsInGame(s)
 	seen := map[kit.UnitID]int{}
 	for _, u := range s.Units {
 		seen[idOf(u)]++
@@ -357,7 +344,7 @@ func (e *extra) UnitNote(u engine.Unit) string {
 	if len(h.Told) > 0 {
 		var to []string
 		for p := range h.Told {
-			to = append(to, powerName(p))
+			to = append(to, kit.PowerName(p))
 		}
 		slices.Sort(to)
 		note += ", told to " + strings.Join(to, ", ")

@@ -331,7 +331,7 @@ func TestLifecycleConceal(t *testing.T) {
 // last through its retreat phase.
 func TestLifecycleExpire(t *testing.T) {
 	s, e := deckedPosition(t, s1902, nil, "France: A bur #2", "France: A pic #20", "Germany: A mun #5", "Italy: A ven #20")
-	now := moveIndex(s1902)
+	now := kit.MoveIndex(s1902)
 	e.Effects.Closures = []closure{{Prov: "tyr", Until: now, Why: "gassed"}, {Prov: "boh", Until: now + 1, Why: "annihilated"}}
 	e.Effects.Disorders = []disorder{{Unit: kit.UnitID{Power: "italy", Type: engine.Army, Number: 1}, Until: now, Why: "gassed"}}
 	gone := kit.UnitID{Power: "russia", Type: engine.Army, Number: 1}
@@ -360,7 +360,7 @@ func TestLifecycleExpire(t *testing.T) {
 // that year's Winter (the Fall's captures decide whether one follows) and
 // is gone by the next Spring, Winter or not.
 func TestLifecycleExpireFall(t *testing.T) {
-	fall := moveIndex(f1902)
+	fall := kit.MoveIndex(f1902)
 	closures := func() []closure {
 		return []closure{{Prov: "tyr", Until: fall, Why: "gassed"}, {Prov: "boh", Until: fall + 1, Why: "annihilated"}}
 	}

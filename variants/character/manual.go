@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // DealCardByHand gives unit u of position s the card id that the game master
@@ -30,7 +31,7 @@ func (e *extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start 
 		on = on || idOf(d.Unit) == uid
 	}
 	if !on {
-		return cardType{}, fmt.Errorf("character: %s has no unit %s", powerName(u.Power), label(u.Number, u.Type))
+		return cardType{}, fmt.Errorf("character: %s has no unit %s", kit.PowerName(u.Power), label(u.Number, u.Type))
 	}
 	deck := e.Deck.clone()
 	old, had := e.Cards[uid]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 	"dipdesk/variants/kit/kittest"
 )
 
@@ -76,7 +77,7 @@ func soakCaps(next *engine.State, e *extra, out *engine.Outcome) []string {
 			count[id.Power][c.Category]++
 			n := count[id.Power][c.Category]
 			if n > 2 || (c.Limit == oneEver && n > 1) {
-				bad = append(bad, fmt.Sprintf("%s holds %d cards of the %s category (rule 5.c)", powerName(id.Power), n, c.Category))
+				bad = append(bad, fmt.Sprintf("%s holds %d cards of the %s category (rule 5.c)", kit.PowerName(id.Power), n, c.Category))
 			}
 		}
 		if out == nil || h.Dealt != out.Phase || c.Blank {
@@ -139,7 +140,7 @@ func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e 
 			continue
 		}
 		for _, ev := range engine.OutcomeFor(before, out, seat, Variant.Rules).Events {
-			if strings.Contains(ev, " is dealt #") && !strings.HasPrefix(ev, powerName(seat.Power)+"'s ") {
+			if strings.Contains(ev, " is dealt #") && !strings.HasPrefix(ev, kit.PowerName(seat.Power)+"'s ") {
 				bad = append(bad, fmt.Sprintf("%s reads another power's deal: %q", seat, ev))
 			}
 		}

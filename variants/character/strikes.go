@@ -90,24 +90,6 @@ func strikeExtra(s *engine.State) *extra {
 // either unit type, from any coast (rule 16.c: "An Army may gas an
 // adjacent Fleet, and vice-versa, even if the unit cannot move there").
 
-// resultOrders gives each unit the order it was adjudicated with, from an
-// outcome's results (illegal orders and orders for no unit left out).
-// Character Diplomacy II's strike cards read their turn from it too.
-func resultOrders(out *engine.Outcome) map[kit.UnitID]engine.Order {
-	by := map[kit.UnitID]engine.Order{}
-	for _, r := range out.Results {
-		switch r.Code {
-		case engine.Illegal, engine.NoUnit, engine.NotOwner:
-			continue
-		}
-		if r.Unit.Type == engine.NoUnitType {
-			continue
-		}
-		by[idOf(r.Unit)] = r.Order
-	}
-	return by
-}
-
 // annihilation is a legal annihilate order: the Annihilator and the
 // province it destroys.
 type annihilation struct {
@@ -325,7 +307,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 		return
 	}
 	block := func(p engine.ProvinceID, why string) { kit.Block(t, p, why) }
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	if s.Phase.Type == engine.Movement && orders != nil {
 		plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 		for _, a := range plan.annihilations {

@@ -122,7 +122,7 @@ func TestStrikesSoak(t *testing.T) {
 				// The plan from the orders as written is the plan from the
 				// results (the After parts rely on it).
 				pre := planSummary(planStrikes(s, kit.UnitOrders(s, orders, reg.Rules())), false)
-				post := planSummary(planStrikes(s, resultOrders(out)), false)
+				post := planSummary(planStrikes(s, kit.ResultOrders(out)), false)
 				if pre != post {
 					t.Errorf("seed %d %v: plan from the orders\n%s\nfrom the results\n%s", seed, s.Phase, pre, post)
 				}
@@ -186,7 +186,7 @@ func TestStrikesVictory(t *testing.T) {
 			n++
 		}
 		if suspend {
-			s.Extra.(*extra).Effects.Suspended = []suspension{{Prov: s.Map.Provinces[last].Abbr, ID: last, Until: moveIndex(f1902), Why: "annihilated"}}
+			s.Extra.(*extra).Effects.Suspended = []suspension{{Prov: s.Map.Provinces[last].Abbr, ID: last, Until: kit.MoveIndex(f1902), Why: "annihilated"}}
 		}
 		out := adjudicate(t, s, "")
 		if got, want := out.Winner, engine.Power("france"); (got == want) == suspend {

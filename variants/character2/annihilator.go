@@ -131,7 +131,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	e := extraOf(out.Next)
 	m := s.Map
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name

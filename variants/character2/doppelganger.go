@@ -117,7 +117,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		return
 	}
 	m := s.Map
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, sw := range plan.swaps {
 		victim := m.PowerName(sw.victim.Power) + " " + skUnitName(m, sw.victim)

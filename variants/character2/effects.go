@@ -2,13 +2,7 @@ package character2
 
 import (
 	"dipdesk/engine"
-	"dipdesk/variants/kit"
 )
-
-// moveIndex numbers the movement turns: Spring 1901 is 0, Fall 1901 is 1.
-// A retreat or adjustment phase has the index of the turn it follows. The
-// cards count in turns ("once every three (Spring and Fall) turns").
-func moveIndex(p engine.Phase) int { return kit.MoveIndex(p) }
 
 // effects are what the cards leave in the position between phases, one
 // part per group of cards; each part's type lives in the file of its

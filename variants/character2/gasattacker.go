@@ -42,7 +42,7 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 		return gassing{}, why
 	}
 	m := s.Map
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	if last, used := extraOf(s).Effects.Strikes.LastUse[idOf(u)]; used && i-last < gasEvery {
 		return gassing{}, fmt.Sprintf("the Gas Attacker gassed %d turn(s) ago; it may use its power only once every three (Spring and Fall) turns", i-last)
 	}
@@ -86,7 +86,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		return
 	}
 	m := s.Map
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	e := extraOf(out.Next)
 	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, g := range plan.gases {

@@ -59,7 +59,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, why
 	}
 	m := s.Map
-	if skSameYear(extraOf(s), idOf(u), moveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), idOf(u), kit.MoveIndex(s.Phase)) {
 		return hypnosis{}, "the Hypnotist has hypnotised this game year; it may use its power only once per game year"
 	}
 	args := o.Args
@@ -186,7 +186,7 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if e.Effects.Strikes.LastUse == nil {
 				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[idOf(h.unit)] = moveIndex(s.Phase)
+			e.Effects.Strikes.LastUse[idOf(h.unit)] = kit.MoveIndex(s.Phase)
 		}
 		if k >= 0 {
 			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)")

@@ -82,7 +82,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 		return psychicRead{}, why
 	}
 	m := s.Map
-	if skSameYear(extraOf(s), idOf(u), moveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), idOf(u), kit.MoveIndex(s.Phase)) {
 		return psychicRead{}, "the Psychic has read a mind this game year; it may use its power only once per game year"
 	}
 	args := o.Args
@@ -266,7 +266,7 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if e.Effects.Strikes.LastUse == nil {
 				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[idOf(r.Unit)] = moveIndex(s.Phase)
+			e.Effects.Strikes.LastUse[idOf(r.Unit)] = kit.MoveIndex(s.Phase)
 			_ = e.Reveal(idOf(r.Unit), s.Phase, "read a unit's mind")
 		}
 		what := "the condition was not met"

@@ -426,7 +426,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 		return
 	}
 	add := func(p engine.ProvinceID, why string) { kit.Block(t, p, why) }
-	for p, why := range e.Effects.Strikes.closedAt(s.Map, moveIndex(s.Phase)) {
+	for p, why := range e.Effects.Strikes.closedAt(s.Map, kit.MoveIndex(s.Phase)) {
 		add(p, why)
 	}
 	if s.Phase.Type != engine.Movement {
@@ -471,7 +471,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 // strikesExpire drops the effects that ended before this phase's turn.
 func strikesExpire(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if e := extraOf(out.Next); e != nil {
-		e.Effects.Strikes.expire(moveIndex(s.Phase))
+		e.Effects.Strikes.expire(kit.MoveIndex(s.Phase))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // What the strike cards show on a seat's board and beside its cards
@@ -26,7 +27,7 @@ func strikesMarks(v engine.View, e *extra) []cardgame.Mark {
 		return nil
 	}
 	m := v.State.Map
-	i := moveIndex(v.State.Phase)
+	i := kit.MoveIndex(v.State.Phase)
 	var out []cardgame.Mark
 	for p, why := range e.Effects.Strikes.closedAt(m, i) {
 		out = append(out, cardgame.Mark{Kind: cardgame.MarkClosed, Prov: p, Why: why})
@@ -50,7 +51,7 @@ func strikesNotes(v engine.View, e *extra, u engine.Unit) []string {
 	var out []string
 	id := idOf(u)
 	st := &e.Effects.Strikes
-	if t, ok := st.Barred[id]; ok && t >= moveIndex(v.State.Phase) {
+	if t, ok := st.Barred[id]; ok && t >= kit.MoveIndex(v.State.Phase) {
 		out = append(out, "may not use its power in "+skTurnPhase(t).Short()+" (the turn after a Doppelganger's swap)")
 	}
 	last, used := st.LastUse[id]
@@ -64,7 +65,7 @@ func strikesNotes(v engine.View, e *extra, u engine.Unit) []string {
 	case hypnotist, psychic:
 		next = (last/2 + 1) * 2
 	}
-	if next > moveIndex(v.State.Phase) {
+	if next > kit.MoveIndex(v.State.Phase) {
 		out = append(out, "used its power in "+skTurnPhase(last).Short()+"; may use it again from "+skTurnPhase(next).Short())
 	}
 	return out

@@ -83,7 +83,7 @@ func (x *strikesState) suspended(p engine.ProvinceID, at engine.Phase, m *engine
 	if m == nil || int(p) >= len(m.Provinces) {
 		return false
 	}
-	i := moveIndex(at)
+	i := kit.MoveIndex(at)
 	for _, s := range x.Suspended {
 		if s.Prov == m.Provinces[p].Abbr && i <= s.Through {
 			return true
@@ -168,7 +168,7 @@ func powerBarred(s *engine.State, u engine.Unit) bool {
 	if !ok {
 		return false
 	}
-	i := moveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	return (i == t && s.Phase.Type != engine.Adjustment) || (i == t-1 && s.Phase.Type != engine.Movement)
 }
 
