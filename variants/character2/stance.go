@@ -7,7 +7,6 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
-	"dipdesk/variants/kit"
 )
 
 // The stance group's cards (Move First, Cutter and the three strength
@@ -207,32 +206,7 @@ func publicReason(why string) bool {
 // (revealed), "hinted" (a hint only, "a double strength unit") or
 // "secret" (its owner and the game master only). "France: 1A mun hinted".
 func checkKnown(su *casefile.Setup, file string, lines []casefile.Line, out *engine.Outcome) ([]string, error) {
-	e := extraOf(out.Next)
-	var diffs []string
-	for _, l := range lines {
-		u, w, _, err := cardLine(su, file, l)
-		if err != nil {
-			return nil, err
-		}
-		if g, ok := kit.UnitLike(out.Next, u); ok && u.Number == 0 {
-			u = g
-		}
-		got := "no card"
-		if h, ok := e.Cards[idOf(u)]; ok {
-			switch {
-			case h.Revealed == nil:
-				got = "secret"
-			case h.Revealed.Hint != "":
-				got = "hinted"
-			default:
-				got = "public"
-			}
-		}
-		if got != strings.ToLower(w) {
-			diffs = append(diffs, fmt.Sprintf("%s's card is %s, expected %s", l.Text[:strings.LastIndex(l.Text, " ")], got, w))
-		}
-	}
-	return diffs, nil
+	return cards.CheckKnown(su, file, lines, out.Next, extraOf(out.Next).Cards)
 }
 
 func stanceParts(r *registry) {
