@@ -1,12 +1,12 @@
 package character
 
 import (
-	"encoding/json"
 	"reflect"
 	"testing"
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 func sampleEffects() effects {
@@ -27,14 +27,7 @@ func sampleEffects() effects {
 func TestEffectsJSONRoundTrip(t *testing.T) {
 	e := newExtra(nil)
 	e.Effects = sampleEffects()
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := decodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := kittest.Reload(t, e, decodeExtra)
 	if !reflect.DeepEqual(got.(*extra).Effects, e.Effects) {
 		t.Fatalf("round trip:\n got %+v\nwant %+v", got.(*extra).Effects, e.Effects)
 	}

@@ -1,10 +1,10 @@
 package character
 
 import (
-	"encoding/json"
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestDisbeliever: card X4 "can 'disbelieve' the power of an adjacent
@@ -97,14 +97,7 @@ func TestDisbelieverKnowledge(t *testing.T) {
 func TestProposedStateJSON(t *testing.T) {
 	e := newExtra(nil)
 	e.Effects.Proposed.Defences = []defence{{Prov: "bur", Borders: []string{"mun", "ruh"}, Power: "france", Built: s1902}}
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := decodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := kittest.Reload(t, e, decodeExtra)
 	got := back.(*extra).Effects.Proposed
 	if len(got.Defences) != 1 || got.Defences[0].Prov != "bur" || len(got.Defences[0].Borders) != 2 || got.Defences[0].Built != s1902 {
 		t.Errorf("round trip: %+v", got)

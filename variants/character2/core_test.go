@@ -138,14 +138,8 @@ func TestRule3Caps(t *testing.T) {
 func TestExtraRoundTripAndConceal(t *testing.T) {
 	s := newGame(t, 7)
 	e := s.Extra.(*extra)
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := decodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := kittest.Reload(t, e, decodeExtra)
+	b, _ := json.Marshal(e)
 	b2, _ := json.Marshal(back)
 	if string(b) != string(b2) {
 		t.Fatalf("round trip differs:\n%s\n%s", b, b2)

@@ -1,7 +1,6 @@
 package character2
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit/kittest"
 )
 
 // hiddenPosition is a game whose units are replaced by lines such as
@@ -83,14 +83,7 @@ func TestHiddenStateRoundTrip(t *testing.T) {
 		idOf(s.Units[1]): {Since: "F1901M"},
 	}
 	e.Effects.Hidden.Start = cloneUnseen(e.Effects.Hidden.Units)
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := decodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := kittest.Reload(t, e, decodeExtra)
 	if !reflect.DeepEqual(back.(*extra).Effects.Hidden, e.Effects.Hidden) {
 		t.Fatalf("round trip:\n%+v\n%+v", back.(*extra).Effects.Hidden, e.Effects.Hidden)
 	}

@@ -9,6 +9,7 @@ import (
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // lifePos returns a position of phase with units written as "france 1A
@@ -427,14 +428,8 @@ func TestLifeStateRoundTrip(t *testing.T) {
 		Gone:  []goneCard{{Unit: id, Card: "T3", Phase: "W1901A", Why: "disbanded"}},
 		Ended: true,
 	}
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := decodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := kittest.Reload(t, e, decodeExtra)
+	b, _ := json.Marshal(e)
 	b2, _ := json.Marshal(back)
 	if string(b) != string(b2) {
 		t.Fatalf("round trip differs:\n%s\n%s", b, b2)

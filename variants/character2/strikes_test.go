@@ -9,6 +9,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // strikeGame returns a Spring 1901 position with the units given as
@@ -101,14 +102,8 @@ func TestStrikesStateRoundTrip(t *testing.T) {
 		LastUse:   map[unitID]int{id: 2},
 		Barred:    map[unitID]int{id: 4},
 	}
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := decodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := kittest.Reload(t, e, decodeExtra)
+	b, _ := json.Marshal(e)
 	b2, _ := json.Marshal(back)
 	if string(b) != string(b2) {
 		t.Fatalf("round trip differs:\n%s\n%s", b, b2)

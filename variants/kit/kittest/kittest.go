@@ -296,3 +296,18 @@ func NewGame(t testing.TB, v *engine.Variant, seed uint64) *engine.State {
 	}
 	return s
 }
+
+// Reload saves e as JSON and reads it back with decode (the variant's
+// DecodeExtra), failing t on an error.
+func Reload(t testing.TB, e engine.Extra, decode func([]byte) (engine.Extra, error)) engine.Extra {
+	t.Helper()
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
