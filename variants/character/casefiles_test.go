@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"dipdesk/engine"
 	"dipdesk/engine/casefile"
 	"dipdesk/variants/kit/kittest"
 )
@@ -141,18 +140,4 @@ func FuzzCaseBlocks(f *testing.F) { kittest.FuzzCaseBlocks(f, Variant, CaseExten
 
 // TestCaseCheckWithoutCards: a step's blocks are never skipped, even on a
 // position that somehow holds no cards: the check fails saying so.
-func TestCaseCheckWithoutCards(t *testing.T) {
-	m, err := Variant.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	su := &casefile.Setup{Map: m, Rules: Variant.Rules, Parser: Variant.Parser(m), Extension: CaseExtension}
-	out := &engine.Outcome{Next: engine.NewState(m, Variant.Start)}
-	st := casefile.Step{Variant: map[string][]casefile.Line{"POSTSTATE_CARDS": {{N: 3, Text: "France: 1A par 20"}}}}
-	if _, err := CaseExtension.Check(su, "c.txt", st, out); err == nil || !strings.Contains(err.Error(), "holds no cards, so its POSTSTATE_CARDS cannot be checked") {
-		t.Errorf("error %v", err)
-	}
-	if _, err := CaseExtension.Check(su, "c.txt", casefile.Step{}, out); err != nil {
-		t.Errorf("a step without blocks: %v", err)
-	}
-}
+func TestCaseCheckWithoutCards(t *testing.T) { kittest.CaseCheckWithoutCards(t, Variant, CaseExtension) }

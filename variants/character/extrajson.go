@@ -13,19 +13,14 @@ import (
 // units by power and label ("1A"), phases in short form ("S1902M"), so a
 // saved game stays readable.
 
-type knowledgeJSON struct {
-	Phase string `json:"phase"`
-	Why   string `json:"why"`
-}
-
 type heldJSON struct {
-	Power    engine.Power                   `json:"power"`
-	Unit     string                         `json:"unit"` // "1A"
-	Card     string                         `json:"card"` // "2"
-	Blank    bool                           `json:"blank,omitempty"`
-	Dealt    string                         `json:"dealt"`
-	Revealed *knowledgeJSON                 `json:"revealed,omitempty"`
-	Told     map[engine.Power]knowledgeJSON `json:"told,omitempty"`
+	Power    engine.Power                       `json:"power"`
+	Unit     string                             `json:"unit"` // "1A"
+	Card     string                             `json:"card"` // "2"
+	Blank    bool                               `json:"blank,omitempty"`
+	Dealt    string                             `json:"dealt"`
+	Revealed *kit.KnowledgeJSON                 `json:"revealed,omitempty"`
+	Told     map[engine.Power]kit.KnowledgeJSON `json:"told,omitempty"`
 }
 
 type extraJSON struct {
@@ -52,15 +47,6 @@ type deckJSON struct {
 	Log     []string        `json:"log,omitempty"`
 }
 
-func knowledgeOut(k knowledge) knowledgeJSON {
-	return knowledgeJSON{Phase: k.Phase.Short(), Why: k.Why}
-}
-
-func knowledgeIn(k knowledgeJSON) (knowledge, error) {
-	p, err := engine.ParsePhase(k.Phase)
-	return knowledge{Phase: p, Why: k.Why}, err
-}
-
 // MarshalJSON writes e with its cards sorted by unit.
 func (e *extra) MarshalJSON() ([]byte, error) {
 	out := extraJSON{Cards: []heldJSON{}, Deck: e.Deck, Public: e.Public, Log: e.Log}
@@ -71,14 +57,14 @@ func (e *extra) MarshalJSON() ([]byte, error) {
 		h := e.Cards[id]
 		j := heldJSON{Power: id.Power, Unit: label(id.Number, id.Type), Card: h.Card.ID, Blank: h.Card.Blank, Dealt: h.Dealt.Short()}
 		if h.Revealed != nil {
-			k := knowledgeOut(*h.Revealed)
+			k := h.Revealed.JSON()
 			j.Revealed = &k
 		}
 		for p, k := range h.Told {
 			if j.Told == nil {
-				j.Told = map[engine.Power]knowledgeJSON{}
+				j.Told = map[engine.Power]kit.KnowledgeJSON{}
 			}
-			j.Told[p] = knowledgeOut(k)
+			j.Told[p] = k.JSON()
 		}
 		out.Cards = append(out.Cards, j)
 	}
@@ -139,14 +125,14 @@ func heldIn(j heldJSON, types []cardType) (kit.UnitID, *held, error) {
 		return id, nil, fmt.Errorf("%s: %w", id, err)
 	}
 	if j.Revealed != nil {
-		k, err := knowledgeIn(*j.Revealed)
+		k, err := j.Revealed.Knowledge()
 		if err != nil {
 			return id, nil, fmt.Errorf("%s revealed: %w", id, err)
 		}
 		h.Revealed = &k
 	}
 	for p, kj := range j.Told {
-		k, err := knowledgeIn(kj)
+		k, err := kj.Knowledge()
 		if err != nil {
 			return id, nil, fmt.Errorf("%s told to %s: %w", id, p, err)
 		}

@@ -214,12 +214,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 			(seat.Power != "" && r.Unit.Power == seat.Power) {
 			continue
 		}
-		r.Order = kit.HoldOrder(before.Map, r.Unit)
-		r.Reword("held")
-		r.OK, r.Code = r.Dislodged() == "", engine.OK
-		if r.Dislodged() != "" {
-			r.Code = engine.Dislodged
-		}
+		kit.ReportHeld(before.Map, r)
 	}
 }
 

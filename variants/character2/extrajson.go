@@ -13,18 +13,12 @@ import (
 // Cards are written by id ("T0", "CA"), so a saved game names the physical
 // Tarot cards; a card only hinted at in a seat's view has no id.
 
-type knowledgeJSON struct {
-	Phase string `json:"phase"`
-	Why   string `json:"why"`
-	Hint  string `json:"hint,omitempty"`
-}
-
 type heldJSON struct {
-	Unit     unitID                   `json:"unit"`
-	Card     string                   `json:"card,omitempty"`
-	Dealt    string                   `json:"dealt,omitempty"`
-	Revealed *knowledgeJSON           `json:"revealed,omitempty"`
-	Told     map[string]knowledgeJSON `json:"told,omitempty"`
+	Unit     unitID                       `json:"unit"`
+	Card     string                       `json:"card,omitempty"`
+	Dealt    string                       `json:"dealt,omitempty"`
+	Revealed *kit.KnowledgeJSON           `json:"revealed,omitempty"`
+	Told     map[string]kit.KnowledgeJSON `json:"told,omitempty"`
 }
 
 type deckJSON struct {
@@ -44,16 +38,12 @@ type extraJSON struct {
 	Options options     `json:"options,omitempty"`
 }
 
-func knowledgeOut(k knowledge) knowledgeJSON {
-	return knowledgeJSON{Phase: k.Phase.Short(), Why: k.Why, Hint: k.Hint}
-}
-
-func knowledgeIn(k knowledgeJSON, where string) (knowledge, error) {
-	p, err := engine.ParsePhase(k.Phase)
+func knowledgeIn(k kit.KnowledgeJSON, where string) (knowledge, error) {
+	kn, err := k.Knowledge()
 	if err != nil {
 		return knowledge{}, fmt.Errorf("character2: %s: %w", where, err)
 	}
-	return knowledge{Phase: p, Why: k.Why, Hint: k.Hint}, nil
+	return kn, nil
 }
 
 // MarshalJSON writes e in its saved form.
@@ -66,14 +56,14 @@ func (e *extra) MarshalJSON() ([]byte, error) {
 			hj.Card, hj.Dealt = h.Card.ID, h.Dealt.Short()
 		}
 		if h.Revealed != nil {
-			k := knowledgeOut(*h.Revealed)
+			k := h.Revealed.JSON()
 			hj.Revealed = &k
 		}
 		for p, k := range h.Told {
 			if hj.Told == nil {
-				hj.Told = map[string]knowledgeJSON{}
+				hj.Told = map[string]kit.KnowledgeJSON{}
 			}
-			hj.Told[string(p)] = knowledgeOut(k)
+			hj.Told[string(p)] = k.JSON()
 		}
 		j.Cards = append(j.Cards, hj)
 	}

@@ -215,12 +215,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if r.Order.Kind != engine.Special || r.Order.Special != hypnotiseName {
 			continue
 		}
-		r.Order = kit.HoldOrder(before.Map, r.Unit)
-		r.Reword("held")
-		r.OK, r.Code = r.Dislodged() == "", engine.OK
-		if r.Dislodged() != "" {
-			r.Code = engine.Dislodged
-		}
+		kit.ReportHeld(before.Map, r)
 	}
 }
 

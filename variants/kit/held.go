@@ -205,3 +205,22 @@ func (cs Cards[K, C]) Conceal(seat engine.Seat) {
 		}
 	}
 }
+
+// KnowledgeJSON is the saved form of a Knowledge: the phase in short form
+// ("S1902M"), why, and the hint when there is one.
+type KnowledgeJSON struct {
+	Phase string `json:"phase"`
+	Why   string `json:"why"`
+	Hint  string `json:"hint,omitempty"`
+}
+
+// JSON returns k's saved form.
+func (k Knowledge) JSON() KnowledgeJSON {
+	return KnowledgeJSON{Phase: k.Phase.Short(), Why: k.Why, Hint: k.Hint}
+}
+
+// Knowledge reads a saved Knowledge back.
+func (j KnowledgeJSON) Knowledge() (Knowledge, error) {
+	p, err := engine.ParsePhase(j.Phase)
+	return Knowledge{Phase: p, Why: j.Why, Hint: j.Hint}, err
+}

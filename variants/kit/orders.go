@@ -215,3 +215,15 @@ func OrderedUnit(s *engine.State, o engine.Order, r *engine.Rules) (engine.Unit,
 	}
 	return s.Units[i], true
 }
+
+// ReportHeld makes result r read as a hold of its unit ("held", and its
+// dislodgement if it was dislodged): a seat that may not know the order
+// (Davis's and Galt's Hypnotist are "reported as Holding").
+func ReportHeld(m *engine.Map, r *engine.Result) {
+	r.Order = HoldOrder(m, r.Unit)
+	r.Reword("held")
+	r.OK, r.Code = r.Dislodged() == "", engine.OK
+	if r.Dislodged() != "" {
+		r.Code = engine.Dislodged
+	}
+}

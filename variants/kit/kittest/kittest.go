@@ -311,3 +311,23 @@ func Reload(t testing.TB, e engine.Extra, decode func([]byte) (engine.Extra, err
 	}
 	return back
 }
+
+// CaseCheckWithoutCards checks that a step's variant blocks are never
+// skipped on a position that somehow holds no cards: ext's check fails
+// saying so, and a step without blocks passes.
+func CaseCheckWithoutCards(t *testing.T, v *engine.Variant, ext *casefile.Extension) {
+	t.Helper()
+	m, err := v.Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	su := &casefile.Setup{Map: m, Rules: v.Rules, Parser: v.Parser(m), Extension: ext}
+	out := &engine.Outcome{Next: engine.NewState(m, v.Start)}
+	st := casefile.Step{Variant: map[string][]casefile.Line{"POSTSTATE_CARDS": {{N: 3, Text: "France: 1A par 20"}}}}
+	if _, err := ext.Check(su, "c.txt", st, out); err == nil || !strings.Contains(err.Error(), "holds no cards, so its POSTSTATE_CARDS cannot be checked") {
+		t.Errorf("error %v", err)
+	}
+	if _, err := ext.Check(su, "c.txt", casefile.Step{}, out); err != nil {
+		t.Errorf("a step without blocks: %v", err)
+	}
+}
