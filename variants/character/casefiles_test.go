@@ -140,4 +140,6 @@ func FuzzCaseBlocks(f *testing.F) { kittest.FuzzCaseBlocks(f, Variant, CaseExten
 
 // TestCaseCheckWithoutCards: a step's blocks are never skipped, even on a
 // position that somehow holds no cards: the check fails saying so.
-func TestCaseCheckWithoutCards(t *testing.T) { kittest.CaseCheckWithoutCards(t, Variant, CaseExtension) }
+func TestCaseCheckWithoutCards(t *testing.T) {
+	kittest.CaseCheckWithoutCards(t, Variant, CaseExtension)
+}
