@@ -16,14 +16,15 @@ import (
 	"dipdesk/app/store"
 	"dipdesk/engine"
 	"dipdesk/render"
-	"dipdesk/variants/character"
+	"dipdesk/variants"
 )
 
 // annihilating is Character Diplomacy with the #9 order's words declared
 // (another group writes its adjudication; the window needs only the
 // parser's words).
 func annihilating() *engine.Variant {
-	v := *character.Variant
+	davis, _ := variants.Lookup("character")
+	v := *davis
 	v.Specials = append([]engine.SpecialSyntax{{Verb: "annihilate", Name: "annihilate"}}, v.Specials...)
 	return &v
 }
@@ -375,7 +376,8 @@ func TestCardDropOnUnit(t *testing.T) {
 	var card session.HandCard
 	for seed := uint64(1); seed < 200 && g == nil; seed++ {
 		path := filepath.Join(td.dir, "hyp.dipdesk")
-		x, err := session.CreateWith(path, character.Variant, session.Options{Seed: seed})
+		davis, _ := variants.Lookup("character")
+		x, err := session.CreateWith(path, davis, session.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/render"
-	"dipdesk/variants/character2"
+	"dipdesk/variants"
 )
 
 // TestGaltInTheWindow plays the start of a Character Diplomacy II game in
@@ -22,7 +22,8 @@ import (
 func TestGaltInTheWindow(t *testing.T) {
 	td := newTestDesk(t)
 	// Seed 19 deals France's 2A Marseilles the Ghost (Justice).
-	g, err := session.CreateWith(filepath.Join(td.dir, "galt.dipdesk"), character2.Variant, session.Options{Seed: 19})
+	galt, _ := variants.Lookup("character2")
+	g, err := session.CreateWith(filepath.Join(td.dir, "galt.dipdesk"), galt, session.Options{Seed: 19})
 	if err != nil {
 		t.Fatal(err)
 	}

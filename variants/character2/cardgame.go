@@ -1,20 +1,20 @@
 package character2
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
-var _ cardgame.Game = (*Extra)(nil)
+var _ cardgame.Game = (*extra)(nil)
 
 // Hand lists the cards of view v (already cut down for its seat) with the
 // special orders among declared that each card's holder may give, the
 // Tarot card beside each character (cardgame.Game).
-func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
+func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
 	h := cardgame.Hand{Seat: v.Seat, Active: true}
 	c := e.Counts()
 	h.Deck = cardgame.Counts{Pile: c.Pile, Discards: c.Discards, Dealt: c.Dealt}
@@ -27,71 +27,30 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 	if v.State == nil {
 		return h
 	}
-	m := v.State.Map
-	units := append(slices.Clone(v.State.Units), dislodgedUnits(v.State)...)
-	for _, id := range e.sortedIDs() {
-		held := e.Cards[id]
-		known := e.KnownTo(id, v.Seat)
-		if !known && e.HintTo(id, v.Seat) == "" {
-			continue // a view holds only known cards; a GM state passed by mistake must not leak
-		}
-		// Loc stays invalid unless the unit is in the view: a card known
-		// to the seat whose unit it may not see (an invisible unit) must
-		// not point at a province.
-		u := engine.Unit{Power: id.Power, Type: id.Type, Number: id.Number, Loc: engine.Loc{P: engine.NoProvince}}
-		card := cardgame.Card{Label: Label(id.Number, id.Type), Unit: u}
-		for _, w := range units {
-			if IDOf(w) == id {
-				card.Unit, card.Space = w, m.LocString(w.Loc)
-			}
-		}
-		if known {
-			card.ID, card.Name, card.Alias, card.Text, card.Dealt = held.Card.ID, held.Card.NameFor(id.Type), held.Card.Tarot, held.Card.Kind.Desc(), held.Dealt
-		} else {
-			card.Name = e.HintTo(id, v.Seat)
-		}
-		if r := held.Revealed; r != nil {
-			what := "revealed"
-			if r.Hint != "" {
-				what = "known to all as " + r.Hint
-			}
-			card.Revealed = fmt.Sprintf("%s %s: %s", what, r.Phase.Short(), r.Why)
-		}
-		for p, k := range held.Told {
-			card.Told = append(card.Told, fmt.Sprintf("%s (%s: %s)", m.PowerName(p), k.Phase.Short(), k.Why))
-		}
-		slices.Sort(card.Told)
-		for _, f := range parts.notes {
-			card.Notes = append(card.Notes, f(v, e, card.Unit)...)
-		}
-		if known && (v.Seat.GM || v.Seat.Power == id.Power) {
-			card.Orders = ordersOf(held.Card.Kind, declared)
-		}
-		h.Cards = append(h.Cards, card)
-	}
+	h.Cards = hand.Cards(v, e.Cards, declared)
 	return h
 }
 
-// ordersOf returns the special orders of kind k among the declared ones.
-func ordersOf(k Kind, declared []engine.SpecialSyntax) []cardgame.Order {
-	var out []cardgame.Order
-	for _, p := range SpecialsOf(k) {
-		for _, d := range declared {
-			if d.Name == p.syntax.Name {
-				out = append(out, cardgame.Order{SpecialSyntax: d, TakesProvince: p.takesProvince, TakesUnit: p.takesUnit})
-				break
-			}
-		}
-	}
-	return out
+// hand is how a seat's hand shows Galt's cards: the character by the
+// holding unit's type beside its Tarot card, what the card does, the
+// parts' notes of its state, and the special orders it gives (only to its
+// owner and the game master).
+var hand = kit.HandOf[card]{
+	Face: func(id unitID, c card) kit.Face {
+		return kit.Face{ID: c.ID, Name: c.NameFor(id.Type), Alias: c.Tarot, Text: c.Kind.Desc()}
+	},
+	Orders: func(c card, declared []engine.SpecialSyntax) []cardgame.Order {
+		return reg.CardOrders(c.Kind.Word(), declared)
+	},
+	Notes: func(v engine.View, u engine.Unit) []string {
+		e, _ := v.State.Extra.(*extra)
+		return reg.Notes(v, e, u)
+	},
 }
 
 // Marks are the signs the parts draw on v's board (cardgame.Game).
-func (e *Extra) Marks(v engine.View) []cardgame.Mark {
-	var out []cardgame.Mark
-	for _, f := range parts.marks {
-		out = append(out, f(v, e)...)
-	}
+func (e *extra) Marks(v engine.View) []cardgame.Mark {
+	out := reg.Marks(v, e)
 	slices.SortStableFunc(out, func(a, b cardgame.Mark) int {
 		if a.Kind != b.Kind {
 			return int(a.Kind) - int(b.Kind)
