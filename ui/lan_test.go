@@ -2,8 +2,8 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"dipdesk/engine"
+	"errors"
 	"fmt"
 	"fyne.io/fyne/v2"
 	"os"

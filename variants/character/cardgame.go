@@ -87,8 +87,8 @@ func (e *extra) DealByHand(s *engine.State, u engine.Unit, id string, start engi
 // Sketcher and VoluntaryRetreater: how the special orders look on a board,
 // and which units may retreat though not dislodged (#14).
 var (
-	_ cardgame.Sketcher           = (*Extra)(nil)
-	_ cardgame.VoluntaryRetreater = (*Extra)(nil)
+	_ cardgame.Sketcher           = (*extra)(nil)
+	_ cardgame.VoluntaryRetreater = (*extra)(nil)
 )
 
 // Sketch returns the signs of special order o in position s
@@ -98,11 +98,12 @@ var (
 // double move's second step; the space a Jumper jumps; a Hypnotist's
 // victim and the move it is made to give; a Redeplier's Winter move. The
 // order itself is drawn as what it is adjudicated as (Special).
-func (e *Extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
-	u, ok := orderUnit(s, o)
-	if !ok || o.Kind != engine.Special {
+func (e *extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
+	i := kit.OrderUnit(s, &o, reg.Rules())
+	if i < 0 || o.Kind != engine.Special {
 		return nil
 	}
+	u := s.Units[i]
 	target := func(p engine.ProvinceID) []cardgame.Sign {
 		return []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: p, Label: o.Special}}
 	}
@@ -116,22 +117,22 @@ func (e *Extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
 			return target(g.target)
 		}
 	case exchangeName, stealName, disbelieveName, fortifyName:
-		if p, ok := lookupProvince(s.Map, o.Args); ok {
+		if p, ok := kit.LookupProvince(s.Map, o.Args); ok {
 			return target(p)
 		}
-	case LayMine:
+	case layMine:
 		if _, why := minelayerMove(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: u.Loc.P, Label: "lay mine"}}
 		}
-	case PickUpMine:
+	case pickUpMine:
 		if mv, why := minelayerMove(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: mv.To.P, Label: "pick up mine"}}
 		}
-	case DoubleMoveOrder:
+	case doubleMoveOrder:
 		if first, second, why := doubleMove(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignMove, From: first, Prov: second.P, Label: "double move"}}
 		}
-	case JumpOrder:
+	case jumpOrder:
 		if over, _, why := jump(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignNote, From: engine.Nowhere, Prov: over, Label: "jumped"}}
 		}
@@ -161,18 +162,18 @@ func (e *Extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
 // though not dislodged in its retreat phase, each with the spaces its
 // retreat may go to (cardgame.VoluntaryRetreater): the seat's own, the
 // game master's every one.
-func (e *Extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
+func (e *extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
 	s := v.State
 	if s == nil || s.Phase.Type != engine.Retreat {
 		return nil
 	}
 	var blocked map[engine.ProvinceID]string
-	if Variant.Rules.Prepare != nil {
-		blocked = Variant.Rules.Prepare(s, nil).Blocked
+	if rules := reg.Rules(); rules.Prepare != nil {
+		blocked = rules.Prepare(s, nil).Blocked
 	}
 	var out []cardgame.Retreat
 	for _, u := range s.Units {
-		if !slices.Contains(e.Effects.Voluntary, IDOf(u)) || !activeCard(s, u, RetreaterID) || (!v.Seat.GM && u.Power != v.Seat.Power) {
+		if !slices.Contains(e.Effects.Voluntary, idOf(u)) || !activeCard(s, u, retreaterID) || (!v.Seat.GM && u.Power != v.Seat.Power) {
 			continue
 		}
 		r := cardgame.Retreat{Unit: u}

@@ -66,8 +66,8 @@ func (e *extra) Marks(v engine.View) []cardgame.Mark {
 // Sketcher and VoluntaryRetreater: how the special orders look on a board,
 // and which units may retreat though not dislodged (the Retreater).
 var (
-	_ cardgame.Sketcher           = (*Extra)(nil)
-	_ cardgame.VoluntaryRetreater = (*Extra)(nil)
+	_ cardgame.Sketcher           = (*extra)(nil)
+	_ cardgame.VoluntaryRetreater = (*extra)(nil)
 )
 
 // Sketch returns the signs of special order o in position s
@@ -77,23 +77,24 @@ var (
 // double move's second step, a Hypnotist's victim and the move it is made
 // to give, a Psychic's subject, a conversion. The order itself is drawn as
 // what it is adjudicated as (Special).
-func (e *Extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
-	u, ok := skOrderUnit(s, o)
-	if !ok || o.Kind != engine.Special {
+func (e *extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
+	i := kit.OrderUnit(s, &o, reg.Rules())
+	if i < 0 || o.Kind != engine.Special {
 		return nil
 	}
+	u := s.Units[i]
 	switch o.Special {
 	case specialInvisible, specialVisible:
 		return []cardgame.Sign{{Kind: cardgame.SignHidden, From: engine.Nowhere, Prov: u.Loc.P, Label: o.Special}}
-	case LayMine:
+	case layMine:
 		if _, why := minelayerMove(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: u.Loc.P, Label: "lay mine"}}
 		}
-	case PickUpMine:
+	case pickUpMine:
 		if mv, why := minelayerMove(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: mv.To.P, Label: "pick up mine"}}
 		}
-	case DoubleMoveOrder:
+	case doubleMoveOrder:
 		if first, second, why := doubleMove(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignMove, From: first, Prov: second.P, Label: "double move"}}
 		}
@@ -109,7 +110,7 @@ func (e *Extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
 		if r, why := readTarget(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: r.victim.Loc.P, Label: "read"}}
 		}
-	case ConvertOrder:
+	case convertOrder:
 		if _, why := convertAs(s, u, o); why == "" {
 			return []cardgame.Sign{{Kind: cardgame.SignNote, From: engine.Nowhere, Prov: u.Loc.P, Label: "convert"}}
 		}
@@ -121,14 +122,14 @@ func (e *Extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
 // retreat phase, each with the spaces it may retreat to, standoff spaces
 // included (cardgame.VoluntaryRetreater): the seat's own, the game
 // master's every one.
-func (e *Extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
+func (e *extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
 	s := v.State
 	if s == nil || s.Phase.Type != engine.Retreat {
 		return nil
 	}
 	var out []cardgame.Retreat
 	for _, u := range s.Units {
-		if (!v.Seat.GM && u.Power != v.Seat.Power) || s.DislodgedAt(u.Loc.P) >= 0 || kindAt(s, u) != Retreater {
+		if (!v.Seat.GM && u.Power != v.Seat.Power) || s.DislodgedAt(u.Loc.P) >= 0 || kindAt(s, u) != retreater {
 			continue
 		}
 		opts := retreatOptions(s, engine.Dislodgement{Unit: u, From: engine.NoProvince}, true)
