@@ -2,18 +2,19 @@ package ui
 
 import (
 	"context"
-	"dipdesk/engine"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+
 	"dipdesk/app/lan"
 	"dipdesk/app/session"
+	"dipdesk/engine"
 )
 
 // eventually polls cond until it holds or the test's patience ends: the
