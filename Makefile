@@ -41,18 +41,25 @@ staticcheck:
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./app/...
 
-# Short fuzz runs of every parser and loader; FUZZTIME=5m for longer.
-FUZZTIME ?= 30s
+# Short fuzz runs of every fuzz target in the tree (every parser and
+# loader), found in the test files, so a new target is run without being
+# listed here; FUZZTIME=5m for longer, FUZZ=Name to run the targets whose
+# name contains Name. A new input found interesting is minimised for at
+# most FUZZMINIMIZE.
+FUZZTIME ?= 10s
+FUZZMINIMIZE ?= 5s
+FUZZ ?=
 fuzz: deps
-	$(GO) test ./engine -run '^$$' -fuzz FuzzParseOrders -fuzztime $(FUZZTIME)
-	$(GO) test ./engine -run '^$$' -fuzz FuzzLoadMap -fuzztime $(FUZZTIME)
-	$(GO) test ./engine/casefile -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
-	$(GO) test ./variants/character -run '^$$' -fuzz FuzzCaseBlocks -fuzztime $(FUZZTIME)
-	$(GO) test ./variants/character2 -run '^$$' -fuzz FuzzCaseBlocks -fuzztime $(FUZZTIME)
-	$(GO) test ./app/store -run '^$$' -fuzz FuzzOpen -fuzztime $(FUZZTIME)
-	$(GO) test ./app/lan -run '^$$' -fuzz FuzzDecodeRequest -fuzztime $(FUZZTIME)
-	$(GO) test ./variants/character -run '^$$' -fuzz FuzzDecodeExtra -fuzztime $(FUZZTIME)
-	$(GO) test ./variants/character2 -run '^$$' -fuzz FuzzDecodeExtra -fuzztime $(FUZZTIME)
+	@set -e; n=0; \
+	for f in $$(find . -name '*_test.go' -not -path './.*' | sort); do \
+		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+			case "$$t" in *"$(FUZZ)"*) ;; *) continue ;; esac; \
+			echo "== $$(dirname $$f) $$t"; \
+			$(GO) test $$(dirname $$f) -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE); \
+			n=$$((n+1)); \
+		done; \
+	done; \
+	echo "fuzz: $$n targets ran for $(FUZZTIME) each"
 
 datc: build
 	./$(BIN) cases engine/testdata/datc/*.txt

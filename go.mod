@@ -12,7 +12,9 @@ require (
 	github.com/hashicorp/mdns v1.0.7
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/miekg/dns v1.1.72
+	golang.org/x/crypto v0.57.0
 	golang.org/x/image v0.47.0
+	golang.org/x/term v0.46.0
 )
 
 require (

@@ -79,8 +79,13 @@ func launch(args []string, stderr io.Writer) (l ui.Launch, gui bool, code int) {
 	return l, true, 0
 }
 
-// run starts the Fyne app and shows the first window.
+// run starts the Fyne app and shows the first window; without a display
+// it says so in one sentence (not a stack trace from the toolkit).
 func run(l ui.Launch) int {
+	if why := checkDisplay(); why != "" {
+		fmt.Fprintf(os.Stderr, noDisplay, why)
+		return 1
+	}
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", icon))
 	d := ui.NewDesk(a)

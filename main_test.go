@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"strings"
 	"testing"
 
 	"dipdesk/ui"
@@ -31,5 +32,38 @@ func TestLaunch(t *testing.T) {
 				t.Errorf("launch(%q) = %+v, %v, %d; want %+v, %v, %d", tt.args, l, gui, code, tt.want, tt.gui, tt.code)
 			}
 		})
+	}
+}
+
+func TestDisplayProblem(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	up := map[string]bool{"unix /tmp/.X11-unix/X0": true, "unix /run/user/1/wayland-0": true, "tcp example.net:6010": true}
+	dial := func(network, addr string) error {
+		if up[network+" "+addr] {
+			return nil
+		}
+		return io.EOF
+	}
+	for _, tt := range []struct {
+		goos string
+		env  map[string]string
+		want string // "" or a piece of the problem
+	}{
+		{"linux", nil, "neither DISPLAY nor WAYLAND_DISPLAY"},
+		{"linux", map[string]string{"DISPLAY": ":0"}, ""},
+		{"linux", map[string]string{"DISPLAY": ":0.0"}, ""},
+		{"linux", map[string]string{"DISPLAY": ":7"}, "the X display :7 does not answer"},
+		{"linux", map[string]string{"DISPLAY": "example.net:10"}, ""},
+		{"linux", map[string]string{"DISPLAY": "nonsense"}, "does not answer"},
+		{"linux", map[string]string{"WAYLAND_DISPLAY": "wayland-0", "XDG_RUNTIME_DIR": "/run/user/1"}, ""},
+		{"linux", map[string]string{"WAYLAND_DISPLAY": "wayland-9", "XDG_RUNTIME_DIR": "/run/user/1"}, "Wayland display wayland-9"},
+		{"linux", map[string]string{"WAYLAND_DISPLAY": "wayland-9", "DISPLAY": ":0"}, ""},
+		{"windows", nil, ""},
+		{"darwin", nil, ""},
+	} {
+		got := displayProblem(tt.goos, env(tt.env), dial)
+		if (tt.want == "") != (got == "") || !strings.Contains(got, tt.want) {
+			t.Errorf("%s %v: %q, want %q", tt.goos, tt.env, got, tt.want)
+		}
 	}
 }

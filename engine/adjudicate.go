@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Adjudicate runs one phase through the pipeline: the variant's Rewrite
@@ -237,7 +236,7 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 				continue
 			}
 			switch {
-			case res.Code == Dislodged && r.SequenceMovesOn && movesLater(res.Unit, steps[k+1:]):
+			case res.Code == Dislodged && r.SequenceMovesOn && movesLater(cur, r, res.Unit, steps[k+1:]):
 				// Reported with its later move.
 			case res.Code != Defaulted:
 				out.Results = append(out.Results, res)
@@ -248,13 +247,11 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 		}
 		out.Events = append(out.Events, o.Events...)
 		for _, d := range o.Next.Dislodged {
-			if r.SequenceMovesOn && movesLater(d.Unit, steps[k+1:]) {
+			if r.SequenceMovesOn && movesLater(cur, r, d.Unit, steps[k+1:]) {
 				why := "dislodged"
 				for _, res := range o.Results {
-					if res.Unit == d.Unit {
-						if _, after, ok := strings.Cut(res.Reason, "dislodged by "); ok {
-							why = "dislodged by " + after
-						}
+					if res.Unit == d.Unit && res.Dislodged() != "" {
+						why = res.Dislodged()
 					}
 				}
 				still = append(still, onward{d, why})
@@ -303,11 +300,10 @@ func adjudicateSequence(s *State, steps [][]Order, r *Rules) *Outcome {
 }
 
 // movesLater reports whether u is ordered to move in one of steps.
-func movesLater(u Unit, steps [][]Order) bool {
+func movesLater(s *State, r *Rules, u Unit, steps [][]Order) bool {
 	for _, step := range steps {
-		for _, o := range step {
-			if o.Kind == Move && o.At.P == u.Loc.P && (o.Power == "" || o.Power == u.Power) &&
-				(o.Number == 0 || o.Number == u.Number) && (o.Unit == NoUnitType || o.Unit == u.Type) {
+		for k := range step {
+			if step[k].Kind == Move && r.names(s, &step[k], u) {
 				return true
 			}
 		}

@@ -74,7 +74,9 @@ func TestHookSupportLost(t *testing.T) {
 			}
 			return 1
 		},
-		SupportLost: func(s *State, u Unit, weight int, attackers []Unit) int { return min(weight, len(attackers)) },
+		SupportLost: func(s *State, u Unit, weight int, attackers []Unit, _ func(int) int) (int, string) {
+			return min(weight, len(attackers)), ""
+		},
 	}
 	out := Adjudicate(s, orders, r, nil)
 	// bur attacks with 1 + (2-1) = 2 against 1: munich is dislodged.

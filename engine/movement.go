@@ -29,16 +29,19 @@ type mv struct {
 	code   ResultCode // set by validation for Illegal / Void orders
 	why    string     // reason for code
 
-	state    uint8
-	res      bool
-	visited  bool
-	inCycle  bool
-	low      int32 // recursion depth of the oldest guess this order rests on
-	h2h      int32 // Move: index of the head-to-head opponent, or -1
-	nextInto int32 // next move into the same province
-	firstSup int32 // first valid support for this order
-	nextSup  int32 // Support: next support of the same order
-	fallSup  int32 // Move: first support to hold that counts if the move fails (Rules.FallbackSupport)
+	state   uint8
+	res     bool
+	visited bool
+	inCycle bool
+	// outOfFight: the order's refusal is a support or convoy of a unit
+	// out of the fight (CauseOutOfFight).
+	outOfFight bool
+	low        int32 // recursion depth of the oldest guess this order rests on
+	h2h        int32 // Move: index of the head-to-head opponent, or -1
+	nextInto   int32 // next move into the same province
+	firstSup   int32 // first valid support for this order
+	nextSup    int32 // Support: next support of the same order
+	fallSup    int32 // Move: first support to hold that counts if the move fails (Rules.FallbackSupport)
 }
 
 // movement adjudicates one movement phase.
@@ -65,7 +68,7 @@ type movement struct {
 	spent map[Unit]OrderKind
 	// looping marks the supports (and convoys) whose weight rests, through
 	// the strengths of the attacks on them, on their own
-	// (Rules.SupportLostAttack); nil until first needed.
+	// (Rules.SupportLost); nil until first needed.
 	looping []bool
 }
 
@@ -161,57 +164,19 @@ func (a *movement) applyIntangible() {
 // (Turn.Intangible).
 func (a *movement) intangible(i int32) bool { return a.turn.Intangible[a.o[i].unit] }
 
-// findUnit returns the order index of the unit an order names, or -1.
+// findUnit returns the order index of the unit an order names, or -1:
+// a unit moving on through this step of a sequence first, then UnitOf's
+// answer with the province's holder of this turn (Turn.Intangible).
 func (a *movement) findUnit(o *Order) int32 {
 	if !o.At.Valid() || int(o.At.P) >= len(a.m.Provinces) {
 		return -1
 	}
 	for i := range a.passing {
-		u := a.o[i].unit
-		if u.Loc.P == o.At.P && (o.Power == "" || o.Power == u.Power) && (o.Number == 0 || o.Number == u.Number) &&
-			(o.Unit == NoUnitType || o.Unit == u.Type) {
+		if a.r.names(a.s, o, a.o[i].unit) {
 			return int32(i)
 		}
 	}
-	// The unit holding the province, unless the order names another
-	// power's, number's, type's or coast's unit: a unit that does not occupy its province
-	// (Turn.Intangible, Occupies) may share it with one that does.
-	if i := a.at[o.At.P]; i >= 0 && (o.Number == 0 || a.o[i].unit.Number == o.Number) &&
-		(o.Power == "" || a.o[i].unit.Power == o.Power) && (o.Unit == NoUnitType || a.o[i].unit.Type == o.Unit) &&
-		(o.At.C == NoCoast || a.o[i].unit.Loc.C == o.At.C) {
-		return i
-	}
-	// Units that do not occupy their province, and units in unlimited
-	// spaces, are found by number, then by the order's power (several
-	// powers' "1F" in Hyperspace, Davis 6), then by type.
-	best := int32(-1)
-	for i := range a.o {
-		u := a.o[i].unit
-		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) {
-			continue
-		}
-		if best < 0 {
-			best = int32(i)
-			continue
-		}
-		b := a.o[best].unit
-		if o.Power != "" && (u.Power == o.Power) != (b.Power == o.Power) {
-			if u.Power == o.Power {
-				best = int32(i)
-			}
-			continue
-		}
-		if o.Unit != NoUnitType && (u.Type == o.Unit) != (b.Type == o.Unit) {
-			if u.Type == o.Unit {
-				best = int32(i)
-			}
-			continue
-		}
-		if o.At.C != NoCoast && u.Loc.C == o.At.C && b.Loc.C != o.At.C {
-			best = int32(i)
-		}
-	}
-	return best
+	return namedUnit(a.s, a.r, a.s.Units, o, a.at[o.At.P])
 }
 
 // assign gives each unit its order. An impossible order is reported and
@@ -235,10 +200,11 @@ func (a *movement) assign(orders []Order) {
 		e, why := a.legal(i, o)
 		x := &a.o[i]
 		if why != "" {
+			out := e.kind == Support || e.kind == Convoy
 			if x.given == nil {
-				x.given, x.code, x.why = o, Illegal, why
+				x.given, x.code, x.why, x.outOfFight = o, Illegal, why, out
 			} else {
-				a.extra = append(a.extra, Result{Order: *o, Unit: x.unit, Code: Illegal, Reason: why})
+				a.extra = append(a.extra, Result{Order: *o, Unit: x.unit, Code: Illegal, Reason: why, Detail: outOfFight(out)})
 			}
 			continue
 		}
@@ -250,9 +216,9 @@ func (a *movement) assign(orders []Order) {
 				Reason: "two different orders for one unit; it holds (DATC 4.D.3)"})
 			conflict = append(conflict, i)
 		} else if x.given != nil {
-			a.extra = append(a.extra, Result{Order: *x.given, Unit: x.unit, Code: Illegal, Reason: x.why})
+			a.extra = append(a.extra, Result{Order: *x.given, Unit: x.unit, Code: Illegal, Reason: x.why, Detail: outOfFight(x.outOfFight)})
 		}
-		x.given, x.code, x.why = o, OK, ""
+		x.given, x.code, x.why, x.outOfFight = o, OK, "", false
 		x.kind, x.to, x.convoy, x.auxAt = e.kind, e.to, e.convoy, e.auxAt
 	}
 	for _, i := range conflict {
@@ -260,6 +226,15 @@ func (a *movement) assign(orders []Order) {
 		x.kind, x.to, x.convoy = Hold, Nowhere, false
 		x.code, x.why = Illegal, "two different orders for one unit; it holds (DATC 4.D.3)"
 	}
+}
+
+// outOfFight is the detail of a refused support or convoy of a unit out of
+// the fight (out set), else nil.
+func outOfFight(out bool) *Detail {
+	if !out {
+		return nil
+	}
+	return &Detail{Cause: CauseOutOfFight}
 }
 
 // eff is the effective form of a legal order.
@@ -319,7 +294,8 @@ func (a *movement) legal(i int32, o *Order) (eff, string) {
 		return e, ""
 	case Support, Convoy:
 		if a.intangible(i) {
-			return fail("%s is out of the fight this turn: it may not support or convoy", a.unitName(i))
+			// The kind marks the refusal's cause (CauseOutOfFight).
+			return eff{kind: o.Kind}, fmt.Sprintf("%s is out of the fight this turn: it may not support or convoy", a.unitName(i))
 		}
 	}
 	switch o.Kind {
@@ -960,10 +936,10 @@ func (a *movement) supportWeight(i int32) int {
 }
 
 // supportLoss is what the attacks on support i's supporter take of its
-// weight w, and the variant's words for it (Rules.SupportLostAttack).
+// weight w, and the variant's words for it (Rules.SupportLost).
 func (a *movement) supportLoss(i int32, w int) (int, string) {
 	x := &a.o[i]
-	if a.r == nil || (a.r.SupportLost == nil && a.r.SupportLostAttack == nil) {
+	if a.r == nil || a.r.SupportLost == nil {
 		if a.cutters(i, nil, nil) > 0 {
 			return w, ""
 		}
@@ -974,14 +950,11 @@ func (a *movement) supportLoss(i int32, w int) (int, string) {
 	if a.cutters(i, &attackers, &idx) == 0 {
 		return 0, ""
 	}
-	if a.r.SupportLostAttack == nil {
-		return a.r.SupportLost(a.s, x.unit, w, attackers), ""
-	}
 	var attack func(k int) int
 	if !a.loops()[i] {
 		attack = func(k int) int { return a.attack(idx[k]) }
 	}
-	return a.r.SupportLostAttack(a.s, x.unit, w, attackers, attack)
+	return a.r.SupportLost(a.s, x.unit, w, attackers, attack)
 }
 
 // loops marks the supports and convoys on a loop of weights: the weight of
@@ -989,7 +962,7 @@ func (a *movement) supportLoss(i int32, w int) (int, string) {
 // rest on the weights of their supports (and of their convoying units'
 // automatic supports, Rules.ConvoySupport). On such a loop (two supporters
 // each supporting an attack on the other) the weights have no single
-// answer, so Rules.SupportLostAttack is given no attack strengths there;
+// answer, so Rules.SupportLost is given no attack strengths there;
 // elsewhere the dependencies form no loop, and asking for the attacks'
 // strengths ends.
 func (a *movement) loops() []bool {
@@ -1173,9 +1146,18 @@ func (a *movement) outcome() *Outcome {
 			}
 		}
 	}
+	var details []Detail // one allocation for the phase's dislodged units
 	for i := range a.o {
 		x := &a.o[i]
-		res := a.result(int32(i), dislodger[i])
+		var d *Detail
+		if dislodger[i] >= 0 {
+			if details == nil {
+				details = make([]Detail, 0, a.countDislodged(dislodger))
+			}
+			details = append(details, Detail{})
+			d = &details[len(details)-1]
+		}
+		res := a.result(int32(i), dislodger[i], d)
 		out.Results = append(out.Results, res)
 		if x.kind == Move && x.res {
 			next.Units[x.uidx].Loc = x.to
@@ -1226,8 +1208,20 @@ func (a *movement) standoffs(next *State) []ProvinceID {
 	return out
 }
 
-// result explains order i in words.
-func (a *movement) result(i, dislodger int32) Result {
+// countDislodged counts the units a move dislodges.
+func (a *movement) countDislodged(dislodger []int32) int {
+	n := 0
+	for _, d := range dislodger {
+		if d >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// result explains order i in words; d holds the detail of a dislodged
+// unit.
+func (a *movement) result(i, dislodger int32, d *Detail) Result {
 	x := &a.o[i]
 	r := Result{Unit: x.unit, OK: true, Code: OK}
 	if x.given != nil {
@@ -1238,6 +1232,7 @@ func (a *movement) result(i, dislodger int32) Result {
 	switch {
 	case x.code != OK:
 		r.OK, r.Code, r.Reason = false, x.code, x.why
+		r.Detail = outOfFight(x.outOfFight)
 	case x.kind == Move && x.res:
 		r.Reason = "moved to " + a.m.LocName(x.to)
 		if d := a.at[x.to.P]; d >= 0 && !(a.o[d].kind == Move && a.o[d].res) && !a.m.Provinces[x.to.P].Unlimited && !a.intangible(i) {
@@ -1250,7 +1245,7 @@ func (a *movement) result(i, dislodger int32) Result {
 		}
 	case x.kind == Support && x.res:
 		r.Reason = "support given to " + a.unitName(x.aux)
-		if a.r != nil && a.r.SupportLostAttack != nil {
+		if a.r != nil && a.r.SupportLost != nil {
 			if _, why := a.supportLoss(i, a.r.strength(a.s, x.unit, RoleSupport)); why != "" {
 				r.Reason += "; " + why
 			}
@@ -1272,7 +1267,10 @@ func (a *movement) result(i, dislodger int32) Result {
 		if r.Code == OK || r.Code == Defaulted {
 			r.Code = Dislodged
 		}
-		r.Reason += fmt.Sprintf("; dislodged by %s (%d vs %d)", a.unitName(dislodger), a.attack(dislodger), a.holdOrDefend(dislodger, i))
+		u := a.o[dislodger].unit
+		d.Dislodged = fmt.Sprintf("dislodged by %s %s (%d vs %d)", u.Type, a.m.LocString(u.Loc), a.attack(dislodger), a.holdOrDefend(dislodger, i))
+		r.Reason += "; " + d.Dislodged
+		r.Detail = d
 	}
 	return r
 }
@@ -1334,7 +1332,7 @@ func (a *movement) whyCut(i int32) string {
 	if why, cut := a.turn.Cut[x.src]; cut {
 		return why
 	}
-	if a.r != nil && a.r.SupportLostAttack != nil && !a.dislodgedBy(x.src) {
+	if a.r != nil && a.r.SupportLost != nil && !a.dislodgedBy(x.src) {
 		w := a.r.strength(a.s, x.unit, RoleSupport)
 		if lost, why := a.supportLoss(i, w); why != "" && lost >= w {
 			return "support cut: " + why

@@ -6,7 +6,8 @@ import (
 )
 
 // RetreatOptions returns where dislodged unit d may retreat in state s:
-// adjacent, passable, empty, not where its attacker came from (unless the
+// adjacent (by the map's links, or the variant's Reach), passable (or
+// opened to it by the variant's Enter), empty, not where its attacker came from (unless the
 // attacker was convoyed, DATC 4.A.5), and not left vacant by a standoff.
 func RetreatOptions(s *State, d Dislodgement, r *Rules) []Loc {
 	var out []Loc
@@ -32,12 +33,25 @@ func RetreatOptions(s *State, d Dislodgement, r *Rules) []Loc {
 		}
 		out = append(out, l)
 	}
-	switch u.Type {
-	case Army:
+	// A unit a variant let stand in an impassable space (Rules.Enter: an
+	// explorer on an island, an amphibious unit in the Caspian) leaves it
+	// by the map's own links, as it would move out; the space it retreats
+	// to must still be passable or one Enter opens to it.
+	from := s.Map.Provinces[u.Loc.P].Impassable
+	switch {
+	case u.Type == Army && from:
+		for _, p := range s.Map.army[u.Loc.P] {
+			consider(Loc{P: p})
+		}
+	case u.Type == Army:
 		for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
 			consider(Loc{P: p})
 		}
-	case Fleet:
+	case u.Type == Fleet && from:
+		for _, l := range s.Map.fleet[node(u.Loc)] {
+			consider(l)
+		}
+	case u.Type == Fleet:
 		for _, l := range s.Map.FleetNeighbours(u.Loc) {
 			consider(l)
 		}

@@ -24,27 +24,24 @@ type Rules struct {
 
 	// SupportLost returns how much of supporter's support (weight) is lost
 	// to the attacks of the given units, each of which may cut it
-	// (standard: all of it). Davis 16.f: a single attack on a
-	// double-strength supporter cuts one unit of support, an attack by
-	// another double-strength unit all of it; Davis #15: a Cutter cuts up
-	// to two. A supporter that is dislodged loses all its support whatever
-	// this returns.
-	SupportLost func(s *State, supporter Unit, weight int, attackers []Unit) int
-
-	// SupportLostAttack, when set, is asked instead of SupportLost, with
-	// the strength of each attack at hand: attack(k) is the strength of
-	// attackers[k]'s attack on the supporter, its own moving strength and
-	// the supports it receives (the figure its result gives, "2 vs 2"),
-	// worked out only when asked. why, when not empty, tells in the
-	// support's result what the attacks took and with what strength
-	// ("support given to A bur; " + why, or "support cut: " + why when
-	// they took all of it). Galt's Double Strength: a game may read "a
+	// (standard: all of it), and why, in words. Davis 16.f: a single
+	// attack on a double-strength supporter cuts one unit of support, an
+	// attack by another double-strength unit all of it; Davis #15: a
+	// Cutter cuts up to two; Galt's Double Strength: a game may read "a
 	// strength 2 attack ... will cut all support" with the attack's
-	// supports counted. attack is nil for a support whose weight, through
-	// the strengths of the attacks on it, rests on itself (two such
-	// supporters each supporting an attack on the other), where the
-	// weights would have no single answer.
-	SupportLostAttack func(s *State, supporter Unit, weight int, attackers []Unit, attack func(k int) int) (lost int, why string)
+	// supports counted. A supporter that is dislodged loses all its
+	// support whatever this returns.
+	//
+	// attack(k) is the strength of attackers[k]'s attack on the
+	// supporter, its own moving strength and the supports it receives (the
+	// figure its result gives, "2 vs 2"), worked out only when asked.
+	// attack is nil for a support whose weight, through the strengths of
+	// the attacks on it, rests on itself (two such supporters each
+	// supporting an attack on the other), where the weights would have no
+	// single answer. why, when not empty, tells in the support's result
+	// what the attacks took and with what strength ("support given to A
+	// bur; " + why, or "support cut: " + why when they took all of it).
+	SupportLost func(s *State, supporter Unit, weight int, attackers []Unit, attack func(k int) int) (lost int, why string)
 
 	// Cuts reports whether attacker's move may cut supporter's support at
 	// all, once the standard conditions hold (Davis X8: support cut only
@@ -210,6 +207,13 @@ type Rules struct {
 	// nobody (rule 2); Warped's turns wait for one power, with others
 	// answering on it (POOT); Questionable's characters act for every power.
 	Acting func(s *State) Acting
+
+	// Label returns the number orders name unit u by when the variant
+	// renumbered it without changing the unit's own Number (Galt rule 5:
+	// a revealed Amphibious unit is "1Amp"), ok false when it did not. An
+	// order may then name u by that number, written without a type
+	// (UnitOf). nil: units are named by their own numbers.
+	Label func(s *State, u Unit) (number int, ok bool)
 
 	// VictoryCentres is the number of centres that wins (standard: 18).
 	VictoryCentres int

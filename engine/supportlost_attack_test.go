@@ -31,7 +31,7 @@ func resultAt(t *testing.T, out *Outcome, p string) Result {
 	return Result{}
 }
 
-// SupportLostAttack is asked with the strength of each attack, its
+// SupportLost is asked with the strength of each attack, its
 // supports counted, and its words go into the support's result (Galt's
 // Double Strength read with the attack's supports).
 func TestHookSupportLostAttack(t *testing.T) {
@@ -39,7 +39,7 @@ func TestHookSupportLostAttack(t *testing.T) {
 	orders := parseAll(t, s.Map, "France: A bur - mun\nFrance: A ruh S A bur - mun\nGermany: A hol - ruh\nGermany: A kie S A hol - ruh")
 	var asked []int
 	whole := &Rules{Strength: weighty("ruh"),
-		SupportLostAttack: func(s *State, u Unit, weight int, attackers []Unit, attack func(k int) int) (int, string) {
+		SupportLost: func(s *State, u Unit, weight int, attackers []Unit, attack func(k int) int) (int, string) {
 			n := attack(0)
 			asked = append(asked, n)
 			if n >= 2 {
@@ -59,7 +59,7 @@ func TestHookSupportLostAttack(t *testing.T) {
 	}
 
 	own := &Rules{Strength: whole.Strength,
-		SupportLostAttack: func(s *State, u Unit, weight int, attackers []Unit, attack func(k int) int) (int, string) {
+		SupportLost: func(s *State, u Unit, weight int, attackers []Unit, attack func(k int) int) (int, string) {
 			return min(weight, 1), "one lost to an attack of strength 1"
 		}}
 	out = Adjudicate(s, orders, own, nil)
@@ -83,7 +83,7 @@ func TestHookSupportLostAttackLoop(t *testing.T) {
 	s := position(t, spring1902, "France: A bur", "France: A ruh", "Germany: A mun", "Germany: A kie")
 	orders := parseAll(t, s.Map, "France: A bur - mun\nFrance: A ruh S A bur - mun\nGermany: A kie - ruh\nGermany: A mun S A kie - ruh")
 	r := &Rules{Strength: weighty("ruh", "mun"),
-		SupportLostAttack: func(s *State, u Unit, weight int, attackers []Unit, attack func(k int) int) (int, string) {
+		SupportLost: func(s *State, u Unit, weight int, attackers []Unit, attack func(k int) int) (int, string) {
 			// One unit lost whatever the strength, so both supports stand
 			// and each would keep asking for the strength of the other's
 			// attack.

@@ -108,12 +108,13 @@ func (l Loc) Prov() Loc { return Loc{P: l.P} }
 
 // Unit is a piece on the board. Number is the unit's stable number in
 // variants that number units (Character Diplomacy rule 10: "1A", "2F");
-// it is 0 in the standard game.
+// it is 0 in the standard game. (Its small fields come last, so a Unit,
+// and the Result that holds one, stay small.)
 type Unit struct {
-	Type   UnitType
 	Power  Power
-	Loc    Loc
 	Number int
+	Loc    Loc
+	Type   UnitType
 }
 
 // Noun returns "an army" or "a fleet".

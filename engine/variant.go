@@ -26,6 +26,10 @@ type Variant struct {
 	// DecodeExtra reads the variant's part of a saved position
 	// (State.Extra); nil when the variant keeps none.
 	DecodeExtra func([]byte) (Extra, error)
+	// RandomSpecial gives unit u a random special order of the variant
+	// (a card's), ok false when it has none to give: the soak tests and
+	// the random-game tools mix these into RandomOrders. nil: none.
+	RandomSpecial func(s *State, u Unit, rng *Rand) (Order, bool)
 }
 
 // NewGame returns the first position of a game of v on board m, with the

@@ -30,7 +30,9 @@ type layer struct {
 	legend  *image.RGBA
 	byProv  [][]int // per province: its regions (see regionsOf)
 
-	labelAt, centreAt []pt // per region: where its name and centre marker go (see placeMarks)
+	labelAt, centreAt []pt       // per region: where its name and centre marker go (see placeMarks)
+	labelFit          []labelFit // per region: how its name is drawn
+	coastTags         []coastTag // the names of split provinces' coasts
 
 	ctx    *gg.Context // the context of the last frame image
 	ctxImg *image.RGBA
@@ -404,22 +406,26 @@ func (l *layer) centreMarker(dc *gg.Context, p pt, fill color.RGBA) {
 }
 
 // drawLabels writes the name of every space in play: land in upright dark
-// brown, seas in dark blue italics, each over a halo of its own ground.
+// brown, seas in dark blue italics, each over a halo of its own ground;
+// and beside each coast of a split province its name ("NC", "SC").
 func (l *layer) drawLabels() {
 	halo := math.Max(1, l.sz.label/9)
 	for i := range l.board.Regions {
-		if !l.inPlay(i) {
+		if !l.inPlay(i) || l.labelFit[i] == labelHidden {
 			continue
 		}
-		name, q := l.labelText(i), l.labelAt[i]
+		name, q, f := l.labelText(i), l.labelAt[i], l.labelFace(i, l.labelFit[i])
 		switch l.class(i) {
 		case classWater:
-			l.fc.sea.text(l.img, name, q.X, q.Y, colSeaLabel, colSea, halo)
+			f.text(l.img, name, q.X, q.Y, colSeaLabel, colSea, halo)
 		case classImpassable:
-			l.fc.land.text(l.img, name, q.X, q.Y, colLandLabel, colImpassable, halo)
+			f.text(l.img, name, q.X, q.Y, colLandLabel, colImpassable, halo)
 		default:
-			l.fc.land.text(l.img, name, q.X, q.Y, colLandLabel, colLand, halo)
+			f.text(l.img, name, q.X, q.Y, colLandLabel, colLand, halo)
 		}
+	}
+	for _, c := range l.coastTags {
+		l.fc.small.text(l.img, c.text, c.at.X, c.at.Y, colCoastTag, colWhite, halo)
 	}
 }
 

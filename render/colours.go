@@ -32,6 +32,8 @@ var (
 	colSpaceFill  = rgb(0xe6, 0xdd, 0xf2)
 	colSpaceLine  = rgb(0x5c, 0x3d, 0x8a)
 	colNeutralSC  = rgb(0xfa, 0xfa, 0xf5)
+	colIllegal    = rgb(0x9a, 0x9a, 0x9a) // orders the position makes impossible
+	colCoastTag   = rgb(0x1a, 0x3a, 0x66) // the names of a split province's coasts
 )
 
 // okabeIto is the Okabe-Ito palette (Okabe and Ito, "Color Universal

@@ -55,6 +55,7 @@ func (f *frame) draw(orders []engine.Order, results []engine.Result) {
 	f.drawUnits()
 	f.drawUnitMarks()
 	f.drawMoves(items)
+	f.drawSigns()
 	f.drawMarks(items)
 	f.highlightUnits()
 	f.drawDrag()

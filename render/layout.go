@@ -38,6 +38,7 @@ type sizes struct {
 	small   float64 // font size of unit numbers and the legend
 	line    float64 // width of an order line's colour
 	edge    float64 // width of the dark edge on each side of an order line
+	halo    float64 // width of the white rim outside the dark edge, so lines read on the sea
 	border  float64 // width of land borders
 	dot     float64 // radius of a supply-centre marker
 }
@@ -45,15 +46,16 @@ type sizes struct {
 func newSizes(s float64) sizes {
 	clamp := func(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
 	z := sizes{
-		piece:  clamp(8.4*s, 7, 28),
-		label:  clamp(6.6*s, 8.5, 22),
-		line:   clamp(1.9*s, 2, 6),
+		piece:  clamp(8.4*s, 4, 28),
+		label:  clamp(6.6*s, 7.5, 22),
+		line:   clamp(2.2*s, 2.6, 7),
 		border: clamp(0.8*s, 0.9, 2.5),
 		dot:    clamp(2.6*s, 3, 9),
 	}
 	z.initial = z.piece * 1.15
 	z.small = clamp(z.label*0.85, 8, 16)
-	z.edge = clamp(0.55*z.line, 1, 2.5)
+	z.edge = clamp(0.5*z.line, 1.3, 2.5)
+	z.halo = clamp(0.4*z.line, 1.2, 2.2)
 	return z
 }
 

@@ -14,11 +14,12 @@ type item struct {
 	o       engine.Order
 	res     *engine.Result
 	ordered bool // it came from the orders, not only from a result
+	illegal bool // Options.Illegal names it
 	mark    pt
 	hasMark bool // where the cross of a failure goes, set while drawing the line
 }
 
-func (it *item) failed() bool { return it.res != nil && !it.res.OK }
+func (it *item) failed() bool { return it.illegal || it.res != nil && !it.res.OK }
 
 // collect lists the orders to draw: the given orders if ShowOrders, the
 // results' orders if ShowResults, an order and its result drawn once.
@@ -26,7 +27,13 @@ func (f *frame) collect(orders []engine.Order, results []engine.Result) []item {
 	var items []item
 	if f.o.ShowOrders {
 		for _, o := range orders {
-			items = append(items, item{o: o, ordered: true})
+			it := item{o: o, ordered: true}
+			for _, x := range f.o.Illegal {
+				if sameOrder(x, o) && x.Unit == o.Unit {
+					it.illegal = true
+				}
+			}
+			items = append(items, it)
 		}
 	}
 	if !f.o.ShowResults {
@@ -106,8 +113,16 @@ func (f *frame) origin(it *item) (pl place, retreat bool) {
 	return place{unit: engine.Unit{Type: it.o.Unit, Power: it.o.Power, Loc: at}, p: p, ok: ok}, false
 }
 
-// power returns the style of the power that gave order it.
-func (f *frame) power(it *item) Style { return f.r.Style(it.o.Power) }
+// power returns the style of the power that gave order it: grey for an
+// impossible order.
+func (f *frame) power(it *item) Style {
+	if it.illegal {
+		st := f.r.Style(it.o.Power)
+		st.Colour = colIllegal
+		return st
+	}
+	return f.r.Style(it.o.Power)
+}
 
 // move draws a move or a retreat as a gently bent arrow; a retreat's is
 // dashed.
@@ -118,7 +133,9 @@ func (f *frame) move(it *item) {
 		return
 	}
 	a := from.p
-	start, end := f.l.sz.piece*0.9, f.l.sz.piece*0.45
+	// The arrow starts on the piece's rim (moves are drawn over the
+	// pieces): a move to a neighbour is short enough already.
+	start, end := f.l.sz.piece*0.6, f.l.sz.piece*0.45
 	if _, occupied := f.unitAt(it.o.To.P); occupied {
 		end = f.l.sz.piece * 1.15
 	}
@@ -134,7 +151,7 @@ func (f *frame) move(it *item) {
 		return
 	}
 	var dash []float64
-	if retreat {
+	if retreat || it.illegal {
 		dash = []float64{f.l.sz.line * 3, f.l.sz.line * 1.6}
 	}
 	f.arrow(pts, f.power(it).Colour, dash)
@@ -210,13 +227,17 @@ func (f *frame) hold(it *item) {
 		return
 	}
 	f.ring(pl.p, f.l.sz.ringRadius(pl.unit.Type), f.power(it).Colour, f.l.sz.line*0.8)
+	if it.illegal {
+		it.mark, it.hasMark = pl.p.Add(pt{X: f.l.sz.piece, Y: -f.l.sz.piece}), true
+	}
 }
 
 // headLength is the length of an arrowhead.
 func (f *frame) headLength() float64 { return f.l.sz.line*3.4 + f.l.sz.edge }
 
 // arrow draws a line with an arrowhead at its last point, in col over a
-// dark edge so that it reads on land, sea and every tint.
+// dark edge, itself inside a white rim: it reads on land, on the sea
+// (England's dark blue on blue water) and on every tint.
 func (f *frame) arrow(pts []pt, col color.RGBA, dash []float64) {
 	dc, z := f.dc, f.l.sz
 	hl, hw := f.headLength(), z.line*2.1+z.edge
@@ -226,10 +247,13 @@ func (f *frame) arrow(pts []pt, col color.RGBA, dash []float64) {
 	n := pt{X: -dir.Y, Y: dir.X}
 	head := []pt{tip, base.Add(n.Mul(hw)), base.Sub(n.Mul(hw))}
 	body := trim(pts, 0, hl*0.6)
-	for pass := 0; pass < 2; pass++ {
-		w, c := z.line, col
-		if pass == 0 {
-			w, c = z.line+2*z.edge, colInk
+	for pass := 0; pass < 3; pass++ {
+		w, c, rim := z.line, col, 0.0
+		switch pass {
+		case 0:
+			w, c, rim = z.line+2*z.edge+2*z.halo, colWhite, 2*(z.edge+z.halo)
+		case 1:
+			w, c, rim = z.line+2*z.edge, colInk, 2*z.edge
 		}
 		dc.SetLineJoinRound()
 		dc.SetLineCapRound()
@@ -242,31 +266,35 @@ func (f *frame) arrow(pts []pt, col color.RGBA, dash []float64) {
 		polyline(dc, head)
 		dc.ClosePath()
 		dc.SetColor(c)
-		if pass == 0 {
-			dc.SetLineWidth(2 * z.edge)
+		if rim > 0 {
+			dc.SetLineWidth(rim)
 			dc.StrokePreserve()
 		}
 		dc.Fill()
 	}
 }
 
-// line draws a polyline in col over a dark edge; dotted lines get round
-// caps so that each dash becomes a dot.
+// line draws a polyline in col over a dark edge inside a white rim;
+// dotted lines get round caps so that each dash becomes a dot.
 func (f *frame) line(pts []pt, col color.RGBA, w float64, dash []float64, dotted bool) {
-	dc := f.dc
+	dc, z := f.dc, f.l.sz
 	if dotted {
 		dc.SetLineCapRound()
 	} else {
 		dc.SetLineCapButt()
 	}
 	dc.SetLineJoinRound()
-	for pass := 0; pass < 2; pass++ {
+	for pass := 0; pass < 3; pass++ {
 		polyline(dc, pts)
 		dc.SetDash(dash...)
-		if pass == 0 {
+		switch pass {
+		case 0:
+			dc.SetColor(colWhite)
+			dc.SetLineWidth(w + 2*z.edge + 2*z.halo*0.7)
+		case 1:
 			dc.SetColor(colInk)
-			dc.SetLineWidth(w + 2*f.l.sz.edge)
-		} else {
+			dc.SetLineWidth(w + 2*z.edge)
+		default:
 			dc.SetColor(col)
 			dc.SetLineWidth(w)
 		}
@@ -307,7 +335,7 @@ func (f *frame) drawMarks(items []item) {
 		case engine.Disband:
 			f.disband(it)
 		}
-		if it.failed() && it.hasMark && !(it.o.Kind == engine.Hold && it.res.Code == engine.Dislodged) {
+		if it.failed() && it.hasMark && !(it.o.Kind == engine.Hold && it.res != nil && it.res.Code == engine.Dislodged) {
 			f.blit(cross, it.mark)
 		}
 	}
@@ -346,6 +374,9 @@ func (f *frame) disband(it *item) {
 		return
 	}
 	p, d := pl.p, f.l.sz.piece*0.95
+	if it.illegal {
+		it.mark, it.hasMark = p.Add(pt{X: d, Y: -d}), true
+	}
 	dc := f.dc
 	dc.SetLineCapRound()
 	for pass := 0; pass < 2; pass++ {

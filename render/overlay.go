@@ -145,7 +145,7 @@ func (f *frame) drawUnitMarks() {
 			}
 			z := f.l.sz.piece
 			// Several powers may mine one space (Davis 16.e): side by side.
-			p = p.Add(pt{X: -z*1.4 + float64(mines[mk.Prov])*z*1.5, Y: z * 1.2})
+			p = p.Add(pt{X: -z*1.6 - float64(mines[mk.Prov])*z*1.5, Y: -z * 1.3}) // up and left: names sit below pieces
 			mines[mk.Prov]++
 			f.mine(p, f.r.Style(mk.Power).Colour)
 		case MarkDisorder:

@@ -37,6 +37,17 @@ type Options struct {
 	// spaces, suspended centres, civil disorder). The caller passes only
 	// the marks the seat may see.
 	Marks []Mark
+
+	// Illegal are orders among those drawn that the position makes
+	// impossible (checked as they are typed): drawn grey and dashed, with
+	// the cross of a failure, so that nobody mistakes them for orders
+	// that will be carried out.
+	Illegal []engine.Order
+
+	// Signs are what special orders do besides the ordinary order they
+	// are drawn as: a province struck, a mine laid, a unit turning
+	// invisible (see Sign).
+	Signs []Sign
 }
 
 // Drag is a unit being dragged to give it an order.

@@ -22,7 +22,7 @@ func insidePoint(l *layer, i int) (image.Point, float64) {
 			}
 		}
 	}
-	avoid := []box{l.labelBox(i).at(l.labelAt[i])}
+	avoid := []box{l.labelBox(i, l.labelFit[i]).at(l.labelAt[i])}
 	if reg.HasSC {
 		d := l.sz.dot + 2
 		avoid = append(avoid, box{-d, -d, d, d}.at(l.centreAt[i]))

@@ -96,6 +96,7 @@ func (f face) draw(dst *image.RGBA, src image.Image, s string, x, baseline float
 // faces are the faces of one layer's sizes.
 type faces struct {
 	land, sea, initial, small, legend face
+	landSmall, seaSmall               face // names where the board's face does not fit
 }
 
 func newFaces(f *fonts, z sizes) faces {
@@ -105,5 +106,8 @@ func newFaces(f *fonts, z sizes) faces {
 		initial: newFace(f.bold, z.initial),
 		small:   newFace(f.bold, z.small),
 		legend:  newFace(f.regular, z.small*1.1),
+
+		landSmall: newFace(f.medium, z.label*0.8),
+		seaSmall:  newFace(f.italic, z.label*0.8),
 	}
 }

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
+	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/render"
 )
@@ -35,6 +37,15 @@ type Scene struct {
 	// give (Character Diplomacy): offered in the unit's menu as templates
 	// for the order panel.
 	Specials []UnitSpecial
+	// Illegal are orders among Orders the position makes impossible
+	// (session.CheckOrders), drawn apart.
+	Illegal []engine.Order
+	// Signs are what the special orders among Orders do besides the
+	// ordinary orders they are drawn as (session.BoardOrders).
+	Signs []render.Sign
+	// Retreaters are the seat's units that may retreat voluntarily in
+	// this retreat phase: dragged and right-clicked like dislodged units.
+	Retreaters []Retreater
 }
 
 // UnitSpecial is a special order a unit may be given, as the start of an
@@ -43,6 +54,17 @@ type UnitSpecial struct {
 	Unit     engine.Unit
 	Label    string // "Annihilate… (#9 Annihilator)"
 	Template string // "1A mun annihilate "
+	// Complete lists the legal ways to finish the order now (the engine
+	// checks each: session.CardCompletions), computed when the menu opens;
+	// nil offers only the template.
+	Complete func() []session.Completion
+}
+
+// Retreater is a unit that may retreat though it was not dislodged (a
+// card's voluntary retreat), and where.
+type Retreater struct {
+	Unit engine.Unit
+	To   []engine.Loc
 }
 
 // Board is the interactive board: it draws a Scene, and turns drags,
@@ -66,20 +88,25 @@ type Board struct {
 	// OnTemplate is called with a special order chosen from a unit's
 	// menu, to complete in the power's order panel.
 	OnTemplate func(p engine.Power, template string)
+	// Parser reads the special orders the menus complete (the variant's).
+	Parser *engine.Parser
 
 	r *render.Renderer
 	m *engine.Map
 
 	scene     Scene
 	highlight []engine.Loc
+	targets   []engine.Loc // where a card being dragged may be dropped
 	hover     *engine.Loc
 
 	zoom       float64 // 1 shows the whole board
 	panX, panY float64 // top left of the visible part of the zoomed image, in pixels
 
-	press *press     // the last mouse press not yet part of a drag
-	drag  *dragState // the drag under way
-	menu  *fyne.Menu // the last menu shown (tests tap its items)
+	press   *press     // the last mouse press not yet part of a drag
+	drag    *dragState // the drag under way
+	panHeld bool       // the space bar is held: a drag pans, as in drawing programs
+	menu    *fyne.Menu // the last menu shown (tests tap its items)
+	popup   *widget.PopUpMenu
 
 	full, crop *image.RGBA // the zoomed image, and the visible part when zoomed
 	pixW, pixH int         // the raster's size in pixels at the last draw
@@ -96,6 +123,7 @@ type press struct {
 type dragState struct {
 	start, cur fyne.Position
 	unit       bool
+	voluntary  bool // a unit not dislodged retreating in a retreat phase
 	from       engine.Loc
 	targets    []engine.Loc
 	panX, panY float64 // the pan when the drag began
@@ -157,10 +185,28 @@ func (b *Board) zoomAt(factor float64, pos fyne.Position) {
 	b.Refresh()
 }
 
-// Scrolled zooms with the mouse wheel (fyne.Scrollable).
+// Scrolled zooms with the mouse wheel, and with a touchpad's pinch where
+// the system reports it as a wheel (fyne.Scrollable); a sideways scroll
+// (a touchpad's two fingers, Shift with the wheel) pans.
 func (b *Board) Scrolled(e *fyne.ScrollEvent) {
-	b.zoomAt(math.Pow(wheelZoomStep, float64(e.Scrolled.DY)/wheelNotchSize), e.Position)
+	dx, dy := float64(e.Scrolled.DX), float64(e.Scrolled.DY)
+	if math.Abs(dx) > math.Abs(dy) {
+		if b.zoom > 1 {
+			b.panX -= dx * b.pixelScale()
+			b.clampPan()
+			b.Refresh()
+		}
+		return
+	}
+	b.zoomAt(math.Pow(wheelZoomStep, dy/wheelNotchSize), e.Position)
 }
+
+// SetPanHeld says whether the space bar is held: while it is, dragging
+// with the left button pans the view instead of moving a unit.
+func (b *Board) SetPanHeld(on bool) { b.panHeld = on }
+
+// ZoomLevel returns the zoom: 1 is the whole board.
+func (b *Board) ZoomLevel() float64 { return b.zoom }
 
 // MouseDown remembers the press that may start a drag (desktop.Mouseable).
 func (b *Board) MouseDown(e *desktop.MouseEvent) {
@@ -206,11 +252,16 @@ func (b *Board) Dragged(e *fyne.DragEvent) {
 func (b *Board) beginDrag(start fyne.Position, button desktop.MouseButton) {
 	b.drag = &dragState{start: start, panX: b.panX, panY: b.panY}
 	st := b.scene.View.State
-	if button != desktop.MouseButtonPrimary || b.scene.ReadOnly || st == nil || st.Phase.Type == engine.Adjustment {
+	if button != desktop.MouseButtonPrimary || b.panHeld || b.scene.ReadOnly || st == nil || st.Phase.Type == engine.Adjustment {
 		return
 	}
 	at, ok := b.locAt(start)
 	if !ok {
+		return
+	}
+	if r, ok := b.retreaterAt(at); ok {
+		b.drag.unit, b.drag.from, b.drag.voluntary = true, r.Unit.Loc, true
+		b.drag.targets = r.To
 		return
 	}
 	u, ok := b.unitAt(at)
@@ -223,6 +274,51 @@ func (b *Board) beginDrag(start fyne.Position, button desktop.MouseButton) {
 	}
 	b.drag.unit, b.drag.from = true, u.Loc
 	b.drag.targets = Destinations(st, u.Loc)
+}
+
+// retreaterAt returns the unit at l that may retreat voluntarily in this
+// retreat phase, if any.
+func (b *Board) retreaterAt(l engine.Loc) (Retreater, bool) {
+	st := b.scene.View.State
+	if st == nil || st.Phase.Type != engine.Retreat || st.DislodgedAt(l.P) >= 0 {
+		return Retreater{}, false
+	}
+	for _, r := range b.scene.Retreaters {
+		if r.Unit.Loc.P == l.P && (b.scene.Power == "" || r.Unit.Power == b.scene.Power) {
+			return r, true
+		}
+	}
+	return Retreater{}, false
+}
+
+// voluntaryOrders are the orders of a voluntary retreat: each retreat,
+// and staying (a hold: "no order keeps it where it is").
+func voluntaryOrders(r Retreater) []engine.Order {
+	u := r.Unit
+	var out []engine.Order
+	for _, l := range r.To {
+		out = append(out, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l})
+	}
+	return out
+}
+
+// voluntaryDrop is the retreat a drop of retreater r on to means.
+func voluntaryDrop(m *engine.Map, r Retreater, to engine.Loc, x, y float64) (engine.Order, error) {
+	var fits []engine.Loc
+	for _, l := range r.To {
+		if l.P == to.P {
+			fits = append(fits, l)
+		}
+	}
+	if len(fits) == 0 {
+		return engine.Order{}, fmt.Errorf("%s cannot retreat to %s", unitName(m, r.Unit), m.Provinces[to.P].Name)
+	}
+	c, err := pickCoast(m, fits, to, x, y)
+	if err != nil {
+		return engine.Order{}, err
+	}
+	u := r.Unit
+	return engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: c}, nil
 }
 
 // DragEnd drops a dragged unit (fyne.Draggable): an order, or a message
@@ -240,6 +336,16 @@ func (b *Board) DragEnd() {
 		return
 	}
 	x, y := b.boardPoint(d.cur)
+	if d.voluntary {
+		r, _ := b.retreaterAt(d.from)
+		o, err := voluntaryDrop(b.m, r, to, x, y)
+		if err != nil {
+			b.message(err.Error())
+			return
+		}
+		b.order(o)
+		return
+	}
 	o, err := DropOrder(b.scene.View.State, b.pending(), b.scene.Power, d.from, to, x, y)
 	if err != nil {
 		b.message(err.Error())
@@ -274,6 +380,9 @@ func (b *Board) TappedSecondary(e *fyne.PointEvent) {
 		return
 	}
 	orders := UnitOrders(st, b.pending(), b.scene.Power, at)
+	if r, ok := b.retreaterAt(at); ok {
+		orders = voluntaryOrders(r)
+	}
 	specials := b.specialsAt(at)
 	if len(orders) == 0 && len(specials) == 0 {
 		if u, ok := b.unitAt(at); ok && b.scene.Power != "" && u.Power != b.scene.Power {
@@ -301,26 +410,275 @@ func (b *Board) specialsAt(at engine.Loc) []UnitSpecial {
 
 // showMenu pops up a menu of orders at pos (absolute); choosing one
 // reports it through OnOrder; choosing a special order hands its template
-// to OnTemplate.
+// to OnTemplate (or, when it is complete, gives it).
 func (b *Board) showMenu(orders []engine.Order, pos fyne.Position, specials ...UnitSpecial) {
 	if len(orders)+len(specials) == 0 {
 		return
 	}
-	items := make([]*fyne.MenuItem, 0, len(orders)+len(specials))
-	for _, o := range orders {
-		items = append(items, fyne.NewMenuItem(orderLabel(b.m, b.scene.View.State, o), func() { b.order(o) }))
-	}
+	items := menuItems(b.m, b.scene.View.State, orders, b.pending(), b.order)
 	for _, s := range specials {
-		items = append(items, fyne.NewMenuItem(s.Label, func() {
-			if b.OnTemplate != nil {
-				b.OnTemplate(s.Unit.Power, s.Template)
-			}
-		}))
+		items = append(items, b.specialItem(s))
 	}
 	b.menu = fyne.NewMenu("", items...)
 	if c := b.canvas(); c != nil {
-		widget.ShowPopUpMenuAtPosition(b.menu, c, pos)
+		b.popup = widget.NewPopUpMenu(b.menu, c)
+		b.popup.ShowAtPosition(pos)
 	}
+}
+
+// shownMenu is the menu on screen, if any.
+func (b *Board) shownMenu() *fyne.Menu {
+	if b.popup == nil || !b.popup.Visible() {
+		return nil
+	}
+	return b.menu
+}
+
+// currentMark starts the label of an order a unit has now.
+const currentMark = "✓ "
+
+// menuItems arranges a unit's orders for its menu. In a movement phase:
+// the hold; "Move" with the moves, those by convoy apart; "Support to
+// hold"; "Support a move" with every move the unit may support, grouped
+// by the province moved into, those by convoy apart; "Convoy". The order
+// a unit has now, and a supported unit's move it has now, are ticked and
+// come first. Retreats, disbands and builds are listed as they come.
+func menuItems(m *engine.Map, st *engine.State, orders, pending []engine.Order, give func(engine.Order)) []*fyne.MenuItem {
+	mb := &menuBuilder{m: m, st: st, pending: pending, give: give, current: map[string]bool{},
+		into: map[engine.ProvinceID][]*fyne.MenuItem{}, intoByConvoy: map[engine.ProvinceID][]*fyne.MenuItem{}}
+	for _, o := range pending {
+		mb.current[o.Format(m)] = true
+	}
+	if st == nil || st.Phase.Type != engine.Movement {
+		var out []*fyne.MenuItem
+		for _, o := range orders {
+			out = append(out, mb.item(o))
+		}
+		return out
+	}
+	for _, o := range orders {
+		mb.add(o)
+	}
+	return mb.menu()
+}
+
+// menuBuilder sorts a unit's orders into the groups of its menu.
+type menuBuilder struct {
+	m       *engine.Map
+	st      *engine.State
+	pending []engine.Order
+	give    func(engine.Order)
+	current map[string]bool // the orders given now, formatted
+
+	top, moves, byConvoy, holds, convoys []*fyne.MenuItem
+	// Supports of moves, by the province moved into: one short submenu
+	// per province, the moves by convoy in their own.
+	into, intoByConvoy map[engine.ProvinceID][]*fyne.MenuItem
+	dests              []engine.ProvinceID
+}
+
+// item is an order's line, ticked when it is the unit's order now.
+func (mb *menuBuilder) item(o engine.Order) *fyne.MenuItem {
+	label := orderLabel(mb.m, mb.st, o)
+	if mb.current[o.Format(mb.m)] {
+		label = currentMark + label
+	}
+	return fyne.NewMenuItem(label, func() { mb.give(o) })
+}
+
+// supported reports whether support o's unit is ordered to make the
+// move supported now.
+func (mb *menuBuilder) supported(o engine.Order) bool {
+	for _, p := range mb.pending {
+		if p.Kind == engine.Move && p.At.P == o.AuxAt.P && p.To.P == o.AuxTo.P {
+			return true
+		}
+	}
+	return false
+}
+
+// add puts order o in its group.
+func (mb *menuBuilder) add(o engine.Order) {
+	it := mb.item(o)
+	switch {
+	case o.Kind == engine.Move && o.ViaConvoy:
+		mb.byConvoy = append(mb.byConvoy, it)
+	case o.Kind == engine.Move:
+		mb.moves = append(mb.moves, it)
+	case o.Kind == engine.Support && !o.AuxTo.Valid():
+		mb.holds = append(mb.holds, it)
+	case o.Kind == engine.Support:
+		if !mb.current[o.Format(mb.m)] && mb.supported(o) {
+			it.Label += "  — its order now"
+		}
+		d := o.AuxTo.P
+		if len(mb.into[d])+len(mb.intoByConvoy[d]) == 0 {
+			mb.dests = append(mb.dests, d)
+		}
+		if ByConvoy(mb.st, o.AuxAt, o.AuxTo) {
+			mb.intoByConvoy[d] = append(mb.intoByConvoy[d], it)
+		} else {
+			mb.into[d] = append(mb.into[d], it)
+		}
+	case o.Kind == engine.Convoy:
+		mb.convoys = append(mb.convoys, it)
+	default:
+		mb.top = append(mb.top, it)
+	}
+}
+
+// menu returns the top of the menu with its submenus.
+func (mb *menuBuilder) menu() []*fyne.MenuItem {
+	mb.sub("Move", mb.moves, mb.byConvoy, "By convoy:")
+	mb.sub("Support to hold", mb.holds, nil, "")
+	sortProvinces(mb.m, mb.dests)
+	var supports, supportsByConvoy []*fyne.MenuItem
+	for _, d := range mb.dests {
+		if len(mb.into[d]) > 0 {
+			supports = append(supports, mb.group(mb.into[d], d))
+		}
+		if len(mb.intoByConvoy[d]) > 0 {
+			supportsByConvoy = append(supportsByConvoy, mb.group(mb.intoByConvoy[d], d))
+		}
+	}
+	mb.sub("Support a move", supports, supportsByConvoy, "Moves by convoy:")
+	mb.sub("Convoy", mb.convoys, nil, "")
+	return mb.top
+}
+
+// sub adds a submenu of first, then under a heading second.
+func (mb *menuBuilder) sub(label string, first, second []*fyne.MenuItem, secondLabel string) {
+	if len(first)+len(second) == 0 {
+		return
+	}
+	items := ticksFirst(first)
+	if len(second) > 0 {
+		if len(items) > 0 {
+			items = append(items, fyne.NewMenuItemSeparator())
+		}
+		head := fyne.NewMenuItem(secondLabel, nil)
+		head.Disabled = true
+		items = append(items, head)
+		items = append(items, ticksFirst(second)...)
+	}
+	parent := fyne.NewMenuItem(label, nil)
+	parent.ChildMenu = fyne.NewMenu(label, items...)
+	mb.top = append(mb.top, parent)
+}
+
+// group is the submenu of the supports of moves into province d, ticked
+// when one of them is.
+func (mb *menuBuilder) group(items []*fyne.MenuItem, d engine.ProvinceID) *fyne.MenuItem {
+	items = ticksFirst(items)
+	label := "into " + mb.m.Provinces[d].Name
+	if ticked(items[0]) {
+		label = currentMark + label
+	}
+	it := fyne.NewMenuItem(label, nil)
+	it.ChildMenu = fyne.NewMenu(label, items...)
+	return it
+}
+
+// ticked reports whether an item is an order given now.
+func ticked(it *fyne.MenuItem) bool {
+	return strings.HasPrefix(it.Label, currentMark) || strings.HasSuffix(it.Label, "its order now")
+}
+
+// sortProvinces sorts provinces by name.
+func sortProvinces(m *engine.Map, ps []engine.ProvinceID) {
+	sort.Slice(ps, func(i, j int) bool { return m.Provinces[ps[i]].Name < m.Provinces[ps[j]].Name })
+}
+
+// ticksFirst puts the ticked items (an order given now) first.
+func ticksFirst(items []*fyne.MenuItem) []*fyne.MenuItem {
+	var first, rest []*fyne.MenuItem
+	for _, it := range items {
+		if ticked(it) {
+			first = append(first, it)
+		} else {
+			rest = append(rest, it)
+		}
+	}
+	return append(first, rest...)
+}
+
+// specialItem is a card's special order in a unit's menu: a submenu of
+// every legal way to finish it (a province struck, a move, a victim and
+// its order), each given at once like any order of the menu, and last
+// "Write it…", which starts it in the order panel.
+func (b *Board) specialItem(s UnitSpecial) *fyne.MenuItem {
+	write := fyne.NewMenuItem("Write it…", func() {
+		if b.OnTemplate != nil {
+			b.OnTemplate(s.Unit.Power, s.Template)
+		}
+	})
+	var items []*fyne.MenuItem
+	if s.Complete != nil {
+		for _, c := range s.Complete() {
+			if c.Victim {
+				items = append(items, b.victimItem(s, c))
+				continue
+			}
+			o, err := b.parseSpecial(s.Unit.Power, c.Text)
+			if err != nil {
+				continue
+			}
+			label := c.Text
+			if c.Target.Valid() {
+				label = b.m.Provinces[c.Target.P].Name + "  (" + c.Text + ")"
+			}
+			items = append(items, fyne.NewMenuItem(label, func() { b.order(o) }))
+		}
+	}
+	if len(items) == 0 {
+		write.Label = s.Label
+		return write
+	}
+	items = append(items, fyne.NewMenuItemSeparator(), write)
+	parent := fyne.NewMenuItem(strings.Replace(s.Label, "…", "", 1), nil)
+	parent.ChildMenu = fyne.NewMenu(parent.Label, items...)
+	return parent
+}
+
+// victimItem is a victim of an order that names another unit and its
+// order (a hypnotist's): a submenu of the victim's orders.
+func (b *Board) victimItem(s UnitSpecial, c session.Completion) *fyne.MenuItem {
+	st := b.scene.View.State
+	var items []*fyne.MenuItem
+	for _, vo := range UnitOrders(st, nil, "", c.Target) {
+		text := s.Template + vo.Format(b.m)
+		o, err := b.parseSpecial(s.Unit.Power, text)
+		if err != nil {
+			continue
+		}
+		items = append(items, fyne.NewMenuItem(orderLabel(b.m, st, vo), func() { b.order(o) }))
+	}
+	label := b.m.Provinces[c.Target.P].Name
+	if i := st.UnitAt(c.Target.P); i >= 0 {
+		label = "the " + adjective(b.m, st.Units[i].Power) + " " + st.Units[i].Type.Word() + " in " + label
+	}
+	it := fyne.NewMenuItem(label, nil)
+	it.ChildMenu = fyne.NewMenu(label, items...)
+	return it
+}
+
+// parseSpecial reads a special order's text with the scene's parser.
+func (b *Board) parseSpecial(p engine.Power, text string) (engine.Order, error) {
+	if b.Parser == nil {
+		return engine.Order{}, fmt.Errorf("no parser")
+	}
+	o, err := b.Parser.ParseOrder(p, text)
+	if err != nil {
+		return engine.Order{}, err
+	}
+	return o, nil
+}
+
+// SetDropTargets highlights where a card being dragged may be dropped
+// (nil: none).
+func (b *Board) SetDropTargets(locs []engine.Loc) {
+	b.targets = append([]engine.Loc(nil), locs...)
+	b.Refresh()
 }
 
 // MouseIn is part of desktop.Hoverable.

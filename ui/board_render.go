@@ -70,8 +70,10 @@ func (b *Board) options() render.Options {
 		ShowResults: len(b.scene.Results) > 0,
 		Legend:      b.scene.Legend,
 		Hover:       b.hover,
-		Highlight:   b.highlight,
+		Highlight:   append(b.highlight[:len(b.highlight):len(b.highlight)], b.targets...),
 		Marks:       b.scene.Marks,
+		Illegal:     b.scene.Illegal,
+		Signs:       b.scene.Signs,
 	}
 	if d := b.drag; d != nil && d.unit {
 		x, y := b.imagePoint(d.cur)

@@ -180,20 +180,33 @@ func TestBoardReadOnly(t *testing.T) {
 	}
 }
 
-// menuItem finds the item of the last menu whose label starts with label.
+// menuItem finds the item of the last menu whose label starts with label
+// (after a tick), in the menu or its submenus.
 func (rg *boardRig) menuItem(label string) *fyne.MenuItem {
 	rg.t.Helper()
 	if rg.b.menu == nil || rg.w.Canvas().Overlays().Top() == nil {
 		rg.t.Fatal("no menu shown")
 	}
 	var labels []string
-	for _, it := range rg.b.menu.Items {
-		if strings.HasPrefix(it.Label, label) {
-			return it
-		}
-		labels = append(labels, it.Label)
+	if it := findItem(rg.b.menu.Items, label, &labels); it != nil {
+		return it
 	}
 	rg.t.Fatalf("no %q in the menu %q", label, labels)
+	return nil
+}
+
+func findItem(items []*fyne.MenuItem, label string, seen *[]string) *fyne.MenuItem {
+	for _, it := range items {
+		if strings.HasPrefix(strings.TrimPrefix(it.Label, currentMark), label) && it.Action != nil {
+			return it
+		}
+		*seen = append(*seen, it.Label)
+		if it.ChildMenu != nil {
+			if c := findItem(it.ChildMenu.Items, label, seen); c != nil {
+				return c
+			}
+		}
+	}
 	return nil
 }
 
@@ -336,4 +349,83 @@ Turkey: F ank - bla; A con - bul; A smy - con`), 1200, 900)
 		rg.b.draw(1200, 900)
 		i++
 	}
+}
+
+// TestBoardMenuGroupsSupports: the unit's menu offers the support of
+// every move into a province it reaches, another power's included, the
+// supported unit's order now ticked and first, moves by convoy apart, and
+// no support to hold of a unit ordered to move.
+func TestBoardMenuGroupsSupports(t *testing.T) {
+	rg := newRig(t, springScene(t, "", "France: A par - bur\nEngland: A lvp - nwy via convoy; F nth C A lvp - nwy"), 1200, 900)
+	test.TapSecondaryAt(rg.b, rg.at("mar"))
+	var top []string
+	var support *fyne.Menu
+	for _, it := range rg.b.menu.Items {
+		top = append(top, it.Label)
+		if it.Label == "Support a move" {
+			support = it.ChildMenu
+		}
+	}
+	if strings.Join(top, "|") != "Hold  (A mar H)|Move|Support a move" {
+		t.Fatalf("top of the menu %q", top)
+	}
+	// The supports are grouped by the province moved into: Burgundy's
+	// group, ticked for Paris's move there, comes before Gascony's.
+	if first := support.Items[0]; first.Label != currentMark+"into Burgundy" || first.ChildMenu == nil {
+		t.Fatalf("first group %q", menuLabels(support))
+	}
+	bur := support.Items[0].ChildMenu.Items
+	if !strings.HasPrefix(bur[0].Label, "Support army in Paris into Burgundy") || !strings.HasSuffix(bur[0].Label, "its order now") {
+		t.Errorf("first support into Burgundy %q", bur[0].Label)
+	}
+	var labels []string
+	if findItem(support.Items, "Support army in Munich into Burgundy", &labels) == nil {
+		t.Errorf("Germany's move into Burgundy not offered: %q", labels)
+	}
+	// Brest borders Paris, whose army is moving: no support to hold.
+	rg.b.menu = nil
+	test.TapSecondaryAt(rg.b, rg.at("bre"))
+	labels = nil
+	if findItem(rg.b.menu.Items, "Support army in Paris  (", &labels) != nil || findItem(rg.b.menu.Items, "Support army in Paris into Picardy", &labels) == nil {
+		t.Errorf("Brest's menu %q", labels)
+	}
+	// A fleet beside Belgium: London's convoyed move apart, under its head.
+	st, pending := position(t, spring, "England: F nth; A lon; F edi\nFrance: A pic", "England: A lon - bel via convoy")
+	rg = newRig(t, Scene{View: engine.View{State: st, Pending: pending}, Orders: pending}, 1200, 900)
+	test.TapSecondaryAt(rg.b, rg.at("nth"))
+	var sm *fyne.Menu
+	for _, it := range rg.b.menu.Items {
+		if it.Label == "Support a move" {
+			sm = it.ChildMenu
+		}
+	}
+	if sm == nil {
+		t.Fatalf("no supports for the fleet in the North Sea: %q", menuLabels(rg.b.menu))
+	}
+	head := -1
+	for i, it := range sm.Items {
+		if it.Label == "Moves by convoy:" {
+			head = i
+		}
+	}
+	if head < 1 || strings.TrimPrefix(sm.Items[head+1].Label, currentMark) != "into Belgium" || !strings.Contains(menuLabels(sm.Items[head+1].ChildMenu)[0], "army in London into Belgium") {
+		t.Fatalf("convoyed moves not apart: %q", menuLabels(sm))
+	}
+	var before []string
+	for _, it := range sm.Items[:head] {
+		if it.ChildMenu != nil {
+			before = append(before, menuLabels(it.ChildMenu)...)
+		}
+	}
+	if !strings.Contains(strings.Join(before, "|"), "army in Picardy into Belgium") {
+		t.Errorf("Picardy's move into Belgium not among the moves by land: %q", before)
+	}
+}
+
+func menuLabels(m *fyne.Menu) []string {
+	var out []string
+	for _, it := range m.Items {
+		out = append(out, it.Label)
+	}
+	return out
 }

@@ -31,6 +31,10 @@ type CardsPanel struct {
 	// OnDrop is called when a card with a one-province special order is
 	// dragged and dropped, with the absolute position of the drop.
 	OnDrop func(c session.HandCard, o session.CardOrder, abs fyne.Position)
+	// OnDragMove follows such a card while it is dragged (first is the
+	// drag's first event), OnDragEnd is called when it is let go.
+	OnDragMove func(c session.HandCard, o session.CardOrder, abs fyne.Position, first bool)
+	OnDragEnd  func()
 
 	hands  session.Hands
 	m      *engine.Map
@@ -272,16 +276,20 @@ func (v *cardView) MouseUp(*desktop.MouseEvent) { v.press = nil }
 // event's position is the pointer's; the test driver sends one event with
 // the start and the whole delta (see Board.Dragged).
 func (v *cardView) Dragged(e *fyne.DragEvent) {
-	if !v.dragging {
+	first := !v.dragging
+	if first {
 		v.dragging = true
 		v.start, v.cur = e.AbsolutePosition, e.AbsolutePosition.Add(e.Dragged)
 		if v.press != nil {
 			v.start, v.cur = *v.press, e.AbsolutePosition
 			v.press = nil
 		}
-		return
+	} else {
+		v.cur = e.AbsolutePosition
 	}
-	v.cur = e.AbsolutePosition
+	if o := v.dropOrder(); o != nil && v.canOrder && v.panel.OnDragMove != nil {
+		v.panel.OnDragMove(v.card, *o, v.cur, first)
+	}
 }
 
 // DragEnd drops the card where the pointer is.
@@ -290,6 +298,9 @@ func (v *cardView) DragEnd() {
 		return
 	}
 	v.dragging, v.press = false, nil
+	if v.panel.OnDragEnd != nil {
+		v.panel.OnDragEnd()
+	}
 	o := v.dropOrder()
 	if o == nil || !v.canOrder || v.panel.OnDrop == nil {
 		return
@@ -308,11 +319,15 @@ func (gw *GameWindow) refreshCards() {
 	}
 	seat := gw.viewSeat()
 	h, ok, err := gw.g.Hands(seat, gw.phases[gw.viewIdx].Name)
-	if err != nil || !ok {
-		gw.flash(fmt.Sprintf("cards: %v", err))
+	if err != nil {
+		gw.flash(errText("Cards", err))
+		return
+	}
+	if !ok {
 		return
 	}
 	gw.cards.Set(h, gw.canOrder())
+	gw.completed = map[string][]session.Completion{}
 	var specials []UnitSpecial
 	if gw.canOrder() && h.Active {
 		for _, c := range h.Cards {
@@ -321,11 +336,50 @@ func (gw *GameWindow) refreshCards() {
 					continue
 				}
 				specials = append(specials, UnitSpecial{Unit: c.Unit, Template: c.Template(o),
-					Label: fmt.Sprintf("%s… (#%s %s)", o.Verb, c.ID, c.Name)})
+					Label:    fmt.Sprintf("%s… (#%s %s)", o.Verb, c.ID, c.Name),
+					Complete: func() []session.Completion { return gw.completions(c, o) }})
 			}
 		}
 	}
 	gw.specials = specials
+}
+
+// completions returns the legal ways to finish card c's order o now,
+// asked of the engine once per phase and order.
+func (gw *GameWindow) completions(c session.HandCard, o session.CardOrder) []session.Completion {
+	key := c.Template(o)
+	if cs, ok := gw.completed[key]; ok {
+		return cs
+	}
+	cs := session.CardCompletions(gw.g.Variant(), gw.curView, c, o)
+	if gw.completed != nil {
+		gw.completed[key] = cs
+	}
+	return cs
+}
+
+// cardDragMove follows a card being dragged: the card itself under the
+// pointer, and on the board the provinces where dropping it gives a legal
+// order.
+func (gw *GameWindow) cardDragMove(c session.HandCard, o session.CardOrder, abs fyne.Position, first bool) {
+	if first {
+		var targets []engine.Loc
+		for _, x := range gw.completions(c, o) {
+			if x.Target.Valid() {
+				targets = append(targets, x.Target)
+			}
+		}
+		gw.board.SetDropTargets(targets)
+		gw.ghost.Set(fmt.Sprintf("%s: #%s %s", c.Label, c.ID, c.Name), o.Verb, len(targets) > 0)
+		gw.flash(fmt.Sprintf("%s: drop the card on a lit province", o.Verb))
+	}
+	gw.ghost.Follow(abs)
+}
+
+// cardDragEnd ends a card's drag: the card and the lit provinces go.
+func (gw *GameWindow) cardDragEnd() {
+	gw.ghost.Hide()
+	gw.board.SetDropTargets(nil)
 }
 
 // cardTemplate starts a special order in power's order panel for the

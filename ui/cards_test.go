@@ -16,14 +16,15 @@ import (
 	"dipdesk/app/store"
 	"dipdesk/engine"
 	"dipdesk/render"
-	"dipdesk/variants/character"
+	"dipdesk/variants"
 )
 
 // annihilating is Character Diplomacy with the #9 order's words declared
 // (another group writes its adjudication; the window needs only the
 // parser's words).
 func annihilating() *engine.Variant {
-	v := *character.Variant
+	davis, _ := variants.Lookup("character")
+	v := *davis
 	v.Specials = append([]engine.SpecialSyntax{{Verb: "annihilate", Name: "annihilate"}}, v.Specials...)
 	return &v
 }
@@ -123,7 +124,7 @@ func TestCardSpecialOrders(t *testing.T) {
 		if ps.State.Phase.Year >= 1902 {
 			break
 		}
-		if _, _, err := g.Process(); err != nil {
+		if _, _, err := g.Process(ps.Phase.Name); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -185,7 +186,7 @@ func TestCardSpecialOrders(t *testing.T) {
 		t.Fatalf("%s is nowhere on the board (%v)", nine.Space, size)
 	}
 	gw.panels[nine.Unit.Power].SetText("")
-	if _, _, err := gw.g.SubmitOrders(nine.Unit.Power, ""); err != nil { // none pending
+	if _, _, err := gw.g.SubmitOrders(gw.phases[len(gw.phases)-1].Name, nine.Unit.Power, ""); err != nil { // none pending
 		t.Fatal(err)
 	}
 	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(gw.board).Add(*at)
@@ -375,7 +376,8 @@ func TestCardDropOnUnit(t *testing.T) {
 	var card session.HandCard
 	for seed := uint64(1); seed < 200 && g == nil; seed++ {
 		path := filepath.Join(td.dir, "hyp.dipdesk")
-		x, err := session.CreateWith(path, character.Variant, session.Options{Seed: seed})
+		davis, _ := variants.Lookup("character")
+		x, err := session.CreateWith(path, davis, session.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/render"
-	"dipdesk/variants/character2"
+	"dipdesk/variants"
 )
 
 // TestGaltInTheWindow plays the start of a Character Diplomacy II game in
@@ -22,7 +22,8 @@ import (
 func TestGaltInTheWindow(t *testing.T) {
 	td := newTestDesk(t)
 	// Seed 19 deals France's 2A Marseilles the Ghost (Justice).
-	g, err := session.CreateWith(filepath.Join(td.dir, "galt.dipdesk"), character2.Variant, session.Options{Seed: 19})
+	galt, _ := variants.Lookup("character2")
+	g, err := session.CreateWith(filepath.Join(td.dir, "galt.dipdesk"), galt, session.Options{Seed: 19})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func TestGaltInTheWindow(t *testing.T) {
 	if len(view.Pending) != 1 || view.Pending[0].Special != "invisible" {
 		t.Fatalf("pending %+v, want the Ghost's invisible move", view.Pending)
 	}
-	if _, _, err := g.Process(); err != nil {
+	if _, _, err := g.Process("S1901M"); err != nil {
 		t.Fatal(err)
 	}
 	gw.viewIdx = 1 << 20

@@ -26,12 +26,16 @@ type Curtain struct {
 	OnPass func(p engine.Power)
 	// OnCancel is called when the players go back to the table.
 	OnCancel func()
+	// Canvas is the window's canvas: the PIN entry takes the keyboard
+	// there as soon as the curtain is drawn.
+	Canvas fyne.Canvas
 
 	bg      *canvas.Rectangle
 	title   *widget.Label
 	pin     *widget.Entry
 	wrong   *widget.Label
 	pass    *widget.Button
+	back    *widget.Button
 	content fyne.CanvasObject
 }
 
@@ -48,13 +52,15 @@ func NewCurtain() *Curtain {
 	c.wrong.Importance = widget.DangerImportance
 	c.pass = widget.NewButton("", c.Pass)
 	c.pass.Importance = widget.HighImportance
-	back := widget.NewButton("Back to the table", func() {
+	c.back = widget.NewButton("Back to the table", func() {
 		c.Hide()
 		if c.OnCancel != nil {
 			c.OnCancel()
 		}
 	})
-	box := container.NewVBox(c.title, c.pin, c.wrong, c.pass, back)
+	box := container.NewVBox(c.title, c.pin, c.wrong, c.pass, c.back)
+	e2eMark("pin", c.pin)
+	e2eMark("pass", c.pass)
 	c.content = container.NewStack(c.bg, container.NewCenter(container.NewGridWrap(fyne.NewSize(360, 260), box)))
 	c.ExtendBaseWidget(c)
 	c.Hide()
@@ -72,6 +78,7 @@ func (c *Curtain) Close(power engine.Power, name, pinHash string) {
 	c.power, c.pinHash = power, pinHash
 	c.title.SetText("Pass the laptop to " + name)
 	c.pass.SetText("I am " + name + ": show my orders")
+	c.back.SetText("Back to the table")
 	c.pin.SetText("")
 	c.wrong.SetText("")
 	if pinHash == "" {
@@ -83,7 +90,14 @@ func (c *Curtain) Close(power engine.Power, name, pinHash string) {
 	c.bg.FillColor = opaque(c.bg.FillColor)
 	c.Show()
 	c.Refresh()
+	if c.Canvas != nil && pinHash != "" {
+		c.Canvas.Focus(c.pin) // the player types the PIN straight away
+	}
 }
+
+// SetBack names the button that leaves the curtain ("Back to the
+// table"; a seat opened alone closes its window instead).
+func (c *Curtain) SetBack(label string) { c.back.SetText(label) }
 
 // Title returns the curtain's message.
 func (c *Curtain) Title() string { return c.title.Text }

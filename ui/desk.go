@@ -3,11 +3,15 @@ package ui
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/session"
 	"dipdesk/engine"
@@ -22,11 +26,17 @@ type Desk struct {
 	start *StartWindow
 	games []*GameWindow
 
-	// chooseSave and chooseOpen ask for a file to create or to open and
-	// call back with its path; tests replace them (file dialogs need a
-	// person).
-	chooseSave func(parent fyne.Window, done func(path string))
-	chooseOpen func(parent fyne.Window, done func(path string))
+	// chooseSave asks for a file to create, suggesting name and offering
+	// files ending in one of exts; chooseOpen asks for a save file to
+	// open; chooseFolder for a folder to write several files to. Each
+	// calls back with the path chosen. Tests replace them (file dialogs
+	// need a person).
+	chooseSave   func(parent fyne.Window, name string, exts []string, done func(path string))
+	chooseOpen   func(parent fyne.Window, done func(path string))
+	chooseFolder func(parent fyne.Window, done func(path string))
+	// ask shows a question with buttons and calls done with the index of
+	// the button pressed (-1 when dismissed); tests answer it.
+	ask func(parent fyne.Window, title, message string, buttons []string, done func(int))
 	// newBoard makes a game window's board; tests wrap it.
 	newBoard func(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface
 	lan      lanEnv // LAN play's address, folder, advertising and discovery (lan.go)
@@ -41,7 +51,7 @@ type Launch struct {
 
 // NewDesk returns the desktop app for a, with the remembered theme.
 func NewDesk(a fyne.App) *Desk {
-	d := &Desk{app: a, chooseSave: dialogSave, chooseOpen: dialogOpen, newBoard: newBoard}
+	d := &Desk{app: a, chooseSave: dialogSave, chooseOpen: dialogOpen, chooseFolder: dialogFolder, ask: dialogAsk, newBoard: newBoard}
 	applyTheme(a)
 	return d
 }
@@ -75,8 +85,14 @@ func (d *Desk) ShowStart() *StartWindow {
 }
 
 // OpenGame opens the save file at path in a game window, as seat ("" for
-// what the game's seats say), read-only for review.
+// what the game's seats say), read-only for review. A game already open
+// in this program is brought forward instead of being opened twice.
 func (d *Desk) OpenGame(path, seat string, review bool) (*GameWindow, error) {
+	if gw := d.openWindow(path); gw != nil {
+		gw.win.Show()
+		gw.win.RequestFocus()
+		return gw, nil
+	}
 	open := session.Open
 	if review {
 		open = session.OpenReadOnly
@@ -91,6 +107,30 @@ func (d *Desk) OpenGame(path, seat string, review bool) (*GameWindow, error) {
 		return nil, err
 	}
 	return gw, nil
+}
+
+// openWindow returns the game window of the save file at path, if one
+// is open.
+func (d *Desk) openWindow(path string) *GameWindow {
+	want := samePath(path)
+	for _, gw := range d.games {
+		if samePath(gw.g.Path()) == want {
+			return gw
+		}
+	}
+	return nil
+}
+
+// samePath is a path made comparable: absolute, clean, links resolved
+// where they can be.
+func samePath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
+	return filepath.Clean(p)
 }
 
 // showGame opens a game window for an open game.
@@ -116,8 +156,20 @@ func (d *Desk) closed(gw *GameWindow) {
 	}
 }
 
-// dialogSave asks for a new save file with Fyne's file dialog.
-func dialogSave(parent fyne.Window, done func(string)) {
+// Quit ends the program; typed orders not saved in any game window are
+// asked about first.
+func (d *Desk) Quit() {
+	for _, gw := range d.games {
+		if len(gw.unsavedDrafts()) > 0 {
+			gw.askUnsaved("quitting", func() { d.Quit() })
+			return
+		}
+	}
+	d.app.Quit()
+}
+
+// dialogSave asks for a new file with Fyne's file dialog.
+func dialogSave(parent fyne.Window, name string, exts []string, done func(string)) {
 	dlg := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil || w == nil {
 			return
@@ -129,14 +181,17 @@ func dialogSave(parent fyne.Window, done func(string)) {
 		if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
 			os.Remove(path)
 		}
-		done(withExt(path))
+		done(path)
 	}, parent)
-	dlg.SetFileName("game.dipdesk")
-	dlg.SetFilter(storage.NewExtensionFileFilter([]string{".dipdesk"}))
+	dlg.SetFileName(name)
+	if len(exts) > 0 {
+		dlg.SetFilter(storage.NewExtensionFileFilter(exts))
+	}
 	dlg.Show()
 }
 
-// dialogOpen asks for a save file to open.
+// dialogOpen asks for a save file to open. SQLite's companion files of
+// an open game (name-wal, name-shm, name-journal) are not offered.
 func dialogOpen(parent fyne.Window, done func(string)) {
 	dlg := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
@@ -146,17 +201,89 @@ func dialogOpen(parent fyne.Window, done func(string)) {
 		r.Close()
 		done(path)
 	}, parent)
+	dlg.SetFilter(saveFilter{})
 	dlg.Show()
 }
 
-// withExt adds ".dipdesk" to a path that has no extension.
-func withExt(path string) string {
+// saveFilter hides SQLite's companion files from the Open dialog.
+type saveFilter struct{}
+
+// Matches is part of storage.FileFilter.
+func (saveFilter) Matches(u fyne.URI) bool { return offeredFile(u.Name()) }
+
+// offeredFile reports whether the Open dialog lists a file of this name.
+func offeredFile(name string) bool {
+	for _, s := range []string{"-wal", "-shm", "-journal"} {
+		if strings.HasSuffix(name, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// dialogFolder asks for a folder.
+func dialogFolder(parent fyne.Window, done func(string)) {
+	dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil || u == nil {
+			return
+		}
+		done(u.Path())
+	}, parent)
+}
+
+// dialogAsk shows a question with one button per answer.
+func dialogAsk(parent fyne.Window, title, message string, buttons []string, done func(int)) {
+	text := widget.NewLabel(message)
+	text.Wrapping = fyne.TextWrapWord
+	row := container.NewHBox()
+	var dlg *dialog.CustomDialog
+	answered := false
+	forget := func() {
+		for i := range buttons {
+			e2eMark(fmt.Sprintf("ask.%d", i), nil)
+		}
+	}
+	for i, label := range buttons {
+		b := widget.NewButton(label, func() {
+			answered = true
+			forget()
+			dlg.Hide()
+			done(i)
+		})
+		if i == 0 {
+			b.Importance = widget.HighImportance
+		}
+		e2eMark(fmt.Sprintf("ask.%d", i), b)
+		row.Add(b)
+	}
+	dlg = dialog.NewCustomWithoutButtons(title, container.NewBorder(nil, container.NewCenter(row), nil, nil, text), parent)
+	dlg.SetOnClosed(func() {
+		forget()
+		if !answered {
+			done(-1)
+		}
+	})
+	dlg.Resize(fyne.NewSize(520, 0))
+	dlg.Show()
+}
+
+// withExt adds ext to a path whose name has no extension.
+func withExt(path, ext string) string {
 	base := path[strings.LastIndexAny(path, `/\`)+1:]
 	if !strings.Contains(base, ".") {
-		return path + ".dipdesk"
+		return path + ext
 	}
 	return path
 }
 
+// packagePrefix matches the package names Go errors start with
+// ("session: edit: "), which mean nothing to a player.
+var packagePrefix = regexp.MustCompile(`(^|: )(?:(?:session|store|engine|edit|ui|cardgame|lan|render|casefile|geometry|character|character2): )+`)
+
+// userWords words an error for a player: without the package prefixes.
+func userWords(err error) string {
+	return packagePrefix.ReplaceAllString(err.Error(), "$1")
+}
+
 // errText words an error for a dialog or the status line.
-func errText(what string, err error) string { return fmt.Sprintf("%s: %v", what, err) }
+func errText(what string, err error) string { return fmt.Sprintf("%s: %s", what, userWords(err)) }

@@ -201,10 +201,10 @@ func TestHiddenUnitsComeAndGo(t *testing.T) {
 	td := newTestDesk(t)
 	g, gw := ghostWindow(t, td, "germany")
 	par, _ := gw.m.Lookup("par")
-	if _, _, err := g.SubmitOrders("france", "A par - bur"); err != nil {
+	if _, _, err := g.SubmitOrders("S1901M", "france", "A par - bur"); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := g.Process(); err != nil {
+	if _, _, err := g.Process("S1901M"); err != nil {
 		t.Fatal(err)
 	}
 	gw.refresh()

@@ -3,9 +3,13 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/session"
@@ -13,6 +17,7 @@ import (
 	"dipdesk/engine"
 	"dipdesk/render"
 	"dipdesk/render/geometry"
+	"dipdesk/variants/cardgame"
 )
 
 // boardSurface is what the game window needs of the board widget; tests
@@ -22,6 +27,46 @@ type boardSurface interface {
 	SetScene(s Scene)
 	SetHighlight(locs []engine.Loc)
 	LocAt(p fyne.Position) (engine.Loc, bool)
+	Zoom(factor float64)
+	ResetZoom()
+	SetPanHeld(on bool)
+	SetDropTargets(locs []engine.Loc)
+}
+
+// zoomStep is the zoom of one press of a zoom button or shortcut.
+const zoomStep = 1.25
+
+// zoom zooms the board by factor around its middle.
+func (gw *GameWindow) zoom(factor float64) { gw.board.Zoom(factor) }
+
+// fitBoard shows the whole board again.
+func (gw *GameWindow) fitBoard() { gw.board.ResetZoom() }
+
+// zoomBar is the row of zoom buttons over the board's top right corner.
+func (gw *GameWindow) zoomBar() fyne.CanvasObject {
+	in := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { gw.zoom(zoomStep) })
+	out := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { gw.zoom(1 / zoomStep) })
+	fit := widget.NewButtonWithIcon("Fit", theme.ZoomFitIcon(), gw.fitBoard)
+	return container.NewVBox(container.NewHBox(layout.NewSpacer(), in, out, fit))
+}
+
+// watchKeys lets the space bar, held while nothing takes typing, make
+// a drag on the board pan.
+func (gw *GameWindow) watchKeys() {
+	dc, ok := gw.win.Canvas().(desktop.Canvas)
+	if !ok {
+		return
+	}
+	dc.SetOnKeyDown(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeySpace {
+			gw.board.SetPanHeld(true)
+		}
+	})
+	dc.SetOnKeyUp(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeySpace {
+			gw.board.SetPanHeld(false)
+		}
+	})
 }
 
 // boardHooks are the game window's answers to the board's events.
@@ -30,12 +75,13 @@ type boardHooks struct {
 	message  func(text string)
 	hover    func(text string)
 	template func(p engine.Power, text string)
+	parser   *engine.Parser
 }
 
 // newBoard makes the board widget and wires its events.
 func newBoard(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface {
 	b := NewBoard(r, m)
-	b.OnOrder, b.OnMessage, b.OnHover, b.OnTemplate = h.order, h.message, h.hover, h.template
+	b.OnOrder, b.OnMessage, b.OnHover, b.OnTemplate, b.Parser = h.order, h.message, h.hover, h.template, h.parser
 	return b
 }
 
@@ -56,25 +102,43 @@ type GameWindow struct {
 	seats    map[engine.Power]store.Seat
 	legend   bool
 
+	locked bool        // a fixed seat with a PIN not given yet: nothing of the seat is shown
+	gone   atomic.Bool // the window was closed
+
 	phases    []store.Phase  // the line of play; the last is being played
 	submitted []engine.Power // powers whose orders are in for the current phase
 	viewIdx   int            // the phase on the board
+	curView   engine.View    // the seat's view of the phase being played: typed orders are checked against it
+	drafts    map[engine.Power]*draft
 
 	exporter *render.Renderer
 	board    boardSurface
 	scene    Scene // the last scene given to the board
+	base     Scene // the scene of the save, before the drafts are drawn on it
 	panels   map[engine.Power]*OrderPanel
-	tabs     *container.AppTabs // game master: one tab per power
-	orders   *fyne.Container    // the order side: tabs, the table, or one panel
-	bar      *PhaseBar
-	results  *ResultsList
-	history  *HistoryList
-	cards    *CardsPanel   // nil in a game without character cards
-	specials []UnitSpecial // the special orders of the seat's cards, for the units' menus
-	gmTools  *GMTools
-	curtain  *Curtain
-	status   *widget.Label
-	hover    *widget.Label
+	orders   *fyne.Container // the order side: the game master's powers, the table, or one panel
+
+	// The game master's power picker: a button per power, the selected
+	// power's name and panel.
+	picker      map[engine.Power]*widget.Button
+	pickerBox   *fyne.Container
+	pickerHead  *widget.Label
+	pickerStack *fyne.Container
+	selected    engine.Power
+	bar         *PhaseBar
+	results     *ResultsList
+	history     *HistoryList
+	export      *exportForm // the last export question asked
+	ghost       *cardGhost  // the card following the pointer while it is dragged
+	// completed caches the legal ways to finish each special order of the
+	// phase (CardCompletions), by the order's template.
+	completed map[string][]session.Completion
+	cards     *CardsPanel   // nil in a game without character cards
+	specials  []UnitSpecial // the special orders of the seat's cards, for the units' menus
+	gmTools   *GMTools
+	curtain   *Curtain
+	status    *widget.Label
+	hover     *widget.Label
 }
 
 // newGameWindow builds the window of an open game. seat "" follows the
@@ -83,7 +147,7 @@ type GameWindow struct {
 // "public" (review) shows what the table sees.
 func newGameWindow(d *Desk, g *session.Game, seat string, review bool) (*GameWindow, error) {
 	gw := &GameWindow{desk: d, g: g, m: g.Map(), readOnly: review, seats: map[engine.Power]store.Seat{},
-		legend: d.app.Preferences().BoolWithFallback(prefLegend, true)}
+		legend: d.app.Preferences().BoolWithFallback(prefLegend, true), drafts: map[engine.Power]*draft{}}
 	for _, st := range g.Info().Seats {
 		if st.Power == "gm" {
 			gw.gm = true
@@ -98,6 +162,9 @@ func newGameWindow(d *Desk, g *session.Game, seat string, review bool) (*GameWin
 		gw.seat, gw.gm = s, s.GM
 		if s.Power != "" {
 			gw.fixed, gw.active = true, s.Power
+			// A seat with a PIN shows nothing of itself until the PIN is
+			// given (dipdesk gui FILE --seat france).
+			gw.locked = gw.seats[s.Power].PinHash != ""
 		}
 	} else if review {
 		gw.gm = false
@@ -110,13 +177,19 @@ func newGameWindow(d *Desk, g *session.Game, seat string, review bool) (*GameWin
 		return nil, err
 	}
 	gw.exporter = render.New(gb, gw.m)
-	gw.board = d.newBoard(render.New(gb, gw.m), gw.m, boardHooks{order: gw.boardOrder, message: gw.flash, hover: gw.showHover, template: gw.cardTemplate})
+	gw.board = d.newBoard(render.New(gb, gw.m), gw.m, boardHooks{order: gw.boardOrder, message: gw.flash, hover: gw.showHover, template: gw.cardTemplate,
+		parser: g.Variant().Parser(g.Map())})
 	gw.build()
 	if err := gw.reload(); err != nil {
 		return nil, err
 	}
 	gw.viewIdx = len(gw.phases) - 1
 	gw.refresh()
+	if gw.locked {
+		p := gw.seat.Power
+		gw.curtain.Close(p, gw.m.PowerName(p), gw.seats[p].PinHash)
+		gw.curtain.SetBack("Close this game")
+	}
 	return gw, nil
 }
 
@@ -134,19 +207,28 @@ func (gw *GameWindow) build() {
 	gw.bar.OnPrev = func() { gw.showPhase(gw.viewIdx - 1) }
 	gw.bar.OnNext = func() { gw.showPhase(gw.viewIdx + 1) }
 	gw.bar.OnAdjudicate = gw.Adjudicate
+	e2eMark("adjudicate", gw.bar.adjudicate)
 	gw.results = NewResultsList()
 	gw.results.OnSelect = gw.board.SetHighlight
 	gw.history = NewHistoryList()
 	gw.history.OnSelect = gw.showPhase
 	gw.curtain = NewCurtain()
 	gw.curtain.OnPass = gw.seatPower
-	gw.curtain.OnCancel = gw.toTable
+	gw.curtain.OnCancel = func() {
+		if gw.locked {
+			gw.win.Close()
+			return
+		}
+		gw.toTable()
+	}
 	gw.panels = map[engine.Power]*OrderPanel{}
-	parser := gw.g.Variant().Parser(gw.m)
 	for _, p := range gw.m.PowerIDs() {
 		power := p
-		op := NewOrderPanel(p, func(text string) ([]engine.Order, []error) { return parser.ParseOrders(power, text) })
+		op := NewOrderPanel(p, func(text string) session.Checked {
+			return session.CheckOrders(gw.g.Variant(), gw.curView, power, text)
+		})
 		op.OnSave = func(op *OrderPanel) { gw.submit(op.Power) }
+		op.OnChanged = gw.panelChanged
 		gw.panels[p] = op
 	}
 	gw.orders = container.NewStack()
@@ -158,23 +240,39 @@ func (gw *GameWindow) build() {
 		gw.cards = NewCardsPanel(gw.m)
 		gw.cards.OnTemplate = gw.cardTemplate
 		gw.cards.OnDrop = gw.cardDropped
+		gw.cards.OnDragMove = gw.cardDragMove
+		gw.cards.OnDragEnd = gw.cardDragEnd
 		side = append([]*container.TabItem{container.NewTabItem("Cards", gw.cards)}, side...)
 	}
 	if gw.gm && !gw.readOnly {
 		gw.gmTools = NewGMTools()
 		gw.gmTools.OnEdit = gw.edit
 		gw.gmTools.OnRollback = func(p, r string) { gw.Rollback(p, r) }
+		gw.gmTools.OnStandby = gw.standby
+		var names []string
+		for _, p := range gw.m.PowerIDs() {
+			names = append(names, gw.m.PowerName(p))
+		}
+		gw.gmTools.SetPowers(names)
+		gw.gmTools.SetInfo(fmt.Sprintf("%s, seed %d (kept in the save file: the game replays from it)", gw.g.Variant().Name, gw.g.Info().Seed))
 		side = append(side, container.NewTabItem("Game master", gw.gmTools))
 	}
 	right := container.NewVSplit(gw.orders, container.NewAppTabs(side...))
 	right.Offset = 0.5
-	main := container.NewHSplit(gw.board, right)
+	main := container.NewHSplit(container.NewStack(gw.board, gw.zoomBar()), right)
 	main.Offset = 0.66
 	body := container.NewBorder(gw.bar, container.NewBorder(nil, nil, nil, gw.hover, gw.status), nil, nil, main)
-	gw.win.SetContent(container.NewStack(body, gw.curtain))
+	gw.ghost = newCardGhost()
+	layer := container.NewWithoutLayout(gw.ghost)
+	gw.ghost.layer = layer
+	gw.win.SetContent(container.NewStack(body, layer, gw.curtain))
+	gw.curtain.Canvas = gw.win.Canvas()
 	gw.win.SetMainMenu(gw.menus())
+	gw.watchKeys()
 	gw.win.Resize(gameWindowSize(gw.desk.app.Preferences()))
+	gw.win.SetCloseIntercept(gw.Close)
 	gw.win.SetOnClosed(func() {
+		gw.gone.Store(true)
 		rememberWindowSize(gw.desk.app.Preferences(), gw.win.Canvas().Size())
 		gw.g.Close()
 		gw.desk.closed(gw)
@@ -203,6 +301,8 @@ func (gw *GameWindow) current() bool { return gw.viewIdx == len(gw.phases)-1 }
 // viewSeat is whose eyes the board and panels use now.
 func (gw *GameWindow) viewSeat() engine.Seat {
 	switch {
+	case gw.locked:
+		return engine.Seat{}
 	case gw.gm:
 		return engine.Seat{GM: true}
 	case gw.active != "":
@@ -213,13 +313,13 @@ func (gw *GameWindow) viewSeat() engine.Seat {
 
 // canOrder reports whether orders may be given now.
 func (gw *GameWindow) canOrder() bool {
-	return !gw.readOnly && gw.current() && (gw.gm || gw.active != "")
+	return !gw.readOnly && !gw.locked && gw.current() && (gw.gm || gw.active != "")
 }
 
 // refresh redraws everything from the save.
 func (gw *GameWindow) refresh() {
 	if err := gw.reload(); err != nil {
-		gw.flash(err.Error())
+		gw.flash(userWords(err))
 		return
 	}
 	gw.refreshCards()
@@ -227,6 +327,7 @@ func (gw *GameWindow) refresh() {
 	gw.refreshBar()
 	gw.refreshResults()
 	gw.history.Set(gw.phases, gw.viewIdx)
+	gw.refreshLog()
 	gw.refreshOrders()
 	if gw.gmTools != nil {
 		var names []string
@@ -243,8 +344,12 @@ func (gw *GameWindow) refresh() {
 // may see it: the pending orders it may see for the phase being played,
 // every order and result for an adjudicated one.
 func (gw *GameWindow) sceneFor(idx int) (Scene, *engine.Outcome, error) {
+	return gw.sceneAs(idx, gw.viewSeat())
+}
+
+// sceneAs is the scene of phase idx as seat may see it.
+func (gw *GameWindow) sceneAs(idx int, seat engine.Seat) (Scene, *engine.Outcome, error) {
 	ps := gw.phases[idx]
-	seat := gw.viewSeat()
 	v, err := gw.g.View(seat, ps.Name)
 	if err != nil {
 		return Scene{}, nil, err
@@ -253,6 +358,11 @@ func (gw *GameWindow) sceneFor(idx int) (Scene, *engine.Outcome, error) {
 	if !ps.Adjudicated {
 		s.Orders = v.Pending
 		s.ReadOnly = !gw.canOrder()
+		if vr, ok := cardgame.Of(v.State).(cardgame.VoluntaryRetreater); ok && !s.ReadOnly {
+			for _, r := range vr.VoluntaryRetreats(v) {
+				s.Retreaters = append(s.Retreaters, Retreater{Unit: r.Unit, To: r.To})
+			}
+		}
 		return s, nil, nil
 	}
 	st, err := gw.g.Phase(ps.Name)
@@ -275,15 +385,56 @@ func (gw *GameWindow) sceneFor(idx int) (Scene, *engine.Outcome, error) {
 func (gw *GameWindow) refreshBoard() {
 	s, _, err := gw.sceneFor(gw.viewIdx)
 	if err != nil {
-		gw.flash(err.Error())
+		gw.flash(userWords(err))
 		return
 	}
 	s.Specials = gw.specials
-	gw.scene = s
-	gw.board.SetScene(s)
+	gw.base = s
+	gw.showDrafts()
 	if gw.cards != nil {
 		gw.cards.SetMarks(s.Marks)
 	}
+}
+
+// showDrafts draws the board's scene with the typed orders in place of
+// the stored ones, for every power whose panel the seat sees, and the
+// orders the engine finds impossible drawn apart.
+func (gw *GameWindow) showDrafts() {
+	s := gw.base
+	if gw.current() && gw.canOrder() && s.View.State != nil && !gw.phases[gw.viewIdx].Adjudicated {
+		var orders, illegal []engine.Order
+		typed := map[engine.Power]bool{}
+		for _, p := range gw.m.PowerIDs() {
+			if !gw.gm && p != gw.active {
+				continue
+			}
+			if d := gw.drafts[p]; d != nil && d.phase == gw.phases[gw.viewIdx].Name {
+				c := gw.panels[p].Checked()
+				typed[p] = true
+				orders = append(orders, c.Orders...)
+				illegal = append(illegal, c.Illegal()...)
+			}
+		}
+		for _, o := range s.Orders {
+			if !typed[o.Power] {
+				orders = append(orders, o)
+			}
+		}
+		if len(typed) > 0 {
+			s.Orders = orders
+		}
+		s.Illegal = illegal
+	}
+	s = gw.drawable(s)
+	gw.scene = s
+	gw.board.SetScene(s)
+}
+
+// drawable returns scene s with its special orders as the board draws
+// them (session.BoardOrders).
+func (gw *GameWindow) drawable(s Scene) Scene {
+	s.Orders, s.Results, s.Signs = session.BoardOrders(gw.g.Variant(), s.View, s.Orders, s.Results)
+	return s
 }
 
 func (gw *GameWindow) refreshBar() {
@@ -304,8 +455,7 @@ func (gw *GameWindow) refreshBar() {
 	if !p.Adjudicated && gw.scene.View.State != nil && gw.scene.View.State.Phase.Type == engine.Adjustment {
 		note += "; " + adjustmentsDue(gw.m, gw.scene.View.State, gw.active)
 	}
-	gw.bar.Set(words, p.Name, note, gw.viewIdx > 0, gw.viewIdx < len(gw.phases)-1,
-		!gw.readOnly && (gw.gm || !gw.fixed))
+	gw.bar.Set(words, p.Name, note, gw.viewIdx > 0, gw.viewIdx < len(gw.phases)-1, gw.canAdjudicate())
 }
 
 // refreshResults lists the outcome of the phase on the board, or of the
@@ -321,10 +471,30 @@ func (gw *GameWindow) refreshResults() {
 	}
 	_, out, err := gw.sceneFor(idx)
 	if err != nil {
-		gw.flash(err.Error())
+		gw.flash(userWords(err))
 		return
 	}
 	gw.results.Set("Results of "+gw.phases[idx].Name+" (select one to point it out on the board)", out, gw.m)
+}
+
+// refreshLog shows the game master the abandoned branches and the audit
+// log under the history; other seats see the line of play only.
+func (gw *GameWindow) refreshLog() {
+	if !gw.gm {
+		gw.history.SetLog("")
+		return
+	}
+	all, err := gw.g.History(true)
+	if err != nil {
+		gw.flash(errText("History", err))
+		return
+	}
+	audit, err := gw.g.Audit()
+	if err != nil {
+		gw.flash(errText("History", err))
+		return
+	}
+	gw.history.SetLog(historyLog(all, audit))
 }
 
 // showPhase puts phase i of the line of play on the board.

@@ -49,14 +49,28 @@ type testDesk struct {
 	*Desk
 	dir    string
 	boards []*spyBoard
+	saved  []string // the names chooseSave suggested
+	asked  []string // the questions asked, title and text
+	answer int      // the button pressed for every question
 }
 
 func newTestDesk(t *testing.T) *testDesk {
 	t.Helper()
 	a := test.NewTempApp(t)
 	td := &testDesk{Desk: NewDesk(a), dir: t.TempDir()}
-	td.chooseSave = func(_ fyne.Window, done func(string)) { done(filepath.Join(td.dir, "game.dipdesk")) }
+	td.chooseSave = func(_ fyne.Window, name string, _ []string, done func(string)) {
+		td.saved = append(td.saved, name)
+		if strings.HasSuffix(name, ".dipdesk") {
+			name = "game.dipdesk"
+		}
+		done(filepath.Join(td.dir, name))
+	}
 	td.chooseOpen = func(_ fyne.Window, done func(string)) { done(filepath.Join(td.dir, "game.dipdesk")) }
+	td.chooseFolder = func(_ fyne.Window, done func(string)) { done(td.dir) }
+	td.ask = func(_ fyne.Window, title, message string, _ []string, done func(int)) {
+		td.asked = append(td.asked, title+"\n"+message)
+		done(td.answer)
+	}
 	td.newBoard = func(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface {
 		b := &spyBoard{Board: newBoard(r, m, h).(*Board), hooks: h}
 		td.boards = append(td.boards, b)
@@ -95,7 +109,7 @@ func TestStartWindowCreatesSave(t *testing.T) {
 	if !strings.Contains(s.desc.Text, "") || s.variant.Selected == "" {
 		t.Fatalf("no variant chosen: %q", s.variant.Selected)
 	}
-	s.seed.SetText("1901")
+	s.newSeed = func() uint64 { return 1901 }
 	s.seats[0].pin.SetText("1234") // Austria keeps a PIN
 	s.askCreate()
 	path := filepath.Join(td.dir, "game.dipdesk")
@@ -121,6 +135,7 @@ func TestStartWindowCreatesSave(t *testing.T) {
 func TestStartWindowRefusesBadSeed(t *testing.T) {
 	td := newTestDesk(t)
 	s := td.ShowStart()
+	s.mode.SetSelected(modeGM)
 	s.seed.SetText("soon")
 	s.askCreate()
 	if len(td.games) != 0 || !strings.Contains(s.status.Text, "seed") {
@@ -145,7 +160,7 @@ func TestOrderPanelShowsErrorsAndSubmitsGoodOrders(t *testing.T) {
 	if err != nil || len(orders) != 2 {
 		t.Fatalf("stored %v (%v), want the two good orders", orders, err)
 	}
-	if !strings.Contains(gw.status.Text, "2 orders saved, 1 refused") {
+	if !strings.Contains(gw.status.Text, "2 orders saved, 1 line not understood") {
 		t.Errorf("status %q", gw.status.Text)
 	}
 	if sc := td.board(gw).last(t); len(sc.Orders) != 2 {
@@ -166,10 +181,10 @@ func TestBoardOrderAppendsAndUndo(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.hooks.order(o)
-	if got := gw.panels["france"].Text(); got != "A par - bur" {
+	if got := gw.panels["france"].Text(); got != "A par - bur\n" {
 		t.Fatalf("panel %q", got)
 	}
-	gw.tabs.SelectIndex(2) // France
+	gw.SelectPower("france")
 	gw.UndoLastOrder()
 	cur, _ := gw.g.Current()
 	if orders, _ := gw.g.Orders(cur.Phase); len(orders) != 0 {
@@ -227,6 +242,11 @@ func TestCurtainHidesOtherPowersOrders(t *testing.T) {
 		}
 	}
 
+	gw.Adjudicate() // refused: France sits behind the curtain
+	if cur, _ := gw.g.Current(); cur.State.Phase.Short() != "S1901M" {
+		t.Fatalf("adjudicated while France was ordering: now %s", cur.State.Phase.Short())
+	}
+	gw.DoneOrdering()
 	gw.Adjudicate()
 	sc = b.last(t)
 	if !hasPower(sc.Orders, "germany") || !hasPower(sc.Orders, "france") || len(sc.Results) == 0 {
@@ -257,7 +277,7 @@ func TestCurtainPIN(t *testing.T) {
 func TestAdjudicateAdvancesAndHighlights(t *testing.T) {
 	td := newTestDesk(t)
 	gw := td.game(t, gmSeats)
-	if _, _, err := gw.g.SubmitOrders("france", "A par - bur\nA mar - bur"); err != nil {
+	if _, _, err := gw.g.SubmitOrders("S1901M", "france", "A par - bur\nA mar - bur"); err != nil {
 		t.Fatal(err)
 	}
 	gw.Adjudicate()
@@ -288,7 +308,7 @@ func TestReviewIsReadOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := g.SubmitOrders("france", "A par - bur"); err != nil {
+	if _, _, err := g.SubmitOrders("S1901M", "france", "A par - bur"); err != nil {
 		t.Fatal(err)
 	}
 	g.Close()
@@ -319,7 +339,7 @@ func TestReviewIsReadOnly(t *testing.T) {
 func TestHistoryShowsPastPhase(t *testing.T) {
 	td := newTestDesk(t)
 	gw := td.game(t, gmSeats)
-	if _, _, err := gw.g.SubmitOrders("france", "A par - bur"); err != nil {
+	if _, _, err := gw.g.SubmitOrders("S1901M", "france", "A par - bur"); err != nil {
 		t.Fatal(err)
 	}
 	gw.Adjudicate()
@@ -411,7 +431,7 @@ func TestReplaceUnitOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := replaceUnitOrder(parser, "france", "A par - bur\nF bre - mao; A par H\nA mar - Bugundy\n", o)
-	want := "F bre - mao\nA mar - Bugundy\nA par - pic"
+	want := "F bre - mao\nA mar - Bugundy\nA par - pic\n"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

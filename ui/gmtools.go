@@ -16,11 +16,19 @@ type GMTools struct {
 	// ("move kie hol"); OnRollback with a phase and the reason.
 	OnEdit     func(words string)
 	OnRollback func(phase, reason string)
+	// OnStandby hands a power's seat to a standby player, with the
+	// standby's name and new PIN ("" for none).
+	OnStandby func(power, player, pin string)
 
+	info   *widget.Label
 	edit   *widget.Entry
 	phase  *widget.Select
 	reason *widget.Entry
-	body   fyne.CanvasObject
+	// The standby's seat (by power name), name and PIN.
+	sbSeat   *widget.Select
+	sbPlayer *widget.Entry
+	sbPIN    *widget.Entry
+	body     fyne.CanvasObject
 }
 
 // NewGMTools returns the tools.
@@ -43,11 +51,27 @@ func NewGMTools() *GMTools {
 			t.OnRollback(t.phase.Selected, t.reason.Text)
 		}
 	})
+	t.info = widget.NewLabel("")
+	t.info.Wrapping = fyne.TextWrapWord
+	t.sbSeat = widget.NewSelect(nil, nil)
+	t.sbSeat.PlaceHolder = "power to hand on"
+	t.sbPlayer = widget.NewEntry()
+	t.sbPlayer.SetPlaceHolder("the standby's name")
+	t.sbPIN = widget.NewPasswordEntry()
+	t.sbPIN.SetPlaceHolder("new PIN (optional)")
+	standby := widget.NewButton("Hand to standby", func() {
+		if t.OnStandby != nil && t.sbSeat.Selected != "" {
+			t.OnStandby(t.sbSeat.Selected, t.sbPlayer.Text, t.sbPIN.Text)
+		}
+	})
 	t.body = container.NewVBox(
+		t.info,
 		widget.NewLabelWithStyle("Position editor", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewBorder(nil, nil, nil, apply, t.edit),
 		widget.NewLabelWithStyle("Rollback", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.phase, t.reason, rollback)
+		t.phase, t.reason, rollback,
+		widget.NewLabelWithStyle("Standby", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.sbSeat, t.sbPlayer, t.sbPIN, standby)
 	t.ExtendBaseWidget(t)
 	return t
 }
@@ -61,5 +85,20 @@ func (t *GMTools) SetPhases(names []string) {
 	t.phase.ClearSelected()
 }
 
+// SetInfo shows what the game master alone may know of the game (its
+// seed).
+func (t *GMTools) SetInfo(text string) { t.info.SetText(text) }
+
 // clearEdit empties the editor after a successful edit.
 func (t *GMTools) clearEdit() { t.edit.SetText("") }
+
+// SetPowers offers the powers whose seat may be handed to a standby.
+func (t *GMTools) SetPowers(names []string) { t.sbSeat.Options = names }
+
+// clearStandby empties the standby's fields once the seat is handed on,
+// so the new PIN does not stay on screen.
+func (t *GMTools) clearStandby() {
+	t.sbSeat.ClearSelected()
+	t.sbPlayer.SetText("")
+	t.sbPIN.SetText("")
+}

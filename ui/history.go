@@ -1,7 +1,12 @@
 package ui
 
 import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/store"
@@ -19,6 +24,9 @@ type HistoryList struct {
 	phases []store.Phase
 	list   *widget.List
 	quiet  bool
+	log    *widget.Label     // abandoned branches and the audit log (game master)
+	more   *widget.Accordion // holds log; hidden when there is nothing to show
+	body   fyne.CanvasObject
 }
 
 // NewHistoryList returns an empty timeline.
@@ -33,12 +41,95 @@ func NewHistoryList() *HistoryList {
 			h.OnSelect(i)
 		}
 	}
+	h.log = widget.NewLabel("")
+	h.log.Wrapping = fyne.TextWrapWord
+	h.more = widget.NewAccordion(widget.NewAccordionItem("Abandoned branches and audit log", h.log))
+	h.more.Hide()
+	h.body = container.NewBorder(nil, h.more, nil, nil, h.list)
 	h.ExtendBaseWidget(h)
 	return h
 }
 
-// CreateRenderer shows the list.
-func (h *HistoryList) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(h.list) }
+// CreateRenderer shows the list, and below it the log when there is one.
+func (h *HistoryList) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(h.body) }
+
+// SetLog shows the abandoned branches and the audit log ("" hides them).
+func (h *HistoryList) SetLog(text string) {
+	h.log.SetText(text)
+	if text == "" {
+		h.more.Hide()
+	} else {
+		h.more.Show()
+	}
+}
+
+// Log returns the abandoned branches and audit log as shown.
+func (h *HistoryList) Log() string { return h.log.Text }
+
+// auditDetail is an audit entry's words: its note when the detail is a
+// JSON record (an edit keeps the positions before and after it), else its
+// first line.
+func auditDetail(d string) string {
+	var rec struct {
+		Note string `json:"note"`
+	}
+	if strings.HasPrefix(d, "{") && json.Unmarshal([]byte(d), &rec) == nil && rec.Note != "" {
+		return rec.Note
+	}
+	d, _, _ = strings.Cut(d, "\n")
+	return d
+}
+
+// historyLog words what dipdesk history --all prints after the line of
+// play: the phases of abandoned branches, and the audit log (rollbacks
+// with their reasons, edits, corrections).
+func historyLog(all []store.Phase, audit []store.AuditEntry) string {
+	var b strings.Builder
+	var gone []store.Phase
+	for _, p := range all {
+		if p.Abandoned {
+			gone = append(gone, p)
+		}
+	}
+	if len(gone) > 0 {
+		b.WriteString("Abandoned by rollbacks:\n")
+		for _, p := range gone {
+			words := p.Name
+			if ph, err := engine.ParsePhase(p.Name); err == nil {
+				words = ph.String()
+			}
+			state := "not adjudicated"
+			if p.Adjudicated {
+				state = "adjudicated"
+			}
+			fmt.Fprintf(&b, "• %s %s (%s)\n", p.Name, words, state)
+		}
+	}
+	orders := 0
+	for _, a := range audit {
+		if a.Kind == store.KindOrders {
+			orders++
+		}
+	}
+	if len(audit) > orders {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("Audit log")
+		if orders > 0 {
+			fmt.Fprintf(&b, " (%d order submissions left out: dipdesk history FILE --all lists them)", orders)
+		}
+		b.WriteString(":\n")
+		for _, a := range audit {
+			if a.Kind == store.KindOrders {
+				continue
+			}
+			detail := auditDetail(a.Detail)
+			fmt.Fprintf(&b, "• %s %s, %s: %s\n", a.At.UTC().Format("2006-01-02 15:04"), a.Kind, a.Phase, detail)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
 
 func (h *HistoryList) line(i int) string {
 	p := h.phases[i]

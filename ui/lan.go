@@ -108,17 +108,18 @@ func (d *Desk) hostNew(parent fyne.Window) {
 	s := d.ShowStart()
 	o, err := s.options()
 	if err != nil {
-		s.status.SetText(err.Error())
+		s.status.SetText(userWords(err))
 		return
 	}
-	d.chooseSave(parent, func(path string) {
-		g, err := session.Create(withExt(path), o)
+	d.chooseSave(parent, "game.dipdesk", []string{".dipdesk"}, func(path string) {
+		g, err := session.Create(withExt(path, ".dipdesk"), o)
 		if err != nil {
 			s.status.SetText(errText("New game", err))
 			return
 		}
 		path = g.Path()
 		g.Close()
+		s.clearForm() // no PIN or seed stays in the form (see create)
 		d.hostReport(d.HostGame(path))
 	})
 }
@@ -169,6 +170,9 @@ func (d *Desk) HostGame(path string) (*LanHostWindow, error) {
 			}
 		})
 	})
+	// Failed joins and burnt codes (app/lan events) show at once: a burnt
+	// code needs "New code for seat".
+	h.OnEvent(func(e lan.Event) { hw.ui.do(func() { hw.status.SetText(e.Text) }) })
 	adjudicate := widget.NewButton("Adjudicate now", func() {
 		if err := h.Adjudicate(); err != nil {
 			hw.status.SetText(errText("Adjudicate", err))
@@ -251,7 +255,7 @@ func (d *Desk) ShowJoin() *LanJoinWindow {
 		seat: widget.NewEntry(), code: widget.NewEntry(), status: widget.NewLabel("Looking for games on the network…"), ui: d.lanQueue()}
 	jw.addr.SetPlaceHolder("host:port, e.g. 192.168.1.20:7878")
 	jw.seat.SetPlaceHolder("france, or observer")
-	jw.code.SetPlaceHolder("ABCD-EFGH (not needed to come back to a seat)")
+	jw.code.SetPlaceHolder("pairing code the host shows, ABCD-EFGH-JKMN (not needed to come back to a seat)")
 	jw.status.Wrapping = fyne.TextWrapWord
 	jw.list = widget.NewList(func() int { return len(jw.found) },
 		func() fyne.CanvasObject { return widget.NewLabel("game") },
@@ -262,7 +266,8 @@ func (d *Desk) ShowJoin() *LanJoinWindow {
 	jw.list.OnSelected = func(i widget.ListItemID) {
 		if i < len(jw.found) {
 			jw.addr.SetText(jw.found[i].Addr)
-			jw.status.SetText("The host's fingerprint should read " + jw.found[i].Fingerprint)
+			jw.status.SetText("This host says its fingerprint is " + jw.found[i].Fingerprint + ". Anyone on the network can " +
+				"say so: type the pairing code the host shows (it checks the host for you), or compare the fingerprint with the host's screen when asked.")
 		}
 	}
 	form := widget.NewForm(widget.NewFormItem("Address", jw.addr), widget.NewFormItem("Seat", jw.seat), widget.NewFormItem("Join code", jw.code))
@@ -308,7 +313,7 @@ func (jw *LanJoinWindow) Join() {
 	}
 	jw.status.SetText("Joining " + addr + "…")
 	go func() {
-		sw, err := jw.d.joinSeat(lan.NewClientMemory(dir), addr, seat, code)
+		sw, err := jw.d.joinSeatFrom(jw.win, lan.NewClientMemory(dir), addr, seat, code)
 		jw.ui.do(func() {
 			if err != nil {
 				jw.status.SetText(errText("Join", err))

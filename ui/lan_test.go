@@ -2,13 +2,19 @@ package ui
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+
 	"dipdesk/app/lan"
 	"dipdesk/app/session"
+	"dipdesk/engine"
 )
 
 // eventually polls cond until it holds or the test's patience ends: the
@@ -99,15 +105,43 @@ func TestHostAndJoinWindows(t *testing.T) {
 		})
 		return
 	})
-	ro, err := session.OpenReadOnly(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ro.Close()
-	cur, _ := ro.Current()
-	if orders, _ := ro.Orders(cur.Phase); len(orders) != 2 {
-		t.Errorf("the host stored %d orders", len(orders))
-	}
+	eventually(t, "the host stores two orders", func() bool {
+		ro, err := session.OpenReadOnly(path)
+		if err != nil {
+			return false
+		}
+		defer ro.Close()
+		cur, _ := ro.Current()
+		orders, _ := ro.Orders(cur.Phase)
+		return len(orders) == 2
+	})
+	// The seat's board gives orders as in hot seat: France drags her
+	// fleet in Brest to the Mid-Atlantic; what she types is checked.
+	sw.ui.wait(func() {
+		from, ok1 := locPos(sw.picture, "bre")
+		to, ok2 := locPos(sw.picture, "mao")
+		if !ok1 || !ok2 {
+			t.Fatalf("the seat's board is not laid out (%v)", sw.picture.Size())
+		}
+		sw.picture.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from}, Dragged: fyne.NewDelta(to.X-from.X, to.Y-from.Y)})
+		sw.picture.DragEnd()
+	})
+	eventually(t, "the dragged order stored", func() (ok bool) {
+		ro2, err := session.OpenReadOnly(path)
+		if err != nil {
+			return false
+		}
+		defer ro2.Close()
+		cur, _ := ro2.Current()
+		orders, _ := ro2.Orders(cur.Phase)
+		return len(orders) == 3 && ordersText(orders, "france", ro2.Map()) == "A par - bur\nA mar - spa\nF bre - mao"
+	})
+	sw.ui.wait(func() {
+		sw.orders.SetText("A bel - mos")
+		if !strings.Contains(sw.orders.Errors(), "no unit in Belgium") || len(sw.picture.scene.Illegal) != 1 {
+			t.Errorf("a typed order is not checked: %q", sw.orders.Errors())
+		}
+	})
 	// Typed address, seat and code: the join window joins in the background.
 	oc := host.h.Codes()[lan.ObserverSeat]
 	jw.ui.wait(func() {
@@ -126,7 +160,8 @@ func TestHostNewGame(t *testing.T) {
 	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
 	start := td.ShowStart()
 	start.variant.SetSelectedIndex(1) // Character Diplomacy
-	start.seed.SetText("77")
+	start.newSeed = func() uint64 { return 77 }
+	start.seats[1].pin.SetText("2468")
 	start.desk.hostOnLAN(start.win) // the dialog
 	td.hostNew(start.win)
 	var found bool
@@ -146,5 +181,131 @@ func TestHostNewGame(t *testing.T) {
 	defer g.Close()
 	if info := g.Info(); info.Variant != "character" || info.Seed != 77 {
 		t.Errorf("hosted %s seed %d", info.Variant, info.Seed)
+	}
+	if start.seats[1].pin.Text != "" {
+		t.Error("the PIN stays in the form after hosting")
+	}
+}
+
+// TestLanSeatCards: a LAN seat of a card game gets the hot-seat Cards
+// panel, filled from its own view: its own cards only, and dragging one
+// shows it under the pointer.
+func TestLanSeatCards(t *testing.T) {
+	td := newTestDesk(t)
+	path := filepath.Join(td.dir, "cards.dipdesk")
+	var power engine.Power
+	for seed := uint64(1); power == "" && seed < 200; seed++ {
+		os.Remove(path)
+		g, err := session.Create(path, session.Options{Variant: "character", Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _, err := g.Hands(engine.Seat{GM: true}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range h.Cards {
+			if c.Name == "Annihilator" {
+				power = c.Unit.Power
+			}
+		}
+		for power != "" { // to Spring 1902, when the cards act (rule 7)
+			cur, err := g.Current()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cur.State.Phase.Year == 1902 {
+				break
+			}
+			if _, _, err := g.Process(cur.State.Phase.Short()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Close()
+	}
+	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+	host, err := td.HostGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), string(power), host.h.Codes()[string(power)])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sw.c.Close()
+	eventually(t, "the seat's cards", func() (ok bool) {
+		sw.ui.wait(func() { ok = sw.cards != nil && len(sw.cards.Lines()) > 0 })
+		return
+	})
+	var problems []string
+	sw.ui.wait(func() {
+		var v *cardView
+		for _, x := range sw.cards.views {
+			if x.card.Unit.Power != power {
+				problems = append(problems, fmt.Sprintf("%s's LAN seat shows %s's card %s", power, x.card.Unit.Power, x.title()))
+			}
+			if x.card.Name == "Annihilator" {
+				v = x
+			}
+		}
+		if v == nil {
+			problems = append(problems, "no Annihilator among the seat's cards")
+			return
+		}
+		v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{AbsolutePosition: fyne.NewPos(300, 200)}, Dragged: fyne.NewDelta(-50, 20)})
+		if !sw.ghost.Visible() || len(sw.picture.targets) == 0 {
+			problems = append(problems, "a dragged card is not shown under the pointer, or no province is lit")
+		}
+		v.DragEnd()
+		if sw.ghost.Visible() {
+			problems = append(problems, "the card stays after the drop")
+		}
+	})
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
+// TestFirstJoinAsksForTheFingerprint: joining a host for the first time
+// with a bare join code (nothing vouches for the host's certificate),
+// the window shows the fingerprint and asks whether the host shows the
+// same; "it differs" stops before anything is sent or pinned, "it
+// matches" joins and pins it.
+func TestFirstJoinAsksForTheFingerprint(t *testing.T) {
+	td := newTestDesk(t)
+	path := filepath.Join(td.dir, "game.dipdesk")
+	g, err := session.Create(path, session.Options{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+	host, err := td.HostGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	parts := strings.Split(host.h.Codes()["france"], "-")
+	bare := strings.Join(parts[:2], "-")
+	mem := lan.NewClientMemory(td.lan.configDir)
+	td.answer = 1 // It differs: stop
+	if _, err := td.joinSeatFrom(nil, mem, host.h.Addr(), "france", bare); !errors.Is(err, errNotConfirmed) {
+		t.Fatalf("a refused fingerprint: %v", err)
+	}
+	if len(td.asked) != 1 || !strings.Contains(td.asked[0], host.h.Fingerprint()) {
+		t.Fatalf("asked %q", td.asked)
+	}
+	if pin, _ := mem.Pin(host.h.Addr()); pin != "" {
+		t.Fatalf("a refused host was pinned: %q", pin)
+	}
+	td.answer = 0 // It matches: join
+	sw, err := td.joinSeatFrom(nil, mem, host.h.Addr(), "france", bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sw.c.Close()
+	if pin, _ := mem.Pin(host.h.Addr()); pin != host.h.Fingerprint() {
+		t.Fatalf("pinned %q, want the host's %q", pin, host.h.Fingerprint())
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -12,10 +13,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/lan"
+	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/render"
 	"dipdesk/render/geometry"
 	"dipdesk/variants"
+	"dipdesk/variants/cardgame"
 )
 
 // LanSeatWindow is one seat of a LAN game: what the host sends the seat
@@ -29,14 +32,18 @@ type LanSeatWindow struct {
 	view    lan.View // the last view, its pending orders updated by acks
 
 	title   *widget.Label
-	picture *Board // the seat's view drawn, read-only; nil until the host says the variant
+	picture *Board // the seat's view drawn; drags and menus give orders as in hot seat; nil until the host says the variant
 	tabs    *container.AppTabs
 	seat    engine.Seat
 	board   *widget.Label
-	hand    *widget.Label
+	hand    *widget.Label // the hand as the host words it
+	cards   *CardsPanel   // the seat's cards from its view, with their orders and drags; nil until the variant is known
+	ghost   *cardGhost    // a card being dragged, under the pointer
 	results *widget.Label
 	press   *widget.Label
-	orders  *widget.Entry
+	orders  *OrderPanel // the seat's orders: checked against its view as typed, kept as a draft until sent
+	typedIn string      // the phase the text in orders was typed for ("" when loaded from the host)
+	state   *engine.State
 	ready   *widget.Check
 	say     *widget.Entry
 	to      *widget.Entry
@@ -47,6 +54,34 @@ type LanSeatWindow struct {
 // joinSeat connects to a host (background goroutine) and makes the
 // seat's window, which the caller shows on the UI goroutine.
 func (d *Desk) joinSeat(mem *lan.ClientMemory, addr, seat, code string) (*LanSeatWindow, error) {
+	return d.joinSeatFrom(nil, mem, addr, seat, code)
+}
+
+// errNotConfirmed is a first join the player stopped because the host's
+// fingerprint did not match the one the host shows.
+var errNotConfirmed = errors.New("the fingerprints differ, so nothing was sent to that host: check the address and ask the host for its pairing code")
+
+// confirmFingerprint asks the player, on the window parent, whether the
+// host shows fingerprint fp, and waits for the answer (it is called from
+// the client's goroutine before anything is sent to the host, on a
+// first join with a bare join code).
+func (d *Desk) confirmFingerprint(parent fyne.Window, fp string) error {
+	answer := make(chan bool, 1)
+	d.lanQueue().do(func() {
+		d.ask(parent, "Is this the host?", "This is the first time you join this host, and the code you typed does not "+
+			"vouch for it. The host's window (or dipdesk host) shows its certificate fingerprint. Does it read:\n\n"+fp+
+			"\n\nIf it does not, someone else on the network is answering: do not join.", []string{"It matches: join", "It differs: stop"},
+			func(i int) { answer <- i == 0 })
+	})
+	if !<-answer {
+		return errNotConfirmed
+	}
+	return nil
+}
+
+// joinSeatFrom is joinSeat from window parent, where the player is asked
+// to compare the host's fingerprint when nothing else vouches for it.
+func (d *Desk) joinSeatFrom(parent fyne.Window, mem *lan.ClientMemory, addr, seat, code string) (*LanSeatWindow, error) {
 	pin, err := mem.Pin(addr)
 	if err != nil {
 		return nil, err
@@ -58,8 +93,9 @@ func (d *Desk) joinSeat(mem *lan.ClientMemory, addr, seat, code string) (*LanSea
 	sw := &LanSeatWindow{ui: d.lanQueue()}
 	built := make(chan struct{})
 	cfg := lan.ClientConfig{Addr: addr, Seat: seat, Code: code, Token: token, Fingerprint: pin, Reconnect: true, Client: "dipdesk desktop",
-		OnPin:   func(fp string) { _ = mem.SetPin(addr, fp) },
-		OnToken: func(t string) { _ = mem.SetToken(addr, seat, t) },
+		ConfirmFingerprint: func(fp string) error { return d.confirmFingerprint(parent, fp) },
+		OnPin:              func(fp string) { _ = mem.SetPin(addr, fp) },
+		OnToken:            func(t string) { _ = mem.SetToken(addr, seat, t) },
 		OnMessage: func(e lan.Envelope) {
 			sw.ui.do(func() {
 				<-built // messages before the window exists wait for it (the queue runs in order)
@@ -92,14 +128,26 @@ func (sw *LanSeatWindow) build(d *Desk, addr, seat string) {
 	case "gm":
 		sw.seat = engine.Seat{GM: true}
 	}
-	sw.orders = widget.NewMultiLineEntry()
-	sw.orders.SetPlaceHolder("one order a line: A par - bur")
+	power := sw.seat.Power
+	sw.orders = NewOrderPanel(power, func(text string) session.Checked {
+		vr, ok := variants.Lookup(sw.variant)
+		if !ok || sw.state == nil || power == "" {
+			return session.Checked{}
+		}
+		return session.CheckOrders(vr, engine.View{Seat: sw.seat, State: sw.state}, power, text)
+	})
+	sw.orders.OnSave = func(*OrderPanel) { sw.Submit() }
+	sw.orders.OnChanged = func(*OrderPanel) {
+		if sw.typedIn == "" {
+			sw.typedIn = sw.phase
+		}
+		sw.redraw()
+	}
+	sw.orders.SetReadOnly(power == "")
 	sw.ready = widget.NewCheck("Ready", func(on bool) { sw.send(func(ctx context.Context) error { return sw.c.Ready(ctx, sw.phase, on) }) })
 	sw.say, sw.to = widget.NewEntry(), widget.NewEntry()
 	sw.say.SetPlaceHolder("press message")
 	sw.to.SetPlaceHolder("to (powers, comma-separated; empty: everyone)")
-	submit := widget.NewButton("Submit orders", sw.Submit)
-	submit.Importance = widget.HighImportance
 	send := widget.NewButton("Send", sw.Say)
 	tabs := container.NewAppTabs(container.NewTabItem("Units", container.NewVScroll(sw.board)))
 	sw.tabs = tabs
@@ -108,10 +156,13 @@ func (sw *LanSeatWindow) build(d *Desk, addr, seat string) {
 		container.NewTabItem("Results", container.NewVScroll(sw.results)),
 		container.NewTabItem("Press", container.NewBorder(nil, container.NewVBox(sw.to, container.NewBorder(nil, nil, nil, send, sw.say)), nil, nil, container.NewVScroll(sw.press))))
 	tabs.SelectIndex(0)
-	right := container.NewBorder(nil, container.NewVBox(container.NewHBox(submit, sw.ready), sw.status), nil, nil, sw.orders)
+	right := container.NewBorder(nil, container.NewVBox(sw.ready, sw.status), nil, nil, sw.orders)
 	split := container.NewHSplit(tabs, right)
 	split.Offset = 0.6
-	sw.win.SetContent(container.NewBorder(sw.title, nil, nil, nil, split))
+	sw.ghost = newCardGhost()
+	layer := container.NewWithoutLayout(sw.ghost)
+	sw.ghost.layer = layer
+	sw.win.SetContent(container.NewStack(container.NewBorder(sw.title, nil, nil, nil, split), layer))
 	sw.win.SetOnClosed(func() { go sw.c.Close() })
 	sw.win.Resize(fyne.NewSize(900, 600))
 }
@@ -127,9 +178,13 @@ func (sw *LanSeatWindow) send(f func(ctx context.Context) error) {
 	}()
 }
 
-// Submit sends the orders typed.
+// Submit sends the orders typed, for the phase they were typed in: the
+// host refuses them if the game has moved on, and the text stays.
 func (sw *LanSeatWindow) Submit() {
-	text, phase := sw.orders.Text, sw.phase
+	text, phase := sw.orders.Text(), sw.typedIn
+	if phase == "" {
+		phase = sw.phase
+	}
 	sw.send(func(ctx context.Context) error {
 		ack, err := sw.c.Orders(ctx, phase, text)
 		if err == nil {
@@ -139,6 +194,9 @@ func (sw *LanSeatWindow) Submit() {
 			}
 			sw.ui.do(func() {
 				sw.status.SetText(msg)
+				if sw.orders.Text() == text {
+					sw.orders.MarkSaved()
+				}
 				if sw.view.Phase == ack.Phase {
 					sw.view.Pending = ack.Accepted
 					sw.showView(sw.view)
@@ -147,6 +205,18 @@ func (sw *LanSeatWindow) Submit() {
 		}
 		return err
 	})
+}
+
+// boardOrder takes an order made on the board: it replaces the unit's
+// order in the seat's text, which is sent.
+func (sw *LanSeatWindow) boardOrder(o engine.Order) {
+	vr, ok := variants.Lookup(sw.variant)
+	if !ok || sw.seat.Power == "" || sw.state == nil {
+		return
+	}
+	o.Power = sw.seat.Power
+	sw.orders.SetText(replaceUnitOrder(vr.Parser(sw.state.Map), sw.seat.Power, sw.orders.Text(), o))
+	sw.Submit()
 }
 
 // Say sends the press message typed.
@@ -175,10 +245,19 @@ func (sw *LanSeatWindow) show(e lan.Envelope) {
 		}
 	case lan.TypeView:
 		if v, err := lan.Decode[lan.View](e); err == nil {
-			if v.Phase != sw.phase {
+			newPhase := v.Phase != sw.phase
+			if newPhase {
 				sw.ready.SetChecked(false)
 			}
 			sw.phase = v.Phase
+			// A new phase shows the orders the host holds for it; text
+			// typed for the phase before stays until it is sent or
+			// replaced, and is never sent for this one.
+			if newPhase && (sw.typedIn == "" || !sw.orders.Dirty()) {
+				text := strings.Join(v.Pending, "\n")
+				sw.orders.Load(text, text)
+				sw.typedIn = ""
+			}
 			sw.showView(v)
 		}
 	case lan.TypeHand:
@@ -274,21 +353,117 @@ func (sw *LanSeatWindow) addPicture() {
 		return
 	}
 	sw.picture = NewBoard(render.New(gb, m), m)
+	sw.picture.OnOrder = sw.boardOrder
+	sw.picture.OnMessage = func(text string) { sw.status.SetText(text) }
+	sw.picture.OnTemplate = func(_ engine.Power, template string) { sw.orders.Append(template) }
+	sw.picture.Parser = vr.Parser(m)
 	sw.tabs.Items = append([]*container.TabItem{container.NewTabItem("Board", sw.picture)}, sw.tabs.Items...)
 	sw.tabs.SelectIndex(0)
 	sw.tabs.Refresh()
 }
 
-// draw shows the seat's view on the board, with its pending orders.
+// draw shows the seat's view on the board, with its orders as typed.
 func (sw *LanSeatWindow) draw(s *engine.State, v lan.View) {
-	if sw.picture == nil {
+	sw.state = s
+	sw.orders.Recheck()
+	sw.redraw()
+}
+
+// redraw draws the board: the seat's view, its orders as typed (or as
+// the host holds them), impossible ones apart; a seat that may order
+// drags and right-clicks as in hot seat.
+func (sw *LanSeatWindow) redraw() {
+	if sw.picture == nil || sw.state == nil {
 		return
 	}
-	var orders []engine.Order
-	if vr, ok := variants.Lookup(sw.variant); ok && sw.seat.Power != "" {
-		orders, _ = vr.Parser(s.Map).ParseOrders(sw.seat.Power, strings.Join(v.Pending, "\n"))
+	vr, ok := variants.Lookup(sw.variant)
+	if !ok {
+		return
 	}
-	sw.picture.SetScene(Scene{View: engine.View{Seat: sw.seat, State: s, Pending: orders}, Orders: orders, Power: sw.seat.Power, ReadOnly: true})
+	view := engine.View{Seat: sw.seat, State: sw.state}
+	c := sw.orders.Checked()
+	sc := Scene{View: view, Orders: c.Orders, Illegal: c.Illegal(), Power: sw.seat.Power, ReadOnly: sw.seat.Power == "",
+		Marks: session.BoardMarks(view)}
+	sc.View.Pending = c.Orders
+	if r, ok := cardgame.Of(sw.state).(cardgame.VoluntaryRetreater); ok {
+		for _, x := range r.VoluntaryRetreats(view) {
+			sc.Retreaters = append(sc.Retreaters, Retreater{Unit: x.Unit, To: x.To})
+		}
+	}
+	if h, ok := session.HandsOf(view, vr.Specials); ok && h.Active && sw.seat.Power != "" {
+		for _, card := range h.Cards {
+			for _, o := range card.Orders {
+				if card.Space == "" || card.Unit.Power != sw.seat.Power {
+					continue
+				}
+				sc.Specials = append(sc.Specials, UnitSpecial{Unit: card.Unit, Template: card.Template(o),
+					Label:    fmt.Sprintf("%s… (#%s %s)", o.Verb, card.ID, card.Name),
+					Complete: func() []session.Completion { return session.CardCompletions(vr, view, card, o) }})
+			}
+		}
+	}
+	sc.Orders, _, sc.Signs = session.BoardOrders(vr, view, sc.Orders, nil)
+	sw.picture.SetScene(sc)
+	sw.showCards(vr, view)
+}
+
+// showCards fills the seat's Cards panel from its view (a card game
+// only): the same cards, order buttons and drags as in hot seat.
+func (sw *LanSeatWindow) showCards(vr *engine.Variant, view engine.View) {
+	h, ok := session.HandsOf(view, vr.Specials)
+	if !ok {
+		return
+	}
+	if sw.cards == nil {
+		sw.cards = NewCardsPanel(view.State.Map)
+		sw.cards.OnTemplate = func(_ engine.Power, template string) { sw.orders.Append(template) }
+		sw.cards.OnDragMove = func(c session.HandCard, o session.CardOrder, abs fyne.Position, first bool) {
+			if first {
+				var targets []engine.Loc
+				for _, x := range session.CardCompletions(vr, view, c, o) {
+					if x.Target.Valid() {
+						targets = append(targets, x.Target)
+					}
+				}
+				sw.picture.SetDropTargets(targets)
+				sw.ghost.Set(fmt.Sprintf("%s: #%s %s", c.Label, c.ID, c.Name), o.Verb, len(targets) > 0)
+			}
+			sw.ghost.Follow(abs)
+		}
+		sw.cards.OnDragEnd = func() {
+			sw.ghost.Hide()
+			sw.picture.SetDropTargets(nil)
+		}
+		sw.cards.OnDrop = sw.cardDropped
+		sw.tabs.Items = append(sw.tabs.Items, container.NewTabItem("Your cards", sw.cards))
+		sw.tabs.Refresh()
+	}
+	sw.cards.Set(h, sw.seat.Power != "")
+}
+
+// cardDropped completes a card's one-province order with the province
+// the card was dropped on (as in hot seat), and sends it.
+func (sw *LanSeatWindow) cardDropped(c session.HandCard, o session.CardOrder, abs fyne.Position) {
+	vr, ok := variants.Lookup(sw.variant)
+	if !ok || sw.state == nil {
+		return
+	}
+	loc, ok := sw.picture.LocAt(abs.Subtract(fyne.CurrentApp().Driver().AbsolutePositionForObject(sw.picture)))
+	if !ok {
+		sw.status.SetText("Drop the card on a province")
+		return
+	}
+	text := c.Template(o) + sw.state.Map.Provinces[loc.P].Abbr
+	if o.TakesUnit {
+		sw.orders.Append(c.Template(o))
+		return
+	}
+	orders, errs := vr.Parser(sw.state.Map).ParseOrders(c.Unit.Power, text)
+	if len(errs) > 0 || len(orders) != 1 {
+		sw.status.SetText(fmt.Sprintf("%s: %v", text, errs))
+		return
+	}
+	sw.boardOrder(orders[0])
 }
 
 // lanState decodes a view's position with its variant.

@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
 )
 
 // shortcut is Ctrl (Cmd on macOS) with key.
@@ -20,13 +23,20 @@ func item(label string, key fyne.KeyName, f func()) *fyne.MenuItem {
 	return it
 }
 
+// Phase shortcuts: Alt+Left and Alt+Right, as a browser's back and
+// forward.
+var (
+	prevPhaseKey = &desktop.CustomShortcut{KeyName: fyne.KeyLeft, Modifier: fyne.KeyModifierAlt}
+	nextPhaseKey = &desktop.CustomShortcut{KeyName: fyne.KeyRight, Modifier: fyne.KeyModifierAlt}
+)
+
 // menus builds the game window's File, Game and View menus.
 func (gw *GameWindow) menus() *fyne.MainMenu {
 	d := gw.desk
-	quit := fyne.NewMenuItem("Quit", func() { d.app.Quit() })
+	quit := fyne.NewMenuItem("Quit", d.Quit)
 	quit.IsQuit = true
 	exports := []*fyne.MenuItem{
-		fyne.NewMenuItem("Export board as PNG…", gw.askExportPNG),
+		fyne.NewMenuItem("Save board as picture…", gw.askExportPNG),
 		fyne.NewMenuItem("Export report…", gw.askExportReport),
 	}
 	if gw.cards != nil {
@@ -44,13 +54,21 @@ func (gw *GameWindow) menus() *fyne.MainMenu {
 		item("Save orders", fyne.KeyS, gw.SaveOrders),
 		fyne.NewMenuItemSeparator(),
 	)
-	file.Items = append(append(file.Items, exports...), fyne.NewMenuItemSeparator(), quit)
+	file.Items = append(file.Items, exports...)
+	file.Items = append(file.Items, fyne.NewMenuItemSeparator(), item("Close", fyne.KeyW, gw.Close), quit)
+	// Ctrl+Z reaches the main menu as fyne.ShortcutUndo, never as a
+	// custom Ctrl+Z: the item must carry that shortcut to be triggered.
+	undo := fyne.NewMenuItem("Undo last order", gw.undoShortcut)
+	undo.Shortcut = &fyne.ShortcutUndo{}
+	prev := fyne.NewMenuItem("Previous phase", gw.PrevPhase)
+	prev.Shortcut = prevPhaseKey
+	next := fyne.NewMenuItem("Next phase", gw.NextPhase)
+	next.Shortcut = nextPhaseKey
 	game := fyne.NewMenu("Game",
 		item("Adjudicate", fyne.KeyReturn, gw.Adjudicate),
-		item("Undo last order", fyne.KeyZ, gw.UndoLastOrder),
+		undo,
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Previous phase", func() { gw.showPhase(gw.viewIdx - 1) }),
-		fyne.NewMenuItem("Next phase", func() { gw.showPhase(gw.viewIdx + 1) }),
+		prev, next,
 	)
 	legend := fyne.NewMenuItem("Legend", nil)
 	legend.Checked = gw.legend
@@ -60,7 +78,12 @@ func (gw *GameWindow) menus() *fyne.MainMenu {
 		d.app.Preferences().SetBool(prefLegend, gw.legend)
 		gw.refreshBoard()
 	}
+	zoomIn := item("Zoom in", fyne.KeyEqual, func() { gw.zoom(zoomStep) })
+	zoomOut := item("Zoom out", fyne.KeyMinus, func() { gw.zoom(1 / zoomStep) })
+	fit := item("Fit the board", fyne.Key0, gw.fitBoard)
 	view := fyne.NewMenu("View",
+		zoomIn, zoomOut, fit,
+		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Light theme", func() { SetTheme(d.app, "light") }),
 		fyne.NewMenuItem("Dark theme", func() { SetTheme(d.app, "dark") }),
 		fyne.NewMenuItem("System theme", func() { SetTheme(d.app, "") }),
@@ -68,4 +91,55 @@ func (gw *GameWindow) menus() *fyne.MainMenu {
 		legend,
 	)
 	return fyne.NewMainMenu(file, game, view)
+}
+
+// undoShortcut is Ctrl+Z: in a text being typed it undoes the typing, as
+// in any text field; anywhere else it undoes the last order.
+func (gw *GameWindow) undoShortcut() {
+	if e, ok := gw.win.Canvas().Focused().(*widget.Entry); ok && !e.Disabled() {
+		e.TypedShortcut(&fyne.ShortcutUndo{})
+		return
+	}
+	gw.UndoLastOrder()
+}
+
+// PrevPhase shows the phase before the one on the board.
+func (gw *GameWindow) PrevPhase() { gw.showPhase(gw.viewIdx - 1) }
+
+// NextPhase shows the phase after the one on the board.
+func (gw *GameWindow) NextPhase() { gw.showPhase(gw.viewIdx + 1) }
+
+// Close closes the game window (File > Close); typed orders not saved
+// are asked about first.
+func (gw *GameWindow) Close() {
+	if len(gw.unsavedDrafts()) > 0 {
+		gw.askUnsaved("closing", gw.Close)
+		return
+	}
+	gw.win.Close()
+}
+
+// askUnsaved asks what to do with typed orders not saved before leaving
+// (closing, quitting); then runs again, which finds them saved or gone.
+func (gw *GameWindow) askUnsaved(leaving string, again func()) {
+	var names []string
+	for _, p := range gw.unsavedDrafts() {
+		names = append(names, gw.m.PowerName(p))
+	}
+	msg := "Orders typed for " + strings.Join(names, ", ") + " are not saved. Save them before " + leaving + "?"
+	gw.desk.ask(gw.win, "Typed orders not saved", msg, []string{"Save them", "Throw them away", "Cancel"}, func(i int) {
+		switch i {
+		case 0:
+			if !gw.saveDrafts() {
+				return
+			}
+		case 1:
+			for _, p := range gw.unsavedDrafts() {
+				delete(gw.drafts, p)
+			}
+		default:
+			return
+		}
+		again()
+	})
 }

@@ -78,12 +78,13 @@ func ConvoyOnly(s *engine.State, from, to engine.Loc) bool {
 // they pick a split coast and tell a drop on a move's arrow from a drop
 // on the province.
 //
-// In a movement phase: on its own province, hold; on a province that
-// another unit's pending move goes to, or near such a move's arrow,
-// support that move; on a unit of its own power, support it to hold; a
-// fleet in a sea dropped on an army whose pending move crosses that sea
-// convoys it; otherwise a move (by convoy for an army carried over the
-// sea). In a retreat phase, a retreat of the dislodged unit. The error
+// In a movement phase: on its own province, hold; a fleet in a sea
+// dropped on an army whose pending move crosses that sea convoys it; on a
+// province whose occupant has a pending move away, a move there (the
+// occupant is leaving); on a province that another unit's pending move
+// goes to, or near such a move's arrow, support that move; on a unit of
+// its own power, support it to hold; otherwise a move (by convoy for an
+// army carried over the sea). In a retreat phase, a retreat of the dislodged unit. The error
 // says in words why a drop means nothing.
 func DropOrder(s *engine.State, pending []engine.Order, power engine.Power, from, to engine.Loc, x, y float64) (engine.Order, error) {
 	if s == nil || !validLoc(s.Map, from) {
@@ -106,13 +107,25 @@ func DropOrder(s *engine.State, pending []engine.Order, power engine.Power, from
 		return engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, At: u.Loc}, nil
 	}
 	j := s.UnitAt(to.P)
-	if j >= 0 && s.Units[j].Power == u.Power {
+	if j >= 0 {
 		v := s.Units[j]
-		if o, ok, err := dropConvoy(s, pending, u, v); ok {
+		if o, ok, err := dropConvoy(s, pending, u, v); ok && v.Power == u.Power {
 			return o, err
 		}
 		if mv := pendingMove(pending, to.P); mv != nil {
-			return supportOrder(s, u, v, mv.To)
+			// The occupant is leaving: the drop follows it in (Germany's
+			// A ber - kie behind F kie - den). Only when the unit cannot
+			// go there is it a support of the occupant's move.
+			o, err := moveOrder(s, u, to, x, y)
+			if err == nil {
+				return o, nil
+			}
+			if v.Power == u.Power {
+				if so, serr := supportOrder(s, u, v, mv.To); serr == nil {
+					return so, nil
+				}
+			}
+			return engine.Order{}, err
 		}
 	}
 	if o, ok, err := dropSupportMove(s, pending, u, to, x, y); ok {
@@ -314,10 +327,13 @@ func dropRetreat(s *engine.State, power engine.Power, from, to engine.Loc, x, y 
 
 // UnitOrders returns every order power may give the unit at at, for a
 // menu: in a movement phase hold, each move, support to hold of each unit
-// it can reach, support of each pending move it can reach, and for a fleet
-// in a sea the convoy of each pending army move through that sea; in a
-// retreat phase each retreat and the disband; in an adjustment phase what
-// AdjustOrders returns.
+// it can reach that is not ordered to move away, support of every move
+// another unit could make into a province it can reach (any power's, by
+// land or by convoy: a player may support another power's move without
+// knowing whether it is ordered), and for a fleet in a sea the convoy of
+// each pending army move through that sea; in a retreat phase each
+// retreat and the disband; in an adjustment phase what AdjustOrders
+// returns.
 func UnitOrders(s *engine.State, pending []engine.Order, power engine.Power, at engine.Loc) []engine.Order {
 	if s == nil || !validLoc(s.Map, at) {
 		return nil
@@ -340,24 +356,61 @@ func UnitOrders(s *engine.State, pending []engine.Order, power engine.Power, at 
 		out = append(out, o)
 	}
 	for _, v := range s.Units {
-		if v.Loc.P != u.Loc.P && m.Adjacent(u.Type, u.Loc, v.Loc.P) {
+		if v.Loc.P != u.Loc.P && m.Adjacent(u.Type, u.Loc, v.Loc.P) && pendingMove(pending, v.Loc.P) == nil {
 			o, _ := supportOrder(s, u, v, engine.Nowhere)
 			out = append(out, o)
 		}
 	}
+	out = append(out, supportMoves(s, pending, u)...)
 	for _, mv := range pending {
 		j := s.UnitAt(mv.At.P)
 		if mv.Kind != engine.Move || j < 0 || mv.At.P == u.Loc.P || !validLoc(m, mv.To) {
 			continue
-		}
-		if o, err := supportOrder(s, u, s.Units[j], mv.To); err == nil {
-			out = append(out, o)
 		}
 		if o, ok, err := dropConvoy(s, pending, u, s.Units[j]); ok && err == nil {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// supportMoves returns u's supports of every move another unit could
+// make into a province u can reach: each unit's moves by the map and, for
+// an army, by convoy through seas that hold fleets, and every pending
+// move (a card's longer move, say). Each move is supported once, whatever
+// the coast it goes to.
+func supportMoves(s *engine.State, pending []engine.Order, u engine.Unit) []engine.Order {
+	type key struct{ from, to engine.ProvinceID }
+	seen := map[key]bool{}
+	var out []engine.Order
+	add := func(v engine.Unit, d engine.Loc) {
+		k := key{v.Loc.P, d.P}
+		if seen[k] || d.P == u.Loc.P || v.Loc.P == u.Loc.P {
+			return
+		}
+		seen[k] = true
+		if o, err := supportOrder(s, u, v, d); err == nil {
+			out = append(out, o)
+		}
+	}
+	for _, mv := range pending {
+		if j := s.UnitAt(mv.At.P); mv.Kind == engine.Move && j >= 0 && validLoc(s.Map, mv.To) {
+			add(s.Units[j], mv.To)
+		}
+	}
+	for _, v := range s.Units {
+		for _, d := range Destinations(s, v.Loc) {
+			add(v, d)
+		}
+	}
+	return out
+}
+
+// ByConvoy reports whether the move of the unit at from to to can only go
+// by sea: an army's move to a province it does not border.
+func ByConvoy(s *engine.State, from engine.Loc, to engine.Loc) bool {
+	i := s.UnitAt(from.P)
+	return i >= 0 && s.Units[i].Type == engine.Army && validLoc(s.Map, to) && !s.Map.ArmyAdjacent(from.P, to.P)
 }
 
 // retreatOrders are the retreats and the disband of the unit dislodged

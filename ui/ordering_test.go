@@ -92,6 +92,10 @@ func TestDropOrder(t *testing.T) {
 		{"support move on its destination", opening, "France: A par - bur", "france", "mar", "bur", nan, nan, "A mar S A par - bur"},
 		{"support move on the moving unit", opening, "France: A par - bur", "france", "mar", "par", nan, nan, "A mar S A par - bur"},
 		{"support hold", opening, "", "france", "mar", "par", nan, nan, "error: Paris is not next to Marseilles"},
+		{"follow a unit that leaves", opening, "Germany: F kie - den", "germany", "ber", "kie", nan, nan, "A ber - kie"},
+		{"follow a leaving unit, game master", opening, "Germany: F kie - den", "", "ber", "kie", nan, nan, "A ber - kie"},
+		{"follow into a province left by another power", opening + "\nFrance: A bur", "Germany: A mun - ruh", "", "bur", "mun", nan, nan, "A bur - mun"},
+		{"support the leaving unit when it cannot follow", "Germany: F nth; A ruh", "Germany: A ruh - hol", "germany", "nth", "ruh", nan, nan, "F nth S A ruh - hol"},
 		{"support hold of a neighbour", "France: A par; A bur", "", "france", "bur", "par", nan, nan, "A bur S A par"},
 		{"attack an enemy", opening + "\nFrance: A ruh", "", "france", "ruh", "mun", nan, nan, "A ruh - mun"},
 		{"convoy", opening, "England: A lon - bel via convoy", "england", "nth", "lon", nan, nan, "F nth C A lon - bel"},
@@ -292,8 +296,10 @@ func TestUnitOrders(t *testing.T) {
 		contains []string
 		not      []string
 	}{
-		{"england", "nth", []string{"F nth H", "F nth - bel", "F nth S A lon", "F nth S F edi", "F nth C A lon - bel", "F nth S A lon - bel"}, []string{"F nth - par"}},
-		{"france", "mar", []string{"A mar H", "A mar - bur", "A mar S A par - bur", "A mar - pie"}, []string{"A mar S A par"}},
+		{"england", "nth", []string{"F nth H", "F nth - bel", "F nth S F edi", "F nth C A lon - bel", "F nth S A lon - bel", "F nth S F kie - hol", "F nth S A lon - nwy" /* by convoy */},
+			[]string{"F nth - par", "F nth S A lon" /* London's army is moving */}},
+		{"france", "mar", []string{"A mar H", "A mar - bur", "A mar S A par - bur", "A mar - pie", "A mar S A mun - bur", "A mar S F bre - gas", "A mar S A par - gas"}, []string{"A mar S A par"}},
+		{"germany", "mun", []string{"A mun S A par - bur", "A mun S A mar - bur", "A mun S A ber - kie"}, []string{"A mun S A par - pic"}},
 		{"france", "bre", []string{"F bre - mao", "F bre - pic"}, []string{"F bre C", "F bre S A par", "F bre - par"}},
 		{"england", "lon", []string{"A lon - bel via convoy", "A lon - wal"}, nil},
 		{"france", "lon", nil, []string{"A lon H"}},

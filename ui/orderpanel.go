@@ -8,21 +8,31 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"dipdesk/app/session"
 	"dipdesk/engine"
 )
 
 // OrderPanel is one power's orders for the current phase as editable
-// text. Each change is parsed at once and every bad line's error shown
-// under the text; Save hands the text to the session, which keeps the
-// good orders.
+// text. Each change is checked at once against the position the seat
+// sees (session.CheckOrders: lines that do not parse, and orders the
+// engine finds impossible, each with its line and reason) and reported
+// to OnChanged, so the window keeps the text as a draft the moment it is
+// typed. Save hands the text to the session, which keeps the good orders.
 type OrderPanel struct {
 	widget.BaseWidget
 
 	Power engine.Power
 	// OnSave is called when the player saves the orders.
 	OnSave func(p *OrderPanel)
+	// OnChanged is called after each change the player (or a gesture)
+	// makes to the text; not when the window loads it (Load).
+	OnChanged func(p *OrderPanel)
 
-	parse  func(text string) ([]engine.Order, []error)
+	check   func(text string) session.Checked
+	checked session.Checked
+	saved   string // the text as last loaded or saved
+	loading bool
+
 	entry  *widget.Entry
 	errors *widget.Label
 	count  *widget.Label
@@ -30,30 +40,37 @@ type OrderPanel struct {
 	body   fyne.CanvasObject
 }
 
-// NewOrderPanel returns the panel of power, parsing with parse.
-func NewOrderPanel(power engine.Power, parse func(string) ([]engine.Order, []error)) *OrderPanel {
-	p := &OrderPanel{Power: power, parse: parse}
+// NewOrderPanel returns the panel of power, checking with check.
+func NewOrderPanel(power engine.Power, check func(string) session.Checked) *OrderPanel {
+	p := &OrderPanel{Power: power, check: check}
 	p.entry = widget.NewMultiLineEntry()
 	p.entry.SetPlaceHolder("One order a line, e.g.\nA par - bur\nF bre - mao\nA mar S A par - bur")
 	p.entry.SetMinRowsVisible(8)
 	p.errors = widget.NewLabel("")
 	p.errors.Importance = widget.DangerImportance
 	p.errors.Wrapping = fyne.TextWrapWord
+	p.errors.Hide()
 	p.count = widget.NewLabel("")
+	p.count.Wrapping = fyne.TextWrapWord // a long count never widens the side
 	p.save = widget.NewButton("Save orders", func() {
 		if p.OnSave != nil {
 			p.OnSave(p)
 		}
 	})
 	p.save.Importance = widget.HighImportance
-	p.entry.OnChanged = func(string) { p.check() }
+	p.entry.OnChanged = func(string) {
+		p.recheck()
+		if !p.loading && p.OnChanged != nil {
+			p.OnChanged(p)
+		}
+	}
 	p.body = container.NewBorder(nil, container.NewVBox(p.errors, container.NewBorder(nil, nil, nil, p.save, p.count)), nil, nil, p.entry)
 	p.ExtendBaseWidget(p)
 	return p
 }
 
-// CreateRenderer lays the panel out: the text, the errors, the count and
-// the Save button.
+// CreateRenderer lays the panel out: the text, the problems, the count
+// and the Save button.
 func (p *OrderPanel) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(p.body)
 }
@@ -61,10 +78,33 @@ func (p *OrderPanel) CreateRenderer() fyne.WidgetRenderer {
 // Text returns the orders as typed.
 func (p *OrderPanel) Text() string { return p.entry.Text }
 
-// SetText replaces the orders and checks them.
+// SetText replaces the orders as a player's edit does: checked, and
+// reported to OnChanged (a draft not saved yet).
 func (p *OrderPanel) SetText(s string) {
+	if s == p.entry.Text {
+		return
+	}
 	p.entry.SetText(s)
-	p.check()
+}
+
+// Load shows text as the window found it: the orders stored for the
+// phase, or a draft. saved is the text as last saved (Dirty compares
+// with it); OnChanged is not called.
+func (p *OrderPanel) Load(text, saved string) {
+	p.loading = true
+	p.entry.SetText(text)
+	p.loading = false
+	p.saved = saved
+	p.recheck()
+}
+
+// Dirty reports whether the text differs from what was last saved.
+func (p *OrderPanel) Dirty() bool { return p.entry.Text != p.saved }
+
+// MarkSaved records that the text as it stands was saved.
+func (p *OrderPanel) MarkSaved() {
+	p.saved = p.entry.Text
+	p.showCount()
 }
 
 // Append adds an order as a new last line.
@@ -87,8 +127,11 @@ func (p *OrderPanel) RemoveLast() bool {
 	return true
 }
 
-// Errors returns the errors shown for the current text, one a line.
+// Errors returns the problems shown for the current text, one a line.
 func (p *OrderPanel) Errors() string { return p.errors.Text }
+
+// Checked returns what the last check found.
+func (p *OrderPanel) Checked() session.Checked { return p.checked }
 
 // SetReadOnly stops editing (review, past phases, read-only games).
 func (p *OrderPanel) SetReadOnly(ro bool) {
@@ -101,11 +144,15 @@ func (p *OrderPanel) SetReadOnly(ro bool) {
 	}
 }
 
-// check parses the text and shows each bad line's error.
-func (p *OrderPanel) check() {
-	orders, errs := p.parse(p.entry.Text)
+// Recheck checks the text again (the position it is checked against
+// changed).
+func (p *OrderPanel) Recheck() { p.recheck() }
+
+// recheck checks the text and shows each problem with its line.
+func (p *OrderPanel) recheck() {
+	p.checked = p.check(p.entry.Text)
 	var lines []string
-	for _, e := range errs {
+	for _, e := range p.checked.Problems {
 		lines = append(lines, e.Error())
 	}
 	p.errors.SetText(strings.Join(lines, "\n"))
@@ -114,7 +161,24 @@ func (p *OrderPanel) check() {
 	} else {
 		p.errors.Show()
 	}
-	p.count.SetText(fmt.Sprintf("%d order%s", len(orders), plural(len(orders))))
+	p.showCount()
+}
+
+// showCount says how many orders there are, how many are impossible, and
+// whether the text is saved.
+func (p *OrderPanel) showCount() {
+	n := len(p.checked.Orders)
+	parts := []string{fmt.Sprintf("%d order%s", n, plural(n))}
+	if bad := len(p.checked.Illegal()); bad > 0 {
+		parts = append(parts, fmt.Sprintf("%d impossible", bad))
+	}
+	if unread := len(p.checked.Problems) - len(p.checked.Illegal()); unread > 0 {
+		parts = append(parts, fmt.Sprintf("%d line%s not understood", unread, plural(unread)))
+	}
+	if p.Dirty() {
+		parts = append(parts, "not saved yet")
+	}
+	p.count.SetText(strings.Join(parts, " · "))
 }
 
 func plural(n int) string {

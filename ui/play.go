@@ -8,47 +8,139 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"dipdesk/app/session"
 	"dipdesk/engine"
 )
 
-// refreshOrders fills the order side. The game master gets a tab per
-// power; in hot seat the table sees only who has ordered, and the power
-// behind the curtain sees its own orders and nobody else's.
+// draft is a power's orders text as last typed, kept the moment it is
+// typed: it survives a click away, a switch to another power, the
+// curtain and a refresh, until the phase it was typed for is over.
+type draft struct {
+	phase string // the phase it was typed for ("S1901M")
+	text  string
+	saved bool // the text was handed to the session as it stands
+}
+
+// refreshOrders fills the order side. The game master picks a power from
+// a row of buttons, each naming its power (marked when its text is not
+// saved, ticked when its orders are in); in hot seat the table sees only
+// who has ordered, and the power behind the curtain sees its own orders
+// and nobody else's. A power's panel shows its draft when it has one for
+// the phase, else the orders stored.
 func (gw *GameWindow) refreshOrders() {
 	var pending []engine.Order
 	if v, err := gw.g.View(gw.viewSeat(), ""); err == nil {
 		pending = v.Pending
 		gw.submitted = v.Submitted
+		gw.curView = v
 	}
+	cur := gw.phases[len(gw.phases)-1].Name
 	for p, op := range gw.panels {
-		if gw.gm || p == gw.active {
-			op.SetText(ordersText(pending, p, gw.m))
-		} else {
-			op.SetText("") // never holds another power's orders
+		switch {
+		case gw.gm || p == gw.active:
+			stored := panelText(pending, p, gw.m)
+			if d := gw.drafts[p]; d != nil && d.phase == cur {
+				saved := stored
+				if d.saved {
+					saved = d.text
+				}
+				op.Load(d.text, saved)
+			} else {
+				op.Load(stored, stored)
+			}
+		default:
+			op.Load("", "") // never holds another power's orders
 		}
 		op.SetReadOnly(!gw.canOrder())
 	}
 	gw.orders.RemoveAll()
 	switch {
 	case gw.gm:
-		if gw.tabs == nil {
-			gw.tabs = container.NewAppTabs()
-			for _, p := range gw.m.PowerIDs() {
-				gw.tabs.Append(container.NewTabItem(gw.m.PowerName(p), gw.panels[p]))
-			}
-		}
-		gw.orders.Add(gw.tabs)
+		gw.orders.Add(gw.gmOrders())
 	case gw.active != "":
 		head := widget.NewLabelWithStyle(gw.m.PowerName(gw.active)+"'s orders", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		var done fyne.CanvasObject = widget.NewLabel("")
 		if !gw.fixed {
-			done = widget.NewButton("Done: hide my orders", gw.toTable)
+			done = widget.NewButton("Done: hide my orders", gw.DoneOrdering)
+			e2eMark("done", done)
 		}
+		e2eMark("entry", gw.panels[gw.active].entry)
+		e2eMark("save", gw.panels[gw.active].save)
 		gw.orders.Add(container.NewBorder(head, done, nil, nil, gw.panels[gw.active]))
 	default:
 		gw.orders.Add(gw.table())
 	}
 	gw.orders.Refresh()
+}
+
+// gmOrders is the game master's order side: every power's button in a
+// grid (all of them in view, however many the map has), the selected
+// power named above its panel.
+func (gw *GameWindow) gmOrders() fyne.CanvasObject {
+	if gw.picker == nil {
+		gw.picker = map[engine.Power]*widget.Button{}
+		grid := container.NewGridWithColumns(4)
+		for _, p := range gw.m.PowerIDs() {
+			power := p
+			b := widget.NewButton(gw.m.PowerName(p), func() { gw.SelectPower(power) })
+			gw.picker[p] = b
+			grid.Add(b)
+		}
+		gw.pickerBox = grid
+		gw.pickerHead = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		gw.pickerStack = container.NewStack()
+	}
+	if gw.selected == "" {
+		gw.selected = gw.m.PowerIDs()[0]
+	}
+	gw.showSelected()
+	return container.NewBorder(container.NewVBox(gw.pickerBox, gw.pickerHead), nil, nil, nil, gw.pickerStack)
+}
+
+// showSelected shows the selected power's panel and marks the buttons.
+func (gw *GameWindow) showSelected() {
+	if gw.picker == nil {
+		return
+	}
+	in := map[engine.Power]bool{}
+	for _, p := range gw.submitted {
+		in[p] = true
+	}
+	for p, b := range gw.picker {
+		label := gw.m.PowerName(p)
+		if op := gw.panels[p]; op != nil && op.Dirty() {
+			label += " •"
+		} else if in[p] {
+			label += " ✓"
+		}
+		b.SetText(label)
+		b.Importance = widget.MediumImportance
+		if p == gw.selected {
+			b.Importance = widget.HighImportance
+		}
+		b.Refresh()
+	}
+	head := gw.m.PowerName(gw.selected) + "'s orders"
+	if op := gw.panels[gw.selected]; op != nil && op.Dirty() {
+		head += " (not saved yet)"
+	}
+	gw.pickerHead.SetText(head)
+	gw.pickerStack.Objects = []fyne.CanvasObject{gw.panels[gw.selected]}
+	gw.pickerStack.Refresh()
+}
+
+// SelectPower shows power p's orders to the game master. The power left
+// keeps its text: a draft not saved is saved first (its good orders go to
+// the session, the whole text stays in its panel).
+func (gw *GameWindow) SelectPower(p engine.Power) {
+	if !gw.gm || gw.panels[p] == nil {
+		return
+	}
+	if prev := gw.selected; prev != "" && prev != p && gw.panels[prev].Dirty() && gw.canOrder() {
+		gw.submit(prev)
+	}
+	gw.selected = p
+	gw.showSelected()
 }
 
 // table is the hot-seat side when nobody is ordering: who has orders in,
@@ -65,7 +157,11 @@ func (gw *GameWindow) table() fyne.CanvasObject {
 		if in[p] {
 			state = "orders in"
 		}
+		if d := gw.drafts[p]; d != nil && !d.saved && d.phase == gw.phases[len(gw.phases)-1].Name {
+			state += ", typed orders not saved"
+		}
 		b := widget.NewButton(gw.m.PowerName(p)+" orders…", func() { gw.PassTo(power) })
+		e2eMark("table."+string(p), b)
 		enable(b, !gw.readOnly)
 		box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(state), b))
 	}
@@ -83,6 +179,16 @@ func ordersText(orders []engine.Order, p engine.Power, m *engine.Map) string {
 	return strings.Join(lines, "\n")
 }
 
+// panelText is power's stored orders as its panel shows them: one a
+// line, and a last newline so that an order typed at the end starts a
+// line of its own.
+func panelText(orders []engine.Order, p engine.Power, m *engine.Map) string {
+	if t := ordersText(orders, p, m); t != "" {
+		return t + "\n"
+	}
+	return ""
+}
+
 // PassTo draws the curtain for power: "Pass the laptop to France". The
 // board and panels show the table's view until the curtain is passed.
 func (gw *GameWindow) PassTo(p engine.Power) {
@@ -94,54 +200,186 @@ func (gw *GameWindow) PassTo(p engine.Power) {
 // seatPower lets power order: called when the curtain is passed.
 func (gw *GameWindow) seatPower(p engine.Power) {
 	gw.active = p
+	gw.locked = false
 	gw.viewIdx = len(gw.phases) - 1
 	gw.refresh()
 	gw.flash(gw.m.PowerName(p) + " is ordering; other powers' orders are hidden")
 }
 
-// toTable hides the ordering power's orders again.
+// DoneOrdering is the ordering power's "Done: hide my orders": its typed
+// orders are saved (never thrown away), and when lines are still not
+// understood or impossible the player is asked whether to fix them
+// first.
+func (gw *GameWindow) DoneOrdering() {
+	p := gw.active
+	op := gw.panels[p]
+	if p == "" || op == nil {
+		gw.toTable()
+		return
+	}
+	if op.Dirty() && gw.canOrder() && !gw.submit(p) {
+		return // the save failed: stay, the message says why
+	}
+	c := op.Checked()
+	if len(c.Problems) == 0 {
+		gw.toTable()
+		return
+	}
+	msg := fmt.Sprintf("%s: %s. Your good orders are saved and the whole text is kept for when you come back.",
+		gw.m.PowerName(p), problemSummary(c))
+	gw.desk.ask(gw.win, "Some orders need fixing", msg, []string{"Fix them now", "Hide my orders"}, func(i int) {
+		if i == 1 {
+			gw.toTable()
+		}
+	})
+}
+
+// problemSummary is "1 line not understood, 2 impossible orders".
+func problemSummary(c session.Checked) string {
+	bad := len(c.Illegal())
+	unread := len(c.Problems) - bad
+	var parts []string
+	if unread > 0 {
+		parts = append(parts, fmt.Sprintf("%d line%s not understood", unread, plural(unread)))
+	}
+	if bad > 0 {
+		parts = append(parts, fmt.Sprintf("%d impossible order%s", bad, plural(bad)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// toTable hides the ordering power's orders again. A draft not saved yet
+// is saved first.
 func (gw *GameWindow) toTable() {
 	if gw.fixed || gw.gm {
 		return
 	}
+	if p := gw.active; p != "" && gw.panels[p].Dirty() && gw.canOrder() {
+		gw.submit(p)
+	}
+	wasOrdering := gw.active != ""
 	gw.active = ""
 	gw.refresh()
+	if wasOrdering {
+		gw.flash("At the table: pass the laptop to the next player")
+	}
 }
 
 // orderingPower is the power whose panel Save, Undo and drags act on.
 func (gw *GameWindow) orderingPower() engine.Power {
-	if gw.gm && gw.tabs != nil {
-		if i := gw.tabs.SelectedIndex(); i >= 0 && i < len(gw.m.Powers) {
-			return gw.m.PowerIDs()[i]
-		}
+	if gw.gm {
+		return gw.selected
 	}
 	return gw.active
 }
 
-// submit hands power's panel text to the session.
-func (gw *GameWindow) submit(p engine.Power) {
+// panelChanged keeps power's text as a draft the moment it is typed, and
+// draws its orders as typed.
+func (gw *GameWindow) panelChanged(op *OrderPanel) {
+	if !gw.canOrder() || (!gw.gm && op.Power != gw.active) {
+		return
+	}
+	gw.drafts[op.Power] = &draft{phase: gw.phases[len(gw.phases)-1].Name, text: op.Text(), saved: !op.Dirty()}
+	gw.showSelected()
+	gw.showDrafts()
+}
+
+// submit hands power's typed orders to the session, for the phase they
+// were typed in; it reports whether they were saved. A draft typed for
+// a phase that is over is refused, and kept.
+func (gw *GameWindow) submit(p engine.Power) bool {
 	op := gw.panels[p]
 	if op == nil || !gw.canOrder() || (!gw.gm && p != gw.active) {
-		return
+		return false
 	}
-	good, errs, err := gw.g.SubmitOrders(p, op.Text())
+	cur := gw.phases[len(gw.phases)-1].Name
+	d := gw.drafts[p]
+	if d == nil || d.text != op.Text() {
+		d = &draft{phase: cur, text: op.Text()}
+		gw.drafts[p] = d
+	}
+	if d.phase != cur {
+		gw.flash(fmt.Sprintf("%s's orders were typed for %s and the game is now in %s: they are kept, not saved", gw.m.PowerName(p), d.phase, cur))
+		return false
+	}
+	text := d.text
+	good, errs, err := gw.g.SubmitOrders(d.phase, p, text)
 	if err != nil {
 		gw.flash(errText("Save orders", err))
-		return
+		return false
 	}
+	d.saved = true
+	op.MarkSaved()
 	msg := fmt.Sprintf("%s: %d order%s saved", gw.m.PowerName(p), len(good), plural(len(good)))
 	if len(errs) > 0 {
-		msg += fmt.Sprintf(", %d refused (see the errors under the orders)", len(errs))
+		msg += fmt.Sprintf(", %d line%s not understood (kept in the text, see under the orders)", len(errs), plural(len(errs)))
+	}
+	if bad := len(op.Checked().Illegal()); bad > 0 {
+		msg += fmt.Sprintf(", %d impossible", bad)
+	}
+	if v, err := gw.g.View(gw.viewSeat(), ""); err == nil {
+		gw.submitted = v.Submitted
 	}
 	gw.refreshBoard()
+	gw.showSelected()
 	gw.flash(msg)
+	return true
+}
+
+// saveDrafts saves every draft of the phase being played that is not
+// saved yet; it reports whether all of them were.
+func (gw *GameWindow) saveDrafts() bool {
+	ok := true
+	for _, p := range gw.m.PowerIDs() {
+		if d := gw.drafts[p]; d != nil && !d.saved {
+			gw.panels[p].Load(d.text, "\x00") // submit reads the panel
+			if !gw.submitAs(p) {
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+// submitAs saves power p's draft whoever sits at the table: the window
+// itself saves every draft before the phase changes.
+func (gw *GameWindow) submitAs(p engine.Power) bool {
+	active := gw.active
+	if !gw.gm {
+		gw.active = p
+	}
+	ok := gw.submit(p)
+	gw.active = active
+	return ok
+}
+
+// unsavedDrafts lists the powers whose typed text is not saved.
+func (gw *GameWindow) unsavedDrafts() []engine.Power {
+	var out []engine.Power
+	for _, p := range gw.m.PowerIDs() {
+		if d := gw.drafts[p]; d != nil && !d.saved {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// dropOldDrafts forgets the drafts of phases no longer being played
+// (they were saved before the phase changed).
+func (gw *GameWindow) dropOldDrafts() {
+	cur := gw.phases[len(gw.phases)-1].Name
+	for p, d := range gw.drafts {
+		if d.phase != cur && d.saved {
+			delete(gw.drafts, p)
+		}
+	}
 }
 
 // SaveOrders submits the ordering power's orders (File > Save orders).
 func (gw *GameWindow) SaveOrders() { gw.submit(gw.orderingPower()) }
 
-// boardOrder takes an order made on the board: it goes at the end of its
-// power's text and is submitted.
+// boardOrder takes an order made on the board: it replaces the unit's
+// order in its power's text, which is submitted.
 func (gw *GameWindow) boardOrder(o engine.Order) {
 	p := o.Power
 	if !gw.gm {
@@ -152,6 +390,9 @@ func (gw *GameWindow) boardOrder(o engine.Order) {
 		return
 	}
 	o.Power = p
+	if gw.gm && gw.selected != p {
+		gw.SelectPower(p)
+	}
 	panel := gw.panels[p]
 	panel.SetText(replaceUnitOrder(gw.g.Variant().Parser(gw.m), p, panel.Text(), o))
 	gw.submit(p)
@@ -181,7 +422,8 @@ func replaceUnitOrder(parser *engine.Parser, p engine.Power, text string, o engi
 			lines = append(lines, strings.Join(keep, "; "))
 		}
 	}
-	return strings.Join(append(lines, o.Format(parser.Map)), "\n")
+	// A last newline: the next order typed starts on a line of its own.
+	return strings.Join(append(lines, o.Format(parser.Map)), "\n") + "\n"
 }
 
 // UndoLastOrder removes the ordering power's last order.
@@ -192,16 +434,109 @@ func (gw *GameWindow) UndoLastOrder() {
 	}
 	if gw.panels[p].RemoveLast() {
 		gw.submit(p)
+		gw.flash(gw.m.PowerName(p) + ": last order undone")
 	}
 }
 
+// canAdjudicate reports whether the phase being played may be
+// adjudicated from this window now: by the game master, or in hot seat
+// from the table, never while a player sits behind the curtain or the
+// curtain is drawn.
+func (gw *GameWindow) canAdjudicate() bool {
+	switch {
+	case gw.readOnly || gw.locked:
+		return false
+	case gw.gm:
+		return true
+	case gw.fixed:
+		return false
+	}
+	return gw.active == "" && !gw.curtain.Visible()
+}
+
 // Adjudicate adjudicates the phase being played, then shows it with all
-// its orders and results, as at a table.
+// its orders and results, as at a table. Typed orders not saved yet are
+// saved first; when orders are missing or wrong the window lists them
+// and asks first.
 func (gw *GameWindow) Adjudicate() {
-	if gw.readOnly || (gw.fixed && !gw.gm) {
+	if !gw.canAdjudicate() {
+		if !gw.readOnly && gw.active != "" {
+			gw.flash("Only the table adjudicates: press Done to hide your orders first")
+		}
 		return
 	}
-	out, next, err := gw.g.Process()
+	if !gw.saveDrafts() {
+		return
+	}
+	ms, err := gw.g.Missing(gw.viewSeat())
+	if err != nil {
+		gw.flash(errText("Adjudicate", err))
+		return
+	}
+	if ms.Empty() && gw.current() {
+		gw.adjudicateNow()
+		return
+	}
+	title := "Adjudicate " + ms.Phase.String() + "?"
+	text, yes := "Every unit has a legal order.", "Adjudicate"
+	if !ms.Empty() {
+		text, yes = missingText(gw.m, ms, gw.gm), "Adjudicate anyway"
+	}
+	if !gw.current() {
+		text = "The board shows " + gw.phases[gw.viewIdx].Name + "; the phase to adjudicate is " + ms.Phase.String() + ".\n\n" + text
+	}
+	gw.desk.ask(gw.win, title, text, []string{yes, "Cancel"}, func(i int) {
+		if i == 0 {
+			gw.adjudicateNow()
+		}
+	})
+}
+
+// missingText words what is missing for the confirmation. The game
+// master reads every unit and order; a hot-seat table only counts per
+// power, so that nobody at the table learns another power's orders.
+func missingText(m *engine.Map, ms session.Missing, gm bool) string {
+	var b strings.Builder
+	b.WriteString("Not everything is ordered:\n")
+	for _, pm := range ms.Powers {
+		var parts []string
+		if pm.NoOrders {
+			parts = append(parts, "no orders")
+		} else if n := len(pm.Unordered); n > 0 {
+			if gm {
+				var us []string
+				for _, u := range pm.Unordered {
+					us = append(us, u.Type.String()+" "+m.LocString(u.Loc))
+				}
+				parts = append(parts, "no order for "+strings.Join(us, ", "))
+			} else {
+				parts = append(parts, fmt.Sprintf("%d unit%s without orders", n, plural(n)))
+			}
+		}
+		if n := len(pm.Illegal); n > 0 {
+			if gm {
+				for _, p := range pm.Illegal {
+					parts = append(parts, strings.TrimSpace(p.Order.Format(m))+": "+p.Reason)
+				}
+			} else {
+				parts = append(parts, fmt.Sprintf("%d impossible order%s", n, plural(n)))
+			}
+		}
+		switch {
+		case pm.Due > 0 && !pm.NoOrders:
+			parts = append(parts, fmt.Sprintf("%d build%s not ordered (waived)", pm.Due, plural(pm.Due)))
+		case pm.Due < 0 && !pm.NoOrders:
+			parts = append(parts, fmt.Sprintf("%d disband%s not ordered (by the civil disorder rule)", -pm.Due, plural(-pm.Due)))
+		}
+		fmt.Fprintf(&b, "• %s: %s\n", m.PowerName(pm.Power), strings.Join(parts, "; "))
+	}
+	b.WriteString("\nUnits without orders hold; impossible orders are void.")
+	return b.String()
+}
+
+// adjudicateNow adjudicates without asking.
+func (gw *GameWindow) adjudicateNow() {
+	out, next, err := gw.g.Process(gw.phases[len(gw.phases)-1].Name)
 	if err != nil {
 		gw.flash(errText("Adjudicate", err))
 		return
@@ -210,9 +545,10 @@ func (gw *GameWindow) Adjudicate() {
 		gw.active = ""
 	}
 	if err := gw.reload(); err != nil {
-		gw.flash(err.Error())
+		gw.flash(userWords(err))
 		return
 	}
+	gw.dropOldDrafts()
 	gw.viewIdx = len(gw.phases) - 2
 	gw.refresh()
 	msg := fmt.Sprintf("Adjudicated %s; now %s", out.Phase.Short(), next.State.Phase)
@@ -222,7 +558,9 @@ func (gw *GameWindow) Adjudicate() {
 	gw.flash(msg)
 }
 
-// Rollback returns the game to phase (game master).
+// Rollback returns the game to phase (game master). Typed orders of the
+// phase being played are saved first: they go with it into the
+// abandoned branch.
 func (gw *GameWindow) Rollback(phase, reason string) {
 	if !gw.gm || gw.readOnly {
 		return
@@ -230,15 +568,19 @@ func (gw *GameWindow) Rollback(phase, reason string) {
 	if strings.TrimSpace(reason) == "" {
 		reason = "rolled back by the game master"
 	}
+	if !gw.saveDrafts() {
+		return
+	}
 	ps, err := gw.g.Rollback(phase, reason)
 	if err != nil {
 		gw.flash(errText("Rollback", err))
 		return
 	}
 	if err := gw.reload(); err != nil {
-		gw.flash(err.Error())
+		gw.flash(userWords(err))
 		return
 	}
+	gw.dropOldDrafts()
 	gw.viewIdx = len(gw.phases) - 1
 	gw.refresh()
 	gw.flash("Back to " + ps.State.Phase.String() + "; the later phases are kept as an abandoned branch")
@@ -251,7 +593,7 @@ func (gw *GameWindow) edit(words string) {
 	}
 	e, err := gw.g.ParseEdit(strings.Fields(words))
 	if err == nil {
-		err = gw.g.ApplyEdit(e)
+		err = gw.g.ApplyEdit(gw.phases[len(gw.phases)-1].Name, e)
 	}
 	if err != nil {
 		gw.flash(errText("Edit", err))

@@ -31,7 +31,9 @@ type StartWindow struct {
 	variants []*engine.Variant
 	variant  *widget.Select
 	desc     *widget.Label
-	seed     *widget.Entry
+	seed     *widget.Entry // the game master's seed; hot seat draws one nobody sees
+	seedNote *widget.Label // in hot seat, in the seed's place: why it is not shown
+	newSeed  func() uint64 // a fresh random seed (tests fix it)
 	opts     *widget.Entry // the variant's options: "NAME=VALUE, NAME=VALUE"
 	mode     *widget.RadioGroup
 	seatBox  *fyne.Container
@@ -48,9 +50,9 @@ type seatRow struct {
 }
 
 func newStartWindow(d *Desk) *StartWindow {
-	s := &StartWindow{desk: d, win: d.app.NewWindow("DipDesk"), variants: variants.All()}
+	s := &StartWindow{desk: d, win: d.app.NewWindow("DipDesk"), variants: variants.All(), newSeed: randomSeed}
 	s.win.SetContent(s.content())
-	s.win.Resize(fyne.NewSize(760, 620))
+	s.win.Resize(fyne.NewSize(820, 780))
 	s.win.SetOnClosed(func() { d.start = nil })
 	return s
 }
@@ -65,25 +67,32 @@ func (s *StartWindow) content() fyne.CanvasObject {
 	s.seatBox = container.NewVBox()
 	s.variant = widget.NewSelect(names, func(string) { s.variantChanged() })
 	s.seed = widget.NewEntry()
-	s.seed.SetText(strconv.FormatUint(uint64(time.Now().UnixNano())%1000000, 10))
+	s.seed.SetPlaceHolder("random; or a whole number such as 1901 to replay a game")
+	s.seedNote = widget.NewLabel("drawn at random and never shown: at a shared screen a seed tells the deal. " +
+		"It is kept in the save file; a game master sees it (dipdesk show FILE --as gm)")
+	s.seedNote.Wrapping = fyne.TextWrapWord
+	s.seedNote.Importance = widget.LowImportance
 	s.opts = widget.NewEntry()
 	s.opts.SetPlaceHolder("none (NAME=VALUE, comma separated; see the variant's rulings)")
-	s.mode = widget.NewRadioGroup([]string{modeHotSeat, modeGM}, func(string) { s.seatsEnabled() })
-	s.mode.SetSelected(modeHotSeat)
+	s.mode = widget.NewRadioGroup([]string{modeHotSeat, modeGM}, func(string) { s.modeChanged() })
 	s.status = widget.NewLabel("")
 	s.status.Wrapping = fyne.TextWrapWord
 	s.variant.SetSelectedIndex(0)
+	s.mode.SetSelected(modeHotSeat)
 
 	form := widget.NewForm(
 		widget.NewFormItem("Variant", s.variant),
 		widget.NewFormItem("", s.desc),
-		widget.NewFormItem("Seed", s.seed),
-		widget.NewFormItem("Options", s.opts),
 		widget.NewFormItem("Seats", s.mode),
+		widget.NewFormItem("Seed", container.NewStack(s.seed, s.seedNote)),
+		widget.NewFormItem("Options", s.opts),
 	)
 	create := widget.NewButton("Create game…", s.askCreate)
 	create.Importance = widget.HighImportance
-	newGame := container.NewBorder(form, create, nil, nil, container.NewVScroll(s.seatBox))
+	secrets := widget.NewLabel(saveFileNote)
+	secrets.Wrapping = fyne.TextWrapWord
+	secrets.Importance = widget.LowImportance
+	newGame := container.NewBorder(form, container.NewVBox(secrets, create), nil, nil, container.NewVScroll(s.seatBox))
 
 	open := widget.NewButton("Open…", func() { s.desk.chooseOpen(s.win, func(p string) { s.open(p, false) }) })
 	review := widget.NewButton("Review (read-only)…", func() { s.desk.chooseOpen(s.win, func(p string) { s.open(p, true) }) })
@@ -107,6 +116,41 @@ func (s *StartWindow) content() fyne.CanvasObject {
 	split := container.NewHSplit(newGame, side)
 	split.Offset = 0.62
 	return container.NewBorder(nil, s.status, nil, nil, split)
+}
+
+// saveFileNote says plainly what the save file holds and what a PIN does.
+const saveFileNote = "The save file holds everything: every order, every card, hidden units, the deck and the seed. " +
+	"A PIN keeps the others at this computer out of your seat in DipDesk; it does not protect the file: " +
+	"anyone with the file and sqlite3 reads everything."
+
+// randomSeed is a seed from the clock.
+func randomSeed() uint64 { return uint64(time.Now().UnixNano()) }
+
+// modeChanged shows the seed to a game master only, and enables the seat
+// rows in hot seat. A seed once shown is never used for a hot-seat game:
+// coming back to hot seat draws a new one.
+func (s *StartWindow) modeChanged() {
+	if s.mode.Selected == modeGM {
+		s.seedNote.Hide()
+		s.seed.Show()
+	} else {
+		s.seed.Hide()
+		s.seed.SetText("")
+		s.seedNote.Show()
+	}
+	s.seatsEnabled()
+}
+
+// clearForm empties the form once a game is made from it: the players,
+// the PINs, the seed and the options go, so the next person at the
+// screen finds none of them (not even behind the PIN fields' eye).
+func (s *StartWindow) clearForm() {
+	for _, r := range s.seats {
+		r.player.SetText("")
+		r.pin.SetText("")
+	}
+	s.seed.SetText("")
+	s.opts.SetText("")
 }
 
 // selectedVariant returns the variant chosen in the form.
@@ -159,9 +203,13 @@ func (s *StartWindow) seatsEnabled() {
 
 // options reads the form.
 func (s *StartWindow) options() (session.Options, error) {
-	seed, err := strconv.ParseUint(strings.TrimSpace(s.seed.Text), 10, 64)
-	if err != nil {
-		return session.Options{}, fmt.Errorf("seed %q: want a whole number such as 1901", s.seed.Text)
+	seed := s.newSeed()
+	if s.mode.Selected == modeGM && strings.TrimSpace(s.seed.Text) != "" {
+		n, err := strconv.ParseUint(strings.TrimSpace(s.seed.Text), 10, 64)
+		if err != nil {
+			return session.Options{}, fmt.Errorf("seed %q: want a whole number such as 1901, or nothing for a random one", s.seed.Text)
+		}
+		seed = n
 	}
 	o := session.Options{Variant: s.selectedVariant().ID, Seed: seed}
 	opts, err := parseOptionList(s.opts.Text)
@@ -189,7 +237,7 @@ func (s *StartWindow) askCreate() {
 		s.status.SetText(err.Error())
 		return
 	}
-	s.desk.chooseSave(s.win, func(path string) { s.create(path) })
+	s.desk.chooseSave(s.win, "game.dipdesk", []string{".dipdesk"}, func(path string) { s.create(path) })
 }
 
 // create writes a new game at path and opens its window.
@@ -199,7 +247,7 @@ func (s *StartWindow) create(path string) *GameWindow {
 		s.status.SetText(err.Error())
 		return nil
 	}
-	g, err := session.Create(withExt(path), o)
+	g, err := session.Create(withExt(path, ".dipdesk"), o)
 	if err != nil {
 		s.status.SetText(errText("New game", err))
 		return nil
@@ -210,6 +258,7 @@ func (s *StartWindow) create(path string) *GameWindow {
 		s.status.SetText(errText("New game", err))
 		return nil
 	}
+	s.clearForm()
 	s.status.SetText("Created " + g.Path())
 	s.recent.Refresh()
 	return gw

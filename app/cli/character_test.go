@@ -62,11 +62,11 @@ func TestCharacterGame(t *testing.T) {
 			if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if code, out, errs := run("orders", file, "--power", p, f); code != 0 {
+			if code, out, errs := run("orders", file, "--phase", phase, "--power", p, f); code != 0 {
 				t.Fatalf("%s %s orders: %s %s", phase, p, out, errs)
 			}
 		}
-		code, out, errs := run("process", file)
+		code, out, errs := run("process", file, "--phase", phase)
 		if code != 0 {
 			t.Fatalf("process %s: %s", phase, errs)
 		}
@@ -191,11 +191,11 @@ func TestShowMarks(t *testing.T) {
 			if err := os.WriteFile(orders, []byte(text+"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if code, out, errs := run("orders", file, "--power", "france", orders); code != 0 {
+			if code, out, errs := run("orders", file, "--phase", phaseOf(t, file), "--power", "france", orders); code != 0 {
 				t.Fatalf("orders %q: %s %s", text, out, errs)
 			}
 		}
-		if code, out, errs := run("process", file); code != 0 {
+		if code, out, errs := run("process", file, "--phase", phaseOf(t, file)); code != 0 {
 			t.Fatalf("process: %s %s", out, errs)
 		}
 	}

@@ -88,13 +88,13 @@ func TestNewWithSeats(t *testing.T) {
 	if code, _, errs := run("new", "--out", file); code == 0 || !strings.Contains(errs, "exists") {
 		t.Errorf("new over an existing file: %d %s", code, errs)
 	}
-	if code, _, errs := run("orders", file, "--power", "france", "testdata/nonexistent.txt"); code == 0 || !strings.Contains(errs, "no such file") {
+	if code, _, errs := run("orders", file, "--phase", "S1901M", "--power", "france", "testdata/nonexistent.txt"); code == 0 || !strings.Contains(errs, "no such file") {
 		t.Errorf("orders from a missing file: %s", errs)
 	}
 	if code, _, errs := run("show", file, "--phase", "F1905M"); code == 0 || !strings.Contains(errs, "no such phase F1905M") {
 		t.Errorf("show of a phase not played: %s", errs)
 	}
-	if code, _, errs := run("process", "testdata/position.txt"); code == 0 || !strings.Contains(errs, "not a DipDesk save file") {
+	if code, _, errs := run("process", "testdata/position.txt", "--phase", "S1901M"); code == 0 || !strings.Contains(errs, "not a DipDesk save file") {
 		t.Errorf("process of a text file: %s", errs)
 	}
 }

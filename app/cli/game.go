@@ -3,7 +3,6 @@ package cli
 import (
 	"flag"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 	"time"
@@ -17,13 +16,14 @@ import (
 func gameCommands() []command {
 	return []command{
 		{"new", "new [--variant id] [--option NAME=VALUE] [--seed N] --out FILE", "create a new game file", runNew},
-		{"orders", "orders FILE --power P [TEXT-FILE|-]", "enter the orders a power sent (replaces its earlier ones)", runOrders},
-		{"process", "process FILE", "adjudicate the current phase", runProcess},
+		{"orders", "orders FILE --phase S1901M --power P [TEXT-FILE|-]", "enter the orders a power sent for the phase (replaces its earlier ones)", runOrders},
+		{"process", "process FILE --phase S1901M", "adjudicate the phase, which must be the current one", runProcess},
 		{"show", "show FILE [--phase F1902M] [--as gm|public|POWER]", "show a phase's position and the orders the seat may see", runShow},
 		{"history", "history FILE [--all]", "list the phases played (--all: with abandoned branches and the audit log)", runHistory},
 		{"report", "report FILE [--phase P] [--for gm|public|POWER] [--cards [--markdown]]", "write the report of a phase for mailing or a zine; --cards: the private Winter form of assigned character cards", runReport},
 		{"rollback", "rollback FILE --to PHASE [--reason TEXT]", "return to an earlier phase; later ones are kept as an abandoned branch", runRollback},
-		{"edit", "edit FILE add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none | card POWER UNIT CARD", "correct the current position as game master", runEdit},
+		{"edit", "edit FILE [--phase P] add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none | card POWER UNIT CARD", "correct the current position as game master", runEdit},
+		{"standby", "standby FILE --power P [--player NAME] [--pin] [--out BRIEF.txt]", "hand a power's seat to a standby player: new name and PIN, its LAN token revoked, and the brief of every unit it controls with its card", runStandby},
 		{"render", "render FILE --out board.png [--width 1600] [--no-orders] [--phase P] [--as SEAT]", "draw a case file's position or a saved game's phase, with orders and results, as a PNG", runRender},
 	}
 }
@@ -74,7 +74,8 @@ func runNew(c *CLI, args []string) int {
 	if err := options.check(*variant); err != nil {
 		return c.fail("new", err)
 	}
-	if *seed == 0 {
+	picked := *seed == 0
+	if picked {
 		*seed = c.seed()
 	}
 	g, err := session.Create(*out, session.Options{Variant: *variant, Seed: *seed, Seats: seats, Options: options.orNil()})
@@ -86,20 +87,64 @@ func runNew(c *CLI, args []string) int {
 	if err != nil {
 		return c.fail("new", err)
 	}
+	if picked && hotSeat(seats) {
+		// The seed alone recreates the deal and every draw: players at a
+		// shared screen must not see it (the game master reads it from
+		// the file, see docs/save-format.md).
+		fmt.Fprintf(c.Stdout, "created %s: %s, %s (the seed is kept in the file, not shown: players share this screen)\n", *out, g.Variant().Name, cur.State.Phase)
+		return 0
+	}
 	fmt.Fprintf(c.Stdout, "created %s: %s, seed %d, %s\n", *out, g.Variant().Name, *seed, cur.State.Phase)
 	return 0
+}
+
+// hotSeat reports whether seats are those of players sharing one screen:
+// some seat has a PIN, and there is no game master's seat.
+func hotSeat(seats []store.Seat) bool {
+	pins := false
+	for _, s := range seats {
+		if s.Power == "gm" {
+			return false
+		}
+		pins = pins || s.PinHash != ""
+	}
+	return pins
+}
+
+// phaseFlag is the --phase flag of the commands that change the current
+// phase: they state the phase they mean, and are refused if the game has
+// moved on (two "process" runs never adjudicate two phases).
+func phaseFlag(fs *flag.FlagSet, what string) *string {
+	return fs.String("phase", "", "the phase "+what+", e.g. S1901M; refused if it is not the current phase")
+}
+
+// needPhase says which phase to state when none was: the current one.
+func (c *CLI) needPhase(cmd, file, what string) int {
+	cur := "the current phase (dipdesk show " + file + ")"
+	if g, err := session.OpenReadOnly(file); err == nil {
+		if ps, err := g.Current(); err == nil {
+			cur = ps.Phase.Name + ", the current phase"
+		}
+		g.Close()
+	}
+	fmt.Fprintf(c.Stderr, "%s: say which phase %s: --phase %s\n", cmd, what, cur)
+	return 2
 }
 
 func runOrders(c *CLI, args []string) int {
 	fs := newFlags(c, "orders")
 	power := fs.String("power", "", "the power whose orders these are")
+	phase := phaseFlag(fs, "the orders are for")
 	rest, err := splitArgs(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(rest) < 1 || len(rest) > 2 || *power == "" {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk orders FILE --power P [TEXT-FILE|-]")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk orders FILE --phase S1901M --power P [TEXT-FILE|-]")
 		return 2
+	}
+	if *phase == "" {
+		return c.needPhase("orders", rest[0], "the orders are for")
 	}
 	src := "-"
 	if len(rest) == 2 {
@@ -109,7 +154,11 @@ func runOrders(c *CLI, args []string) int {
 	if err != nil {
 		return c.fail("orders", err)
 	}
-	text, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	name := src
+	if src == "-" {
+		name = "standard input"
+	}
+	text, err := readOrdersText(r, name, maxOrdersFile)
 	r.Close()
 	if err != nil {
 		return c.fail("orders", err)
@@ -123,14 +172,14 @@ func runOrders(c *CLI, args []string) int {
 	if !ok {
 		return c.fail("orders", fmt.Errorf("unknown power %q", *power))
 	}
-	good, errs, err := g.SubmitOrders(p, string(text))
-	if err != nil {
-		return c.fail("orders", err)
-	}
+	good, errs, err := g.SubmitOrders(*phase, p, text)
 	for _, e := range errs {
 		fmt.Fprintf(c.Stderr, "orders: %v\n", e)
 	}
-	fmt.Fprintf(c.Stdout, "%s: %d order%s stored", g.Map().PowerName(p), len(good), plural(len(good)))
+	if err != nil {
+		return c.fail("orders", err)
+	}
+	fmt.Fprintf(c.Stdout, "%s: %d order%s stored for %s", g.Map().PowerName(p), len(good), plural(len(good)), *phase)
 	if len(errs) > 0 {
 		fmt.Fprintf(c.Stdout, ", %d line%s not understood (see above)", len(errs), plural(len(errs)))
 	}
@@ -153,17 +202,21 @@ func plural(n int) string {
 
 func runProcess(c *CLI, args []string) int {
 	fs := newFlags(c, "process")
+	phase := phaseFlag(fs, "to adjudicate")
 	rest, err := splitArgs(fs, args)
 	if err != nil || len(rest) != 1 {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk process FILE")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk process FILE --phase S1901M")
 		return 2
+	}
+	if *phase == "" {
+		return c.needPhase("process", rest[0], "to adjudicate")
 	}
 	g, err := session.Open(rest[0])
 	if err != nil {
 		return c.fail("process", err)
 	}
 	defer g.Close()
-	out, next, err := g.Process()
+	out, next, err := g.Process(*phase)
 	if err != nil {
 		return c.fail("process", err)
 	}
@@ -204,12 +257,19 @@ func runShow(c *CLI, args []string) int {
 	if err != nil {
 		return c.fail("show", err)
 	}
+	if err := c.checkSeatPIN(g, seat); err != nil {
+		return c.fail("show", err)
+	}
 	v, err := g.View(seat, *phase)
 	if err != nil {
 		return c.fail("show", err)
 	}
 	m := g.Map()
 	fmt.Fprintf(c.Stdout, "%s, %s (%s), as %s\n", g.Variant().Name, v.State.Phase, v.State.Phase.Short(), seat)
+	if seat.GM {
+		// The seed is the game master's: a hot-seat window never shows it.
+		fmt.Fprintf(c.Stdout, "Seed: %d\n", g.Info().Seed)
+	}
 	printPosition(c.Stdout, &casefileSetup{Map: m, Rules: g.Variant().Rules}, v.State, cardNotes(v))
 	centres := v.State.Centres()
 	var line []string
@@ -313,6 +373,9 @@ func runReport(c *CLI, args []string) int {
 	if err != nil {
 		return c.fail("report", err)
 	}
+	if err := c.checkSeatPIN(g, seat); err != nil {
+		return c.fail("report", err)
+	}
 	report := g.Report
 	if *cards {
 		report = func(name string, seat engine.Seat) (string, error) { return g.CardReport(name, seat, *md) }
@@ -353,8 +416,9 @@ func runRollback(c *CLI, args []string) int {
 }
 
 func runEdit(c *CLI, args []string) int {
+	phase, args := cutPhaseFlag(args)
 	if len(args) < 2 {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk edit FILE add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none | card POWER UNIT CARD")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk edit FILE [--phase P] add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none | card POWER UNIT CARD")
 		return 2
 	}
 	g, err := session.Open(args[0])
@@ -366,11 +430,41 @@ func runEdit(c *CLI, args []string) int {
 	if err != nil {
 		return c.fail("edit", err)
 	}
-	if err := g.ApplyEdit(e); err != nil {
+	if phase == "" {
+		// Without --phase the edit is of the position as it is now, the
+		// one the game master looked at (the file is theirs alone while
+		// this runs); scripts state it.
+		cur, err := g.Current()
+		if err != nil {
+			return c.fail("edit", err)
+		}
+		phase = cur.Phase.Name
+	}
+	if err := g.ApplyEdit(phase, e); err != nil {
 		return c.fail("edit", err)
 	}
 	fmt.Fprintf(c.Stdout, "edited: %s\n", strings.Join(args[1:], " "))
 	return 0
+}
+
+// cutPhaseFlag takes "--phase P" (or "-phase P", "--phase=P") out of
+// the words of an edit.
+func cutPhaseFlag(args []string) (string, []string) {
+	var phase string
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case (a == "--phase" || a == "-phase") && i+1 < len(args):
+			phase = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--phase="), strings.HasPrefix(a, "-phase="):
+			_, phase, _ = strings.Cut(a, "=")
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return phase, rest
 }
 
 // seed picks a seed for a new game when none is given; the seed is

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"sort"
@@ -22,19 +23,19 @@ import (
 // or an interrupt.
 func runHost(c *CLI, args []string) int {
 	fs := newFlags(c, "host")
-	addr := fs.String("addr", ":7878", "address to listen on, host:port (\":0\" picks a free port)")
+	addr := fs.String("addr", ":7878", "address to listen on, host:port: \":7878\" is every interface of this machine, \"192.168.1.20:7878\" one only (\":0\" picks a free port)")
 	name := fs.String("name", "", "the game's name shown to players (default: the file's name)")
 	deadline := fs.Duration("deadline", 0, "each phase's deadline, e.g. 48h (0: none)")
 	manual := fs.Bool("manual", false, "adjudicate only on the adjudicate command, never when all are ready")
 	certs := fs.String("config", "", "folder for the host certificate (default: $"+lan.ConfigDirEnv+" or the user's config folder)")
-	noAdvertise := fs.Bool("no-mdns", false, "do not advertise the game on the LAN")
+	noAdvertise := fs.Bool("no-mdns", false, "do not advertise the game on the LAN by mDNS (players then type the address)")
 	verbose := fs.Bool("v", false, "log connections and adjudications to standard error")
 	rest, err := splitArgs(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(rest) != 1 {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk host FILE [--addr :7878] [--deadline 48h] [--manual] [--name NAME]")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk host FILE [--addr :7878] [--no-mdns] [--deadline 48h] [--manual] [--name NAME]")
 		return 2
 	}
 	if *certs == "" {
@@ -63,16 +64,23 @@ func runHost(c *CLI, args []string) int {
 	info := h.Info()
 	fmt.Fprintf(out, "hosting %q (%s, %s) at %s\n", info.Name, g.Variant().Name, info.Phase, h.Addr())
 	fmt.Fprintf(out, "certificate fingerprint: %s\n", h.Fingerprint())
-	printCodes(out, h)
-	if !*noAdvertise {
-		if stop, err := lan.Advertise(h); err != nil {
-			fmt.Fprintf(out, "not advertised on the LAN (%v); players type the address\n", err)
-		} else {
-			defer stop()
-		}
+	if everyInterface(*addr) {
+		fmt.Fprintln(out, "listening on every network interface of this machine; --addr IP:PORT listens on one only")
 	}
-	fmt.Fprintln(out, `commands: adjudicate, codes, code SEAT (a new code; the seat's token stops working), status, quit`)
+	printCodes(out, h)
+	if *noAdvertise {
+		fmt.Fprintln(out, "not advertised on the LAN (--no-mdns); players type the address")
+	} else if stop, err := lan.Advertise(h); err != nil {
+		fmt.Fprintf(out, "not advertised on the LAN (%v); players type the address\n", err)
+	} else {
+		defer stop()
+		fmt.Fprintln(out, "advertised on the LAN by mDNS (name, variant, phase, free seats; --no-mdns turns it off)")
+	}
+	fmt.Fprintln(out, `commands: adjudicate, codes, code SEAT (a new code; the seat's token stops working), status, events, quit`)
 	h.OnPhase(func(phase string) { fmt.Fprintf(out, "now %s\n", phase) })
+	// Failed joins, burnt codes and refused connections are the host's
+	// to know of at once (a burnt code needs "code SEAT").
+	h.OnEvent(func(e lan.Event) { fmt.Fprintf(out, "%s %s\n", e.At.Local().Format("15:04:05"), e.Text) })
 	return hostCommands(c, h, out)
 }
 
@@ -126,7 +134,11 @@ func hostCommands(c *CLI, h *lan.Host, out io.Writer) int {
 				fmt.Fprintf(out, "code: %v\n", err)
 				continue
 			}
-			fmt.Fprintf(out, "join code for %s: %s\n", f[1], code)
+			fmt.Fprintf(out, "pairing code for %s: %s\n", f[1], code)
+		case "events":
+			for _, e := range h.Events() {
+				fmt.Fprintf(out, "%s %s\n", e.At.Local().Format("15:04:05"), e.Text)
+			}
 		case "status":
 			info := h.Info()
 			fmt.Fprintf(out, "%s, phase %s\n", info.Name, info.Phase)
@@ -148,7 +160,7 @@ func printCodes(w io.Writer, h *lan.Host) {
 		}
 	}
 	sort.Strings(seats)
-	fmt.Fprintf(w, "join codes (valid %s, one use each):\n", lan.DefaultTTL)
+	fmt.Fprintf(w, "pairing codes (valid %s, one use each; the last four letters let the player's DipDesk check it reached this host):\n", lan.DefaultTTL)
 	for _, s := range seats {
 		fmt.Fprintf(w, "  %-10s %s\n", s, codes[s])
 	}
@@ -158,6 +170,17 @@ func printCodes(w io.Writer, h *lan.Host) {
 	if oc := codes[lan.ObserverSeat]; oc != "" {
 		fmt.Fprintf(w, "  %-10s %s (any number of observers)\n", lan.ObserverSeat, oc)
 	}
+}
+
+// everyInterface reports whether addr listens on every interface (no
+// host, or an unspecified address).
+func everyInterface(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return host == "" || (ip != nil && ip.IsUnspecified())
 }
 
 // lockedWriter serialises writes from the host's goroutines.

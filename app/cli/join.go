@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
+	"unicode/utf8"
 
 	"dipdesk/app/lan"
 	"dipdesk/engine"
@@ -29,8 +32,8 @@ func runJoin(c *CLI, args []string) int {
 	fs := newFlags(c, "join")
 	var o joinOpts
 	fs.StringVar(&o.seat, "seat", "", "the seat: a power, gm, or observer")
-	fs.StringVar(&o.code, "code", "", "the seat's join code (not needed once this machine has the seat's token)")
-	fs.StringVar(&o.fp, "fingerprint", "", "the host certificate's fingerprint, as the host shows it (default: the pinned one, or pin the first seen)")
+	fs.StringVar(&o.code, "code", "", "the seat's pairing code as the host shows it, ABCD-EFGH-JKMN (not needed once this machine has the seat's token)")
+	fs.StringVar(&o.fp, "fingerprint", "", "the host certificate's fingerprint, as the host shows it (default: the one pinned at the first join, which the pairing code or this flag vouches for)")
 	fs.StringVar(&o.orders, "orders", "", "submit the orders in this file (- for standard input) for the current phase")
 	fs.BoolVar(&o.ready, "ready", false, "mark the seat ready after submitting")
 	fs.StringVar(&o.say, "say", "", "send this press message")
@@ -42,7 +45,7 @@ func runJoin(c *CLI, args []string) int {
 		return 2
 	}
 	if len(rest) != 1 || o.seat == "" {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk join ADDR --seat france --code CODE [--orders FILE] [--ready] [--fingerprint FP] [--follow]")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk join ADDR --seat france --code ABCD-EFGH-JKMN [--orders FILE] [--ready] [--fingerprint FP] [--follow]")
 		return 2
 	}
 	o.addr = rest[0]
@@ -55,13 +58,17 @@ func runJoin(c *CLI, args []string) int {
 }
 
 func (c *CLI) join(o joinOpts) int {
-	var text []byte
+	var text string
 	if o.orders != "" {
 		r, err := openArg(c, o.orders)
 		if err != nil {
 			return c.fail("join", err)
 		}
-		text, err = io.ReadAll(io.LimitReader(r, lan.MaxOrders+1))
+		name := o.orders
+		if name == "-" {
+			name = "standard input"
+		}
+		text, err = readOrdersText(r, name, lan.MaxOrders)
 		r.Close()
 		if err != nil {
 			return c.fail("join", err)
@@ -69,19 +76,23 @@ func (c *CLI) join(o joinOpts) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	p := &printer{w: &lockedWriter{w: c.Stdout}, msgs: make(chan lan.Envelope, 1024)}
+	p := &printer{w: &cleanWriter{w: &lockedWriter{w: c.Stdout}}, msgs: make(chan lan.Envelope, 1024), lost: make(chan error, 1)}
 	cl, err := c.dialSeat(ctx, o, p)
 	if err != nil {
 		return c.fail("join", err)
 	}
 	defer cl.Close()
 	// Print what the join brought, up to the status that ends it.
-	if !p.until(ctx, lan.TypeStatus) {
-		return c.fail("join", errors.New("the host closed the connection"))
+	idle := joinWait
+	if o.follow {
+		idle = 0 // it reconnects by itself, and waits as long as it must
+	}
+	if err := p.until(ctx, lan.TypeStatus, !o.follow, idle); err != nil {
+		return c.fail("join", fmt.Errorf("before the host had sent the seat's state: %w", err))
 	}
 	status := 0
 	if o.orders != "" {
-		status = c.submit(ctx, cl, p, string(text))
+		status = c.submit(ctx, cl, p, text)
 	}
 	if status == 0 && o.ready {
 		if err := cl.Ready(ctx, p.phase, true); err != nil {
@@ -99,7 +110,7 @@ func (c *CLI) join(o joinOpts) int {
 		}
 	}
 	if o.follow {
-		p.until(ctx, "")
+		_ = p.until(ctx, "", false, 0)
 	} else {
 		p.drain()
 	}
@@ -127,6 +138,13 @@ func (c *CLI) dialSeat(ctx context.Context, o joinOpts, p *printer) (*lan.Client
 	}
 	cfg := lan.ClientConfig{Addr: o.addr, Seat: seat, Code: o.code, Token: token, Fingerprint: pinned,
 		Reconnect: o.follow, Client: "dipdesk join", OnMessage: func(e lan.Envelope) { p.msgs <- e },
+		OnDrop: func(err error) {
+			select {
+			case p.lost <- err:
+			default:
+			}
+		},
+		ConfirmFingerprint: c.confirmFingerprint,
 		OnPin: func(fp string) {
 			fmt.Fprintf(p.w, "pinned the host's certificate fingerprint %s\n", fp)
 			if err := mem.SetPin(o.addr, fp); err != nil {
@@ -169,27 +187,88 @@ func (c *CLI) submit(ctx context.Context, cl *lan.Client, p *printer, text strin
 	return 0
 }
 
-// printer prints the host's messages as a player reads them.
+// confirmFingerprint asks the player, at a terminal, to compare the
+// host's fingerprint with the one the host shows, before anything is sent
+// to it. Elsewhere (a script) there is no one to ask: the join is refused
+// with the fingerprint to check and pass as --fingerprint.
+func (c *CLI) confirmFingerprint(fp string) error {
+	in, ok := c.Stdin.(*os.File)
+	if !ok {
+		return &lan.UnverifiedError{Fingerprint: fp}
+	}
+	if st, err := in.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return &lan.UnverifiedError{Fingerprint: fp}
+	}
+	fmt.Fprintf(c.Stderr, "The host's certificate fingerprint is\n  %s\nDoes it read exactly as the host shows it? Type yes to go on: ", fp)
+	line, _ := bufio.NewReader(in).ReadString('\n')
+	if strings.ToLower(strings.TrimSpace(line)) != "yes" {
+		return errors.New("the fingerprint was not confirmed; nothing was sent to the host")
+	}
+	return nil
+}
+
+// printer prints the host's messages as a player reads them. Everything
+// the host sends is printed through clean: a player's press (or a hostile
+// host) cannot move the cursor, clear the screen or fake a line.
 type printer struct {
 	w       io.Writer
 	msgs    chan lan.Envelope
+	lost    chan error // the connection ended (OnDrop)
 	phase   string
 	winner  string
 	variant string // from the host's hello
 }
 
-// until prints messages until one of type typ ("" for the game's end),
-// the connection's end or ctx's; it reports whether typ came.
-func (p *printer) until(ctx context.Context, typ string) bool {
+// until prints messages until one of type typ ("" for the game's end) or
+// ctx's end; with stopOnDrop, also when the connection is lost (a client
+// that does not reconnect), and when the host sends nothing for idle (0:
+// no bound). It returns nil when typ came. The bound is on silence, not
+// on the whole wait: a long press backlog streams for as long as it takes.
+func (p *printer) until(ctx context.Context, typ string, stopOnDrop bool, idle time.Duration) error {
+	lost := p.lost
+	if !stopOnDrop {
+		lost = nil
+	}
+	var quiet <-chan time.Time
+	var timer *time.Timer
+	if idle > 0 {
+		timer = time.NewTimer(idle)
+		defer timer.Stop()
+		quiet = timer.C
+	}
 	for {
 		select {
 		case e := <-p.msgs:
 			p.print(e)
 			if (typ != "" && e.Type == typ) || (typ == "" && p.winner != "") {
-				return true
+				return nil
 			}
+			if timer != nil {
+				timer.Reset(idle)
+			}
+		case err := <-lost:
+			// What arrived before the connection ended is printed
+			// first: the message waited for may be among it.
+			for {
+				select {
+				case e := <-p.msgs:
+					p.print(e)
+					if typ != "" && e.Type == typ {
+						return nil
+					}
+					continue
+				default:
+				}
+				break
+			}
+			if err == nil {
+				err = errors.New("the connection closed")
+			}
+			return fmt.Errorf("the host dropped the connection (%v)", err)
+		case <-quiet:
+			return fmt.Errorf("the host sent nothing for %s", idle)
 		case <-ctx.Done():
-			return false
+			return ctx.Err()
 		}
 	}
 }
@@ -248,11 +327,11 @@ func (p *printer) print(e lan.Envelope) {
 			if len(m.To) > 0 {
 				to = strings.Join(m.To, ", ")
 			}
-			fmt.Fprintf(w, "press %s from %s to %s: %s\n", m.Phase, m.From, to, m.Text)
+			fmt.Fprintf(w, "press %s from %s to %s: %s\n", oneLine(m.Phase), oneLine(m.From), oneLine(to), continued(m.Text))
 		}
 	case lan.TypeError:
 		if m, err := lan.Decode[lan.ErrorMsg](e); err == nil && e.Ref == 0 {
-			fmt.Fprintf(w, "host error: %s: %s\n", m.Code, m.Message)
+			fmt.Fprintf(w, "host error: %s: %s\n", oneLine(m.Code), oneLine(m.Message))
 		}
 	}
 }
@@ -323,4 +402,75 @@ func list(xs []string) string {
 		return "nobody"
 	}
 	return strings.Join(xs, ", ")
+}
+
+// continued marks the second and later lines of a player's text, so that
+// a press message cannot pass a line of its own for one of the host's.
+func continued(s string) string {
+	return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    | ")
+}
+
+// oneLine shows the line ends of a field that should have none.
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
+
+// cleanWriter escapes what a terminal would act on instead of printing:
+// control characters but the line end and tab (ESC sequences move the
+// cursor, clear the screen, retitle the window), the C1 controls, the
+// Unicode line separators and bidirectional overrides (which make text
+// read backwards), and bytes that are not UTF-8. Each shows as \x1b,
+// \u202e and the like.
+type cleanWriter struct{ w io.Writer }
+
+func (c *cleanWriter) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(c.w, clean(string(b))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// clean is the text of s with every character a terminal would act on
+// escaped (see cleanWriter).
+func clean(s string) string {
+	ok := true
+	for _, r := range s {
+		if unsafeRune(r) {
+			ok = false
+			break
+		}
+	}
+	if ok && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case unsafeRune(r) && r < 0x100:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		case unsafeRune(r):
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// unsafeRune reports whether a terminal may act on r rather than show it.
+func unsafeRune(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t':
+		return false
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		return true
+	case r == 0x2028 || r == 0x2029, // line and paragraph separators
+		r == 0x200e || r == 0x200f || r == 0x061c, // direction marks
+		r >= 0x202a && r <= 0x202e,                // embeddings and overrides
+		r >= 0x2066 && r <= 0x2069:                // isolates
+		return true
+	}
+	return false
 }

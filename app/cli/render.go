@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"os"
 
@@ -49,7 +48,7 @@ func runRender(c *CLI, args []string) int {
 	}
 	var job *renderJob
 	if isSave(rest[0]) {
-		job, err = saveJob(rest[0], *phase, *as)
+		job, err = saveJob(c, rest[0], *phase, *as)
 	} else {
 		job, err = caseJob(c, rest[0])
 	}
@@ -115,7 +114,7 @@ func caseJob(c *CLI, name string) (*renderJob, error) {
 // phase is drawn with its orders and results (adjudicated again from the
 // stored orders, which gives exactly the stored outcome); a phase still
 // open with the orders the seat may see.
-func saveJob(path, phase, seatName string) (*renderJob, error) {
+func saveJob(c *CLI, path, phase, seatName string) (*renderJob, error) {
 	g, err := session.OpenReadOnly(path)
 	if err != nil {
 		return nil, err
@@ -123,6 +122,9 @@ func saveJob(path, phase, seatName string) (*renderJob, error) {
 	defer g.Close()
 	seat, err := g.ParseSeat(seatName)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.checkSeatPIN(g, seat); err != nil {
 		return nil, err
 	}
 	ps, err := g.Phase(phase)
@@ -185,7 +187,7 @@ func baseName(p string) string {
 
 func writePNG(path string, img image.Image) error {
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	if err := render.EncodePNG(&buf, img); err != nil {
 		return err
 	}
 	tmp := path + ".tmp"

@@ -47,14 +47,14 @@ func TestRenderSaveFile(t *testing.T) {
 	}
 	orders := filepath.Join(dir, "o.txt")
 	os.WriteFile(orders, []byte("A par - bur\nA mar - bur\nF bre - mao"), 0o644)
-	if code, _, errs := run("orders", file, "--power", "france", orders); code != 0 {
+	if code, _, errs := run("orders", file, "--phase", "S1901M", "--power", "france", orders); code != 0 {
 		t.Fatal(errs)
 	}
 	out := filepath.Join(dir, "open.png")
 	if code, _, errs := run("render", file, "--out", out, "--as", "france", "--width", "640"); code != 0 {
 		t.Fatalf("render of an open phase: %s", errs)
 	}
-	if code, _, errs := run("process", file); code != 0 {
+	if code, _, errs := run("process", file, "--phase", "S1901M"); code != 0 {
 		t.Fatal(errs)
 	}
 	out2 := filepath.Join(dir, "done.png")

@@ -53,7 +53,7 @@ func checkRollback(t *testing.T, file, phase string) {
 	if code, out, errs := run("rollback", file, "--to", phase, "--reason", "test correction"); code != 0 || !strings.Contains(out, "carried over") {
 		t.Fatalf("rollback: %s %s", out, errs)
 	}
-	if code, _, errs := run("process", file); code != 0 {
+	if code, _, errs := run("process", file, "--phase", phase); code != 0 {
 		t.Fatalf("process after rollback: %s", errs)
 	}
 }
@@ -405,11 +405,11 @@ func playGreedyFrance(t *testing.T, file string, steps int, after func(step int,
 			t.Fatal(err)
 		}
 		if len(orders) > 0 {
-			if code, out, errs := run("orders", file, "--power", "france", orderFile); code != 0 {
+			if code, out, errs := run("orders", file, "--phase", cur.State.Phase.Short(), "--power", "france", orderFile); code != 0 {
 				t.Fatalf("%s orders: %s %s\n%s", cur.State.Phase.Short(), out, errs, strings.Join(orders, "\n"))
 			}
 		}
-		code, out, errs := run("process", file)
+		code, out, errs := run("process", file, "--phase", cur.State.Phase.Short())
 		if code != 0 {
 			t.Fatalf("process %s: %s", cur.State.Phase.Short(), errs)
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,6 +17,19 @@ import (
 // the client is between connections.
 var ErrClosed = errors.New("lan: not connected to the host")
 
+// ErrPairing is a host whose certificate does not match the pairing code.
+var ErrPairing = errors.New("lan: the host's certificate does not match the pairing code: this is not the host that showed it")
+
+// UnverifiedError is a first join to a host whose certificate nothing
+// vouched for: no pinned fingerprint, no pairing code, no confirmation.
+// Nothing was sent to it.
+type UnverifiedError struct{ Fingerprint string }
+
+func (e *UnverifiedError) Error() string {
+	return "lan: the host's certificate fingerprint is " + e.Fingerprint +
+		"; compare it with the one the host shows and give it as the fingerprint, or use the pairing code the host shows (ABCD-EFGH-JKMN)"
+}
+
 // HostError is an error message the host answered a request with.
 type HostError struct{ ErrorMsg }
 
@@ -25,20 +39,34 @@ func (e *HostError) Error() string { return "host: " + e.Code + ": " + e.Message
 type ClientConfig struct {
 	Addr string // the host, "192.168.1.20:7878"
 	// Seat and Code join a seat the first time; Token (from an earlier
-	// Welcome) takes it back and wins over them.
+	// Welcome) takes it back and wins over them. Code is best the
+	// pairing code the host shows ("ABCD-EFGH-JKMN"): its last four
+	// letters let the client check the host's certificate before it
+	// sends anything.
 	Seat, Code, Token string
-	// Fingerprint is the host certificate's pinned fingerprint; empty
-	// trusts the first certificate seen and reports it to OnPin.
+	// Fingerprint is the host certificate's pinned fingerprint. Without
+	// it (a first join), the certificate must be vouched for by the
+	// pairing code, or by ConfirmFingerprint; else Dial fails with an
+	// *UnverifiedError and sends nothing. A certificate so checked is
+	// reported to OnPin, to be pinned.
 	Fingerprint string
-	OnPin       func(fingerprint string)
-	OnToken     func(token string) // a new seat token to keep
-	OnMessage   func(env Envelope) // every host message, in order, on the client's goroutine
-	OnDrop      func(err error)    // the connection was lost
-	Reconnect   bool               // reconnect with the seat token until Close
-	Client      string             // "dipdesk join", for the host's log
-	Backoff     time.Duration      // first wait before reconnecting; default 50 ms, doubling to 2 s
-	DialTimeout time.Duration      // default 10 s
-	HTTPHeader  http.Header        // extra handshake headers (tests)
+	// ConfirmFingerprint asks the player to compare the fingerprint of
+	// the host's certificate with the one the host shows; nil accepts
+	// it. It is called before anything is sent to the host.
+	ConfirmFingerprint func(fingerprint string) error
+	OnPin              func(fingerprint string)
+	OnToken            func(token string) // a new seat token to keep
+	OnMessage          func(env Envelope) // every host message, in order, on the client's goroutine
+	OnDrop             func(err error)    // the connection was lost
+	Reconnect          bool               // reconnect with the seat token until Close
+	Client             string             // "dipdesk join", for the host's log
+	Backoff            time.Duration      // first wait before reconnecting; default 50 ms, doubling to 2 s
+	DialTimeout        time.Duration      // default 10 s
+	// NoSlowDown returns the host's slow_down answers to the caller
+	// instead of sending the message again after a pause (tests that
+	// look at the host's limits).
+	NoSlowDown bool
+	HTTPHeader http.Header // extra handshake headers (tests)
 }
 
 // Client is one seat's (or an observer's) connection to a host.
@@ -93,21 +121,25 @@ func (c *Client) Fingerprint() string {
 	return c.fp
 }
 
-// connect dials and joins.
+// connect dials, makes sure of the host, and joins.
 func (c *Client) connect(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, c.cfg.DialTimeout)
-	defer cancel()
-	if err := c.dialOnly(ctx); err != nil {
+	dctx, cancel := context.WithTimeout(ctx, c.cfg.DialTimeout)
+	err := c.dialOnly(dctx)
+	cancel()
+	if err != nil {
 		return err
 	}
 	c.mu.Lock()
 	ws := c.ws
 	c.mu.Unlock()
+	code, _ := splitPairing(c.cfg.Code)
 	j := Join{Token: c.Token(), Client: c.cfg.Client}
 	if j.Token == "" {
-		j.Seat, j.Code = c.cfg.Seat, c.cfg.Code
+		j.Seat, j.Code = c.cfg.Seat, code
 	}
-	env, err := c.Request(ctx, TypeJoin, j)
+	jctx, cancel := context.WithTimeout(ctx, c.cfg.DialTimeout)
+	defer cancel()
+	env, err := c.Request(jctx, TypeJoin, j)
 	if err != nil {
 		ws.CloseNow()
 		return err
@@ -129,20 +161,35 @@ func (c *Client) connect(ctx context.Context) error {
 }
 
 // dialOnly opens the connection, checking the host's certificate
-// against the pin, and starts reading.
+// against the pin or the pairing code (or asking the player), and starts
+// reading. Nothing is sent before the certificate is vouched for.
 func (c *Client) dialOnly(ctx context.Context) error {
 	c.mu.Lock()
 	pinned := c.fp
 	c.mu.Unlock()
+	code, check := splitPairing(c.cfg.Code)
 	var seen string
-	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: pinnedTLS(pinned, &seen)}}
+	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: pinnedTLS(pinned, code, check, &seen)}}
 	ws, _, err := websocket.Dial(ctx, "wss://"+c.cfg.Addr+Path, &websocket.DialOptions{HTTPClient: hc, HTTPHeader: c.cfg.HTTPHeader})
 	hc.CloseIdleConnections()
 	if err != nil {
+		if errors.Is(err, ErrPairing) || errors.Is(err, ErrFingerprint) {
+			return fmt.Errorf("connecting to %s: %w", c.cfg.Addr, unwrapTo(err))
+		}
 		return fmt.Errorf("lan: connecting to %s: %w", c.cfg.Addr, err)
 	}
 	ws.SetReadLimit(MaxHostSent)
 	if pinned == "" && seen != "" {
+		if check == "" {
+			if c.cfg.ConfirmFingerprint == nil {
+				ws.CloseNow()
+				return &UnverifiedError{Fingerprint: seen}
+			}
+			if err := c.cfg.ConfirmFingerprint(seen); err != nil {
+				ws.CloseNow()
+				return err
+			}
+		}
 		c.mu.Lock()
 		c.fp = seen
 		c.mu.Unlock()
@@ -162,6 +209,22 @@ func (c *Client) dialOnly(ctx context.Context) error {
 	c.wg.Add(1)
 	go c.readLoop(ws, lost)
 	return nil
+}
+
+// unwrapTo returns the pin or pairing error inside a dial error, whose
+// other layers (the TLS and HTTP wrapping) say nothing more to a person.
+func unwrapTo(err error) error {
+	for _, target := range []error{ErrPairing, ErrFingerprint} {
+		if errors.Is(err, target) {
+			for e := err; e != nil; e = errors.Unwrap(e) {
+				if strings.HasPrefix(e.Error(), target.Error()) {
+					return e
+				}
+			}
+			return target
+		}
+	}
+	return err
 }
 
 func (c *Client) readLoop(ws *websocket.Conn, lost chan struct{}) {
@@ -246,8 +309,29 @@ func (c *Client) keepConnected() {
 
 // Request sends a message and waits for the host's answer to it (the
 // ack, welcome or error whose ref is its sequence number). An error
-// answer is returned as *HostError.
+// answer is returned as *HostError. A message the host ignored because
+// the seat sent too many too fast (slow_down) is sent again after a
+// pause, until ctx ends: a player's client never fails on the host's
+// rate alone.
 func (c *Client) Request(ctx context.Context, typ string, body any) (Envelope, error) {
+	wait := 100 * time.Millisecond
+	for {
+		env, err := c.request(ctx, typ, body)
+		var he *HostError
+		if c.cfg.NoSlowDown || !errors.As(err, &he) || he.Code != CodeSlowDown {
+			return env, err
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return env, err
+		}
+		wait = min(wait*2, 2*time.Second)
+	}
+}
+
+// request sends a message once and waits for its answer.
+func (c *Client) request(ctx context.Context, typ string, body any) (Envelope, error) {
 	ch := make(chan Envelope, 1)
 	if err := c.send(ctx, typ, body, ch); err != nil {
 		return Envelope{}, err

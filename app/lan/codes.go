@@ -1,6 +1,7 @@
 package lan
 
 import (
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -102,29 +103,78 @@ func (b *codeBook) failed(addr string) { b.fails[addr] = append(b.fails[addr], b
 // use checks code for seat from addr. A right code of a power is used up;
 // a wrong one costs one of the code's attempts and counts against addr.
 // A limited address is refused without looking at the code, so guessing
-// is no faster from one machine than FailLimit a minute.
-func (b *codeBook) use(seat, code, addr string) error {
+// is no faster from one machine than FailLimit a minute. left is the
+// number of wrong tries the code still takes after a wrong one (0: this
+// one burnt it), -1 when the seat had no live code.
+func (b *codeBook) use(seat, code, addr string) (left int, err error) {
 	if b.limited(addr) {
-		return ErrRateLimited
+		return -1, ErrRateLimited
 	}
 	c, ok := b.codes[seat]
 	if !ok || !b.now().Before(c.expires) {
 		delete(b.codes, seat)
 		b.failed(addr)
-		return ErrBadCode
+		return -1, ErrBadCode
 	}
-	if subtle.ConstantTimeCompare([]byte(normCode(code)), []byte(c.code)) != 1 {
+	given := normCode(code)
+	if len(given) == codeLen+checkLen {
+		given = given[:codeLen] // a pairing code: its check is the client's business
+	}
+	if subtle.ConstantTimeCompare([]byte(given), []byte(c.code)) != 1 {
 		c.left--
 		if c.left <= 0 {
 			delete(b.codes, seat)
 		}
 		b.failed(addr)
-		return ErrBadCode
+		return max(c.left, 0), ErrBadCode
 	}
 	if !c.reusable {
 		delete(b.codes, seat)
 	}
-	return nil
+	return c.left, nil
+}
+
+// checkLen is the length of a pairing code's check: 4 letters of
+// codeAlphabet, about 20 bits.
+const checkLen = 4
+
+// PairingCode returns the code players type to join: the join code and
+// four letters made from it and the host certificate's fingerprint fp,
+// "ABCD-EFGH-JKMN". The joining DipDesk recomputes the four letters from
+// the certificate it is shown and refuses a host whose letters differ
+// before it sends the code, so a machine posing as the host on the LAN
+// learns nothing, and has one chance in about a million per try of
+// passing (it cannot search offline: it does not know the code).
+func PairingCode(code, fp string) string {
+	c := normCode(code)
+	if len(c) == codeLen+checkLen {
+		c = c[:codeLen]
+	}
+	return c[:min(4, len(c))] + "-" + c[min(4, len(c)):] + "-" + pairingCheck(c, fp)
+}
+
+// pairingCheck is the check of a pairing code: an HMAC-SHA256 keyed with
+// the join code over the fingerprint, as letters of the code alphabet.
+func pairingCheck(code, fp string) string {
+	mac := hmac.New(sha256.New, []byte(normCode(code)))
+	mac.Write([]byte(normFingerprint(fp)))
+	sum := mac.Sum(nil)
+	out := make([]byte, checkLen)
+	for i := range out {
+		out[i] = codeAlphabet[int(sum[i])%len(codeAlphabet)]
+	}
+	return string(out)
+}
+
+// splitPairing reads what a player typed as a code: the join code to
+// send and, for a pairing code, the check to verify the host by ("" for
+// a bare join code).
+func splitPairing(typed string) (code, check string) {
+	c := normCode(typed)
+	if len(c) == codeLen+checkLen {
+		return c[:codeLen], c[codeLen:]
+	}
+	return typed, ""
 }
 
 // normCode forgives case, spaces and dashes: "abcd efgh" is "ABCDEFGH".

@@ -33,8 +33,22 @@ const readLimit = 1 << 20
 const JoinTimeout = 30 * time.Second
 
 // outQueue is how many messages may wait for a slow client before the
-// host drops it (it reconnects and gets a fresh view).
+// host drops it (it reconnects and gets a fresh view). The press backlog
+// of a join is one item of the queue, streamed (see backlog).
 const outQueue = 512
+
+// Per-seat limits (docs/lan-protocol.md, "Limits"): what one seat may
+// cost the host, the other seats and the save file. Messages over a rate
+// are answered rate_limited; orders and press over a phase's allowance
+// over_limit. Either way nothing changes.
+const (
+	DefaultMessageRate  = 10        // messages a second a seat may send, once its burst is spent
+	DefaultMessageBurst = 40        // messages a seat may send at once
+	MaxOrdersPerPhase   = 256 << 10 // bytes of orders text a seat may submit in one phase
+	MaxPressPerPhase    = 256 << 10 // bytes of press a seat may send in one phase
+	DefaultMaxConns     = 256       // simultaneous connections to a host
+	DefaultMaxConnsAddr = 32        // simultaneous connections from one address
+)
 
 // HostConfig configures a host.
 type HostConfig struct {
@@ -49,6 +63,14 @@ type HostConfig struct {
 	Now    func() time.Time // default time.Now
 	Rand   io.Reader        // randomness for codes and tokens; default crypto/rand
 	Logger *slog.Logger     // default: discard
+	// MessageRate and MessageBurst limit the messages of each seat (and
+	// of each connection before it joins); 0 means the defaults, a
+	// negative rate no limit (load tests).
+	MessageRate  float64
+	MessageBurst int
+	// MaxConns and MaxConnsPerAddr cap the connections held at once;
+	// more are closed as soon as they are accepted. 0: the defaults.
+	MaxConns, MaxConnsPerAddr int
 }
 
 // Host serves one game to the machines of a LAN. It is the only
@@ -86,6 +108,13 @@ type Host struct {
 	winner     engine.Power
 	closed     bool
 	onPhase    []func(string)
+	onEvent    []func(Event)
+	events     []Event            // the latest, for Events
+	eventq     chan Event         // to the goroutine that calls onEvent
+	buckets    map[string]*bucket // message rate, by seat key
+	usage      map[string]*usage  // this phase's orders and press, by seat key
+	lastPress  int64              // the newest press id in the save
+	quiet      quieter            // refusals told once per address and interval
 	// cur and pending cache the current phase and its orders between
 	// adjudications (the host is the game's only writer): a batch of
 	// orders then costs no re-reading of the save.
@@ -102,6 +131,18 @@ func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
 	}
 	if cfg.CodeTTL == 0 {
 		cfg.CodeTTL = DefaultTTL
+	}
+	if cfg.MessageRate == 0 {
+		cfg.MessageRate = DefaultMessageRate
+	}
+	if cfg.MessageBurst <= 0 {
+		cfg.MessageBurst = DefaultMessageBurst
+	}
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = DefaultMaxConns
+	}
+	if cfg.MaxConnsPerAddr <= 0 {
+		cfg.MaxConnsPerAddr = DefaultMaxConnsAddr
 	}
 	if cfg.Name == "" {
 		cfg.Name = strings.TrimSuffix(filepath.Base(g.Path()), filepath.Ext(g.Path()))
@@ -128,10 +169,15 @@ func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
 	if err != nil {
 		return nil, err
 	}
+	lastPress, err := g.LastPressID()
+	if err != nil {
+		return nil, err
+	}
 	h := &Host{cfg: cfg, g: g, cert: cert, fp: Fingerprint(cert.Certificate[0]), log: log,
 		done: make(chan struct{}), codes: newCodeBook(cfg.Rand, cfg.Now, cfg.CodeTTL), shown: map[string]string{},
 		tokens: tokens, conns: map[*conn]bool{}, bySeat: map[string]*conn{}, ready: map[engine.Power]bool{},
-		phase: cur.State.Phase.Short()}
+		phase: cur.State.Phase.Short(), eventq: make(chan Event, 256), buckets: map[string]*bucket{},
+		usage: map[string]*usage{}, lastPress: lastPress}
 	for _, s := range h.seatNames() {
 		if _, taken := tokens[engine.Power(s)]; !taken {
 			if _, err := h.issueLocked(s); err != nil {
@@ -143,6 +189,8 @@ func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
 		return nil, err
 	}
 	h.startPhaseLocked()
+	h.wg.Add(1)
+	go h.eventLoop()
 	return h, nil
 }
 
@@ -158,10 +206,14 @@ func (h *Host) seatNames() []string {
 
 // Listen starts serving on addr ("host:port"; ":0" picks a port).
 func (h *Host) Listen(addr string) error {
-	ln, err := net.Listen("tcp", addr)
+	raw, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("lan: %w", err)
 	}
+	ln := newCapListener(raw, h.cfg.MaxConns, h.cfg.MaxConnsPerAddr, func(addr string) {
+		h.event(Event{Kind: EventRefused, Addr: addr,
+			Text: fmt.Sprintf("refused a connection from %s: too many connections (at most %d, %d from one address)", addr, h.cfg.MaxConns, h.cfg.MaxConnsPerAddr)})
+	})
 	h.ln = ln
 	mux := http.NewServeMux()
 	mux.HandleFunc(Path, h.serveWS)
@@ -190,21 +242,27 @@ func (h *Host) Addr() string {
 // compare with what their client pins.
 func (h *Host) Fingerprint() string { return h.fp }
 
-// Codes returns the live join codes by seat (powers, "gm", "observer").
+// Codes returns the live join codes by seat (powers, "gm", "observer"),
+// as pairing codes: the join code and four letters made from it and the
+// certificate's fingerprint, "ABCD-EFGH-JKMN", with which the joining
+// DipDesk checks it reached this host before it sends the code
+// (docs/lan-protocol.md, "Trust").
 func (h *Host) Codes() map[string]string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	out := map[string]string{}
 	for s, c := range h.shown {
 		if h.codes.has(s) {
-			out[s] = c
+			out[s] = PairingCode(c, h.fp)
 		}
 	}
 	return out
 }
 
-// NewCode issues a new join code for seat, for a player who lost their
-// machine: the seat's token stops working and its connection is closed.
+// NewCode issues a new join code for seat (returned as a pairing code,
+// see Codes), for a player who lost their machine or a code burnt by
+// wrong guesses: the seat's token stops working and its connection is
+// closed.
 func (h *Host) NewCode(seat string) (string, error) {
 	h.gmu.Lock()
 	defer h.gmu.Unlock()
@@ -215,7 +273,9 @@ func (h *Host) NewCode(seat string) (string, error) {
 	}
 	if seat != ObserverSeat {
 		if _, ok := h.tokens[engine.Power(seat)]; ok {
-			if err := h.g.SetSeatToken(engine.Power(seat), ""); err != nil {
+			var err error
+			h.unlocked(func() { err = h.g.SetSeatToken(engine.Power(seat), "") })
+			if err != nil {
 				return "", err
 			}
 			delete(h.tokens, engine.Power(seat))
@@ -224,7 +284,11 @@ func (h *Host) NewCode(seat string) (string, error) {
 			c.fail(0, CodeReplaced, "the host gave this seat a new join code")
 		}
 	}
-	return h.issueLocked(seat)
+	c, err := h.issueLocked(seat)
+	if err != nil {
+		return "", err
+	}
+	return PairingCode(c, h.fp), nil
 }
 
 func (h *Host) issueLocked(seat string) (string, error) {
@@ -340,7 +404,7 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(readLimit)
 	addr, _, _ := net.SplitHostPort(r.RemoteAddr)
-	c := &conn{h: h, ws: ws, addr: addr, out: make(chan []byte, outQueue), gone: make(chan struct{})}
+	c := &conn{h: h, ws: ws, addr: addr, out: make(chan outMsg, outQueue), gone: make(chan struct{})}
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()

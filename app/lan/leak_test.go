@@ -12,9 +12,9 @@ import (
 
 	"dipdesk/app/session"
 	"dipdesk/engine"
+	"dipdesk/variants"
 	"dipdesk/variants/cardgame"
-	"dipdesk/variants/character"
-	"dipdesk/variants/character2"
+	"dipdesk/variants/kit"
 )
 
 // player plays one seat from what its client receives: for each new
@@ -109,6 +109,9 @@ func randomOrders(s *engine.State, p engine.Power, rng *engine.Rand) []string {
 	return out
 }
 
+// galtVariant is Character Diplomacy II, found as the program finds it.
+var galtVariant, _ = variants.Lookup("character2")
+
 // randomGaltOrders are randomOrders with, for two units in five, a
 // special order of the unit's Character Diplomacy II card (invisibility,
 // strikes, double moves...), so hidden units cross the network.
@@ -121,7 +124,7 @@ func randomGaltOrders(s *engine.State, p engine.Power, rng *engine.Rand) []strin
 		if u.Power != p || rng.Intn(5, "lan test: a special order?") >= 2 {
 			continue
 		}
-		o, ok := character2.RandomSpecial(s, u, rng)
+		o, ok := galtVariant.RandomSpecial(s, u, rng)
 		if !ok {
 			continue
 		}
@@ -163,44 +166,20 @@ func countResults(t *testing.T, g *session.Game, word string) int {
 }
 
 // cardFacts is what the checker reads of a card variant's game master
-// position, whichever variant it is.
+// position, whichever variant it is (kit.Records).
 type cardFacts struct {
-	ids   []character.UnitID
-	known func(id character.UnitID, seat engine.Seat) bool
-	hint  func(id character.UnitID, seat engine.Seat) string
-	card  func(id character.UnitID) (string, bool)
+	ids   []kit.UnitID
+	known func(id kit.UnitID, seat engine.Seat) bool
+	hint  func(id kit.UnitID, seat engine.Seat) string
+	card  func(id kit.UnitID) (string, bool)
 }
 
 func cardFactsOf(x engine.Extra) (cardFacts, bool) {
-	switch e := x.(type) {
-	case *character.Extra:
-		f := cardFacts{known: e.KnownTo, hint: func(character.UnitID, engine.Seat) string { return "" }}
-		for id := range e.Cards {
-			f.ids = append(f.ids, id)
-		}
-		f.card = func(id character.UnitID) (string, bool) {
-			h, ok := e.Cards[id]
-			if !ok {
-				return "", false
-			}
-			return h.Card.ID, true
-		}
-		return f, true
-	case *character2.Extra:
-		f := cardFacts{known: e.KnownTo, hint: e.HintTo}
-		for id := range e.Cards {
-			f.ids = append(f.ids, id)
-		}
-		f.card = func(id character.UnitID) (string, bool) {
-			h, ok := e.Cards[id]
-			if !ok {
-				return "", false
-			}
-			return h.Card.ID, true
-		}
-		return f, true
+	e, ok := x.(kit.Records)
+	if !ok {
+		return cardFacts{}, false
 	}
-	return cardFacts{}, false
+	return cardFacts{ids: e.Holders(), known: e.KnownTo, hint: e.HintTo, card: e.CardID}, true
 }
 
 // table is a host with every power's seat and one observer connected.
@@ -212,6 +191,12 @@ type table struct {
 }
 
 func newTable(t *testing.T, g *session.Game, cfg HostConfig) *table {
+	if cfg.MessageRate == 0 {
+		// The table's players are programs playing at machine speed, far
+		// above a person's messages a second; TestFloodingSeat tests the
+		// limit.
+		cfg.MessageRate = -1
+	}
 	tb := &table{h: startHost(t, g, cfg), g: g, seats: map[engine.Power]*seatClient{}}
 	for _, p := range g.Map().PowerIDs() {
 		tb.seats[p] = join(t, tb.h, string(p), false)
@@ -379,7 +364,7 @@ func (ck *checker) hand(seat engine.Seat, env Envelope) {
 		if err != nil {
 			ck.t.Fatal(err)
 		}
-		id := character.UnitID{Power: engine.Power(c.Power), Type: typ, Number: n}
+		id := kit.UnitID{Power: engine.Power(c.Power), Type: typ, Number: n}
 		held, ok := cards.card(id)
 		switch {
 		case !ok:

@@ -59,7 +59,11 @@ func loadTable(tb testing.TB) (*session.Game, map[engine.Power]*seatClient, []*s
 	if err != nil {
 		tb.Fatal(err)
 	}
-	h := startHost(tb, g, HostConfig{Manual: true})
+	// Sixty-one connections from one address, each seat submitting as
+	// fast as the host answers: the load measures the host, not the
+	// per-seat and per-address limits (TestFloodingSeat and
+	// TestConnectionCap do).
+	h := startHost(tb, g, HostConfig{Manual: true, MessageRate: -1, MaxConnsPerAddr: 100})
 	powers := g.Map().PowerIDs()
 	if len(powers) != 11 {
 		tb.Fatalf("%d powers", len(powers))

@@ -10,19 +10,27 @@ import (
 	"time"
 
 	"dipdesk/app/session"
+	"dipdesk/app/store"
 	"dipdesk/engine"
 )
 
 // handle answers one client message. Everything it does happens under the
-// host's lock, so messages are applied one at a time in arrival order.
+// host's lock, so messages are applied one at a time in arrival order;
+// the lock is let go only while the save file is written (see unlocked).
 func (h *Host) handle(c *conn, b []byte) {
 	req, err := DecodeRequest(b)
+	h.mu.Lock()
+	if !h.allow(c) {
+		h.rateLimited(c, req.Seq)
+		h.mu.Unlock()
+		return
+	}
 	if err == nil && req.Type == TypeOrders {
-		h.mu.Lock()
 		h.guard(c, func() { h.queueOrders(c, req) })
 		h.mu.Unlock()
 		return
 	}
+	h.mu.Unlock()
 	h.gmu.Lock()
 	// Orders queued before this message are stored first, so a seat's
 	// messages take effect in the order it sent them.
@@ -131,7 +139,7 @@ func (h *Host) join(c *conn, ref uint64, j *Join) {
 	vs := newViews(h)
 	h.sendState(c, vs)
 	h.sendLastResults(c)
-	h.sendPressBacklog(c)
+	c.sendBacklog(h.lastPress)
 	// The status ends what a join sends: a client printing the seat's
 	// state knows it has it all.
 	if b, err := vs.statusMsg(c.seat); err == nil && vs.err == nil {
@@ -139,19 +147,23 @@ func (h *Host) join(c *conn, ref uint64, j *Join) {
 	}
 }
 
-// seatByToken finds the seat whose token the client holds.
+// seatByToken finds the seat whose token the client holds. A right token
+// is taken even from an address over the failed-join limit: a token has
+// 256 random bits, so the limit has nothing to protect there, and it
+// must never lock a player out of their own seat.
 func (h *Host) seatByToken(c *conn, ref uint64, token string) (engine.Seat, bool) {
-	if h.codes.limited(c.addr) {
-		c.fail(ref, CodeRateLimited, ErrRateLimited.Error())
-		return engine.Seat{}, false
-	}
 	hash := hashToken(token)
 	for p, t := range h.tokens {
 		if sameHash(t, hash) {
 			return seatOf(string(p)), true
 		}
 	}
+	if h.codes.limited(c.addr) {
+		c.fail(ref, CodeRateLimited, ErrRateLimited.Error())
+		return engine.Seat{}, false
+	}
 	h.codes.failed(c.addr)
+	h.event(Event{Kind: EventJoinFailed, Addr: c.addr, Text: fmt.Sprintf("a join from %s with an unknown seat token was refused", c.addr)})
 	c.fail(ref, CodeBadToken, ErrBadToken.Error())
 	return engine.Seat{}, false
 }
@@ -163,13 +175,23 @@ func (h *Host) seatByCode(c *conn, ref uint64, asked, code string) (engine.Seat,
 	name, ok := h.seatName(asked)
 	if !ok {
 		h.codes.failed(c.addr)
+		h.event(Event{Kind: EventJoinFailed, Addr: c.addr, Text: fmt.Sprintf("a join from %s for %q, which is no seat of this game, was refused", c.addr, clip(asked))})
 		c.fail(ref, CodeBadCode, fmt.Sprintf("no seat %q in this game", clip(asked)))
 		return engine.Seat{}, "", false
 	}
-	if err := h.codes.use(name, code, c.addr); err != nil {
+	if left, err := h.codes.use(name, code, c.addr); err != nil {
 		errCode := CodeBadCode
-		if errors.Is(err, ErrRateLimited) {
+		switch {
+		case errors.Is(err, ErrRateLimited):
 			errCode = CodeRateLimited
+			h.event(Event{Kind: EventRefused, Seat: name, Addr: c.addr, Text: fmt.Sprintf("a join from %s for %s was refused: too many failed joins from that address", c.addr, name)})
+		case left == 0:
+			h.event(Event{Kind: EventCodeBurnt, Seat: name, Addr: c.addr, Text: fmt.Sprintf(
+				"the join code of %s was used up by wrong codes (the last from %s); give the player a new one (code %s)", name, c.addr, name)})
+		case left > 0:
+			h.event(Event{Kind: EventJoinFailed, Seat: name, Addr: c.addr, Text: fmt.Sprintf("a wrong join code for %s from %s (%d more wrong tries burn the code)", name, c.addr, left)})
+		default:
+			h.event(Event{Kind: EventJoinFailed, Seat: name, Addr: c.addr, Text: fmt.Sprintf("a join for %s from %s with no live code (used, expired or burnt)", name, c.addr)})
 		}
 		c.fail(ref, errCode, err.Error())
 		return engine.Seat{}, "", false
@@ -179,7 +201,7 @@ func (h *Host) seatByCode(c *conn, ref uint64, asked, code string) (engine.Seat,
 	}
 	token, err := newToken(h.cfg.Rand)
 	if err == nil {
-		err = h.g.SetSeatToken(engine.Power(name), hashToken(token))
+		h.unlocked(func() { err = h.g.SetSeatToken(engine.Power(name), hashToken(token)) })
 	}
 	if err != nil {
 		c.fail(ref, CodeRejected, "storing the seat token: "+err.Error())
@@ -253,6 +275,13 @@ func (h *Host) queueOrders(c *conn, req Request) {
 		c.fail(ref, CodeRejected, "the game is over")
 		return
 	}
+	if u := h.usageOf(c.key); u.orders+len(o.Text) > MaxOrdersPerPhase {
+		c.fail(ref, CodeOverLimit, fmt.Sprintf("this seat has submitted %d KiB of orders this phase, the limit is %d KiB; the orders in force stay",
+			u.orders>>10, MaxOrdersPerPhase>>10))
+		return
+	} else {
+		u.orders += len(o.Text)
+	}
 	h.queue = append(h.queue, queued{c: c, ref: ref, phase: o.Phase, sub: session.Submission{Power: c.seat.Power, Text: o.Text}})
 	if !h.committing {
 		h.committing = true
@@ -282,37 +311,64 @@ func (h *Host) commitLoop() {
 
 // flush stores the queued orders (game lock held, host lock not), then
 // acknowledges each, sends each submitter its view and everyone the
-// status.
+// status. Each submission is stored for the phase it named or refused as
+// stale: an adjudication may have run between its queueing and now.
 func (h *Host) flush() {
 	h.mu.Lock()
 	batch := h.queue
 	h.queue = nil
 	h.mu.Unlock()
-	if len(batch) == 0 {
-		return
+	for len(batch) > 0 {
+		// Submissions naming one phase are stored together (one disk
+		// sync); the queue holds at most the phase before an
+		// adjudication and the one after it.
+		n := 1
+		for n < len(batch) && batch[n].phase == batch[0].phase {
+			n++
+		}
+		h.store(batch[:n])
+		batch = batch[n:]
 	}
+}
+
+// store writes submissions that all name one phase and answers each.
+func (h *Host) store(batch []queued) {
+	phase := batch[0].phase
 	subs := make([]session.Submission, len(batch))
 	for i, q := range batch {
 		subs[i] = q.sub
 	}
-	done, err := h.g.SubmitMany(subs)
+	done, err := h.g.SubmitMany(phase, subs)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if err != nil {
+		code := CodeRejected
+		if errors.Is(err, session.ErrStalePhase) {
+			code = CodeStalePhase
+			err = fmt.Errorf("the phase is %s, not %s: the orders were not stored", h.phase, phase)
+		}
 		for _, q := range batch {
-			q.c.fail(q.ref, CodeRejected, err.Error())
+			q.c.fail(q.ref, code, err.Error())
 		}
 		h.cur = nil // read the save again
 		return
 	}
-	if h.cur != nil {
+	if h.cur != nil && h.cur.Phase.Name == phase {
 		for i, q := range batch {
-			h.pending[q.sub.Power] = done[i].Orders // a submission replaces the power's orders
+			if done[i].Refused == nil {
+				h.pending[q.sub.Power] = done[i].Orders // a submission replaces the power's orders
+			}
 		}
+	} else {
+		h.cur = nil
 	}
 	vs := newViews(h)
 	for i, q := range batch {
-		ack := Ack{Phase: q.phase, Accepted: []string{}}
+		if done[i].Refused != nil {
+			q.c.fail(q.ref, CodeRejected, refusal(done[i]))
+			continue
+		}
+		ack := Ack{Phase: phase, Accepted: []string{}}
 		for _, o := range done[i].Orders {
 			ack.Accepted = append(ack.Accepted, o.Format(h.g.Map()))
 		}
@@ -324,6 +380,20 @@ func (h *Host) flush() {
 		q.c.send(TypeAck, q.ref, ack)
 	}
 	h.broadcastStatus(vs, nil)
+}
+
+// refusal is the error text of a submission refused whole: why, and the
+// first bad lines.
+func refusal(s session.Submitted) string {
+	msg := strings.TrimPrefix(s.Refused.Error(), "session: ")
+	for i, e := range s.Errors {
+		if i == 5 {
+			msg += fmt.Sprintf("; and %d more", len(s.Errors)-i)
+			break
+		}
+		msg += "; " + e.Error()
+	}
+	return msg
 }
 
 // setReady sets a seat's ready flag and adjudicates when every seat with
@@ -390,11 +460,20 @@ func (h *Host) press(c *conn, ref uint64, p *PressSend) {
 		c.fail(ref, CodeMalformed, "press to nobody but yourself")
 		return
 	}
-	stored, err := h.g.AddPress(c.key, to, p.Text)
+	u := h.usageOf(c.key)
+	if u.press+len(p.Text) > MaxPressPerPhase {
+		c.fail(ref, CodeOverLimit, fmt.Sprintf("this seat has sent %d KiB of press this phase, the limit is %d KiB", u.press>>10, MaxPressPerPhase>>10))
+		return
+	}
+	var stored store.Press
+	var err error
+	h.unlocked(func() { stored, err = h.g.AddPress(c.key, to, p.Text) })
 	if err != nil {
 		c.fail(ref, CodeRejected, err.Error())
 		return
 	}
+	u.press += len(p.Text)
+	h.lastPress = max(h.lastPress, stored.ID)
 	msg := PressMsg{ID: stored.ID, Phase: stored.Phase, From: stored.From, To: stored.To, Text: stored.Body, Sent: stored.Sent}
 	for d := range h.conns {
 		if d.joined && mayRead(d.seat, msg) {
@@ -417,38 +496,24 @@ func mayRead(seat engine.Seat, m PressMsg) bool {
 	return m.From == string(seat.Power) || slices.Contains(m.To, string(seat.Power))
 }
 
-func (h *Host) sendPressBacklog(c *conn) {
-	all, err := h.g.Press()
-	if err != nil {
-		h.log.Error("reading press", "err", err)
-		return
-	}
-	for _, p := range all {
-		m := PressMsg{ID: p.ID, Phase: p.Phase, From: p.From, To: p.To, Text: p.Body, Sent: p.Sent}
-		if mayRead(c.seat, m) {
-			c.send(TypePress, 0, m)
-		}
-	}
-}
-
 // adjudicateLocked processes the current phase and sends every seat its
 // results, view and hand.
 func (h *Host) adjudicateLocked(why string) error {
 	if h.winner != "" {
 		return errors.New("lan: the game is over")
 	}
-	cur, err := h.g.Current()
-	if err != nil {
-		return err
-	}
-	out, next, err := h.g.Process()
+	phase := h.phase
+	var out *engine.Outcome
+	var next session.PhaseState
+	var err error
+	h.unlocked(func() { out, next, err = h.g.Process(phase) })
 	h.cur = nil
 	if err != nil {
 		return err
 	}
-	h.log.Info("adjudicated", "phase", cur.State.Phase.Short(), "why", why, "next", next.State.Phase.Short())
+	h.log.Info("adjudicated", "phase", phase, "why", why, "next", next.State.Phase.Short())
 	h.winner = out.Winner
-	done, err := h.g.Phase(cur.State.Phase.Short())
+	done, err := h.g.Phase(phase)
 	if err != nil {
 		return err
 	}
@@ -515,6 +580,7 @@ func (h *Host) startPhaseLocked() {
 		h.timer = nil
 	}
 	h.deadline = time.Time{}
+	clear(h.usage) // the allowances are per phase
 	if h.cfg.Deadline <= 0 || h.winner != "" {
 		return
 	}

@@ -70,10 +70,12 @@ const (
 	CodeBadCode     = "bad_code"     // wrong, used or expired join code
 	CodeBadToken    = "bad_token"    // unknown or revoked seat token
 	CodeRateLimited = "rate_limited" // too many failed joins from this address
+	CodeSlowDown    = "slow_down"    // more messages than the seat's rate: the message was ignored; send it again later (Client does)
 	CodeWrongSeat   = "wrong_seat"   // a message for another seat, or one an observer may not send
 	CodeStalePhase  = "stale_phase"  // orders or ready for a phase that is not the current one
 	CodeRejected    = "rejected"     // the game refused it (read-only file, storage error)
 	CodeReplaced    = "replaced"     // the seat joined again from elsewhere; this connection ends
+	CodeOverLimit   = "over_limit"   // the seat's allowance of orders or press for the phase is spent
 )
 
 // Errors of decoding.

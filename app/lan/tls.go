@@ -3,6 +3,7 @@ package lan
 import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/tls"
@@ -95,9 +96,10 @@ func normFingerprint(s string) string {
 
 // pinnedTLS is the client's TLS configuration: the chain is not checked
 // against any authority (the host's certificate is self-signed); instead
-// the leaf must have the fingerprint want, or, when want is empty, its
-// fingerprint is reported through seen for the caller to pin.
-func pinnedTLS(want string, seen *string) *tls.Config {
+// the leaf must have the fingerprint want, and, when the player typed a
+// pairing code (code and its check), give that check. Its fingerprint is
+// reported through seen for the caller to pin.
+func pinnedTLS(want, code, check string, seen *string) *tls.Config {
 	return &tls.Config{
 		MinVersion:         tls.VersionTLS13,
 		InsecureSkipVerify: true, // replaced by the pin check below
@@ -108,6 +110,9 @@ func pinnedTLS(want string, seen *string) *tls.Config {
 			fp := Fingerprint(cs.PeerCertificates[0].Raw)
 			if want != "" && normFingerprint(fp) != normFingerprint(want) {
 				return fmt.Errorf("%w: the host shows %s, pinned %s", ErrFingerprint, fp, want)
+			}
+			if check != "" && !hmac.Equal([]byte(pairingCheck(code, fp)), []byte(check)) {
+				return fmt.Errorf("%w (its certificate fingerprint is %s)", ErrPairing, fp)
 			}
 			if seen != nil {
 				*seen = fp

@@ -28,11 +28,11 @@ func playRandom(tb testing.TB, g *Game, years int, seed uint64) {
 			byPower[o.Power] = append(byPower[o.Power], o.Format(g.Map()))
 		}
 		for p, lines := range byPower {
-			if _, errs, err := g.SubmitOrders(p, strings.Join(lines, "\n")); err != nil || len(errs) > 0 {
+			if _, errs, err := g.SubmitOrders(phaseNow(g), p, strings.Join(lines, "\n")); err != nil || len(errs) > 0 {
 				tb.Fatalf("%s: %v %v", p, err, errs)
 			}
 		}
-		out, _, err := g.Process()
+		out, _, err := g.Process(phaseNow(g))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -110,12 +110,12 @@ func BenchmarkProcess(b *testing.B) {
 			b.Fatal(err)
 		}
 		for p, text := range openings {
-			if _, _, err := g.SubmitOrders(p, text); err != nil {
+			if _, _, err := g.SubmitOrders(phaseNow(g), p, text); err != nil {
 				b.Fatal(err)
 			}
 		}
 		b.StartTimer()
-		if _, _, err := g.Process(); err != nil {
+		if _, _, err := g.Process(phaseNow(g)); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

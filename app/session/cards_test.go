@@ -2,19 +2,31 @@ package session
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"dipdesk/engine"
 	"dipdesk/render"
+	"dipdesk/variants"
 	"dipdesk/variants/cardgame"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
+
+// davis is Character Diplomacy, found as the program finds it.
+func davis(t *testing.T) *engine.Variant {
+	t.Helper()
+	v, ok := variants.Lookup("character")
+	if !ok {
+		t.Fatal("no variant character")
+	}
+	return v
+}
 
 func newCharacterGame(t *testing.T) *Game {
 	t.Helper()
-	g, err := CreateWith(filepath.Join(t.TempDir(), "char.dipdesk"), character.Variant, Options{Seed: 3, Now: fixedClock()})
+	g, err := CreateWith(filepath.Join(t.TempDir(), "char.dipdesk"), davis(t), Options{Seed: 3, Now: fixedClock()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,26 +34,9 @@ func newCharacterGame(t *testing.T) *Game {
 	return g
 }
 
-// cardsOf returns the Davis part of s (the tests change it directly).
-func cardsOf(s *engine.State) *character.Extra {
-	e, _ := s.Extra.(*character.Extra)
-	return e
-}
-
-func cardNamed(t *testing.T, id string) character.Card {
-	t.Helper()
-	list, err := character.LoadCards()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range list {
-		if c.ID == id {
-			return c
-		}
-	}
-	t.Fatalf("no card #%s", id)
-	return character.Card{}
-}
+// cardsOf returns the card records of s (the tests change them through
+// kit.Records, as a tool would).
+func cardsOf(s *engine.State) kit.Records { return kit.RecordsOf(s) }
 
 // TestHandsPerSeat: rule 3, each power sees its own units' cards; the game
 // master every card and the deck; the public none until revealed.
@@ -96,11 +91,11 @@ func TestHandsRevealedAndTold(t *testing.T) {
 	s := ps.State.Clone()
 	e := cardsOf(s)
 	p := engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}
-	par := character.UnitID{Power: "france", Type: engine.Army, Number: 1}
-	if _, ok := e.Cards[par]; !ok {
-		t.Fatalf("no france 1A in %v", e.Cards)
+	par := kit.UnitID{Power: "france", Type: engine.Army, Number: 1}
+	if _, ok := e.CardID(par); !ok {
+		t.Fatalf("no france 1A in %v", e.Holders())
 	}
-	ber := character.UnitID{Power: "germany", Type: engine.Army, Number: 1}
+	ber := kit.UnitID{Power: "germany", Type: engine.Army, Number: 1}
 	if err := e.Reveal(par, p, "used its double strength"); err != nil {
 		t.Fatal(err)
 	}
@@ -141,8 +136,10 @@ func TestCardOrders(t *testing.T) {
 	ps, _ := g.Current()
 	s := ps.State.Clone()
 	e := cardsOf(s)
-	mun := character.UnitID{Power: "germany", Type: engine.Army, Number: 2}
-	e.Cards[mun].Card = cardNamed(t, "9")
+	mun := kit.UnitID{Power: "germany", Type: engine.Army, Number: 2}
+	if err := e.GiveCard(mun, "9", s.Phase); err != nil {
+		t.Fatal(err)
+	}
 	declared := []engine.SpecialSyntax{{Verb: "annihilate", Name: "annihilate"}, {Verb: "gas", Name: "gas"}}
 	h, _ := HandsOf(engine.ViewFor(s, nil, engine.Seat{Power: "germany"}, g.Variant().Rules), declared)
 	var got *HandCard
@@ -214,9 +211,15 @@ func TestAssignmentsWinter(t *testing.T) {
 		engine.Unit{Power: "france", Type: engine.Army, Number: 3, Loc: engine.Loc{P: spa}},
 		engine.Unit{Power: "germany", Type: engine.Fleet, Number: 2, Loc: engine.Loc{P: kie}})
 	e := cardsOf(after)
-	e.Give(character.UnitID{Power: "france", Type: engine.Army, Number: 3}, cardNamed(t, "9"), before.Phase)
-	e.Give(character.UnitID{Power: "germany", Type: engine.Fleet, Number: 2}, cardNamed(t, "10"), before.Phase)
-	f := Assignments(before, after, "france", character.Variant.Rules)
+	for _, give := range []struct {
+		id   kit.UnitID
+		card string
+	}{{kit.UnitID{Power: "france", Type: engine.Army, Number: 3}, "9"}, {kit.UnitID{Power: "germany", Type: engine.Fleet, Number: 2}, "10"}} {
+		if err := e.GiveCard(give.id, give.card, before.Phase); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := Assignments(before, after, "france", davis(t).Rules)
 	if len(f.New) != 1 || f.New[0] != (Assignment{Space: "spa", Label: "3A", Card: "9", Name: "Annihilator"}) {
 		t.Errorf("France's new cards %+v, want spa 3A #9 Annihilator", f.New)
 	}
@@ -241,11 +244,11 @@ func TestAssignmentsWinter(t *testing.T) {
 func TestCardReportWrongPhase(t *testing.T) {
 	g := newCharacterGame(t)
 	for p := range map[engine.Power]bool{"england": true, "france": true, "germany": true, "italy": true, "austria": true, "russia": true, "turkey": true} {
-		if _, _, err := g.SubmitOrders(p, ""); err != nil {
+		if _, _, err := g.SubmitOrders(phaseNow(g), p, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := g.Process(); err != nil {
+	if _, _, err := g.Process(phaseNow(g)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := g.CardReport("F1901M", engine.Seat{Power: "france"}, false); err == nil {
@@ -261,12 +264,18 @@ func TestBoardMarksPerSeat(t *testing.T) {
 	ps, _ := g.Current()
 	s := ps.State.Clone()
 	s.Phase = engine.Phase{Year: 1903, Season: engine.Spring, Type: engine.Movement}
-	now := character.MoveIndex(s.Phase)
+	now := kit.MoveIndex(s.Phase)
 	e := cardsOf(s)
-	e.Effects.Mines = []character.Mine{{Prov: "hol", Power: "england"}, {Prov: "hol", Power: "germany"}}
-	e.Effects.Closures = []character.Closure{{Prov: "bur", Until: now, Why: "annihilated"}, {Prov: "pic", Until: now - 1, Why: "annihilated"}}
-	e.Effects.Suspended = []character.Suspension{{Prov: "par", Until: now + 2, Why: "annihilated"}}
-	e.Effects.Disorders = []character.Disorder{{Unit: character.UnitID{Power: "germany", Type: engine.Army, Number: 2}, Until: now, Why: "gassed"}}
+	for _, line := range []string{
+		"mine hol england", "mine hol germany",
+		fmt.Sprintf("closed bur %d annihilated", now), fmt.Sprintf("closed pic %d annihilated", now-1),
+		fmt.Sprintf("suspended par %d annihilated", now+2),
+		fmt.Sprintf("disorder germany 2A %d gassed", now),
+	} {
+		if err := e.AddEffect(s, line); err != nil {
+			t.Fatal(err)
+		}
+	}
 	count := func(seat engine.Seat) map[string]int {
 		n := map[string]int{}
 		for _, mk := range BoardMarks(engine.ViewFor(s, nil, seat, g.Variant().Rules)) {
@@ -307,7 +316,7 @@ func TestBoardMarksPerSeat(t *testing.T) {
 func TestCharacterReports(t *testing.T) {
 	g := newCharacterGame(t)
 	submitAll(t, g, openings)
-	if _, _, err := g.Process(); err != nil {
+	if _, _, err := g.Process(phaseNow(g)); err != nil {
 		t.Fatal(err)
 	}
 	gmHands, _, err := g.Hands(engine.Seat{GM: true}, "S1901M")
@@ -339,7 +348,7 @@ func TestDavisIsACardGame(t *testing.T) {
 	g := newCharacterGame(t)
 	ps, _ := g.Current()
 	if cardgame.Of(ps.State) == nil {
-		t.Fatal("character.Extra is not a cardgame.Game")
+		t.Fatal("Character Diplomacy's position is not a cardgame.Game")
 	}
 	h, _, err := g.Hands(engine.Seat{Power: "france"}, "")
 	if err != nil || h.Active || !strings.Contains(h.Inactive, "rule 7") {

@@ -126,14 +126,16 @@ func (g *Game) locAnyCoast(s string) (engine.Loc, error) {
 	return o.At, nil
 }
 
-// ApplyEdit changes the current phase's position. It refuses edits that
-// would leave an impossible board (two units in a province, an army at
-// sea, a fleet without its coast).
-func (g *Game) ApplyEdit(e Edit) error {
-	if err := g.writable(); err != nil {
+// ApplyEdit changes the position of phase, which must be the current
+// phase ("S1901M"; else ErrStalePhase and nothing changes). It refuses
+// edits that would leave an impossible board (two units in a province,
+// an army at sea, a fleet without its coast).
+func (g *Game) ApplyEdit(phase string, e Edit) error {
+	p, err := g.expect(phase)
+	if err != nil {
 		return err
 	}
-	cur, err := g.Current()
+	cur, err := g.decode(p)
 	if err != nil {
 		return err
 	}
@@ -146,7 +148,7 @@ func (g *Game) ApplyEdit(e Edit) error {
 	if err != nil {
 		return err
 	}
-	return g.file.Edit(cur.Phase.ID, b, desc)
+	return g.staleFromStore(phase, g.file.Edit(cur.Phase.ID, b, desc))
 }
 
 func (g *Game) apply(s *engine.State, e Edit) (string, error) {

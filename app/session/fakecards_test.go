@@ -270,7 +270,7 @@ func TestFakeCardForm(t *testing.T) {
 	if err != nil || e.Kind != DealCard || e.Unit.Number != 1 || e.Unit.Type != engine.Army {
 		t.Fatalf("edit card france 1Amp G9: %+v %v", e, err)
 	}
-	if err := g.ApplyEdit(e); err != nil {
+	if err := g.ApplyEdit(phaseNow(g), e); err != nil {
 		t.Fatal(err)
 	}
 	h, _, _ := g.Hands(engine.Seat{Power: "france"}, "")

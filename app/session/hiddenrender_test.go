@@ -11,8 +11,8 @@ import (
 	"dipdesk/engine"
 	"dipdesk/render"
 	"dipdesk/render/geometry"
-	"dipdesk/variants/character"
-	"dipdesk/variants/character2"
+	"dipdesk/variants"
+	"dipdesk/variants/kit"
 )
 
 // TestHiddenUnitsLeaveNoTraceOnTheBoard plays random Character Diplomacy
@@ -38,15 +38,19 @@ func TestHiddenUnitsLeaveNoTraceOnTheBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := character2.Variant.Map()
+	galt, ok := variants.Lookup("character2")
+	if !ok || galt.RandomSpecial == nil {
+		t.Fatal("no variant character2 with random special orders")
+	}
+	m, err := galt.Map()
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := render.New(b, m)
-	rules := character2.Variant.Rules
+	rules := galt.Rules
 	compared := 0
 	for seed := uint64(1); seed <= uint64(games); seed++ {
-		s, err := character2.Variant.NewGame(m, nil, engine.NewRand(seed))
+		s, err := galt.NewGame(m, nil, engine.NewRand(seed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +64,7 @@ func TestHiddenUnitsLeaveNoTraceOnTheBoard(t *testing.T) {
 					continue
 				}
 				without := s.Clone()
-				without.Units = slices.DeleteFunc(without.Units, func(u engine.Unit) bool { return slices.Contains(hidden, character.IDOf(u)) })
+				without.Units = slices.DeleteFunc(without.Units, func(u engine.Unit) bool { return slices.Contains(hidden, kit.IDOf(u)) })
 				w := engine.ViewFor(without, nil, seat, rules)
 				if got, want := unitList(w), unitList(v); got != want {
 					t.Fatalf("seed %d %s, %s: the view lists %s, without the unseen units %s", seed, s.Phase.Short(), p, want, got)
@@ -79,7 +83,7 @@ func TestHiddenUnitsLeaveNoTraceOnTheBoard(t *testing.T) {
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
 					if rng.Intn(100, "special?") < 40 {
-						if o, ok := character2.RandomSpecial(s, u, rng); ok {
+						if o, ok := galt.RandomSpecial(s, u, rng); ok {
 							orders = slices.DeleteFunc(orders, func(x engine.Order) bool { return x.Power == u.Power && x.At.P == u.Loc.P })
 							orders = append(orders, o)
 						}
@@ -96,11 +100,11 @@ func TestHiddenUnitsLeaveNoTraceOnTheBoard(t *testing.T) {
 }
 
 // unseenUnits returns the units of s that view v does not list.
-func unseenUnits(s *engine.State, v engine.View) []character.UnitID {
-	var out []character.UnitID
+func unseenUnits(s *engine.State, v engine.View) []kit.UnitID {
+	var out []kit.UnitID
 	for _, u := range s.Units {
-		if !slices.ContainsFunc(v.State.Units, func(w engine.Unit) bool { return character.IDOf(w) == character.IDOf(u) && w.Loc == u.Loc }) {
-			out = append(out, character.IDOf(u))
+		if !slices.ContainsFunc(v.State.Units, func(w engine.Unit) bool { return kit.IDOf(w) == kit.IDOf(u) && w.Loc == u.Loc }) {
+			out = append(out, kit.IDOf(u))
 		}
 	}
 	return out
@@ -109,7 +113,7 @@ func unseenUnits(s *engine.State, v engine.View) []character.UnitID {
 func unitList(v engine.View) string {
 	var b bytes.Buffer
 	for _, u := range v.State.Units {
-		fmt.Fprintf(&b, "%s %v; ", character.IDOf(u), u.Loc)
+		fmt.Fprintf(&b, "%s %v; ", kit.IDOf(u), u.Loc)
 	}
 	return b.String()
 }

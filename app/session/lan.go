@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 
 	"dipdesk/app/store"
@@ -35,6 +36,15 @@ func (g *Game) AddPress(from string, to []engine.Power, body string) (store.Pres
 // Press returns every press message of the game, in the order sent.
 func (g *Game) Press() ([]store.Press, error) { return g.file.Press() }
 
+// PressPage returns at most limit press messages with ids in (after,
+// upTo], in the order sent (a backlog read a page at a time).
+func (g *Game) PressPage(after, upTo int64, limit int) ([]store.Press, error) {
+	return g.file.PressPage(after, upTo, limit)
+}
+
+// LastPressID returns the id of the newest press message, 0 if none.
+func (g *Game) LastPressID() (int64, error) { return g.file.LastPressID() }
+
 // SetSeatToken records the hash of power's seat token (app/lan makes
 // it; "" revokes the seat's token).
 func (g *Game) SetSeatToken(power engine.Power, hash string) error {
@@ -65,36 +75,46 @@ type Submission struct {
 }
 
 // Submitted is what SubmitMany did with one submission: the orders kept
-// and the bad lines, as SubmitOrders returns them.
+// and the bad lines, as SubmitOrders returns them. Refused is set when
+// the submission was refused whole (ErrNothingRead, ErrTooManyOrders):
+// nothing of it was stored and the power's earlier orders stay.
 type Submitted struct {
-	Orders []engine.Order
-	Errors []error
+	Orders  []engine.Order
+	Errors  []error
+	Refused error
 }
 
-// SubmitMany stores several powers' orders for the current phase in one
-// transaction (one disk sync), each as SubmitOrders would. err is for the
-// whole batch (nothing stored); a submission naming an unknown power
-// makes the whole batch fail, so callers check powers first.
-func (g *Game) SubmitMany(subs []Submission) ([]Submitted, error) {
-	if err := g.writable(); err != nil {
-		return nil, err
-	}
-	cur, err := g.file.Current()
+// SubmitMany stores several powers' orders for phase, which must be the
+// current phase (else ErrStalePhase and nothing is stored), in one
+// transaction (one disk sync), each as SubmitOrders would. err is for
+// the whole batch (nothing stored); a submission naming an unknown power
+// makes the whole batch fail, so callers check powers first. A
+// submission refused on its own (Submitted.Refused) does not stop the
+// others.
+func (g *Game) SubmitMany(phase string, subs []Submission) ([]Submitted, error) {
+	cur, err := g.expect(phase)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Submitted, len(subs))
-	batch := make([]store.Submission, len(subs))
+	batch := make([]store.Submission, 0, len(subs))
 	for i, s := range subs {
 		good, rows, errs, err := g.parseSubmission(s.Power, s.Text)
-		if err != nil {
+		switch {
+		case errors.Is(err, ErrNothingRead) || errors.Is(err, ErrTooManyOrders):
+			out[i] = Submitted{Errors: errs, Refused: err}
+			continue
+		case err != nil:
 			return nil, err
 		}
 		out[i] = Submitted{Orders: good, Errors: errs}
-		batch[i] = store.Submission{Power: string(s.Power), Orders: rows}
+		batch = append(batch, store.Submission{Power: string(s.Power), Orders: rows})
+	}
+	if len(batch) == 0 {
+		return out, nil
 	}
 	if err := g.file.SubmitBatch(cur.ID, batch); err != nil {
-		return nil, err
+		return nil, g.staleFromStore(phase, err)
 	}
 	return out, nil
 }

@@ -61,7 +61,7 @@ func TestReportConcealsPerSeat(t *testing.T) {
 	}
 	t.Cleanup(func() { g.Close() })
 	submitAll(t, g, openings)
-	if _, _, err := g.Process(); err != nil {
+	if _, _, err := g.Process(phaseNow(g)); err != nil {
 		t.Fatal(err)
 	}
 	gm, err := g.Report("S1901M", engine.Seat{GM: true})

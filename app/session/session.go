@@ -124,7 +124,12 @@ func open(path string, readOnly bool) (*Game, error) {
 		f.Close()
 		return nil, err
 	}
-	return &Game{file: f, variant: v, m: m, parser: v.Parser(m), readOnly: readOnly, now: time.Now}, nil
+	g := &Game{file: f, variant: v, m: m, parser: v.Parser(m), readOnly: readOnly, now: time.Now}
+	if err := g.checkOpen(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return g, nil
 }
 
 // Close closes the save file.
@@ -148,10 +153,15 @@ type PhaseState struct {
 	State *engine.State
 }
 
+// decode reads the position of phase row p and checks it (checkState):
+// a position no game can reach is refused, naming the row and why.
 func (g *Game) decode(p store.Phase) (PhaseState, error) {
 	s, err := engine.UnmarshalStateExtra(g.m, p.State, g.variant.DecodeExtra)
 	if err != nil {
-		return PhaseState{}, fmt.Errorf("session: %s: phase %s: %w", g.Path(), p.Name, err)
+		return PhaseState{}, g.damaged("phases", p.ID, p.Name, err.Error())
+	}
+	if why := g.checkState(p, s); why != "" {
+		return PhaseState{}, g.damaged("phases", p.ID, p.Name, why)
 	}
 	return PhaseState{Phase: p, State: s}, nil
 }
@@ -197,29 +207,43 @@ func (g *Game) writable() error {
 }
 
 // SubmitOrders reads the orders a power sent (one or more per line) and
-// stores the good ones as that power's orders for the current phase,
+// stores the good ones as that power's orders for phase, which must be
+// the current phase ("S1901M"; else ErrStalePhase and nothing changes),
 // replacing any it sent before. Each bad line is returned as an error
-// naming the line; the good orders are kept.
-func (g *Game) SubmitOrders(power engine.Power, text string) ([]engine.Order, []error, error) {
-	if err := g.writable(); err != nil {
-		return nil, nil, err
-	}
-	cur, err := g.file.Current()
+// naming the line; the good orders are kept. A submission in which no
+// line could be read (ErrNothingRead) or that holds more than
+// MaxSubmission orders (ErrTooManyOrders) is refused whole: the power's
+// earlier orders stay. An empty text clears the power's orders.
+func (g *Game) SubmitOrders(phase string, power engine.Power, text string) ([]engine.Order, []error, error) {
+	cur, err := g.expect(phase)
 	if err != nil {
 		return nil, nil, err
 	}
 	good, rows, errs, err := g.parseSubmission(power, text)
 	if err != nil {
-		return nil, nil, err
+		return nil, errs, err
 	}
 	if err := g.file.SubmitOrders(cur.ID, string(power), rows); err != nil {
-		return nil, nil, err
+		return nil, nil, g.staleFromStore(phase, err)
 	}
 	return good, errs, nil
 }
 
+// MaxSubmission is the most orders one submission may hold: far above
+// what any power can give (34 units, each with one order and a card's
+// special order), low enough that a hostile seat cannot grow the save by
+// megabytes a message.
+const MaxSubmission = 100
+
+// Errors of a submission refused whole (nothing stored).
+var (
+	ErrNothingRead   = errors.New("session: no order could be read; the earlier orders are kept")
+	ErrTooManyOrders = fmt.Errorf("session: more than %d orders in one submission; nothing was stored", MaxSubmission)
+)
+
 // parseSubmission reads the orders a power sent into the orders to keep,
-// their rows for the store, and an error per bad line.
+// their rows for the store, and an error per bad line; a submission to
+// refuse whole is ErrNothingRead or ErrTooManyOrders (with the bad lines).
 func (g *Game) parseSubmission(power engine.Power, text string) ([]engine.Order, []store.Order, []error, error) {
 	if _, ok := g.m.Power(power); !ok {
 		return nil, nil, nil, fmt.Errorf("session: unknown power %q", power)
@@ -240,6 +264,14 @@ func (g *Game) parseSubmission(power engine.Power, text string) ([]engine.Order,
 		rows = append(rows, store.Order{Power: string(power), Typed: o.Text, Parsed: parsed,
 			Canonical: o.Format(g.m), Submitted: g.now().UTC()})
 	}
+	switch {
+	case len(good) > MaxSubmission:
+		return nil, nil, errs, ErrTooManyOrders
+	case len(good) == 0 && len(errs) > 0:
+		// What the player sent was not understood at all: keeping the
+		// orders they had is the only answer that loses nothing.
+		return nil, nil, errs, ErrNothingRead
+	}
 	return good, rows, errs, nil
 }
 
@@ -253,11 +285,14 @@ func (g *Game) Orders(p store.Phase) ([]engine.Order, error) {
 	for _, r := range rows {
 		var rec engine.OrderRecord
 		if err := json.Unmarshal(r.Parsed, &rec); err != nil {
-			return nil, fmt.Errorf("session: %s: order %q of %s: %w", g.Path(), r.Typed, p.Name, err)
+			return nil, g.damaged("orders", r.ID, r.Typed, "the parsed order: "+err.Error())
+		}
+		if err := g.checkOrder(r, rec); err != nil {
+			return nil, err
 		}
 		o, err := rec.Order(g.m)
 		if err != nil {
-			return nil, fmt.Errorf("session: %s: order %q of %s: %w", g.Path(), r.Typed, p.Name, err)
+			return nil, g.damaged("orders", r.ID, r.Typed, err.Error())
 		}
 		out = append(out, o)
 	}
@@ -280,14 +315,18 @@ func (g *Game) phaseRand(seq int) *engine.Rand {
 	return engine.NewRand(g.file.Game().Seed + uint64(seq)*0x9e3779b97f4a7c15)
 }
 
-// Process adjudicates the current phase with the orders stored for it
-// and stores the results, the draws and the next phase in one
-// transaction.
-func (g *Game) Process() (*engine.Outcome, PhaseState, error) {
-	if err := g.writable(); err != nil {
+// Process adjudicates phase, which must be the current phase ("S1901M";
+// else ErrStalePhase and nothing changes), with the orders stored for
+// it and stores the results, the draws and the next phase in one
+// transaction. Stating the phase is what keeps two adjudications, by two
+// processes or two windows, from both running: the second one names a
+// phase that is no longer current.
+func (g *Game) Process(phase string) (*engine.Outcome, PhaseState, error) {
+	p, err := g.expect(phase)
+	if err != nil {
 		return nil, PhaseState{}, err
 	}
-	cur, err := g.Current()
+	cur, err := g.decode(p)
 	if err != nil {
 		return nil, PhaseState{}, err
 	}
@@ -313,12 +352,12 @@ func (g *Game) Process() (*engine.Outcome, PhaseState, error) {
 	for i, d := range rng.Draws() {
 		draws = append(draws, store.Draw{Index: i, Why: d.Why, N: d.N, Value: d.Value})
 	}
-	p, err := g.file.Adjudicated(cur.Phase.ID, results, draws,
+	np, err := g.file.Adjudicated(cur.Phase.ID, results, draws,
 		store.Phase{Name: out.Next.Phase.Short(), State: next, Created: g.now().UTC()})
 	if err != nil {
-		return nil, PhaseState{}, err
+		return nil, PhaseState{}, g.staleFromStore(phase, err)
 	}
-	return out, PhaseState{Phase: p, State: out.Next}, nil
+	return out, PhaseState{Phase: np, State: out.Next}, nil
 }
 
 // Rollback returns the game to phase name (on the line of play): later

@@ -199,6 +199,9 @@ func checkTables(path string, q querier) error {
 	if err := q.QueryRow("SELECT count(*) FROM phases WHERE abandoned = 0").Scan(&n); err != nil || n == 0 {
 		return checkErr(path, "it has no phase on the live line", err)
 	}
+	if err := checkLiveLine(path, q); err != nil {
+		return err
+	}
 	bad, err := verifyRows(q)
 	if err != nil {
 		return checkErr(path, "checking its rows", err)
@@ -232,4 +235,47 @@ func checkErr(path, doing string, err error) error {
 func isSchemaError(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "no such table") || strings.Contains(s, "no such column")
+}
+
+// checkLiveLine checks that the live line has exactly one current phase,
+// its last: every live phase before it adjudicated. (The current phase is
+// what orders are entered for; two would let a game be played on from
+// either.)
+func checkLiveLine(path string, q querier) error {
+	rows, err := q.Query("SELECT id, name FROM phases WHERE abandoned = 0 AND adjudicated = 0 ORDER BY id")
+	if err != nil {
+		return checkErr(path, "reading the phases", err)
+	}
+	type open struct {
+		id   int64
+		name string
+	}
+	var opens []open
+	for rows.Next() {
+		var o open
+		if err := rows.Scan(&o.id, &o.name); err != nil {
+			rows.Close()
+			return checkErr(path, "reading the phases", err)
+		}
+		opens = append(opens, o)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return checkErr(path, "reading the phases", err)
+	}
+	var last int64
+	if err := q.QueryRow("SELECT max(id) FROM phases WHERE abandoned = 0").Scan(&last); err != nil {
+		return checkErr(path, "reading the phases", err)
+	}
+	switch {
+	case len(opens) == 0:
+		return fileErr(path, ErrCorrupt, fmt.Sprintf("table phases, row %d: the last live phase is adjudicated, and no phase follows it", last), nil)
+	case len(opens) > 1:
+		return fileErr(path, ErrCorrupt, fmt.Sprintf("table phases, row %d (%s): a second current phase (not adjudicated, not abandoned), after row %d (%s)",
+			opens[1].id, opens[1].name, opens[0].id, opens[0].name), nil)
+	case opens[0].id != last:
+		return fileErr(path, ErrCorrupt, fmt.Sprintf("table phases, row %d (%s): not adjudicated, yet a later live phase (row %d) follows it",
+			opens[0].id, opens[0].name, last), nil)
+	}
+	return nil
 }

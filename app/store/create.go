@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -29,18 +30,100 @@ func Create(path string, g Game, first Phase) (*File, error) {
 	if msg := checkNewGame(g, first); msg != "" {
 		return nil, fileErr(path, nil, "cannot create the file: "+msg, nil)
 	}
+	// What a creation killed half-way left beside its save is removed
+	// first: nothing else would ever clean those hidden files.
+	cleanStale(filepath.Dir(path))
 	now := time.Now()
-	tmp, err := writeNew(path, g, first, now)
+	tmp, release, err := writeNew(path, g, first, now)
+	if err == nil {
+		err = publish(tmp, path)
+	}
 	if tmp != "" {
-		defer removeWithSidecars(tmp)
+		removeWithSidecars(tmp)
+		// The temporary name's lock goes before the save is opened: its
+		// descriptor is of the same file, and closing it later would drop
+		// the open save's SQLite locks (see inodeRef).
+		release()
 	}
 	if err != nil {
+		var fe *FileError
+		if errors.As(err, &fe) {
+			return nil, err
+		}
 		return nil, fileErr(path, nil, "cannot create the file", err)
 	}
-	if err := publish(tmp, path); err != nil {
-		return nil, err
-	}
 	return Open(path)
+}
+
+// creatingSuffix marks the temporary name of a save being created:
+// ".NAME.dipdesk.creating-123" beside it, hidden.
+const creatingSuffix = ".creating-"
+
+// creating holds the temporary names this process is creating, which
+// cleanStale must not touch (nor even open: see inodeRef).
+var creating = struct {
+	sync.Mutex
+	m map[string]bool
+}{m: map[string]bool{}}
+
+// isCreating reports whether name is a temporary save name, or one of its
+// SQLite side files, and returns the temporary name.
+func isCreating(name string) (string, bool) {
+	base := name
+	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+		base = strings.TrimSuffix(base, suffix)
+	}
+	i := strings.LastIndex(base, creatingSuffix)
+	if !strings.HasPrefix(base, ".") || i < 2 { // "." NAME ".creating-" DIGITS
+		return "", false
+	}
+	digits := base[i+len(creatingSuffix):]
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return "", false
+	}
+	return base, true
+}
+
+// cleanStale removes from dir the temporary files of creations that
+// ended without finishing (a killed "dipdesk new"): a creation holds an
+// exclusive flock on its temporary file until it is done, so one whose
+// lock can be taken is dead. Best effort: what cannot be removed stays.
+func cleanStale(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		tmp, ok := isCreating(e.Name())
+		if !ok || seen[tmp] {
+			continue
+		}
+		seen[tmp] = true
+		full := filepath.Join(dir, tmp)
+		creating.Lock()
+		ours := creating.m[full]
+		creating.Unlock()
+		if ours {
+			continue
+		}
+		st, err := os.Lstat(full)
+		if errors.Is(err, fs.ErrNotExist) {
+			removeWithSidecars(full) // side files whose database is gone
+			continue
+		}
+		if err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		fd, err := os.OpenFile(full, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			continue
+		}
+		if syscall.Flock(int(fd.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			removeWithSidecars(full)
+		}
+		fd.Close()
+	}
 }
 
 // checkNewGame returns what is wrong with a new game, or "".
@@ -65,17 +148,32 @@ func checkNewGame(g Game, first Phase) string {
 }
 
 // writeNew writes the complete new file under a temporary name in the
-// folder of path and returns that name.
-func writeNew(path string, g Game, first Phase, now time.Time) (string, error) {
-	tmpFile, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".creating-*")
+// folder of path, created readable by its owner only, and returns that
+// name and the release of the flock that marks it as being created.
+func writeNew(path string, g Game, first Phase, now time.Time) (string, func(), error) {
+	tmpFile, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+creatingSuffix+"*")
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	tmp := tmpFile.Name()
-	tmpFile.Close()
+	creating.Lock()
+	creating.m[tmp] = true
+	creating.Unlock()
+	release := func() {
+		tmpFile.Close()
+		creating.Lock()
+		delete(creating.m, tmp)
+		creating.Unlock()
+	}
+	if err := syscall.Flock(int(tmpFile.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return tmp, release, fmt.Errorf("locking the new file: %w", err)
+	}
+	if err := tmpFile.Chmod(0o600); err != nil {
+		return tmp, release, err
+	}
 	db, err := openDB(tmp, rwParams)
 	if err != nil {
-		return tmp, err
+		return tmp, release, err
 	}
 	err = migrate(db, 0, migrations, formatTime(now), nil)
 	if err == nil {
@@ -86,7 +184,7 @@ func writeNew(path string, g Game, first Phase, now time.Time) (string, error) {
 	if cerr := db.Close(); err == nil {
 		err = cerr
 	}
-	return tmp, err
+	return tmp, release, err
 }
 
 // fillNew writes the game, its seats, the first phase and the audit entry.
@@ -133,24 +231,26 @@ func fillSeatsAndPhase(tx *sql.Tx, g Game, first Phase, now time.Time) error {
 	if _, err := insertPhase(tx, first, nil); err != nil {
 		return err
 	}
-	detail := fmt.Sprintf("created a %s game, seed %d, %d seats (%s); first phase %s",
-		g.Variant, g.Seed, len(g.Seats), strings.Join(powers, ", "), first.Name)
+	// Not the seed: the audit trail is shown on screens players share,
+	// and the seed alone recreates the deal and every draw (it is in
+	// game.seed, for the game master).
+	detail := fmt.Sprintf("created a %s game, %d seats (%s); first phase %s",
+		g.Variant, len(g.Seats), strings.Join(powers, ", "), first.Name)
 	return addAudit(tx, now, KindCreate, first.Name, detail)
 }
 
 // publish puts the finished temporary file at path without ever replacing
 // something there: a hard link fails if path exists. Where the file system
-// has no hard links, the name is reserved with O_EXCL, then replaced.
+// has no hard links, the name is reserved with O_EXCL, then replaced. The
+// save is readable by its owner only, whatever the umask: it holds every
+// secret of the game (docs/save-format.md, "What a save file reveals").
 func publish(tmp, path string) error {
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		return fileErr(path, nil, "cannot create the file", err)
-	}
 	err := os.Link(tmp, path)
 	if errors.Is(err, fs.ErrExist) {
 		return fileErr(path, ErrExists, "choose another name, or open it", nil)
 	}
 	if err != nil {
-		reserved, rerr := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		reserved, rerr := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(rerr, fs.ErrExist) {
 			return fileErr(path, ErrExists, "choose another name, or open it", nil)
 		}

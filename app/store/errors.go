@@ -38,6 +38,9 @@ var (
 	// ErrAdjudicated is returned when a phase that was already adjudicated
 	// would be changed.
 	ErrAdjudicated = errors.New("store: phase already adjudicated")
+
+	// ErrNoSeat is returned for a seat the game does not have.
+	ErrNoSeat = errors.New("store: no such seat")
 	// ErrAbandoned is returned when a phase on a branch abandoned by a
 	// rollback would be changed or rolled back to.
 	ErrAbandoned = errors.New("store: phase is on an abandoned branch")

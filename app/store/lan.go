@@ -2,6 +2,9 @@ package store
 
 import (
 	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -39,11 +42,36 @@ func (f *File) AddPress(p Press) (Press, error) {
 // may read which is the caller's business (app/lan sends each seat only
 // the messages addressed to it).
 func (f *File) Press() ([]Press, error) {
+	return f.pressRows("SELECT id, crc, phase, sender, recipients, body, sent FROM press ORDER BY id")
+}
+
+// PressPage returns at most limit press messages with ids above after and
+// at most upTo, in the order sent: a long backlog is read a page at a
+// time, never all at once.
+func (f *File) PressPage(after, upTo int64, limit int) ([]Press, error) {
+	return f.pressRows("SELECT id, crc, phase, sender, recipients, body, sent FROM press WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
+		after, upTo, limit)
+}
+
+// LastPressID returns the id of the newest press message, 0 if none.
+func (f *File) LastPressID() (int64, error) {
+	db, err := f.conn()
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = db.QueryRow("SELECT coalesce(max(id), 0) FROM press").Scan(&id)
+	return id, f.sqlErr("reading press", err)
+}
+
+// pressRows runs a query over the press table's columns and checks each
+// row's checksum.
+func (f *File) pressRows(query string, args ...any) ([]Press, error) {
 	db, err := f.conn()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Query("SELECT id, crc, phase, sender, recipients, body, sent FROM press ORDER BY id")
+	rows, err := db.Query(query, args...)
 	if err != nil {
 		return nil, f.sqlErr("reading press", err)
 	}
@@ -148,4 +176,71 @@ func (f *File) SubmitBatch(phaseID int64, subs []Submission) error {
 		return nil
 	})
 	return f.sqlErr("storing orders", err)
+}
+
+// HandSeat gives power's seat to another player: a standby taking over a
+// power whose player has gone (Galt's Rules Clarifications: "If a standby
+// is called..."). The seat's player name and PIN hash change, its seat
+// token is revoked so that the old player's machine can no longer take
+// the seat back over the LAN, and the audit log keeps who held it before.
+// In a game master's game, where the power has no seat of its own, only
+// the token and the log change, and a PIN is refused (ErrNoSeat).
+// Nothing else of the game changes.
+func (f *File) HandSeat(power, player, pinHash string) error {
+	db, err := f.writer()
+	if err != nil {
+		return err
+	}
+	now := f.now()
+	var before Seat
+	err = withTx(db, func(tx *sql.Tx) error {
+		var idx int64
+		err := tx.QueryRow("SELECT idx, player, pin_hash FROM seats WHERE power = ?", power).Scan(&idx, &before.Player, &before.PinHash)
+		switch {
+		case errors.Is(err, sql.ErrNoRows) && pinHash != "":
+			// A game master's game: the power's orders come through the
+			// game master or the LAN, and a PIN guards a seat at this
+			// computer only.
+			return fmt.Errorf("%w: %s plays through the game master here, so a PIN would guard nothing", ErrNoSeat, power)
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return err
+		default:
+			sum := rowSum(idx, power, player, pinHash)
+			if _, err := tx.Exec("UPDATE seats SET player = ?, pin_hash = ?, crc = ? WHERE idx = ?", player, pinHash, sum, idx); err != nil {
+				return err
+			}
+		}
+		if _, err := insertOne(tx, "seat_tokens", power, "", formatTime(now)); err != nil {
+			return err
+		}
+		pin := "without a PIN"
+		if pinHash != "" {
+			pin = "with a PIN"
+		}
+		return addAudit(tx, now, KindStandby, "", fmt.Sprintf("%s handed from %s to %s, %s; its LAN seat token revoked",
+			power, playerName(before.Player), playerName(player), pin))
+	})
+	if errors.Is(err, ErrNoSeat) {
+		return err
+	}
+	if err != nil {
+		return f.sqlErr("handing a seat on", err)
+	}
+	f.gameMu.Lock()
+	for i := range f.game.Seats {
+		if f.game.Seats[i].Power == power {
+			f.game.Seats[i].Player, f.game.Seats[i].PinHash = player, pinHash
+		}
+	}
+	f.gameMu.Unlock()
+	return nil
+}
+
+// playerName is a seat's player as the audit log words it.
+func playerName(p string) string {
+	if p == "" {
+		return "a player with no name"
+	}
+	return strconv.Quote(p)
 }

@@ -120,3 +120,41 @@ func TestReadOnlyLeavesNoTrace(t *testing.T) {
 		t.Errorf("file shrank")
 	}
 }
+
+// TestReadOnlyFollowsAWriterThatCameAndWent: a review opened while no one
+// writes (an immutable snapshot) sees what a writer that opened, wrote
+// and closed in between committed, however often that happens. Before,
+// it stayed on the old state for good: the writer's -wal was gone by the
+// time the reader looked.
+func TestReadOnlyFollowsAWriterThatCameAndWent(t *testing.T) {
+	f, path := create(t)
+	f.Close()
+	ro, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if p := mustCurrent(t, ro); p.Name != "S1901M" {
+		t.Fatalf("reader starts at %s", short(p))
+	}
+	for _, next := range []string{"F1901M", "W1901A", "S1902M"} {
+		w, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := adjudicate(t, w, next)
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if walExists(path) {
+			t.Fatalf("the writer left its -wal: the test no longer tests a writer that came and went")
+		}
+		if p := mustCurrent(t, ro); p.ID != want.ID {
+			t.Errorf("after a writer came and went the reader sees %s, want %s", short(p), short(want))
+		}
+		phases, err := ro.Phases(false)
+		if err != nil || len(phases) != int(want.Seq)+1 {
+			t.Errorf("the reader lists %d phases (%v), want %d", len(phases), err, want.Seq+1)
+		}
+	}
+}

@@ -135,7 +135,15 @@ func TestOpenUpgradesOlderFile(t *testing.T) {
 	if got, _ := dump(t, ro); got != want {
 		t.Error("the upgraded copy reads differently")
 	}
+	// The copy holds the game's secrets: a folder only its user enters.
+	if st, err := os.Stat(filepath.Dir(ro.tmpCopy)); err != nil || st.Mode().Perm() != 0o700 {
+		t.Errorf("the upgraded copy's folder: %v %v", st, err)
+	}
+	copyDir := filepath.Dir(ro.tmpCopy)
 	ro.Close()
+	if _, err := os.Stat(copyDir); err == nil {
+		t.Error("the upgraded copy's folder is left")
+	}
 	if now, _ := os.ReadFile(path); !bytes.Equal(now, original) || !reflect.DeepEqual(listing(t, dir), before) {
 		t.Fatal("OpenReadOnly changed the file or its folder")
 	}

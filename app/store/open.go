@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"io/fs"
 	"net/url"
@@ -160,6 +161,9 @@ func (f *File) openSnapshot() (int, error) {
 	immutable := !walExists(f.path)
 	if immutable {
 		params += immutableParam
+		// Taken before the snapshot reads anything: a change after it
+		// is seen by conn.
+		f.snap, _ = f.stampNow()
 	}
 	db, err := openDB(f.path, params)
 	if err != nil {
@@ -208,13 +212,14 @@ func (f *File) openWritable(version int) error {
 // private copy, upgraded, in the temporary folder: the file itself is
 // never written by OpenReadOnly.
 func (f *File) openUpgradedCopy() error {
-	tmp, err := os.CreateTemp("", "dipdesk-review-*"+Extension)
+	// The copy holds every secret of the game: it goes in a folder of
+	// its own that only this user may enter (VACUUM INTO makes the file
+	// itself with the umask's permissions).
+	dir, err := os.MkdirTemp("", "dipdesk-review-*")
 	if err != nil {
 		return fileErr(f.path, nil, "cannot make a copy to upgrade", err)
 	}
-	tmp.Close()
-	os.Remove(tmp.Name()) // VACUUM INTO wants to create the file itself
-	f.tmpCopy = tmp.Name()
+	f.tmpCopy = filepath.Join(dir, "review"+Extension)
 	if _, err := f.db.Exec("VACUUM INTO ?", f.tmpCopy); err != nil {
 		return checkErr(f.path, "copying it to upgrade it", err)
 	}
@@ -278,6 +283,7 @@ func (f *File) abort() error {
 		for _, suffix := range []string{"", "-journal", "-wal", "-shm"} {
 			os.Remove(f.tmpCopy + suffix)
 		}
+		os.Remove(filepath.Dir(f.tmpCopy))
 	}
 	if f.locked {
 		f.ref.unlockWriter()
@@ -306,8 +312,41 @@ func (f *File) conn() (*sql.DB, error) {
 			f.retire(f.db)
 			f.db, f.immutable = db, false
 		}
+	} else if f.immutable {
+		// A writer may have opened the file, written and closed it (its
+		// -wal gone with it) since the snapshot was opened: an immutable
+		// connection would never see that, so a changed file gets a new
+		// snapshot.
+		if st, err := f.stampNow(); err == nil && st != f.snap {
+			if db, err := openDB(f.path, roParams+immutableParam); err == nil {
+				old := f.db
+				f.db, f.snap = db, st
+				go old.Close() // once the queries begun on it are done
+			}
+		}
 	}
 	return f.db, nil
+}
+
+// stamp is what tells that a file changed: its size, its modification
+// time and the change counter of its header.
+type stamp struct {
+	size, mtime int64
+	counter     uint32
+}
+
+// stampNow reads the file's stamp through the shared descriptor (no new
+// descriptor: see inodeRef).
+func (f *File) stampNow() (stamp, error) {
+	st, err := f.ref.fd.Stat()
+	if err != nil {
+		return stamp{}, err
+	}
+	var b [4]byte
+	if _, err := f.ref.fd.ReadAt(b[:], 24); err != nil {
+		return stamp{}, err
+	}
+	return stamp{size: st.Size(), mtime: st.ModTime().UnixNano(), counter: binary.BigEndian.Uint32(b[:])}, nil
 }
 
 // writer returns the connection for an operation that writes.

@@ -97,6 +97,7 @@ const (
 	KindAdjudicate = "adjudicate"
 	KindEdit       = "edit"
 	KindRollback   = "rollback"
+	KindStandby    = "standby"
 )
 
 // Extension is the file name extension of DipDesk save files.
@@ -113,6 +114,7 @@ const ApplicationID = 0x44697044
 type File struct {
 	path     string
 	readOnly bool
+	gameMu   sync.Mutex // guards game, which HandSeat changes
 	game     Game
 	ref      *inodeRef // the process-wide descriptor of the file (locks)
 	locked   bool      // this File holds the writer's lock
@@ -122,6 +124,7 @@ type File struct {
 	db        *sql.DB
 	retired   []*sql.DB // connections replaced while open, closed by Close
 	immutable bool      // read-only snapshot opened with immutable=1 (no -wal existed)
+	snap      stamp     // the file as it was when the immutable snapshot was opened
 	tmpCopy   string    // read-only view of an older format: migrated private copy
 	closed    bool
 }
@@ -130,8 +133,10 @@ type File struct {
 func (f *File) Path() string { return f.path }
 
 // Game returns the game's settings and seats as stored when the file was
-// opened.
+// opened, with the seats this File has handed on since (HandSeat).
 func (f *File) Game() Game {
+	f.gameMu.Lock()
+	defer f.gameMu.Unlock()
 	g := f.game
 	g.Options = make(map[string]string, len(f.game.Options))
 	for k, v := range f.game.Options {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #3 Amphibious completed (card text: "Unit is Amphibious. Initially
@@ -14,23 +15,23 @@ import (
 // 11's Caspian), and Reach takes it there and on from there by either
 // type's links. Its first use of the power reveals the card (rule 3): the
 // move itself shows it is no ordinary army or fleet.
-var _ = register(func() {
-	parts.enter = append(parts.enter, amphibiousEnter)
-	parts.reach = append(parts.reach, amphibiousReach)
-	addAfter(PriorityOthers, amphibiousReveal)
-})
+func amphibiousParts(r *registry) {
+	r.Enter(amphibiousEnter)
+	r.Reach(amphibiousReach)
+	r.After(priorityOthers, amphibiousReveal)
+}
 
 func amphibiousEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !holds(s, u, AmphibiousID) || s.Map == nil {
+	if !holds(s, u, amphibiousID) || s.Map == nil {
 		return false
 	}
 	p := s.Map.Province(l.P)
-	return !p.Impassable || p.Abbr == CaspianAbbr
+	return !p.Impassable || p.Abbr == caspianAbbr
 }
 
 // amphibiousReach: either type's links, into any space it may enter.
 func amphibiousReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !holds(s, u, AmphibiousID) || l.P == u.Loc.P || s.Map.Province(l.P).Kind == engine.Abstract {
+	if !holds(s, u, amphibiousID) || l.P == u.Loc.P || s.Map.Province(l.P).Kind == engine.Abstract {
 		return false
 	}
 	if !amphibiousEnter(s, u, l) && !s.Map.CanHold(u.Type, l) {
@@ -46,18 +47,7 @@ func amphibiousReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if s.Map.ArmyLinked(u.Loc.P, l.P) {
 		return true
 	}
-	return fleetLinkedAnyCoast(s.Map, u.Loc.P, l)
-}
-
-// fleetLinkedAnyCoast reports whether a fleet on any coast of province p
-// (the east coast of Armenia and Sevastopol included) is linked to l.
-func fleetLinkedAnyCoast(m *engine.Map, p engine.ProvinceID, l engine.Loc) bool {
-	for c := engine.NoCoast; c <= engine.WestCoast; c++ {
-		if m.FleetLinked(engine.Loc{P: p, C: c}, l) {
-			return true
-		}
-	}
-	return false
+	return kit.FleetLinkedAnyCoast(s.Map, u.Loc.P, l)
 }
 
 // usesAmphibiousPower reports whether u going from its place to l needs
@@ -76,11 +66,11 @@ func usesAmphibiousPower(m *engine.Map, u engine.Unit, l engine.Loc) bool {
 // "Amp" (rule 10's "2 Amp"; the engine's unit keeps its letter).
 func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	e := moversExtra(out.Next)
-	if e == nil || !PowersActive(s.Phase) {
+	if e == nil || !powersActive(s.Phase) {
 		return
 	}
 	for _, r := range out.Results {
-		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner || !holds(s, r.Unit, AmphibiousID) {
+		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner || !holds(s, r.Unit, amphibiousID) {
 			continue
 		}
 		var to engine.Loc
@@ -98,13 +88,13 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if !to.Valid() || !usesAmphibiousPower(s.Map, r.Unit, to) {
 			continue
 		}
-		id := IDOf(r.Unit)
+		id := idOf(r.Unit)
 		if h, ok := e.Cards[id]; !ok || h.Revealed != nil {
 			continue
 		}
 		// The unit may have moved; its card stays under its id.
 		_ = e.Reveal(id, s.Phase, "moved as an amphibious unit (Amp)")
-		out.Events = append(out.Events, PowerName(r.Unit.Power)+"'s "+Label(r.Unit.Number, r.Unit.Type)+
+		out.Events = append(out.Events, kit.PowerName(r.Unit.Power)+"'s "+label(r.Unit.Number, r.Unit.Type)+
 			" is amphibious: now reported as "+ampLabel(r.Unit.Number))
 	}
 }
@@ -112,26 +102,26 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 // ampLabel is rule 10's "2 Amp".
 func ampLabel(n int) string { return strconv.Itoa(n) + " Amp" }
 
-// CanConvoy is the Rules.CanConvoy hook: a fleet at sea, as in the
+// canConvoy is the Rules.canConvoy hook: a fleet at sea, as in the
 // standard game, and a #3 amphibious unit of either reported type standing
 // at sea ("moves as an army or a fleet at will": an amphibious army at sea
 // convoys as a fleet would).
-func CanConvoy(s *engine.State, u engine.Unit) bool {
+func canConvoy(s *engine.State, u engine.Unit) bool {
 	if s.Map.Province(u.Loc.P).Kind != engine.Sea {
 		return false
 	}
-	return u.Type == engine.Fleet || holds(s, u, AmphibiousID)
+	return u.Type == engine.Fleet || holds(s, u, amphibiousID)
 }
 
 // ReportedLabel is how the game reports unit u (rule 10): "2A", "1F", or
 // "2 Amp" once its #3 card is revealed (card #3: "Once its identity is
 // disclosed, it's reported as an 'Amp'. For sake of clarity, it retains
 // same no."). A view that does not know the card sees the letter.
-func (e *Extra) ReportedLabel(u engine.Unit) string {
+func (e *extra) ReportedLabel(u engine.Unit) string {
 	if e != nil {
-		if h, ok := e.Cards[IDOf(u)]; ok && h.Card.ID == AmphibiousID && h.Revealed != nil {
+		if h, ok := e.Cards[idOf(u)]; ok && h.Card.ID == amphibiousID && h.Revealed != nil {
 			return ampLabel(u.Number)
 		}
 	}
-	return Label(u.Number, u.Type)
+	return label(u.Number, u.Type)
 }

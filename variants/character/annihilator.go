@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #9 Annihilator. Card text: "Unit may destroy the province it is in, or
@@ -31,26 +32,26 @@ func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if _, why := annihilateTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // annihilateTarget returns the province u's annihilate order destroys, or
 // why it may not (card #9, 16.b, rule 6, rule 7).
 func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.ProvinceID, string) {
-	e, ok := strikeCard(s, u, AnnihilatorID)
+	e, ok := strikeCard(s, u, annihilatorID)
 	switch {
-	case !PowersActive(s.Phase):
+	case !powersActive(s.Phase):
 		return engine.NoProvince, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return engine.NoProvince, "only an Annihilator (card #9) may annihilate"
-	case e.Effects.InDisorder(IDOf(u), MoveIndex(s.Phase)):
+	case e.Effects.InDisorder(idOf(u), kit.MoveIndex(s.Phase)):
 		return engine.NoProvince, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return engine.NoProvince, "a unit in Hyperspace uses no power against the board (rule 6)"
 	}
-	t, ok := lookupProvince(s.Map, o.Args)
+	t, ok := kit.LookupProvince(s.Map, o.Args)
 	if !ok {
-		return engine.NoProvince, fmt.Sprintf("annihilate needs a province, as %q", Label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" annihilate "+s.Map.Provinces[u.Loc.P].Abbr)
+		return engine.NoProvince, fmt.Sprintf("annihilate needs a province, as %q", label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" annihilate "+s.Map.Provinces[u.Loc.P].Abbr)
 	}
 	switch {
 	case s.Map.Provinces[t].Unlimited:
@@ -59,7 +60,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 		return t, ""
 	case !canMoveTo(s, u, t):
 		return engine.NoProvince, fmt.Sprintf("%s could not legally move to %s, so it cannot annihilate it (card #9, 16.b)",
-			unitName(s.Map, u), s.Map.Provinces[t].Name)
+			kit.UnitName(s.Map, u), s.Map.Provinces[t].Name)
 	}
 	return t, ""
 }
@@ -71,28 +72,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 // other units do does not matter ("even if the move would otherwise be
 // stood off").
 func canMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
-	// Only the hooks that decide where a unit may go: legality never
-	// depends on strengths or on the other orders (and a strength part
-	// that reads the orders would call back here).
-	var r engine.Rules
-	if v := Variant.Rules; v != nil {
-		r = engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
-	}
-	locs := []engine.Loc{{P: t}}
-	if u.Type == engine.Fleet {
-		for _, c := range s.Map.Provinces[t].Coasts {
-			locs = append(locs, engine.Loc{P: t, C: c})
-		}
-	}
-	for _, l := range locs {
-		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
-			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := resultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
-			return true
-		}
-	}
-	return false
+	return kit.CanMoveTo(s, u, t, reg.Rules())
 }
 
 // annihilateAfter carries out the turn's annihilations (9.a: "always
@@ -105,55 +85,56 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, ResultOrders(out))
+	plan := planStrikes(s, kit.ResultOrders(out))
 	if len(plan.annihilations) == 0 {
 		return
 	}
 	e := strikeExtra(out.Next)
-	i := MoveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	m := s.Map
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		removeUnit(out.Next, IDOf(a.unit))
-		if k := resultOf(out, IDOf(a.unit)); k >= 0 {
+		kit.RemoveUnit(out.Next, idOf(a.unit))
+		if k := kit.ResultOf(out, idOf(a.unit)); k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is destroyed with it (card #9)"
+			out.Results[k].SetCause(kit.CauseAnnihilated)
 		}
 		if e != nil {
-			_ = e.Reveal(IDOf(a.unit), s.Phase, "annihilated "+name)
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(a.unit),
-				Card: AnnihilatorID, Target: m.Provinces[a.target].Abbr, Done: true})
+			_ = e.Reveal(idOf(a.unit), s.Phase, "annihilated "+name)
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: idOf(a.unit),
+				Card: annihilatorID, Target: m.Provinces[a.target].Abbr, Done: true})
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #9 Annihilator) annihilated %s and was destroyed",
-			m.PowerName(a.unit.Power), labelled(m, a.unit), name))
+			m.PowerName(a.unit.Power), kit.Labelled(m, a.unit), name))
 		if done[a.target] {
 			continue
 		}
 		done[a.target] = true
 		var killed []string
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && removeUnit(out.Next, IDOf(v)) {
-				killed = append(killed, m.PowerName(v.Power)+" "+unitName(m, v))
-				markDestroyed(out, v, name)
+			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, idOf(v)) {
+				killed = append(killed, m.PowerName(v.Power)+" "+kit.UnitName(m, v))
+				kit.MarkDestroyed(out, idOf(v), name+" was annihilated (card #9)")
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && removeUnit(out.Next, IDOf(d.Unit)) {
-				killed = append(killed, m.PowerName(d.Unit.Power)+" "+unitName(m, d.Unit)+" (dislodged)")
-				markDestroyed(out, d.Unit, name)
+			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, idOf(d.Unit)) {
+				killed = append(killed, m.PowerName(d.Unit.Power)+" "+kit.UnitName(m, d.Unit)+" (dislodged)")
+				kit.MarkDestroyed(out, idOf(d.Unit), name+" was annihilated (card #9)")
 			}
 		}
 		if len(killed) > 0 {
 			out.Events = append(out.Events, "destroyed in the annihilation of "+name+": "+strings.Join(killed, ", "))
 		}
 		if e != nil {
-			e.Effects.Closures = append(e.Effects.Closures, Closure{Prov: m.Provinces[a.target].Abbr, Until: i + 1,
+			e.Effects.Closures = append(e.Effects.Closures, closure{Prov: m.Provinces[a.target].Abbr, Until: i + 1,
 				Why: "impassable after its annihilation (card #9)"})
 		}
 		if m.Provinces[a.target].SC {
 			if e != nil {
-				e.Effects.Suspended = append(e.Effects.Suspended, Suspension{Prov: m.Provinces[a.target].Abbr, ID: a.target,
+				e.Effects.Suspended = append(e.Effects.Suspended, suspension{Prov: m.Provinces[a.target].Abbr, ID: a.target,
 					Until: i + 3, Why: "annihilated"})
 			}
 			if int(a.target) < len(out.Next.Owners) {
@@ -164,25 +145,16 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-// markDestroyed notes in unit v's result that the annihilation of name
-// destroyed it.
-func markDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := resultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
-		out.Results[k].OK = false
-		out.Results[k].Reason += "; destroyed: " + name + " was annihilated (card #9)"
-	}
-}
-
 // randomAnnihilate gives an Annihilator a random annihilate order: its own
 // province or a neighbour it could move to.
 func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if _, ok := strikeCard(s, u, AnnihilatorID); !ok || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Annihilator annihilate") != 0 {
+	if _, ok := strikeCard(s, u, annihilatorID); !ok || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Annihilator annihilate") != 0 {
 		return engine.Order{}, false
 	}
 	var cands []engine.ProvinceID
 	for id := range s.Map.Provinces {
 		p := engine.ProvinceID(id)
-		if p == u.Loc.P || touches(s.Map, u.Loc.P, p) {
+		if p == u.Loc.P || kit.Touches(s.Map, u.Loc.P, p) {
 			cands = append(cands, p)
 		}
 	}
@@ -205,11 +177,11 @@ func specialOrder(m *engine.Map, u engine.Unit, name string, args ...string) eng
 	}
 	return engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc,
 		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Special: name, Args: w,
-		Text: labelled(m, u) + " " + name + " " + strings.Join(args, " ")}
+		Text: kit.Labelled(m, u) + " " + name + " " + strings.Join(args, " ")}
 }
 
-var _ = register(func() {
-	addSpecial("annihilate", annihilateName, annihilateAs)
-	addAfter(PriorityAnnihilator, annihilateAfter)
-	parts.random = append(parts.random, randomAnnihilate)
-})
+func annihilatorParts(r *registry) {
+	addSpecial(r, "annihilate", annihilateName, annihilateAs)
+	r.After(priorityAnnihilator, annihilateAfter)
+	r.Random(randomAnnihilate)
+}

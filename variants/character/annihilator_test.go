@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 var (
@@ -33,7 +34,7 @@ func runStrikeCases(t *testing.T, tests []strikeCase) {
 			if os, _ := Variant.Parser(s.Map).ParseOrders("", tt.orders); s.Phase.Type == engine.Movement {
 				checkPlanStable(t, s, os)
 				afterHyp, _ := hypnotiseRewrite(s, os, nil)
-				if a, b := planSummary(planStrikes(s, unitOrders(s, afterHyp)), true), planSummary(planStrikes(s, ResultOrders(out)), true); a != b {
+				if a, b := planSummary(planStrikes(s, kit.UnitOrders(s, afterHyp, reg.Rules())), true), planSummary(planStrikes(s, kit.ResultOrders(out)), true); a != b {
 					t.Errorf("plan from the orders\n%s\nfrom the results\n%s", a, b)
 				}
 			}
@@ -75,7 +76,7 @@ func skipEmptyRetreats(t *testing.T, out *engine.Outcome) *engine.Outcome {
 	if n.Phase.Type != engine.Retreat || len(n.Dislodged) > 0 {
 		return out
 	}
-	if e, ok := n.Extra.(*Extra); ok && len(e.Effects.Voluntary) > 0 {
+	if e, ok := n.Extra.(*extra); ok && len(e.Effects.Voluntary) > 0 {
 		return out
 	}
 	r := engine.Adjudicate(n, nil, Variant.Rules, engine.NewRand(1))
@@ -238,22 +239,22 @@ func TestAnnihilatorEffects(t *testing.T) {
 		logOutcome(t, out)
 		t.Fatalf("after: %s", got)
 	}
-	e := n.Extra.(*Extra)
+	e := n.Extra.(*extra)
 	if n.Owners[mun] != "" {
 		t.Errorf("Munich owned by %q, want unowned (card #9)", n.Owners[mun])
 	}
 	if !e.CentreSuspended(mun, n.Phase) || n.Centres()["germany"] != 2 {
 		t.Errorf("Munich should be suspended: %+v, centres %v", e.Effects.Suspended, n.Centres())
 	}
-	if got := e.Effects.Suspended; len(got) != 1 || got[0].Until != MoveIndex(s1902)+3 || got[0].ID != mun {
-		t.Errorf("suspensions %+v, want Munich until turn %d", got, MoveIndex(s1902)+3)
+	if got := e.Effects.Suspended; len(got) != 1 || got[0].Until != kit.MoveIndex(s1902)+3 || got[0].ID != mun {
+		t.Errorf("suspensions %+v, want Munich until turn %d", got, kit.MoveIndex(s1902)+3)
 	}
-	if got := e.Effects.Closures; len(got) != 1 || got[0].Prov != "mun" || got[0].Until != MoveIndex(s1902)+1 {
+	if got := e.Effects.Closures; len(got) != 1 || got[0].Prov != "mun" || got[0].Until != kit.MoveIndex(s1902)+1 {
 		t.Errorf("closures %+v, want Munich through the next turn", got)
 	}
 	// The annihilator is gone with its card (rule 2, lifecycle.go); its use
 	// revealed the card, so the public discard names it (rule 3).
-	if _, held := e.Cards[IDOf(s.Units[0])]; held {
+	if _, held := e.Cards[idOf(s.Units[0])]; held {
 		t.Error("the destroyed Annihilator still holds its card")
 	}
 	named := false
@@ -263,7 +264,7 @@ func TestAnnihilatorEffects(t *testing.T) {
 	if !named {
 		t.Errorf("the Annihilator's card is not revealed in its discard: %q", out.Events)
 	}
-	if len(e.Effects.Strikes.Uses) != 1 || e.Effects.Strikes.Uses[0].Card != AnnihilatorID {
+	if len(e.Effects.Strikes.Uses) != 1 || e.Effects.Strikes.Uses[0].Card != annihilatorID {
 		t.Errorf("uses %+v", e.Effects.Strikes.Uses)
 	}
 	// Retreats: the French army may not retreat into the annihilated Munich.
@@ -316,8 +317,8 @@ func TestAnnihilatorEffects(t *testing.T) {
 	for n.Phase.Type != engine.Movement || n.Phase.Season != engine.Fall {
 		n = adjudicate(t, n, "").Next
 	}
-	if n.Extra.(*Extra).CentreSuspended(mun, n.Phase) {
-		t.Errorf("%v: Munich still suspended: %+v", n.Phase, n.Extra.(*Extra).Effects.Suspended)
+	if n.Extra.(*extra).CentreSuspended(mun, n.Phase) {
+		t.Errorf("%v: Munich still suspended: %+v", n.Phase, n.Extra.(*extra).Effects.Suspended)
 	}
 	out = adjudicate(t, n, "")
 	if out.Next.Owners[mun] != "austria" {

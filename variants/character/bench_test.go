@@ -16,7 +16,7 @@ func BenchmarkCharacterGame(b *testing.B) {
 	}
 	phases := 0
 	for b.Loop() {
-		s, err := Variant.NewGame(m, map[string]string{OptionAdd: "X5,X8"}, engine.NewRand(3))
+		s, err := Variant.NewGame(m, map[string]string{optionAdd: "X5,X8"}, engine.NewRand(3))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -3,77 +3,41 @@ package character
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // Extra is a card game: the session, the window and the network see
 // Character Diplomacy through cardgame.Game only.
-var _ cardgame.Game = (*Extra)(nil)
+var _ cardgame.Game = (*extra)(nil)
 
 // Hand lists the cards of view v (already cut down for its seat by
 // engine.ViewFor): rule 3, a power's own units' cards, those revealed and
 // those it was told of; the game master's every card, the deck's log. The
-// special orders are those of SpecialsOf among declared, so a variant
+// special orders are those of specialsOf among declared, so a variant
 // built without one of them (a test's) offers only what its parser reads.
-func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
-	m := v.State.Map
-	h := cardgame.Hand{Seat: v.Seat, Deck: cardgame.Counts(e.Counts()), Active: PowersActive(v.State.Phase)}
+func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
+	h := cardgame.Hand{Seat: v.Seat, Deck: cardgame.Counts(e.Counts()), Active: powersActive(v.State.Phase)}
 	if !h.Active {
-		h.Inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", FirstPowerYear)
+		h.Inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", firstPowerYear)
 	}
 	if v.Seat.GM {
 		h.Log = slices.Clone(e.Log)
 	}
-	for id, held := range e.Cards {
-		if !e.KnownTo(id, v.Seat) {
-			continue // a view holds only known cards; a GM state passed by mistake must not leak
-		}
-		c := cardgame.Card{Label: Label(id.Number, id.Type), ID: held.Card.ID, Name: held.Card.Name,
-			Text: held.Card.Desc, Dealt: held.Dealt, Unit: engine.Unit{Power: id.Power, Type: id.Type, Number: id.Number}}
-		for _, u := range v.State.Units {
-			if IDOf(u) == id {
-				c.Unit, c.Space = u, m.LocString(u.Loc)
-			}
-		}
-		if r := held.Revealed; r != nil {
-			c.Revealed = fmt.Sprintf("revealed %s: %s", r.Phase.Short(), r.Why)
-		}
-		for p, k := range held.Told {
-			c.Told = append(c.Told, fmt.Sprintf("%s (%s: %s)", m.PowerName(p), k.Phase.Short(), k.Why))
-		}
-		slices.Sort(c.Told)
-		if v.Seat.GM || v.Seat.Power == id.Power {
-			c.Orders = cardOrders(held.Card.ID, declared)
-		}
-		h.Cards = append(h.Cards, c)
-	}
-	slices.SortFunc(h.Cards, func(a, b cardgame.Card) int {
-		if c := strings.Compare(string(a.Unit.Power), string(b.Unit.Power)); c != 0 {
-			return c
-		}
-		if a.Unit.Type != b.Unit.Type {
-			return int(a.Unit.Type) - int(b.Unit.Type)
-		}
-		return a.Unit.Number - b.Unit.Number
-	})
+	h.Cards = hand.Cards(v, e.Cards, declared)
 	return h
 }
 
-// cardOrders returns the special orders card id gives among declared.
-func cardOrders(id string, declared []engine.SpecialSyntax) []cardgame.Order {
-	var out []cardgame.Order
-	for _, u := range SpecialsOf(id) {
-		for _, d := range declared {
-			if d.Name == u.Name {
-				out = append(out, cardgame.Order{SpecialSyntax: d, TakesProvince: u.TakesProvince, TakesUnit: u.TakesUnit})
-				break
-			}
-		}
-	}
-	return out
+// hand is how a seat's hand shows Davis's cards: the card's number and
+// name, its text, and the special orders it gives (rule 3: only its owner
+// and the game master see those).
+var hand = kit.HandOf[cardType]{
+	Face: func(_ kit.UnitID, c cardType) kit.Face { return kit.Face{ID: c.ID, Name: c.Name, Text: c.Desc} },
+	Orders: func(c cardType, declared []engine.SpecialSyntax) []cardgame.Order {
+		return reg.CardOrders(c.ID, declared)
+	},
 }
 
 // Marks returns the signs the cards left on the board of view v: the
@@ -82,8 +46,8 @@ func cardOrders(id string, declared []engine.SpecialSyntax) []cardgame.Order {
 // annihilated, #10 gassed), suspended centres and units in civil
 // disorder, which the game master reports to all. An effect that has run
 // out by v's turn is not drawn. Davis has no hidden units.
-func (e *Extra) Marks(v engine.View) []cardgame.Mark {
-	m, now := v.State.Map, MoveIndex(v.State.Phase)
+func (e *extra) Marks(v engine.View) []cardgame.Mark {
+	m, now := v.State.Map, kit.MoveIndex(v.State.Phase)
 	var out []cardgame.Mark
 	for _, c := range e.Effects.Closures {
 		if p, ok := m.Lookup(c.Prov); ok && c.Until >= now {
@@ -105,7 +69,7 @@ func (e *Extra) Marks(v engine.View) []cardgame.Mark {
 			continue
 		}
 		for _, u := range v.State.Units {
-			if IDOf(u) == d.Unit {
+			if idOf(u) == d.Unit {
 				out = append(out, cardgame.Mark{Kind: cardgame.MarkDisorder, Prov: u.Loc.P, Power: u.Power, Why: d.Why})
 			}
 		}
@@ -115,7 +79,121 @@ func (e *Extra) Marks(v engine.View) []cardgame.Mark {
 
 // DealByHand is cardgame.Game's face of DealCardByHand: the game master
 // dealt the physical card id to unit u; it returns the card's name.
-func (e *Extra) DealByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (string, error) {
+func (e *extra) DealByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (string, error) {
 	c, err := e.DealCardByHand(s, u, id, start, rng)
 	return c.Name, err
+}
+
+// Sketcher and VoluntaryRetreater: how the special orders look on a board,
+// and which units may retreat though not dislodged (#14).
+var (
+	_ cardgame.Sketcher           = (*extra)(nil)
+	_ cardgame.VoluntaryRetreater = (*extra)(nil)
+)
+
+// Sketch returns the signs of special order o in position s
+// (cardgame.Sketcher): the province an Annihilator, a Gasser, an
+// Exchanger, a Thief, a Disbeliever or a Special Engineer acts on; the
+// mine a Minelayer lays where it leaves (or picks up where it goes); a
+// double move's second step; the space a Jumper jumps; a Hypnotist's
+// victim and the move it is made to give; a Redeplier's Winter move. The
+// order itself is drawn as what it is adjudicated as (Special).
+func (e *extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
+	i := kit.OrderUnit(s, &o, reg.Rules())
+	if i < 0 || o.Kind != engine.Special {
+		return nil
+	}
+	u := s.Units[i]
+	target := func(p engine.ProvinceID) []cardgame.Sign {
+		return []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: p, Label: o.Special}}
+	}
+	switch o.Special {
+	case annihilateName:
+		if p, why := annihilateTarget(s, u, o); why == "" {
+			return target(p)
+		}
+	case gasName:
+		if g, why := gasTarget(s, u, o); why == "" {
+			return target(g.target)
+		}
+	case exchangeName, stealName, disbelieveName, fortifyName:
+		if p, ok := kit.LookupProvince(s.Map, o.Args); ok {
+			return target(p)
+		}
+	case layMine:
+		if _, why := minelayerMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: u.Loc.P, Label: "lay mine"}}
+		}
+	case pickUpMine:
+		if mv, why := minelayerMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: mv.To.P, Label: "pick up mine"}}
+		}
+	case doubleMoveOrder:
+		if first, second, why := doubleMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMove, From: first, Prov: second.P, Label: "double move"}}
+		}
+	case jumpOrder:
+		if over, _, why := jump(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignNote, From: engine.Nowhere, Prov: over, Label: "jumped"}}
+		}
+	case hypnotiseName:
+		if h, why := hypnotiseTarget(s, u, o); why == "" {
+			out := target(h.victim.Loc.P)
+			if h.written.Kind == engine.Move && h.written.To.Valid() {
+				out = append(out, cardgame.Sign{Kind: cardgame.SignMove, From: h.victim.Loc, Prov: h.written.To.P})
+			}
+			return out
+		}
+	case redeployName:
+		if r, why := parseRedeploy(s, u, o); why == "" {
+			from := u.Loc
+			var out []cardgame.Sign
+			if r.via.Valid() {
+				out = append(out, cardgame.Sign{Kind: cardgame.SignMove, From: from, Prov: r.via.P})
+				from = r.via
+			}
+			return append(out, cardgame.Sign{Kind: cardgame.SignMove, From: from, Prov: r.to.P, Label: "redeploy"})
+		}
+	}
+	return nil
+}
+
+// VoluntaryRetreats lists the Retreaters (#14) of view v that may retreat
+// though not dislodged in its retreat phase, each with the spaces its
+// retreat may go to (cardgame.VoluntaryRetreater): the seat's own, the
+// game master's every one.
+func (e *extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
+	s := v.State
+	if s == nil || s.Phase.Type != engine.Retreat {
+		return nil
+	}
+	var blocked map[engine.ProvinceID]string
+	if rules := reg.Rules(); rules.Prepare != nil {
+		blocked = rules.Prepare(s, nil).Blocked
+	}
+	var out []cardgame.Retreat
+	for _, u := range s.Units {
+		if !slices.Contains(e.Effects.Voluntary, idOf(u)) || !activeCard(s, u, retreaterID) || (!v.Seat.GM && u.Power != v.Seat.Power) {
+			continue
+		}
+		r := cardgame.Retreat{Unit: u}
+		var next []engine.Loc
+		if u.Type == engine.Army {
+			for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
+				next = append(next, engine.Loc{P: p})
+			}
+		} else {
+			next = s.Map.FleetNeighbours(u.Loc)
+		}
+		for _, l := range next {
+			o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, At: u.Loc, To: l}
+			if to, why := voluntaryDest(s, u, o, blocked); why == "" {
+				r.To = append(r.To, to)
+			}
+		}
+		if len(r.To) > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
 }

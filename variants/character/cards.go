@@ -14,57 +14,57 @@ import (
 	"dipdesk/resources"
 )
 
-// OrdinaryID is the id of the Ordinary unit card (#20), the card rule 4.b
+// ordinaryID is the id of the Ordinary unit card (#20), the card rule 4.b
 // and the ratio table of rule 10 speak of.
-const OrdinaryID = "20"
+const ordinaryID = "20"
 
-// CardFileName is the name of the embedded card list.
-const CardFileName = "character.txt"
+// cardFileName is the name of the embedded card list.
+const cardFileName = "character.txt"
 
-// Units says which unit types may hold a card (rule 4.c).
-type Units uint8
+// units says which unit types may hold a card (rule 4.c).
+type units uint8
 
 // The unit restrictions of the card list.
 const (
-	AnyUnit   Units = iota // army or fleet
-	ArmyOnly               // #17 Convoyless Army
-	FleetOnly              // #18 Superfleet
+	anyUnit   units = iota // army or fleet
+	armyOnly               // #17 Convoyless Army
+	fleetOnly              // #18 Superfleet
 )
 
-// Limit is a card's category symbol in the seed's table.
-type Limit uint8
+// limit is a card's category symbol in the seed's table.
+type limit uint8
 
 // The category symbols. Every card with a symbol is also a category of
 // rule 4.b: at most one per power at the start.
 const (
-	NoLimit Limit = iota
-	OneEver       // "*": never more than one per power (rule 5.c)
-	TwoAt8        // "@": two for a power entitled to eight units (rule 5.b)
-	TwoAt10       // "#": two for a power entitled to ten units with four or fewer powers left (rule 5.b)
+	noLimit limit = iota
+	oneEver       // "*": never more than one per power (rule 5.c)
+	twoAt8        // "@": two for a power entitled to eight units (rule 5.b)
+	twoAt10       // "#": two for a power entitled to ten units with four or fewer powers left (rule 5.b)
 )
 
-// Set says whether a card is in the regular deck.
-type Set uint8
+// set says whether a card is in the regular deck.
+type set uint8
 
 // The card sets.
 const (
-	Regular  Set = iota // one of the 72 cards
-	Optional            // a proposed card X1-X11, added by game option
-	Adopted             // a proposal already folded into a regular card; never added
+	regular      set = iota // one of the 72 cards
+	optionalCard            // a proposed card X1-X11, added by game option
+	adopted                 // a proposal already folded into a regular card; never added
 )
 
-// Card is one card type of the list: what it is and how it is dealt. A
+// cardType is one card type of the list: what it is and how it is dealt. A
 // deck holds Count copies of it.
-type Card struct {
+type cardType struct {
 	ID       string // "9", "X2"
 	Name     string // "Annihilator"
 	Count    int    // copies used unless the game master chooses otherwise
 	MaxCount int    // the largest count the rules suggest (equal to Count when only one is given)
-	Units    Units
-	Limit    Limit
-	Category string // "double-strength"; empty when Limit is NoLimit
+	Units    units
+	Limit    limit
+	Category string // "double-strength"; empty when Limit is noLimit
 	AtStart  bool   // may be dealt to a starting unit (false for #19 Free Unit)
-	Set      Set
+	Set      set
 	Desc     string
 	// Blank marks the stand-in dealt when no legal card remains for a unit:
 	// the unit is Ordinary but holds no physical card (ruling "No legal card").
@@ -72,42 +72,42 @@ type Card struct {
 }
 
 // Ordinary reports whether c is the Ordinary unit card.
-func (c Card) Ordinary() bool { return c.ID == OrdinaryID }
+func (c cardType) Ordinary() bool { return c.ID == ordinaryID }
 
 // String returns "#9 Annihilator".
-func (c Card) String() string { return "#" + c.ID + " " + c.Name }
+func (c cardType) String() string { return "#" + c.ID + " " + c.Name }
 
 // Fits reports whether a unit of type t may hold c.
-func (c Card) Fits(t engine.UnitType) bool {
+func (c cardType) Fits(t engine.UnitType) bool {
 	switch c.Units {
-	case ArmyOnly:
+	case armyOnly:
 		return t == engine.Army
-	case FleetOnly:
+	case fleetOnly:
 		return t == engine.Fleet
 	}
 	return true
 }
 
-// ParseError is a fault in a card file, with the file and line it is on.
-type ParseError struct {
+// parseError is a fault in a card file, with the file and line it is on.
+type parseError struct {
 	File string
 	Line int
 	Msg  string
 }
 
-func (e *ParseError) Error() string {
+func (e *parseError) Error() string {
 	return fmt.Sprintf("character: %s:%d: %s", e.File, e.Line, e.Msg)
 }
 
-// ErrNoOrdinary is returned when a card list lacks the Ordinary card.
-var ErrNoOrdinary = errors.New("character: card list has no Ordinary card #" + OrdinaryID)
+// errNoOrdinary is returned when a card list lacks the Ordinary card.
+var errNoOrdinary = errors.New("character: card list has no Ordinary card #" + ordinaryID)
 
-// ParseCards reads a card list in the format of resources/cards/README.md.
+// parseCards reads a card list in the format of resources/cards/README.md.
 // name is used in error messages only.
-func ParseCards(name string, r io.Reader) ([]Card, error) {
-	var cards []Card
+func parseCards(name string, r io.Reader) ([]cardType, error) {
+	var cards []cardType
 	seen := map[string]int{}
-	symbols := map[string]Limit{}
+	symbols := map[string]limit{}
 	sc := bufio.NewScanner(r)
 	n := 0
 	for sc.Scan() {
@@ -117,7 +117,7 @@ func ParseCards(name string, r io.Reader) ([]Card, error) {
 			continue
 		}
 		fail := func(format string, a ...any) error {
-			return &ParseError{File: name, Line: n, Msg: fmt.Sprintf(format, a...)}
+			return &parseError{File: name, Line: n, Msg: fmt.Sprintf(format, a...)}
 		}
 		c, err := parseCard(line)
 		if err != nil {
@@ -138,22 +138,22 @@ func ParseCards(name string, r io.Reader) ([]Card, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("character: %s: %w", name, err)
 	}
-	if _, ok := seen[OrdinaryID]; !ok {
-		return nil, fmt.Errorf("%w (%s)", ErrNoOrdinary, name)
+	if _, ok := seen[ordinaryID]; !ok {
+		return nil, fmt.Errorf("%w (%s)", errNoOrdinary, name)
 	}
 	return cards, nil
 }
 
 // parseCard reads the eight fields of one line.
-func parseCard(line string) (Card, error) {
+func parseCard(line string) (cardType, error) {
 	f := strings.Split(line, "|")
 	if len(f) != 8 {
-		return Card{}, fmt.Errorf("want 8 fields separated by |, found %d", len(f))
+		return cardType{}, fmt.Errorf("want 8 fields separated by |, found %d", len(f))
 	}
 	for i := range f {
 		f[i] = strings.TrimSpace(f[i])
 	}
-	c := Card{ID: f[0], Name: f[1], Desc: f[7]}
+	c := cardType{ID: f[0], Name: f[1], Desc: f[7]}
 	if !validID(c.ID) {
 		return c, fmt.Errorf("card id %q is neither a number nor X and a number", c.ID)
 	}
@@ -179,15 +179,15 @@ func parseCard(line string) (Card, error) {
 	}
 	switch f[6] {
 	case "regular":
-		c.Set = Regular
+		c.Set = regular
 	case "optional":
-		c.Set = Optional
+		c.Set = optionalCard
 	case "adopted":
-		c.Set = Adopted
+		c.Set = adopted
 	default:
 		return c, fmt.Errorf("card %s: set %q is not regular, optional or adopted", c.ID, f[6])
 	}
-	if c.Ordinary() && (c.Limit != NoLimit || c.Units != AnyUnit || c.Set != Regular) {
+	if c.Ordinary() && (c.Limit != noLimit || c.Units != anyUnit || c.Set != regular) {
 		return c, fmt.Errorf("card %s is the Ordinary card: no limit, any unit, regular set", c.ID)
 	}
 	return c, nil
@@ -220,30 +220,30 @@ func parseCount(s string) (count, maxCount int, err error) {
 	return count, maxCount, nil
 }
 
-func parseUnits(s string) (Units, error) {
+func parseUnits(s string) (units, error) {
 	switch s {
 	case "any":
-		return AnyUnit, nil
+		return anyUnit, nil
 	case "army":
-		return ArmyOnly, nil
+		return armyOnly, nil
 	case "fleet":
-		return FleetOnly, nil
+		return fleetOnly, nil
 	}
 	return 0, fmt.Errorf("units %q is not any, army or fleet", s)
 }
 
-func parseLimit(s string) (Limit, string, error) {
+func parseLimit(s string) (limit, string, error) {
 	if s == "-" {
-		return NoLimit, "", nil
+		return noLimit, "", nil
 	}
-	var l Limit
+	var l limit
 	switch {
 	case strings.HasPrefix(s, "*"):
-		l = OneEver
+		l = oneEver
 	case strings.HasPrefix(s, "@"):
-		l = TwoAt8
+		l = twoAt8
 	case strings.HasPrefix(s, "#"):
-		l = TwoAt10
+		l = twoAt10
 	default:
 		return 0, "", fmt.Errorf("limit %q is neither - nor *, @ or # and a category", s)
 	}
@@ -256,31 +256,34 @@ func parseLimit(s string) (Limit, string, error) {
 
 var (
 	loadOnce sync.Once
-	loaded   []Card
+	loaded   []cardType
 	loadErr  error
 )
 
-// LoadCards returns the embedded card list, parsed once. Callers must not
+// loadCards returns the embedded card list, parsed once. Callers must not
 // change the slice.
-func LoadCards() ([]Card, error) {
+func loadCards() ([]cardType, error) {
 	loadOnce.Do(func() {
-		b, err := resources.CardFile(CardFileName)
+		b, err := resources.CardFile(cardFileName)
 		if err != nil {
 			loadErr = err
 			return
 		}
-		loaded, loadErr = ParseCards(CardFileName, bytes.NewReader(b))
+		loaded, loadErr = parseCards(cardFileName, bytes.NewReader(b))
 	})
 	return loaded, loadErr
 }
 
-// Lookup finds a card of list by id ("9", "x2").
-func Lookup(list []Card, id string) (Card, bool) {
+// lookupCard finds a card of list by id ("9", "x2").
+func lookupCard(list []cardType, id string) (cardType, bool) {
 	id = strings.ToUpper(strings.TrimPrefix(strings.TrimSpace(id), "#"))
 	for _, c := range list {
 		if c.ID == id {
 			return c, true
 		}
 	}
-	return Card{}, false
+	return cardType{}, false
 }
+
+// Key returns the card's id (kit.Keyed).
+func (c cardType) Key() string { return c.ID }

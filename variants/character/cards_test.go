@@ -9,18 +9,18 @@ import (
 	"dipdesk/resources"
 )
 
-func mustCards(t testing.TB) []Card {
+func mustCards(t testing.TB) []cardType {
 	t.Helper()
-	list, err := LoadCards()
+	list, err := loadCards()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return list
 }
 
-func card(t testing.TB, id string) Card {
+func card(t testing.TB, id string) cardType {
 	t.Helper()
-	c, ok := Lookup(mustCards(t), id)
+	c, ok := lookupCard(mustCards(t), id)
 	if !ok {
 		t.Fatalf("no card %s", id)
 	}
@@ -34,17 +34,17 @@ func TestCardFileTotals(t *testing.T) {
 	total, types, optional := 0, 0, 0
 	for _, c := range list {
 		switch c.Set {
-		case Regular:
+		case regular:
 			total += c.Count
 			types++
-		case Optional:
+		case optionalCard:
 			optional++
 		}
 	}
 	if total != 72 || types != 20 {
 		t.Errorf("regular deck: %d cards of %d types, want 72 of 20", total, types)
 	}
-	if c := card(t, OrdinaryID); c.Count != 14 || c.Name != "Ordinary Unit" {
+	if c := card(t, ordinaryID); c.Count != 14 || c.Name != "Ordinary Unit" {
 		t.Errorf("Ordinary card: %+v, want 14 Ordinary Unit", c)
 	}
 	if optional != 10 {
@@ -57,31 +57,31 @@ func TestCardFileFacts(t *testing.T) {
 	tests := []struct {
 		id       string
 		count    int
-		units    Units
-		limit    Limit
+		units    units
+		limit    limit
 		category string
 		atStart  bool
-		set      Set
+		set      set
 	}{
-		{"1", 2, AnyUnit, TwoAt8, "double-strength", true, Regular},
-		{"2", 2, AnyUnit, TwoAt8, "double-strength", true, Regular},
-		{"3", 4, AnyUnit, NoLimit, "", true, Regular},
-		{"7", 4, AnyUnit, NoLimit, "", true, Regular},
-		{"8", 6, AnyUnit, OneEver, "hyperspace", true, Regular},
-		{"9", 2, AnyUnit, OneEver, "annihilator", true, Regular},
-		{"10", 2, AnyUnit, TwoAt8, "gasser", true, Regular},
-		{"11", 2, AnyUnit, OneEver, "hypnotist", true, Regular},
-		{"12", 4, AnyUnit, TwoAt10, "minelayer", true, Regular},
-		{"13", 4, AnyUnit, NoLimit, "", true, Regular},
-		{"14", 2, AnyUnit, NoLimit, "", true, Regular},
-		{"15", 2, AnyUnit, OneEver, "cutter", true, Regular},
-		{"16", 4, AnyUnit, NoLimit, "", true, Regular},
-		{"17", 2, ArmyOnly, NoLimit, "", true, Regular},
-		{"18", 2, FleetOnly, NoLimit, "", true, Regular},
-		{"19", 2, AnyUnit, NoLimit, "", false, Regular},
-		{"20", 14, AnyUnit, NoLimit, "", true, Regular},
-		{"X2", 2, AnyUnit, OneEver, "move-first", true, Optional},
-		{"X7", 2, FleetOnly, NoLimit, "", true, Adopted},
+		{"1", 2, anyUnit, twoAt8, "double-strength", true, regular},
+		{"2", 2, anyUnit, twoAt8, "double-strength", true, regular},
+		{"3", 4, anyUnit, noLimit, "", true, regular},
+		{"7", 4, anyUnit, noLimit, "", true, regular},
+		{"8", 6, anyUnit, oneEver, "hyperspace", true, regular},
+		{"9", 2, anyUnit, oneEver, "annihilator", true, regular},
+		{"10", 2, anyUnit, twoAt8, "gasser", true, regular},
+		{"11", 2, anyUnit, oneEver, "hypnotist", true, regular},
+		{"12", 4, anyUnit, twoAt10, "minelayer", true, regular},
+		{"13", 4, anyUnit, noLimit, "", true, regular},
+		{"14", 2, anyUnit, noLimit, "", true, regular},
+		{"15", 2, anyUnit, oneEver, "cutter", true, regular},
+		{"16", 4, anyUnit, noLimit, "", true, regular},
+		{"17", 2, armyOnly, noLimit, "", true, regular},
+		{"18", 2, fleetOnly, noLimit, "", true, regular},
+		{"19", 2, anyUnit, noLimit, "", false, regular},
+		{"20", 14, anyUnit, noLimit, "", true, regular},
+		{"X2", 2, anyUnit, oneEver, "move-first", true, optionalCard},
+		{"X7", 2, fleetOnly, noLimit, "", true, adopted},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
@@ -116,25 +116,25 @@ func TestParseCardsErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseCards("t.txt", strings.NewReader(tt.text))
+			_, err := parseCards("t.txt", strings.NewReader(tt.text))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v, want it to contain %q", err, tt.want)
 			}
 		})
 	}
-	_, err := ParseCards("t.txt", strings.NewReader("# nothing\n"))
-	if !errors.Is(err, ErrNoOrdinary) {
+	_, err := parseCards("t.txt", strings.NewReader("# nothing\n"))
+	if !errors.Is(err, errNoOrdinary) {
 		t.Errorf("empty list: %v, want ErrNoOrdinary", err)
 	}
-	var pe *ParseError
-	_, err = ParseCards("t.txt", strings.NewReader("x\n"))
+	var pe *parseError
+	_, err = parseCards("t.txt", strings.NewReader("x\n"))
 	if !errors.As(err, &pe) || pe.File != "t.txt" || pe.Line != 1 {
 		t.Errorf("error %v is not a ParseError for t.txt line 1", err)
 	}
 }
 
 func FuzzParseCards(f *testing.F) {
-	b, err := resources.CardFile(CardFileName)
+	b, err := resources.CardFile(cardFileName)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func FuzzParseCards(f *testing.F) {
 	f.Add("20 | O | 1 | any | - | start | regular | d\n1 | A | 2,4 | fleet | #m | later | optional | d\n")
 	f.Add("||||||||\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		list, err := ParseCards("fuzz.txt", strings.NewReader(text))
+		list, err := parseCards("fuzz.txt", strings.NewReader(text))
 		if err != nil {
 			return
 		}
@@ -152,7 +152,7 @@ func FuzzParseCards(f *testing.F) {
 			if seen[c.ID] || !validID(c.ID) || c.Name == "" || c.Count < 0 || c.MaxCount < c.Count {
 				t.Fatalf("accepted bad card %+v", c)
 			}
-			if (c.Limit == NoLimit) != (c.Category == "") {
+			if (c.Limit == noLimit) != (c.Category == "") {
 				t.Fatalf("card %s: limit %d with category %q", c.ID, c.Limit, c.Category)
 			}
 			seen[c.ID] = true
@@ -161,7 +161,7 @@ func FuzzParseCards(f *testing.F) {
 		if !ordinary {
 			t.Fatal("accepted a list without the Ordinary card")
 		}
-		if _, err := NewDeck(list, Options{}, engine.NewRand(1)); err != nil {
+		if _, err := buildDeck(list, deckOptions{}, engine.NewRand(1)); err != nil {
 			t.Fatalf("a parsed list does not make a deck: %v", err)
 		}
 	})

@@ -8,12 +8,13 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants/kit"
 )
 
 // The effects blocks of a Character case (docs/case-format.md):
 // PRESTATE_EFFECTS puts effects on the board before the case,
 // POSTSTATE_EFFECTS lists every effect on the board after a step. One
-// effect a line; i is a movement turn's MoveIndex (Spring 1901 is 0, Fall
+// effect a line; i is a movement turn's moveIndex (Spring 1901 is 0, Fall
 // 1901 is 1, Spring 1902 is 2, ...):
 //
 //	mine nth france            a French mine in the North Sea (#12)
@@ -72,11 +73,11 @@ func parseEffect(su *casefile.Setup, file string, l casefile.Line) (kind string,
 		return nil
 	}
 	unit := func(s string) error {
-		num, t, err := ParseLabel(s)
+		num, t, err := parseLabel(s)
 		if err != nil || num < 1 {
 			return su.LineErr(file, l, "want a unit number as 1A, got %q", s)
 		}
-		key = append(key, Label(num, t))
+		key = append(key, label(num, t))
 		return nil
 	}
 	turn := func(s string) error {
@@ -107,44 +108,44 @@ func parseEffect(su *casefile.Setup, file string, l casefile.Line) (kind string,
 }
 
 // caseEffects puts the PRESTATE_EFFECTS lines on the board.
-func caseEffects(su *casefile.Setup, file string, lines []casefile.Line, s *engine.State, e *Extra) error {
+func caseEffects(su *casefile.Setup, file string, lines []casefile.Line, s *engine.State, e *extra) error {
 	for _, l := range lines {
 		kind, key, why, err := parseEffect(su, file, l)
 		if err != nil {
 			return err
 		}
 		f := &e.Effects
-		unitID := func() UnitID {
-			num, t, _ := ParseLabel(key[2])
-			return UnitID{Power: engine.Power(key[1]), Type: t, Number: num}
+		unitID := func() kit.UnitID {
+			num, t, _ := parseLabel(key[2])
+			return kit.UnitID{Power: engine.Power(key[1]), Type: t, Number: num}
 		}
 		atoi := func(s string) int { n, _ := strconv.Atoi(s); return n }
 		switch kind {
 		case "mine":
-			m := Mine{Prov: key[1], Power: engine.Power(key[2]), Laid: s.Phase}
-			if slices.ContainsFunc(f.Mines, func(x Mine) bool { return x.Prov == m.Prov && x.Power == m.Power }) {
+			m := mine{Prov: key[1], Power: engine.Power(key[2]), Laid: s.Phase}
+			if slices.ContainsFunc(f.Mines, func(x mine) bool { return x.Prov == m.Prov && x.Power == m.Power }) {
 				return su.LineErr(file, l, "a power lays one mine in a space (16.e)")
 			}
 			f.Mines = append(f.Mines, m)
 		case "closed":
-			f.Closures = append(f.Closures, Closure{Prov: key[1], Until: atoi(key[2]), Why: why})
+			f.Closures = append(f.Closures, closure{Prov: key[1], Until: atoi(key[2]), Why: why})
 		case "suspended":
 			id, _ := su.Map.Lookup(key[1])
 			if !su.Map.Province(id).SC {
 				return su.LineErr(file, l, "%s is no supply centre", key[1])
 			}
-			f.Suspended = append(f.Suspended, Suspension{Prov: key[1], ID: id, Until: atoi(key[2]), Why: why})
+			f.Suspended = append(f.Suspended, suspension{Prov: key[1], ID: id, Until: atoi(key[2]), Why: why})
 		case "disorder", "used", "free":
 			id := unitID()
-			if !slices.ContainsFunc(append(slices.Clone(s.Units), dislodgedUnits(s)...), func(u engine.Unit) bool { return IDOf(u) == id }) {
-				return su.LineErr(file, l, "no unit %s of %s on the board", key[2], PowerName(id.Power))
+			if !slices.ContainsFunc(kit.AllUnits(s), func(u engine.Unit) bool { return idOf(u) == id }) {
+				return su.LineErr(file, l, "no unit %s of %s on the board", key[2], kit.PowerName(id.Power))
 			}
 			switch kind {
 			case "disorder":
-				f.Disorders = append(f.Disorders, Disorder{Unit: id, Until: atoi(key[3]), Why: why})
+				f.Disorders = append(f.Disorders, disorder{Unit: id, Until: atoi(key[3]), Why: why})
 			case "used":
 				if f.LastUsed == nil {
-					f.LastUsed = map[UnitID]int{}
+					f.LastUsed = map[kit.UnitID]int{}
 				}
 				f.LastUsed[id] = atoi(key[3])
 			case "free":
@@ -158,10 +159,10 @@ func caseEffects(su *casefile.Setup, file string, lines []casefile.Line, s *engi
 }
 
 // effectLines lists the effects of f in POSTSTATE_EFFECTS' form.
-func effectLines(f *Effects) []effectLine {
+func effectLines(f *effects) []effectLine {
 	var out []effectLine
-	unit := func(id UnitID) string {
-		return string(id.Power) + " " + Label(id.Number, id.Type)
+	unit := func(id kit.UnitID) string {
+		return string(id.Power) + " " + label(id.Number, id.Type)
 	}
 	for _, m := range f.Mines {
 		out = append(out, effectLine{key: fmt.Sprintf("mine %s %s", m.Prov, m.Power)})
@@ -187,7 +188,7 @@ func effectLines(f *Effects) []effectLine {
 // checkEffects compares POSTSTATE_EFFECTS with the effects on the board:
 // every effect listed must be there (its reason containing the words
 // given), and every effect there must be listed.
-func checkEffects(su *casefile.Setup, file string, lines []casefile.Line, f *Effects) ([]string, error) {
+func checkEffects(su *casefile.Setup, file string, lines []casefile.Line, f *effects) ([]string, error) {
 	got := effectLines(f)
 	used := make([]bool, len(got))
 	var diffs []string

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants/kit/kittest"
 )
 
 func caseSetup(t *testing.T) *casefile.Setup {
@@ -136,68 +136,10 @@ func TestCaseFileErrors(t *testing.T) {
 // (CaseExtension: its OPTION lines and blocks, unit numbers, cards, decks,
 // effects and checks) any text: a file that parses must run without a
 // panic, reported or not. The seeds are every case of testdata/cases, one a seed.
-func FuzzCaseBlocks(f *testing.F) {
-	names, err := filepath.Glob("testdata/cases/*.txt")
-	if err != nil || len(names) == 0 {
-		f.Fatal("no case files in testdata/cases")
-	}
-	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, seed := range caseSeeds(string(b)) {
-			f.Add(seed)
-		}
-	}
-	m, err := Variant.Map()
-	if err != nil {
-		f.Fatal(err)
-	}
-	su := &casefile.Setup{Map: m, Rules: Variant.Rules, Parser: Variant.Parser(m), Name: Variant.Name, Extension: CaseExtension}
-	f.Fuzz(func(t *testing.T, text string) {
-		cf, err := casefile.Parse("fuzz.txt", strings.NewReader(text))
-		if err != nil {
-			return
-		}
-		for _, c := range cf.Cases {
-			if rep := su.Run("fuzz.txt", c); rep.Err != nil && strings.Contains(rep.Err.Error(), "panicked") {
-				t.Fatal(rep.Err)
-			}
-		}
-	})
-}
-
-// caseSeeds splits a case file into one seed per case, each with the
-// file's lines before its first CASE (VARIANT_ALL, OPTION, CONVENTION): a
-// fuzzer mutates small inputs many times a second, a whole file a few
-// times a minute.
-func caseSeeds(text string) []string {
-	head, rest, found := strings.Cut(text, "\nCASE ")
-	if !found {
-		return []string{text}
-	}
-	var out []string
-	for _, c := range strings.Split(rest, "\nCASE ") {
-		out = append(out, head+"\nCASE "+c)
-	}
-	return out
-}
+func FuzzCaseBlocks(f *testing.F) { kittest.FuzzCaseBlocks(f, Variant, CaseExtension) }
 
 // TestCaseCheckWithoutCards: a step's blocks are never skipped, even on a
 // position that somehow holds no cards: the check fails saying so.
 func TestCaseCheckWithoutCards(t *testing.T) {
-	m, err := Variant.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	su := &casefile.Setup{Map: m, Rules: Variant.Rules, Parser: Variant.Parser(m), Extension: CaseExtension}
-	out := &engine.Outcome{Next: engine.NewState(m, Variant.Start)}
-	st := casefile.Step{Variant: map[string][]casefile.Line{"POSTSTATE_CARDS": {{N: 3, Text: "France: 1A par 20"}}}}
-	if _, err := CaseExtension.Check(su, "c.txt", st, out); err == nil || !strings.Contains(err.Error(), "holds no cards, so its POSTSTATE_CARDS cannot be checked") {
-		t.Errorf("error %v", err)
-	}
-	if _, err := CaseExtension.Check(su, "c.txt", casefile.Step{}, out); err != nil {
-		t.Errorf("a step without blocks: %v", err)
-	}
+	kittest.CaseCheckWithoutCards(t, Variant, CaseExtension)
 }

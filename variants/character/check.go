@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// DealTo describes the unit a card would go to and the position of its
+// dealTo describes the unit a card would go to and the position of its
 // power: everything rules 4 and 5 look at.
-type DealTo struct {
+type dealTo struct {
 	Power engine.Power
 	// Type is the receiving unit's type. At the start it may be
 	// NoUnitType while a country's cards are drawn before they are placed
@@ -17,7 +18,7 @@ type DealTo struct {
 	Type engine.UnitType
 	// Hand holds the cards the power's units already hold: on the board,
 	// or at the start the cards already dealt to the country.
-	Hand []Card
+	Hand []cardType
 	// Units is the number of units the power is entitled to (its supply
 	// centres at the adjustment), the receiving unit included (rule 5.b).
 	Units int
@@ -28,25 +29,25 @@ type DealTo struct {
 	Start []engine.UnitType
 }
 
-// Refusal is CheckDeal's answer when a card may not go to a unit: which
+// refusal is checkDeal's answer when a card may not go to a unit: which
 // rule forbids it and why, in words a game master can act on.
-type Refusal struct {
+type refusal struct {
 	Power  engine.Power
-	Card   Card
+	Card   cardType
 	Rule   string // "4.b", "5.c"
 	Reason string // the whole sentence
 }
 
-func (r *Refusal) Error() string { return r.Reason }
+func (r *refusal) Error() string { return r.Reason }
 
-// CheckDeal reports whether card c may be dealt to the unit described by
+// checkDeal reports whether card c may be dealt to the unit described by
 // to, and if not, why (a *Refusal). It is the one place rules 4 and 5
 // are checked: the automatic deals and a deal entered by hand both use it.
-func CheckDeal(c Card, to DealTo) error {
+func checkDeal(c cardType, to dealTo) error {
 	refuse := func(rule, format string, a ...any) error {
-		return &Refusal{Power: to.Power, Card: c, Rule: rule, Reason: fmt.Sprintf(format, a...)}
+		return &refusal{Power: to.Power, Card: c, Rule: rule, Reason: fmt.Sprintf(format, a...)}
 	}
-	who := PowerName(to.Power)
+	who := kit.PowerName(to.Power)
 	start := to.Start != nil
 	if start && !c.AtStart {
 		return refuse("19", "%s is not dealt at the start of the game (card list, card #19)", c)
@@ -70,8 +71,8 @@ type refuser func(rule, format string, a ...any) error
 
 // checkCategory applies the category limits: one per power at the start
 // (rule 4.b), then the symbols of the card table (rules 5.b, 5.c).
-func checkCategory(c Card, to DealTo, refuse refuser) error {
-	if c.Limit == NoLimit {
+func checkCategory(c cardType, to dealTo, refuse refuser) error {
+	if c.Limit == noLimit {
 		return nil
 	}
 	held := 0
@@ -83,18 +84,18 @@ func checkCategory(c Card, to DealTo, refuse refuser) error {
 	if held == 0 {
 		return nil
 	}
-	who, what := PowerName(to.Power), categoryNoun(c, to.Hand)
+	who, what := kit.PowerName(to.Power), categoryNoun(c, to.Hand)
 	if to.Start != nil {
 		return refuse("4.b", "%s already holds %s, and no power is dealt two of a kind at the start (rule 4.b)", who, what)
 	}
 	switch {
-	case c.Limit == OneEver:
+	case c.Limit == oneEver:
 		return refuse("5.c", "%s already holds %s (rule 5.c)", who, what)
 	case held >= 2:
 		return refuse("5.c", "%s already holds two %s cards (rule 5.c: never more than two)", who, c.Category)
-	case c.Limit == TwoAt8 && to.Units < 8:
+	case c.Limit == twoAt8 && to.Units < 8:
 		return refuse("5.b", "%s already holds %s; a second needs at least eight units, and %s is entitled to %d (rule 5.b)", who, what, who, to.Units)
-	case c.Limit == TwoAt10 && (to.Units < 10 || to.Powers > 4):
+	case c.Limit == twoAt10 && (to.Units < 10 || to.Powers > 4):
 		return refuse("5.b", "%s already holds %s; a second needs at least ten units and four or fewer powers left, and %s has %d with %d powers left (rule 5.b)", who, what, who, to.Units, to.Powers)
 	}
 	return nil
@@ -104,7 +105,7 @@ func checkCategory(c Card, to DealTo, refuse refuser) error {
 // only one for a three-unit power; one or two for a power of four or more
 // (Russia); at most one for a smaller power, none required (ruling
 // "Ordinary units").
-func checkOrdinary(c Card, to DealTo, refuse refuser) error {
+func checkOrdinary(c cardType, to dealTo, refuse refuser) error {
 	n := len(to.Start)
 	have := 0
 	for _, h := range to.Hand {
@@ -116,7 +117,7 @@ func checkOrdinary(c Card, to DealTo, refuse refuser) error {
 	if n >= 4 {
 		most = 2
 	}
-	who := PowerName(to.Power)
+	who := kit.PowerName(to.Power)
 	if c.Ordinary() && have >= most {
 		return refuse("4.b", "%s already holds %s of its %d starting units as Ordinary, the most it may have (rule 4.b)", who, spell(have), n)
 	}
@@ -128,7 +129,7 @@ func checkOrdinary(c Card, to DealTo, refuse refuser) error {
 
 // countryFits reports whether the power's starting units can still take
 // c together with its hand, swapping within the country (rule 4.c).
-func countryFits(c Card, to DealTo) bool {
+func countryFits(c cardType, to dealTo) bool {
 	armies, fleets := 0, 0
 	for _, t := range to.Start {
 		switch t {
@@ -140,20 +141,20 @@ func countryFits(c Card, to DealTo) bool {
 	}
 	for _, h := range append(to.Hand[:len(to.Hand):len(to.Hand)], c) {
 		switch h.Units {
-		case ArmyOnly:
+		case armyOnly:
 			armies--
-		case FleetOnly:
+		case fleetOnly:
 			fleets--
 		}
 	}
 	return armies >= 0 && fleets >= 0
 }
 
-func fitNoun(c Card) string {
+func fitNoun(c cardType) string {
 	switch c.Units {
-	case ArmyOnly:
+	case armyOnly:
 		return "an army"
-	case FleetOnly:
+	case fleetOnly:
 		return "a fleet"
 	}
 	return "a unit"
@@ -162,7 +163,7 @@ func fitNoun(c Card) string {
 // categoryNoun names what the power holds of c's category: the card
 // held ("an Annihilator"), and the link when it is another card of the
 // same category (the two double-strength cards).
-func categoryNoun(c Card, hand []Card) string {
+func categoryNoun(c cardType, hand []cardType) string {
 	for _, h := range hand {
 		if h.Category != c.Category {
 			continue
@@ -187,14 +188,4 @@ func spell(n int) string {
 		return [...]string{"none", "one", "two", "three"}[n]
 	}
 	return fmt.Sprint(n)
-}
-
-// PowerName returns a power's id with a capital letter ("France"), for
-// messages written without the map at hand.
-func PowerName(p engine.Power) string {
-	s := string(p)
-	if s == "" {
-		return "Nobody"
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -16,30 +16,30 @@ var (
 // TestCheckDeal gives every rule of rules 4 and 5 a passing and a refusing
 // case. want is "" for a legal deal, else a part of the refusal.
 func TestCheckDeal(t *testing.T) {
-	hand := func(ids ...string) []Card {
-		var h []Card
+	hand := func(ids ...string) []cardType {
+		var h []cardType
 		for _, id := range ids {
 			h = append(h, card(t, id))
 		}
 		return h
 	}
-	start := func(types []engine.UnitType, ids ...string) DealTo {
-		return DealTo{Power: "france", Hand: hand(ids...), Units: len(types), Powers: 7, Start: types}
+	start := func(types []engine.UnitType, ids ...string) dealTo {
+		return dealTo{Power: "france", Hand: hand(ids...), Units: len(types), Powers: 7, Start: types}
 	}
-	build := func(units, powers int, ids ...string) DealTo {
-		return DealTo{Power: "france", Type: engine.Army, Hand: hand(ids...), Units: units, Powers: powers}
+	build := func(units, powers int, ids ...string) dealTo {
+		return dealTo{Power: "france", Type: engine.Army, Hand: hand(ids...), Units: units, Powers: powers}
 	}
 	tests := []struct {
 		name string
 		card string
-		to   DealTo
+		to   dealTo
 		rule string
 		want string
 	}{
 		{"19 free unit at start", "19", start(three), "19", "#19 Free Unit is not dealt at the start"},
 		{"19 free unit built", "19", build(5, 7), "", ""},
-		{"4.c army-only to fleet", "17", DealTo{Power: "france", Type: engine.Fleet, Units: 4, Powers: 7}, "4.c", "#17 Convoyless Army may go only to an army, and France's unit is a fleet (rule 4.c)"},
-		{"4.c army-only to army", "17", DealTo{Power: "france", Type: engine.Army, Units: 4, Powers: 7}, "", ""},
+		{"4.c army-only to fleet", "17", dealTo{Power: "france", Type: engine.Fleet, Units: 4, Powers: 7}, "4.c", "#17 Convoyless Army may go only to an army, and France's unit is a fleet (rule 4.c)"},
+		{"4.c army-only to army", "17", dealTo{Power: "france", Type: engine.Army, Units: 4, Powers: 7}, "", ""},
 		{"4.c fleet-only to army", "18", build(4, 7), "4.c", "may go only to a fleet"},
 		{"4.c second fleet-only, one fleet", "18", start(three, "18"), "4.c", "France has no fleet left for #18 Superfleet (rule 4.c"},
 		{"4.c second fleet-only, two fleets", "18", start(russia, "18"), "", ""},
@@ -78,14 +78,14 @@ func TestCheckDeal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := CheckDeal(card(t, tt.card), tt.to)
+			err := checkDeal(card(t, tt.card), tt.to)
 			if tt.want == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
 				}
 				return
 			}
-			var r *Refusal
+			var r *refusal
 			if !errors.As(err, &r) {
 				t.Fatalf("CheckDeal = %v, want a refusal", err)
 			}

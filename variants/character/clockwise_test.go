@@ -26,7 +26,7 @@ func clockwiseAddedText(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Board()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestClockwiseAddedSpaces(t *testing.T) {
 	if string(got) != want {
 		t.Fatalf("%s is stale: run go test ./variants/character -run TestClockwiseAddedSpaces -update-clockwise", path)
 	}
-	for _, id := range append([]string{CaspianAbbr}, IslandAbbrs...) {
+	for _, id := range append([]string{caspianAbbr}, islandAbbrs...) {
 		if n, err := clockwiseNeighbours(id); err != nil || len(n) == 0 {
 			t.Errorf("%s: no clockwise neighbours (%v)", id, err)
 		}

@@ -3,9 +3,9 @@ package character
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #6 Converter (card: "Unit may convert from an A to a F, or vice-versa,
@@ -27,22 +27,22 @@ import (
 // Rule 10: the converted unit takes the lowest number free among its
 // power's units of its new type (the "2A" may become "1F"); its card (and
 // any record keyed by the unit) follows it. A conversion is seen by
-// everyone, so it reveals the card (rule 3) and is kept in MoversState.
-var _ = register(func() {
-	addSpecial("convert", ConvertOrder, convertAs)
-	addSpecial("converts", ConvertOrder, convertAs)
-	addAfter(PriorityOthers, converterAfter)
-	parts.reach = append(parts.reach, converterReach)
-	parts.random = append(parts.random, convertRandom)
-})
+// everyone, so it reveals the card (rule 3) and is kept in moversState.
+func converterParts(r *registry) {
+	addSpecial(r, "convert", convertOrder, convertAs)
+	addSpecial(r, "converts", convertOrder, convertAs)
+	r.After(priorityOthers, converterAfter)
+	r.Reach(converterReach)
+	r.Random(convertRandom)
+}
 
-// ConvertOrder is the name of #6's special order.
-const ConvertOrder = "convert"
+// convertOrder is the name of #6's special order.
+const convertOrder = "convert"
 
 // conversion checks a convert order of u in s and returns the unit it
 // becomes (its number not yet chosen), or why it cannot.
 func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, string) {
-	if !holds(s, u, ConverterID) {
+	if !holds(s, u, converterID) {
 		return u, fmt.Sprintf("%s holds no Converter card (#6): it cannot convert", unitWords(s.Map, u))
 	}
 	if s.Phase.Season != engine.Spring && s.Phase.Season != engine.Fall && s.Phase.Season != engine.Winter || s.Phase.Type == engine.Retreat {
@@ -52,49 +52,21 @@ func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, st
 	if p.Kind != engine.Coastal {
 		return u, fmt.Sprintf("%s is not a coastal space: a unit converts only in one (#6)", p.Name)
 	}
-	coast := engine.NoCoast
-	for _, a := range o.Args {
-		c, ok := engine.ParseCoast(strings.Trim(a, "()/"))
-		if !ok {
-			return u, fmt.Sprintf("%q is not a coast", a)
+	return kit.Converted(s.Map, u, o.Args, func(named engine.Coast) (engine.Coast, string) {
+		switch named {
+		case engine.EastCoast, engine.NoCoast:
+			// Rule 11: "(ec)" the Caspian coast; none the Black Sea one.
+			return named, ""
 		}
-		coast = c
-	}
-	v := u
-	v.Number = 0
-	switch u.Type {
-	case engine.Fleet:
-		if coast != engine.NoCoast {
-			return u, "a fleet converts to an army: no coast to name"
-		}
-		v.Type, v.Loc = engine.Army, engine.Loc{P: u.Loc.P}
-	case engine.Army:
-		v.Type, v.Loc = engine.Fleet, engine.Loc{P: u.Loc.P, C: coast}
-		switch {
-		case coast == engine.EastCoast && isCaspianCoast(s.Map, u.Loc.P):
-			// Rule 11: the Caspian coast.
-		case s.Map.MultiCoast(u.Loc.P) && coast == engine.NoCoast:
-			return u, fmt.Sprintf("the coast of %s must be given: \"convert nc\"", p.Name)
-		case s.Map.MultiCoast(u.Loc.P) && !s.Map.HasCoast(u.Loc.P, coast):
-			return u, fmt.Sprintf("%s has no such coast", p.Name)
-		case !s.Map.MultiCoast(u.Loc.P) && coast != engine.NoCoast:
-			if isCaspianCoast(s.Map, u.Loc.P) {
-				return u, fmt.Sprintf("%s has its Black Sea coast and the Caspian's \"(ec)\" (rule 11)", p.Name)
-			}
-			return u, fmt.Sprintf("%s has one coast: name none", p.Name)
-		}
-	default:
-		return u, "this unit cannot convert"
-	}
-	return v, ""
+		return named, fmt.Sprintf("%s has its Black Sea coast and the Caspian's \"(ec)\" (rule 11)", p.Name)
+	})
 }
 
 func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	if _, why := conversion(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.HoldAs(u, o), ""
 }
 
 // converterReach: a converted fleet on the Caspian coast of Armenia or
@@ -102,10 +74,10 @@ func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 // coasts, retreats included (the engine lists no neighbour of an
 // impassable space).
 func converterReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !holds(s, u, ConverterID) || u.Type != engine.Fleet {
+	if !holds(s, u, converterID) || u.Type != engine.Fleet {
 		return false
 	}
-	cas := lookup(s.Map, CaspianAbbr)
+	cas := lookup(s.Map, caspianAbbr)
 	switch {
 	case u.Loc.P == cas:
 		return isCaspianCoast(s.Map, l.P) && (l.C == engine.NoCoast || l.C == engine.EastCoast)
@@ -128,12 +100,12 @@ func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Uni
 		switch {
 		case o.Kind == engine.Move:
 			to = append(to, o.To.P)
-		case o.Kind == engine.Special && o.Special == DoubleMoveOrder:
+		case o.Kind == engine.Special && o.Special == doubleMoveOrder:
 			// Either leg: the second is ordered into the space too.
 			if f, sec, why := doubleMove(s, r.Unit, o); why == "" {
 				to = append(to, f.P, sec.P)
 			}
-		case o.Kind == engine.Special && o.Special == JumpOrder:
+		case o.Kind == engine.Special && o.Special == jumpOrder:
 			if _, l, why := jump(s, r.Unit, o); why == "" {
 				to = append(to, l.P)
 			}
@@ -149,24 +121,24 @@ func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Uni
 // turn; Winter after the adjustments), and sets a #6 fleet that sailed
 // from the Caspian on the east coast it reached.
 func converterAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	if !PowersActive(s.Phase) {
+	if !powersActive(s.Phase) {
 		for i, r := range out.Results {
-			if s.Phase.Type == engine.Adjustment && r.Order.Kind == engine.Special && r.Order.Special == ConvertOrder {
+			if s.Phase.Type == engine.Adjustment && r.Order.Kind == engine.Special && r.Order.Special == convertOrder {
 				out.Results[i].Reason = "no card may be used before Spring 1902 (rule 7)"
 			}
 		}
 		return
 	}
-	cas := lookup(s.Map, CaspianAbbr)
+	cas := lookup(s.Map, caspianAbbr)
 	for i, r := range out.Results {
 		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet &&
-			holds(s, r.Unit, ConverterID) && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := unitIndex(out.Next, IDOf(r.Unit)); k >= 0 {
+			holds(s, r.Unit, converterID) && isCaspianCoast(s.Map, r.Order.To.P) {
+			if k := unitIndex(out.Next, idOf(r.Unit)); k >= 0 {
 				out.Next.Units[k].Loc.C = engine.EastCoast
-				out.Results[i].Reason += " (its Caspian east coast, rule 11)"
+				out.Results[i].Add(" (its Caspian east coast, rule 11)")
 			}
 		}
-		if r.Order.Kind != engine.Special || r.Order.Special != ConvertOrder {
+		if r.Order.Kind != engine.Special || r.Order.Special != convertOrder {
 			continue
 		}
 		u := r.Unit
@@ -182,7 +154,7 @@ func converterAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		case engine.Adjustment:
 			// The adjuster refused the order as unknown to it: the
 			// conversion is this part's.
-			k := findOrdered(s, r.Order)
+			k := kit.OrderUnit(s, &r.Order, reg.Rules())
 			if k < 0 || r.Order.Power != "" && s.Units[k].Power != r.Order.Power {
 				out.Results[i].Reason = "no unit of this power there to convert"
 				continue
@@ -202,7 +174,7 @@ func converterAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		out.Results[i].OK, out.Results[i].Code = true, engine.OK
-		out.Results[i].Reason = fmt.Sprintf("converted to a%s in %s: now %s (#6)", typeWord(v.Type), s.Map.LocName(v.Loc), Label(lastNumber(out, v), v.Type))
+		out.Results[i].Reason = fmt.Sprintf("converted to a%s in %s: now %s (#6)", typeWord(v.Type), s.Map.LocName(v.Loc), label(lastNumber(out, v), v.Type))
 	}
 }
 
@@ -218,7 +190,7 @@ func lastNumber(out *engine.Outcome, v engine.Unit) int {
 // convert changes unit u of out.Next into v (rule 10: a new number), moves
 // its card and records, reveals the card and tells every seat.
 func convert(s *engine.State, out *engine.Outcome, u, v engine.Unit) string {
-	k := unitIndex(out.Next, IDOf(u))
+	k := unitIndex(out.Next, idOf(u))
 	if k < 0 {
 		return "the unit is no longer on the board, so it does not convert"
 	}
@@ -230,9 +202,9 @@ func convert(s *engine.State, out *engine.Outcome, u, v engine.Unit) string {
 	for _, d := range out.Next.Dislodged {
 		others = append(others, d.Unit)
 	}
-	v.Number = NextNumber(others, v.Power, v.Type)
+	v.Number = nextNumber(others, v.Power, v.Type)
 	out.Next.Units[k] = v
-	from, to := IDOf(u), IDOf(v)
+	from, to := idOf(u), idOf(v)
 	if e := moversExtra(out.Next); e != nil {
 		if h, ok := e.Cards[from]; ok {
 			delete(e.Cards, from)
@@ -241,16 +213,16 @@ func convert(s *engine.State, out *engine.Outcome, u, v engine.Unit) string {
 		}
 		rekey(&e.Effects, from, to)
 		e.Effects.Movers.Conversions = append(e.Effects.Movers.Conversions,
-			Conversion{Phase: s.Phase, From: from, To: to, Prov: s.Map.LocString(v.Loc)})
+			conversionRecord{Phase: s.Phase, From: from, To: to, Prov: s.Map.LocString(v.Loc)})
 	}
-	out.Events = append(out.Events, fmt.Sprintf("%s %s in %s converts: now %s (#6)", PowerName(u.Power),
-		Label(u.Number, u.Type), s.Map.LocName(v.Loc), Label(v.Number, v.Type)))
+	out.Events = append(out.Events, fmt.Sprintf("%s %s in %s converts: now %s (#6)", kit.PowerName(u.Power),
+		label(u.Number, u.Type), s.Map.LocName(v.Loc), label(v.Number, v.Type)))
 	return ""
 }
 
 // rekey moves the records keyed by unit from to unit to.
-func rekey(f *Effects, from, to UnitID) {
-	for _, l := range []*[]UnitID{&f.FreeUnits, &f.SpringOTB, &f.RightHand, &f.Voluntary, &f.Hypnotised} {
+func rekey(f *effects, from, to kit.UnitID) {
+	for _, l := range []*[]kit.UnitID{&f.FreeUnits, &f.SpringOTB, &f.RightHand, &f.Voluntary, &f.Hypnotised} {
 		for i, id := range *l {
 			if id == from {
 				(*l)[i] = to
@@ -270,10 +242,10 @@ func rekey(f *Effects, from, to UnitID) {
 
 // convertRandom gives a #6 unit in a coastal space a conversion.
 func convertRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !holds(s, u, ConverterID) || s.Phase.Type == engine.Retreat {
+	if !holds(s, u, converterID) || s.Phase.Type == engine.Retreat {
 		return engine.Order{}, false
 	}
-	o := engine.Order{Power: u.Power, Kind: engine.Special, Special: ConvertOrder, Unit: u.Type, Number: u.Number,
+	o := engine.Order{Power: u.Power, Kind: engine.Special, Special: convertOrder, Unit: u.Type, Number: u.Number,
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 	if u.Type == engine.Army {
 		if cs := s.Map.Province(u.Loc.P).Coasts; len(cs) > 0 {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestConverter: card #6 in Spring and Fall, rule 10's numbers, rule 11's
@@ -92,13 +93,13 @@ func TestConverterCardFollows(t *testing.T) {
 	s := cardPosition(t, s1902, "France: A bre #6", "France: F mar #20")
 	orders, _ := Variant.Parser(s.Map).ParseOrders("", "France: 1A bre convert")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	e := out.Next.Extra.(*Extra)
-	newID := UnitID{Power: "france", Type: engine.Fleet, Number: 2}
+	e := out.Next.Extra.(*extra)
+	newID := kit.UnitID{Power: "france", Type: engine.Fleet, Number: 2}
 	h, ok := e.Cards[newID]
-	if !ok || h.Card.ID != ConverterID {
+	if !ok || h.Card.ID != converterID {
 		t.Fatalf("the card did not follow the unit: %v", e.Cards)
 	}
-	if _, old := e.Cards[UnitID{Power: "france", Type: engine.Army, Number: 1}]; old {
+	if _, old := e.Cards[kit.UnitID{Power: "france", Type: engine.Army, Number: 1}]; old {
 		t.Error("the old id keeps a card")
 	}
 	if h.Revealed == nil {
@@ -195,7 +196,7 @@ func TestConverterSkipsDislodgedNumbers(t *testing.T) {
 			t.Fatalf("the converted unit took 1A, the dislodged army's number: %+v", out.Next.Units)
 		}
 	}
-	if bad := CheckCards(out.Next); len(bad) > 0 {
+	if bad := checkCards(out.Next); len(bad) > 0 {
 		t.Fatal(bad)
 	}
 }

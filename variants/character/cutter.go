@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #15 Cutter: "Unit may cut up to two Support orders against it,
@@ -44,22 +45,22 @@ import (
 // ignored. Other seats see the order as the Cutter's own order: only the
 // cuts, which show in the supporters' results, reveal the card.
 
-// CutSupports is the name of the Cutter's special order.
-const CutSupports = "cut"
+// cutSupports is the name of the Cutter's special order.
+const cutSupports = "cut"
 
-var _ = register(func() {
-	addSpecial("cut", CutSupports, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-		if !activeCard(s, u, CutterID) {
-			return engine.Order{}, fmt.Sprintf("%s is not a Cutter (#15): only a Cutter may name the supports it cuts", unitName(s.Map, u))
+func cutterParts(r *registry) {
+	addSpecial(r, "cut", cutSupports, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+		if !activeCard(s, u, cutterID) {
+			return engine.Order{}, fmt.Sprintf("%s is not a Cutter (#15): only a Cutter may name the supports it cuts", kit.UnitName(s.Map, u))
 		}
 		_, own, why := cutterOrder(s.Map, o)
 		return own, why
 	})
-	parts.prepare = append(parts.prepare, cutterPrepare)
-	addAfter(PriorityOthers, cutterAfter)
-	parts.conceal = append(parts.conceal, concealCutter)
-	parts.random = append(parts.random, randomCutter)
-})
+	r.Prepare(cutterPrepare)
+	r.After(priorityOthers, cutterAfter)
+	r.ConcealOutcome(concealCutter)
+	r.Random(randomCutter)
+}
 
 // orderWords start the Cutter's own order after the provinces it names.
 var orderWords = []string{"h", "hold", "holds", "s", "sup", "support", "supports", "-", "->", "m", "move", "moves", "c", "convoy", "convoys"}
@@ -107,7 +108,7 @@ func cutterOrder(m *engine.Map, o engine.Order) ([]engine.ProvinceID, engine.Ord
 
 // cutterReason is the reason of a support a Cutter cut.
 func cutterReason(m *engine.Map, c engine.Unit) string {
-	return "support cut by the Cutter (#15) " + unitName(m, c)
+	return "support cut by the Cutter (#15) " + kit.UnitName(m, c)
 }
 
 // cutterCut is one support a Cutter cuts.
@@ -118,15 +119,15 @@ type cutterCut struct {
 
 // cutterCuts lists the supports the Cutters cut this turn.
 func cutterCuts(s *engine.State, orders []engine.Order) []cutterCut {
-	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
+	if !powersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return nil
 	}
 	// The Cutters' "cut" orders: the supporters named, and their own order.
 	named := map[engine.ProvinceID][]engine.ProvinceID{}
 	norm := make([]engine.Order, 0, len(orders))
 	for _, o := range orders {
-		if o.Kind == engine.Special && o.Special == CutSupports && o.At.Valid() {
-			if i := s.UnitAt(o.At.P); i >= 0 && activeCard(s, s.Units[i], CutterID) {
+		if o.Kind == engine.Special && o.Special == cutSupports && o.At.Valid() {
+			if i := s.UnitAt(o.At.P); i >= 0 && activeCard(s, s.Units[i], cutterID) {
 				if n, own, why := cutterOrder(s.Map, o); why == "" {
 					named[o.At.P] = n
 					o = own
@@ -152,7 +153,7 @@ func cutterCuts(s *engine.State, orders []engine.Order) []cutterCut {
 	}
 	var out []cutterCut
 	for _, c := range s.Units {
-		if !activeCard(s, c, CutterID) {
+		if !activeCard(s, c, cutterID) {
 			continue
 		}
 		targets := []engine.ProvinceID{c.Loc.P}
@@ -214,18 +215,33 @@ func cutterPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 // cutterAfter reveals the Cutters whose cut shows in a result (rule 3:
 // the report names the Cutter).
 func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	e, ok := out.Next.Extra.(*Extra)
-	if !ok || s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	e, ok := out.Next.Extra.(*extra)
+	if !ok || s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
+	// The turn's cuts, as cutterPrepare gave them (worked out only when a
+	// support was cut): the first Cutter of each supporter names it in the
+	// support's result.
+	var cutBy map[engine.ProvinceID]engine.Unit
 	for _, r := range out.Results {
-		if r.Code != engine.Cut || !strings.HasPrefix(r.Reason, "support cut by the Cutter (#15) ") {
+		if r.Code != engine.Cut || r.Unit.Type == engine.NoUnitType {
 			continue
 		}
-		for _, c := range s.Units {
-			if activeCard(s, c, CutterID) && r.Reason == cutterReason(s.Map, c) {
-				_ = e.Reveal(IDOf(c), s.Phase, "cut a support as a Cutter (#15)")
+		if cutBy == nil {
+			by := kit.ResultOrders(out)
+			orders := make([]engine.Order, 0, len(by))
+			for _, id := range kit.SortedIDs(by) {
+				orders = append(orders, by[id])
 			}
+			cutBy = map[engine.ProvinceID]engine.Unit{}
+			for _, c := range cutterCuts(s, orders) {
+				if _, done := cutBy[c.supporter]; !done {
+					cutBy[c.supporter] = c.cutter
+				}
+			}
+		}
+		if c, ok := cutBy[r.Unit.Loc.P]; ok {
+			_ = e.Reveal(idOf(c), s.Phase, "cut a support as a Cutter (#15)")
 		}
 	}
 }
@@ -237,8 +253,8 @@ func concealCutter(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special != CutSupports || (seat.Power != "" && r.Order.Power == seat.Power) ||
-			(r.Code == engine.Illegal && strings.Contains(r.Reason, "is not a Cutter")) {
+		if r.Order.Special != cutSupports || (seat.Power != "" && r.Order.Power == seat.Power) ||
+			(r.Code == engine.Illegal && powersActive(before.Phase) && !activeCard(before, r.Unit, cutterID)) {
 			continue
 		}
 		if _, own, why := cutterOrder(before.Map, r.Order); why == "" {
@@ -252,7 +268,7 @@ func concealCutter(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 // randomCutter names a random neighbouring province's support to cut
 // first, the Cutter holding.
 func randomCutter(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if s.Phase.Type != engine.Movement || !activeCard(s, u, CutterID) {
+	if s.Phase.Type != engine.Movement || !activeCard(s, u, cutterID) {
 		return engine.Order{}, false
 	}
 	to := neighbourLocs(s.Map, u)
@@ -260,5 +276,5 @@ func randomCutter(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Orde
 		return engine.Order{}, false
 	}
 	l := to[rng.Intn(len(to), "which support a random Cutter names")]
-	return specialOrder(s.Map, u, CutSupports, s.Map.Provinces[l.P].Abbr), true
+	return specialOrder(s.Map, u, cutSupports, s.Map.Provinces[l.P].Abbr), true
 }

@@ -53,13 +53,13 @@ func TestCutter(t *testing.T) {
 		t.Fatal(errs)
 	}
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if h := out.Next.Extra.(*Extra).Cards[IDOf(s.Units[2])]; h == nil || h.Revealed == nil {
+	if h := out.Next.Extra.(*extra).Cards[idOf(s.Units[2])]; h == nil || h.Revealed == nil {
 		t.Error("a Cutter that cut a support is not revealed")
 	}
 	// A Cutter that cut nothing stays secret.
 	orders, _ = Variant.Parser(s.Map).ParseOrders("", "Germany: A mun - bur")
 	out = engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if h := out.Next.Extra.(*Extra).Cards[IDOf(s.Units[2])]; h == nil || h.Revealed != nil {
+	if h := out.Next.Extra.(*extra).Cards[idOf(s.Units[2])]; h == nil || h.Revealed != nil {
 		t.Error("a Cutter that cut nothing is revealed")
 	}
 }
@@ -110,7 +110,7 @@ func TestCutterNamesSupports(t *testing.T) {
 	if o := cutterResult(engine.Seat{Power: "germany"}); o.Kind != engine.Support || o.Special != "" || o.Text != "A bur S A par" {
 		t.Errorf("Germany sees the Cutter's order as %+v", o)
 	}
-	if o := cutterResult(engine.Seat{Power: "france"}); o.Special != CutSupports {
+	if o := cutterResult(engine.Seat{Power: "france"}); o.Special != cutSupports {
 		t.Errorf("France sees its own order as %+v", o)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #4 Double Mover (card: "Unit may move Two Spaces each turn. If the
@@ -38,35 +39,35 @@ import (
 // Retreats are the ordinary one-space retreats (the card, rule 8). The
 // first space, left empty, is open to retreats like any empty space that
 // saw no standoff (16.a).
-var _ = register(func() {
-	addSpecial("via", DoubleMoveOrder, doubleMoveAs)
-	addAfter(PriorityOthers, doubleMoveAfter)
-	parts.random = append(parts.random, doubleMoveRandom)
-})
+func doublemoverParts(r *registry) {
+	addSpecial(r, "via", doubleMoveOrder, doubleMoveAs)
+	r.After(priorityOthers, doubleMoveAfter)
+	r.Random(doubleMoveRandom)
+}
 
-// DoubleMoveOrder is the name of #4's special order.
-const DoubleMoveOrder = "via"
+// doubleMoveOrder is the name of #4's special order.
+const doubleMoveOrder = kit.DoubleMoveOrder
 
 // doubleMove reads a double move's two spaces and checks both steps: the
 // first from the unit's place by its type's links (no convoy, no other
 // card's links), the second from the first the same way, not back to the
 // start.
 func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second engine.Loc, why string) {
-	if !holds(s, u, DoubleMoverID) {
+	if !holds(s, u, doubleMoverID) {
 		return first, second, fmt.Sprintf("%s holds no Double Mover card (#4): it cannot move two spaces", unitWords(s.Map, u))
 	}
-	locs, why := argLocs(s.Map, o.Args)
+	locs, why := kit.ArgLocs(s.Map, o.Args)
 	if why != "" {
 		return first, second, why
 	}
 	if len(locs) != 2 {
 		return first, second, "a double move names two spaces: \"1A par via bur - mun\""
 	}
-	first, ok := stepLoc(s.Map, u.Type, u.Loc, locs[0])
+	first, ok := kit.StepTo(s.Map, u.Type, u.Loc, locs[0])
 	if !ok {
 		return first, second, fmt.Sprintf("the first space, %s, is not next to %s for a%s", s.Map.LocName(locs[0]), s.Map.LocName(u.Loc), typeWord(u.Type))
 	}
-	second, ok = stepLoc(s.Map, u.Type, first, locs[1])
+	second, ok = kit.StepTo(s.Map, u.Type, first, locs[1])
 	if !ok {
 		return first, second, fmt.Sprintf("the second space, %s, is not next to %s for a%s", s.Map.LocName(locs[1]), s.Map.LocName(first), typeWord(u.Type))
 	}
@@ -89,26 +90,25 @@ func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: first,
-		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.MoveAs(u, o, first), ""
 }
 
 // leg is one second leg under way.
 type leg struct {
 	res    int // index in out.Results
-	id     UnitID
+	id     kit.UnitID
 	first  engine.Loc
 	second engine.Loc
 }
 
 // doubleMoveAfter moves the double movers on to their second space.
 func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
 	var legs []leg
 	for i, r := range out.Results {
-		if r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder ||
+		if r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder ||
 			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
 			continue
 		}
@@ -117,14 +117,14 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		if !r.OK {
-			out.Results[i].Reason += "; the first space was not reached, so the second part does not take place (16.a)"
+			out.Results[i].Add("; the first space was not reached, so the second part does not take place (16.a)")
 			continue
 		}
-		k := unitIndex(out.Next, IDOf(r.Unit))
+		k := unitIndex(out.Next, idOf(r.Unit))
 		if k < 0 || out.Next.Units[k].Loc.P != first.P {
 			continue
 		}
-		legs = append(legs, leg{res: i, id: IDOf(r.Unit), first: out.Next.Units[k].Loc, second: second})
+		legs = append(legs, leg{res: i, id: idOf(r.Unit), first: out.Next.Units[k].Loc, second: second})
 	}
 	if len(legs) == 0 {
 		return
@@ -136,7 +136,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		orders = append(orders, r.Order)
 	}
 	blocked := map[engine.ProvinceID]string{}
-	for p, why := range Prepare(s, orders).Blocked {
+	for p, why := range prepare(s, orders).Blocked {
 		blocked[p] = why
 	}
 	for _, p := range out.Next.Standoffs {
@@ -162,10 +162,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		r2 := o2.Results[indexOfMove(o2, moves[k])]
 		from := s.Map.LocName(l.first)
 		if r2.OK {
-			out.Results[l.res].Reason += ", then to " + s.Map.LocName(l.second) + " (#4 Double Mover)"
+			out.Results[l.res].Add(", then to " + s.Map.LocName(l.second) + " (#4 Double Mover)")
 		} else {
-			out.Results[l.res].Reason += fmt.Sprintf("; the second space, %s, was blocked (%s), so it stays in %s (#4)",
-				s.Map.LocName(l.second), r2.Reason, from)
+			out.Results[l.res].Add(fmt.Sprintf("; the second space, %s, was blocked (%s), so it stays in %s (#4)",
+				s.Map.LocName(l.second), r2.Reason, from))
 		}
 	}
 	out.Next.Units = o2.Next.Units
@@ -189,47 +189,8 @@ func indexOfMove(o *engine.Outcome, m engine.Order) int {
 // doubleMoveRandom gives a #4 unit a random double move by its type's
 // links.
 func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !holds(s, u, DoubleMoverID) {
+	if !holds(s, u, doubleMoverID) {
 		return engine.Order{}, false
 	}
-	return RandomDoubleMove(s, u, rng, moveNeighbours)
-}
-
-// RandomDoubleMove is a random two-space move of u ("via" order) along
-// steps, never back to its start, for the soak tests of both Character
-// variants; ok false in a phase other than movement or with no such move.
-func RandomDoubleMove(s *engine.State, u engine.Unit, rng *engine.Rand, steps func(*engine.Map, engine.UnitType, engine.Loc) []engine.Loc) (engine.Order, bool) {
-	if s.Phase.Type != engine.Movement {
-		return engine.Order{}, false
-	}
-	firsts := steps(s.Map, u.Type, u.Loc)
-	if len(firsts) == 0 {
-		return engine.Order{}, false
-	}
-	f := firsts[rng.Intn(len(firsts), "a double move's first space")]
-	var seconds []engine.Loc
-	for _, l := range steps(s.Map, u.Type, f) {
-		if l.P != u.Loc.P {
-			seconds = append(seconds, l)
-		}
-	}
-	if len(seconds) == 0 {
-		return engine.Order{}, false
-	}
-	sec := seconds[rng.Intn(len(seconds), "a double move's second space")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: DoubleMoveOrder, Unit: u.Type, Number: u.Number,
-		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
-		Args: []string{s.Map.LocString(f), "-", s.Map.LocString(sec)}}, true
-}
-
-// neighbours lists where a unit of type t at l steps by the map's links.
-func moveNeighbours(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
-	if t == engine.Army {
-		var out []engine.Loc
-		for _, p := range m.ArmyNeighbours(l.P) {
-			out = append(out, engine.Loc{P: p})
-		}
-		return out
-	}
-	return m.FleetNeighbours(l)
+	return kit.RandomDoubleMove(s, u, rng, kit.Steps)
 }

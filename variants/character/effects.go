@@ -5,84 +5,73 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// MoveIndex numbers the movement turns: Spring 1901 is 0, Fall 1901 is 1,
-// Spring 1902 is 2. A retreat or adjustment phase has the index of the
-// movement turn it follows. Card rules count in moving turns ("once every
-// 3 moves", "for three moving turns", "for two turns").
-func MoveIndex(p engine.Phase) int {
-	i := (p.Year - 1901) * 2
-	if p.Season != engine.Spring {
-		i++
-	}
-	return i
-}
-
-// Mine is a mine laid by a minelayer (#12) in a province (rule 16.e: one
+// mine is a mine laid by a minelayer (#12) in a province (rule 16.e: one
 // per minelayer's power and space; several powers may mine one space).
 // Only its layer's power and the game master know of it.
-type Mine struct {
+type mine struct {
 	Prov  string // province abbreviation
 	Power engine.Power
 	Laid  engine.Phase
 }
 
-// Closure is a province no unit may enter (engine.Turn.Blocked) through
-// movement turn Until (a MoveIndex), and no unit may retreat into until
+// closure is a province no unit may enter (engine.Turn.Blocked) through
+// movement turn Until (a moveIndex), and no unit may retreat into until
 // then: annihilated (#9), gassed (#10).
-type Closure struct {
+type closure struct {
 	Prov  string
 	Until int
 	Why   string // "annihilated", "gassed": shown as the reason a move failed
 }
 
-// Suspension is a supply centre that counts for no one and changes hands
-// with no one through movement turn Until (a MoveIndex), its Winter
+// suspension is a supply centre that counts for no one and changes hands
+// with no one through movement turn Until (a moveIndex), its Winter
 // included (#9, #10; engine.CentreStatus).
-type Suspension struct {
+type suspension struct {
 	Prov  string
 	ID    engine.ProvinceID // the province on the game's map
 	Until int
 	Why   string
 }
 
-// Disorder is a unit in civil disorder through movement turn Until (#10:
+// disorder is a unit in civil disorder through movement turn Until (#10:
 // gassed units; their orders are ignored and they hold).
-type Disorder struct {
-	Unit  UnitID
+type disorder struct {
+	Unit  kit.UnitID
 	Until int
 	Why   string
 }
 
-// Effects are what the cards leave on the board between phases: mines,
+// effects are what the cards leave on the board between phases: mines,
 // closed provinces, suspended centres, units in civil disorder, and the
 // last use of each power that may be used only so often. Mines and uses
 // are known to their owner and the game master; closures, suspensions and
 // disorders are public (the game master reports them).
-type Effects struct {
-	Mines      []Mine
-	Closures   []Closure
-	Suspended  []Suspension
-	Disorders  []Disorder
-	LastUsed   map[UnitID]int // MoveIndex of the last use of a limited power (#10, #11)
-	FreeUnits  []UnitID       // #19 units that need no centre (engine.Upkeep)
-	SpringOTB  []UnitID       // rule 14.a: units whose owner ordered them off the board if dislodged
-	RightHand  []UnitID       // rule 14.a: units the right-hand rule retreated after this year's Spring moves
-	Voluntary  []UnitID       // #14 retreaters allowed a voluntary retreat in this retreat phase
-	Hypnotised []UnitID       // #11: units under hypnosis this turn (reported as such to their owner)
+type effects struct {
+	Mines      []mine
+	Closures   []closure
+	Suspended  []suspension
+	Disorders  []disorder
+	LastUsed   map[kit.UnitID]int // moveIndex of the last use of a limited power (#10, #11)
+	FreeUnits  []kit.UnitID       // #19 units that need no centre (engine.Upkeep)
+	SpringOTB  []kit.UnitID       // rule 14.a: units whose owner ordered them off the board if dislodged
+	RightHand  []kit.UnitID       // rule 14.a: units the right-hand rule retreated after this year's Spring moves
+	Voluntary  []kit.UnitID       // #14 retreaters allowed a voluntary retreat in this retreat phase
+	Hypnotised []kit.UnitID       // #11: units under hypnosis this turn (reported as such to their owner)
 
 	// Each group of cards keeps any further state in its own type, in its
 	// own file.
-	Strikes  StrikesState  `json:",omitempty"` // #9, #10, #11 (strikes.go)
-	Movers   MoversState   `json:",omitempty"` // #3-#8 (movers.go)
-	Sappers  SappersState  `json:",omitempty"` // #12-#15, #19, rule 14 (sappers.go)
-	Proposed ProposedState `json:",omitempty"` // X1-X11 (proposed.go)
+	Strikes  strikesState  `json:",omitempty"` // #9, #10, #11 (strikes.go)
+	Movers   moversState   `json:",omitempty"` // #3-#8 (movers.go)
+	Sappers  sappersState  `json:",omitempty"` // #12-#15, #19, rule 14 (sappers.go)
+	Proposed proposedState `json:",omitempty"` // X1-X11 (proposed.go)
 }
 
 // clone returns a deep copy of f.
-func (f *Effects) clone() Effects {
-	return Effects{
+func (f *effects) clone() effects {
+	return effects{
 		Mines:      slices.Clone(f.Mines),
 		Closures:   slices.Clone(f.Closures),
 		Suspended:  slices.Clone(f.Suspended),
@@ -102,17 +91,17 @@ func (f *Effects) clone() Effects {
 
 // conceal keeps what seat may know of f: its own mines and uses; the
 // public effects. The game master keeps everything.
-func (f *Effects) conceal(seat engine.Seat) {
+func (f *effects) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
-	f.Mines = slices.DeleteFunc(f.Mines, func(m Mine) bool { return m.Power != seat.Power || seat.Power == "" })
+	f.Mines = slices.DeleteFunc(f.Mines, func(m mine) bool { return m.Power != seat.Power || seat.Power == "" })
 	for id := range f.LastUsed {
 		if id.Power != seat.Power || seat.Power == "" {
 			delete(f.LastUsed, id)
 		}
 	}
-	own := func(id UnitID) bool { return id.Power != seat.Power || seat.Power == "" }
+	own := func(id kit.UnitID) bool { return id.Power != seat.Power || seat.Power == "" }
 	f.FreeUnits = slices.DeleteFunc(f.FreeUnits, own)
 	f.SpringOTB = slices.DeleteFunc(f.SpringOTB, own)
 	f.RightHand = slices.DeleteFunc(f.RightHand, own)
@@ -125,7 +114,7 @@ func (f *Effects) conceal(seat engine.Seat) {
 }
 
 // ClosedAt returns why province abbr is closed in movement turn i, or "".
-func (f *Effects) ClosedAt(abbr string, i int) string {
+func (f *effects) ClosedAt(abbr string, i int) string {
 	for _, c := range f.Closures {
 		if c.Prov == abbr && i <= c.Until {
 			return c.Why
@@ -136,7 +125,7 @@ func (f *Effects) ClosedAt(abbr string, i int) string {
 
 // SuspendedAt reports whether the centre abbr is suspended in movement
 // turn i.
-func (f *Effects) SuspendedAt(abbr string, i int) bool {
+func (f *effects) SuspendedAt(abbr string, i int) bool {
 	for _, c := range f.Suspended {
 		if c.Prov == abbr && i <= c.Until {
 			return true
@@ -146,7 +135,7 @@ func (f *Effects) SuspendedAt(abbr string, i int) bool {
 }
 
 // InDisorder reports whether unit id is in civil disorder in turn i.
-func (f *Effects) InDisorder(id UnitID, i int) bool {
+func (f *effects) InDisorder(id kit.UnitID, i int) bool {
 	for _, d := range f.Disorders {
 		if d.Unit == id && i <= d.Until {
 			return true
@@ -156,18 +145,18 @@ func (f *Effects) InDisorder(id UnitID, i int) bool {
 }
 
 // expire drops the effects that ended before movement turn i.
-func (f *Effects) expire(i int) {
-	f.Closures = slices.DeleteFunc(f.Closures, func(c Closure) bool { return c.Until < i })
-	f.Suspended = slices.DeleteFunc(f.Suspended, func(c Suspension) bool { return c.Until < i })
-	f.Disorders = slices.DeleteFunc(f.Disorders, func(d Disorder) bool { return d.Until < i })
+func (f *effects) expire(i int) {
+	f.Closures = slices.DeleteFunc(f.Closures, func(c closure) bool { return c.Until < i })
+	f.Suspended = slices.DeleteFunc(f.Suspended, func(c suspension) bool { return c.Until < i })
+	f.Disorders = slices.DeleteFunc(f.Disorders, func(d disorder) bool { return d.Until < i })
 }
 
 // CentreSuspended implements engine.CentreStatus: the centres #9 and #10
 // took out of the economy, through the movement turn their suspension
 // ends with (its Winter included). The life cycle part drops a suspension
 // once a later turn's phase is adjudicated.
-func (e *Extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
-	now := MoveIndex(at)
+func (e *extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
+	now := kit.MoveIndex(at)
 	for _, c := range e.Effects.Suspended {
 		if c.ID == p && now <= c.Until {
 			return true
@@ -178,11 +167,11 @@ func (e *Extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
 
 // FreeUnit implements engine.Upkeep: a #19 Free Unit needs no centre. In a
 // seat's view only the seat's own free units are known.
-func (e *Extra) FreeUnit(u engine.Unit) bool {
-	return slices.Contains(e.Effects.FreeUnits, IDOf(u))
+func (e *extra) FreeUnit(u engine.Unit) bool {
+	return slices.Contains(e.Effects.FreeUnits, idOf(u))
 }
 
-func (f *Effects) empty() bool {
+func (f *effects) empty() bool {
 	return len(f.Mines)+len(f.Closures)+len(f.Suspended)+len(f.Disorders)+len(f.LastUsed)+
 		len(f.FreeUnits)+len(f.SpringOTB)+len(f.RightHand)+len(f.Voluntary)+len(f.Hypnotised) == 0 &&
 		f.Strikes.empty() && f.Movers.empty() && f.Sappers.empty() && f.Proposed.empty()

@@ -1,48 +1,42 @@
 package character
 
 import (
-	"encoding/json"
 	"reflect"
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
-func sampleEffects() Effects {
-	fr1A := UnitID{Power: "france", Type: engine.Army, Number: 1}
-	de2F := UnitID{Power: "germany", Type: engine.Fleet, Number: 2}
-	return Effects{
-		Mines:     []Mine{{Prov: "nth", Power: "france", Laid: engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}}, {Prov: "hel", Power: "germany"}},
-		Closures:  []Closure{{Prov: "mun", Until: 4, Why: "annihilated"}},
-		Suspended: []Suspension{{Prov: "mun", ID: 3, Until: 6, Why: "annihilated"}},
-		Disorders: []Disorder{{Unit: de2F, Until: 5, Why: "gassed"}},
-		LastUsed:  map[UnitID]int{fr1A: 2, de2F: 3},
-		FreeUnits: []UnitID{fr1A, de2F},
-		SpringOTB: []UnitID{de2F},
+func sampleEffects() effects {
+	fr1A := kit.UnitID{Power: "france", Type: engine.Army, Number: 1}
+	de2F := kit.UnitID{Power: "germany", Type: engine.Fleet, Number: 2}
+	return effects{
+		Mines:     []mine{{Prov: "nth", Power: "france", Laid: engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}}, {Prov: "hel", Power: "germany"}},
+		Closures:  []closure{{Prov: "mun", Until: 4, Why: "annihilated"}},
+		Suspended: []suspension{{Prov: "mun", ID: 3, Until: 6, Why: "annihilated"}},
+		Disorders: []disorder{{Unit: de2F, Until: 5, Why: "gassed"}},
+		LastUsed:  map[kit.UnitID]int{fr1A: 2, de2F: 3},
+		FreeUnits: []kit.UnitID{fr1A, de2F},
+		SpringOTB: []kit.UnitID{de2F},
 	}
 }
 
 // Effects survive a save: JSON out and back gives the same value.
 func TestEffectsJSONRoundTrip(t *testing.T) {
-	e := NewExtra(nil)
+	e := newExtra(nil)
 	e.Effects = sampleEffects()
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
+	got := kittest.Reload(t, e, decodeExtra)
+	if !reflect.DeepEqual(got.(*extra).Effects, e.Effects) {
+		t.Fatalf("round trip:\n got %+v\nwant %+v", got.(*extra).Effects, e.Effects)
 	}
-	got, err := DecodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got.(*Extra).Effects, e.Effects) {
-		t.Fatalf("round trip:\n got %+v\nwant %+v", got.(*Extra).Effects, e.Effects)
-	}
-	c := e.CloneExtra().(*Extra)
-	c.Effects.Mines[0].Prov, c.Effects.LastUsed[UnitID{Power: "france", Type: engine.Army, Number: 1}] = "xxx", 9
-	if e.Effects.Mines[0].Prov != "nth" || e.Effects.LastUsed[UnitID{Power: "france", Type: engine.Army, Number: 1}] != 2 {
+	c := e.CloneExtra().(*extra)
+	c.Effects.Mines[0].Prov, c.Effects.LastUsed[kit.UnitID{Power: "france", Type: engine.Army, Number: 1}] = "xxx", 9
+	if e.Effects.Mines[0].Prov != "nth" || e.Effects.LastUsed[kit.UnitID{Power: "france", Type: engine.Army, Number: 1}] != 2 {
 		t.Fatal("a clone shares the effects of the original")
 	}
-	if err := new(UnitID).UnmarshalText([]byte("france")); err == nil {
+	if err := new(kit.UnitID).UnmarshalText([]byte("france")); err == nil {
 		t.Fatal("a unit without a label was read")
 	}
 }
@@ -73,7 +67,7 @@ func TestEffectsConceal(t *testing.T) {
 
 // The engine's economy interfaces read the effects.
 func TestEffectsEconomy(t *testing.T) {
-	e := NewExtra(nil)
+	e := newExtra(nil)
 	e.Effects = sampleEffects()
 	at := engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement}    // turn 5
 	after := engine.Phase{Year: 1904, Season: engine.Fall, Type: engine.Movement} // turn 7
@@ -83,7 +77,7 @@ func TestEffectsEconomy(t *testing.T) {
 	if !e.FreeUnit(engine.Unit{Power: "france", Type: engine.Army, Number: 1}) || e.FreeUnit(engine.Unit{Power: "france", Type: engine.Army, Number: 2}) {
 		t.Fatal("FreeUnit does not follow FreeUnits")
 	}
-	if MoveIndex(engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Retreat}) != 3 || MoveIndex(engine.Phase{Year: 1901, Season: engine.Spring}) != 0 {
+	if kit.MoveIndex(engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Retreat}) != 3 || kit.MoveIndex(engine.Phase{Year: 1901, Season: engine.Spring}) != 0 {
 		t.Fatal("MoveIndex")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #13 Engineer (A) / Minesweeper (F): "Unit can disarm any mines in
@@ -26,8 +27,8 @@ import (
 // engineerClears disarms the mines at indexes idx of f.Mines (those of the
 // province engineer en entered that were there before the phase), reports
 // it to the engineer's owner alone and counts the disarmed mines of each
-// layer (SappersState.Cleared). It returns the mines left.
-func engineerClears(m *engine.Map, f *Effects, en entry, idx []int, out *engine.Outcome) []Mine {
+// layer (sappersState.Cleared). It returns the mines left.
+func engineerClears(m *engine.Map, f *effects, en entry, idx []int, out *engine.Outcome) []mine {
 	if len(idx) == 0 {
 		return f.Mines
 	}
@@ -38,8 +39,8 @@ func engineerClears(m *engine.Map, f *Effects, en entry, idx []int, out *engine.
 		}
 		f.Sappers.Cleared[p]++
 	}
-	out.Events = append(out.Events, privateEvent(m, en.id.Power, fmt.Sprintf(
-		"your %s %s (engineer, #13) disarmed %s in %s", Label(en.id.Number, en.id.Type), m.LocString(en.unit.Loc),
+	out.Events = append(out.Events, kit.PrivateEvent(m, en.id.Power, fmt.Sprintf(
+		"your %s %s (engineer, #13) disarmed %s in %s", label(en.id.Number, en.id.Type), m.LocString(en.unit.Loc),
 		plural(len(idx), "mine"), m.Provinces[en.unit.Loc.P].Name)))
 	return deleteIndexes(f.Mines, idx)
 }

@@ -21,10 +21,10 @@ import "dipdesk/engine"
 // reach2.go's explorerLinks). An explorer fleet "at will" also sails into
 // the Caspian from Armenia or Sevastopol on their Black Sea coast (Reach):
 // leaving, it lands on the plain coast.
-var _ = register(func() {
-	parts.enter = append(parts.enter, explorerEnter)
-	parts.reach = append(parts.reach, explorerReach, convoylessCaspian, leaveEntered)
-})
+func explorerParts(r *registry) {
+	r.Enter(explorerEnter)
+	r.Reach(explorerReach, convoylessCaspian)
+}
 
 func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if s == nil || s.Map == nil {
@@ -32,16 +32,16 @@ func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	}
 	p := s.Map.Province(l.P)
 	if isIsland(s.Map, l.P) {
-		return holds(s, u, ExplorerID) && canStand(u.Type, p.Kind)
+		return holds(s, u, explorerID) && canStand(u.Type, p.Kind)
 	}
 	switch p.Abbr {
 	case "swi":
-		return holds(s, u, ExplorerID) && canStand(u.Type, p.Kind)
-	case CaspianAbbr:
+		return holds(s, u, explorerID) && canStand(u.Type, p.Kind)
+	case caspianAbbr:
 		// Rule 11: #3, #7 (an army treats it as land), a converted #6
 		// fleet. #17 only crosses it (convoylessCaspian).
-		return holds(s, u, ExplorerID) || holds(s, u, AmphibiousID) ||
-			(holds(s, u, ConverterID) && u.Type == engine.Fleet)
+		return holds(s, u, explorerID) || holds(s, u, amphibiousID) ||
+			(holds(s, u, converterID) && u.Type == engine.Fleet)
 	}
 	return false
 }
@@ -54,7 +54,7 @@ func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 // the islands by its type's links (the engine lists only passable
 // neighbours as retreats; Reach adds these).
 func explorerReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !holds(s, u, ExplorerID) || !explorerEnter(s, u, l) {
+	if !holds(s, u, explorerID) || !explorerEnter(s, u, l) {
 		return false
 	}
 	if linked(s.Map, explorerLinks, u, l, s.Phase.Type == engine.Retreat) {
@@ -64,7 +64,7 @@ func explorerReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 		return s.Map.ArmyLinked(u.Loc.P, l.P)
 	}
 	return s.Map.FleetLinked(u.Loc, l) ||
-		(s.Map.Province(l.P).Abbr == CaspianAbbr && isCaspianCoast(s.Map, u.Loc.P))
+		(s.Map.Province(l.P).Abbr == caspianAbbr && isCaspianCoast(s.Map, u.Loc.P))
 }
 
 // convoylessCaspian is #17 across the Caspian (card: "Includes Caspian
@@ -72,32 +72,9 @@ func explorerReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 // The map's Caspian is impassable, so reach.go's crossing over seas does
 // not see it.
 func convoylessCaspian(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !holds(s, u, ConvoylessID) || u.Type != engine.Army || s.Phase.Type == engine.Retreat || u.Loc.P == l.P {
+	if !holds(s, u, convoylessID) || u.Type != engine.Army || s.Phase.Type == engine.Retreat || u.Loc.P == l.P {
 		return false
 	}
-	cas := lookup(s.Map, CaspianAbbr)
+	cas := lookup(s.Map, caspianAbbr)
 	return cas != engine.NoProvince && s.Map.ArmyLinked(cas, u.Loc.P) && s.Map.ArmyLinked(cas, l.P)
-}
-
-// leaveEntered lets a unit standing in an impassable space that a card
-// let it into (an explorer in Switzerland, the Caspian or on an island; a
-// #3 or converted #6 unit in the Caspian) retreat out of it by its type's
-// map links, as it would move out ("using normal moving rules"): the
-// engine's retreat list walks no link of an impassable province. The
-// space it retreats to must be passable or one a card opens to it.
-func leaveEntered(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if s == nil || s.Map == nil || s.Phase.Type != engine.Retreat || !onBoard(s.Map, u.Loc.P) || !onBoard(s.Map, l.P) {
-		return false
-	}
-	from, to := s.Map.Province(u.Loc.P), s.Map.Province(l.P)
-	if !from.Impassable || from.Kind == engine.Abstract || l.P == u.Loc.P {
-		return false
-	}
-	if to.Impassable && !Enter(s, u, l) || !canStand(u.Type, to.Kind) && !Enter(s, u, l) {
-		return false
-	}
-	if u.Type == engine.Army {
-		return s.Map.ArmyLinked(u.Loc.P, l.P)
-	}
-	return s.Map.FleetLinked(u.Loc, l)
 }

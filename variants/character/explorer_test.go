@@ -8,25 +8,22 @@ import (
 	"dipdesk/variants/standard"
 )
 
-// TestIslandsBoard: Davis's board (Board) adds card #7's five islands to
-// the board of rules 6 and 11 (Map, which Character Diplomacy II builds
-// on and which keeps no island), each an impassable coastal province, no
-// centre, linked to its seas for fleets and to nothing for armies.
+// TestIslandsBoard: Davis's board (Board, the character variants' one
+// board) adds card #7's five islands to the board of rules 6 and 11 (two
+// spaces more than the standard board), each an impassable coastal
+// province, no centre, linked to its seas for fleets and to nothing for
+// armies.
 func TestIslandsBoard(t *testing.T) {
-	m, err := Board()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m2, _ := Board(); m2 != m {
+	if m2, _ := board(); m2 != m {
 		t.Error("the board is built more than once")
 	}
-	base, err := Map()
-	if err != nil {
-		t.Fatal(err)
-	}
 	std, _ := standard.Map()
-	if m.NumProvinces() != base.NumProvinces()+5 || base.NumProvinces() != std.NumProvinces()+2 {
-		t.Errorf("%d provinces on the board, %d on the base, %d standard: want five islands more than the base", m.NumProvinces(), base.NumProvinces(), std.NumProvinces())
+	if m.NumProvinces() != std.NumProvinces()+2+5 {
+		t.Errorf("%d provinces on the board, %d standard: want Hyperspace, the Caspian and five islands more", m.NumProvinces(), std.NumProvinces())
 	}
 	seas := map[string][]string{
 		"cre": {"aeg", "eas", "ion"},
@@ -35,10 +32,7 @@ func TestIslandsBoard(t *testing.T) {
 		"sar": {"lyo", "tys", "wes"},
 		"sic": {"ion", "tys"},
 	}
-	for _, abbr := range IslandAbbrs {
-		if _, ok := base.Lookup(abbr); ok {
-			t.Errorf("Map (Character Diplomacy II's base) has %s", abbr)
-		}
+	for _, abbr := range islandAbbrs {
 		if _, ok := std.Lookup(abbr); ok {
 			t.Errorf("the standard map has %s", abbr)
 		}
@@ -92,9 +86,9 @@ func TestOnlyExplorersEnterIslands(t *testing.T) {
 		{"England: F nao #6", s1902, false},
 	} {
 		s := cardPosition(t, tt.phase, tt.unit)
-		for _, abbr := range IslandAbbrs {
+		for _, abbr := range islandAbbrs {
 			p, _ := s.Map.Lookup(abbr)
-			if got := Enter(s, s.Units[0], engine.Loc{P: p}); got != tt.want {
+			if got := enter(s, s.Units[0], engine.Loc{P: p}); got != tt.want {
 				t.Errorf("%s in %v enters %s: %v, want %v", tt.unit, tt.phase, abbr, got, tt.want)
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 var (
@@ -16,20 +18,12 @@ var (
 // newGame starts a game of the variant with seed.
 func newGame(t testing.TB, seed uint64) *engine.State {
 	t.Helper()
-	m, err := Variant.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Variant.NewGame(m, nil, engine.NewRand(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return kittest.NewGame(t, Variant, seed)
 }
 
-func extraOf(t testing.TB, s *engine.State) *Extra {
+func extraOf(t testing.TB, s *engine.State) *extra {
 	t.Helper()
-	e, ok := s.Extra.(*Extra)
+	e, ok := s.Extra.(*extra)
 	if !ok {
 		t.Fatalf("state extra is %T, want *Extra", s.Extra)
 	}
@@ -37,7 +31,7 @@ func extraOf(t testing.TB, s *engine.State) *Extra {
 }
 
 // unitID finds the id of the unit of power p in province abbr.
-func unitID(t testing.TB, s *engine.State, abbr string) UnitID {
+func unitID(t testing.TB, s *engine.State, abbr string) kit.UnitID {
 	t.Helper()
 	p, ok := s.Map.Lookup(abbr)
 	if !ok {
@@ -47,7 +41,7 @@ func unitID(t testing.TB, s *engine.State, abbr string) UnitID {
 	if i < 0 {
 		t.Fatalf("no unit in %s", abbr)
 	}
-	return IDOf(s.Units[i])
+	return idOf(s.Units[i])
 }
 
 // TestSetup: rule 10 numbers the 22 units, rule 4 deals each a card, and
@@ -63,7 +57,7 @@ func TestSetup(t *testing.T) {
 			t.Errorf("%s %s has no number", u.Power, s.Map.LocString(u.Loc))
 		}
 		if _, ok := e.CardOf(u); !ok {
-			t.Errorf("%s has no card", IDOf(u))
+			t.Errorf("%s has no card", idOf(u))
 		}
 	}
 	if c := e.Counts(); c.Dealt != 22 || c.SinceReshuffle != 22 || c.Pile != 72-22 || c.Discards != 0 {
@@ -76,7 +70,7 @@ func TestSetup(t *testing.T) {
 	if _, err := Variant.NewGame(m, map[string]string{"reshufle": "40"}, engine.NewRand(1)); err == nil || !strings.Contains(err.Error(), `unknown option "reshufle"`) {
 		t.Errorf("misspelt option: %v", err)
 	}
-	s2, err := Variant.NewGame(m, map[string]string{OptionReshuffle: "20"}, engine.NewRand(1))
+	s2, err := Variant.NewGame(m, map[string]string{optionReshuffle: "20"}, engine.NewRand(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,14 +137,14 @@ func TestCloneExtraDeep(t *testing.T) {
 	id := unitID(t, s, "lon")
 	_ = ce.Reveal(id, s1902, "x")
 	_ = ce.Tell(id, "france", s1902, "y")
-	ce.Cards[id].Card = Card{ID: "99"}
-	ce.Deck.pile[0] = Card{ID: "98"}
-	ce.Deck.dealt = 0
+	ce.Cards[id].Card = cardType{ID: "99"}
+	ce.Deck.PutOnTop(cardType{ID: "98"})
+	ce.Deck.Stock = kit.RestoreStock(ce.Deck.Pile(), ce.Deck.Discards(), 0, ce.Deck.Log())
 	ce.Log = append(ce.Log[:0], "changed")
 	e := extraOf(t, s)
 	h := e.Cards[id]
-	if h.Revealed != nil || h.Told != nil || h.Card.ID == "99" || e.Deck.pile[0].ID == "98" || e.Deck.dealt != 22 {
-		t.Errorf("the clone shares state with the original: %+v, deck top %s", h, e.Deck.pile[0])
+	if h.Revealed != nil || h.Told != nil || h.Card.ID == "99" || e.Deck.Pile()[0].ID == "98" || e.Deck.Dealt() != 22 {
+		t.Errorf("the clone shares state with the original: %+v, deck top %s", h, e.Deck.Pile()[0])
 	}
 	if len(e.Log) > 0 && e.Log[0] == "changed" {
 		t.Error("the clone shares the log")
@@ -175,7 +169,7 @@ func TestDecodeExtraErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := DecodeExtra([]byte(tt.data))
+			_, err := decodeExtra([]byte(tt.data))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v, want it to contain %q", err, tt.want)
 			}
@@ -249,7 +243,7 @@ func TestRevealAndTell(t *testing.T) {
 	if r := e.Cards[id].Revealed; r.Why != "first" || r.Phase != s1902 {
 		t.Errorf("revelation %+v, want the first kept", r)
 	}
-	missing := UnitID{Power: "italy", Type: engine.Army, Number: 9}
+	missing := kit.UnitID{Power: "italy", Type: engine.Army, Number: 9}
 	if err := e.Reveal(missing, s1902, "x"); err == nil || !strings.Contains(err.Error(), "italy 9A holds no card") {
 		t.Errorf("revealing a unit without a card: %v", err)
 	}

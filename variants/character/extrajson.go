@@ -6,34 +6,30 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The JSON forms below are what save files and views carry: cards by id,
 // units by power and label ("1A"), phases in short form ("S1902M"), so a
 // saved game stays readable.
 
-type knowledgeJSON struct {
-	Phase string `json:"phase"`
-	Why   string `json:"why"`
-}
-
 type heldJSON struct {
-	Power    engine.Power                   `json:"power"`
-	Unit     string                         `json:"unit"` // "1A"
-	Card     string                         `json:"card"` // "2"
-	Blank    bool                           `json:"blank,omitempty"`
-	Dealt    string                         `json:"dealt"`
-	Revealed *knowledgeJSON                 `json:"revealed,omitempty"`
-	Told     map[engine.Power]knowledgeJSON `json:"told,omitempty"`
+	Power    engine.Power                       `json:"power"`
+	Unit     string                             `json:"unit"` // "1A"
+	Card     string                             `json:"card"` // "2"
+	Blank    bool                               `json:"blank,omitempty"`
+	Dealt    string                             `json:"dealt"`
+	Revealed *kit.KnowledgeJSON                 `json:"revealed,omitempty"`
+	Told     map[engine.Power]kit.KnowledgeJSON `json:"told,omitempty"`
 }
 
 type extraJSON struct {
 	Cards  []heldJSON  `json:"cards"`
-	Deck   *Deck       `json:"deck,omitempty"`
-	Public *DeckCounts `json:"public,omitempty"`
+	Deck   *deck       `json:"deck,omitempty"`
+	Public *deckCounts `json:"public,omitempty"`
 	Log    []string    `json:"log,omitempty"`
-	// Effects are written as they are, units by UnitID's text form.
-	Effects *Effects `json:"effects,omitempty"`
+	// Effects are written as they are, units by kit.UnitID's text form.
+	Effects *effects `json:"effects,omitempty"`
 }
 
 type cardCountJSON struct {
@@ -51,43 +47,34 @@ type deckJSON struct {
 	Log     []string        `json:"log,omitempty"`
 }
 
-func knowledgeOut(k Knowledge) knowledgeJSON {
-	return knowledgeJSON{Phase: k.Phase.Short(), Why: k.Why}
-}
-
-func knowledgeIn(k knowledgeJSON) (Knowledge, error) {
-	p, err := engine.ParsePhase(k.Phase)
-	return Knowledge{Phase: p, Why: k.Why}, err
-}
-
 // MarshalJSON writes e with its cards sorted by unit.
-func (e *Extra) MarshalJSON() ([]byte, error) {
+func (e *extra) MarshalJSON() ([]byte, error) {
 	out := extraJSON{Cards: []heldJSON{}, Deck: e.Deck, Public: e.Public, Log: e.Log}
 	if !e.Effects.empty() {
 		out.Effects = &e.Effects
 	}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
-		j := heldJSON{Power: id.Power, Unit: Label(id.Number, id.Type), Card: h.Card.ID, Blank: h.Card.Blank, Dealt: h.Dealt.Short()}
+		j := heldJSON{Power: id.Power, Unit: label(id.Number, id.Type), Card: h.Card.ID, Blank: h.Card.Blank, Dealt: h.Dealt.Short()}
 		if h.Revealed != nil {
-			k := knowledgeOut(*h.Revealed)
+			k := h.Revealed.JSON()
 			j.Revealed = &k
 		}
 		for p, k := range h.Told {
 			if j.Told == nil {
-				j.Told = map[engine.Power]knowledgeJSON{}
+				j.Told = map[engine.Power]kit.KnowledgeJSON{}
 			}
-			j.Told[p] = knowledgeOut(k)
+			j.Told[p] = k.JSON()
 		}
 		out.Cards = append(out.Cards, j)
 	}
 	return json.Marshal(out)
 }
 
-// DecodeExtra reads the JSON of an Extra (engine.Variant.DecodeExtra).
+// decodeExtra reads the JSON of an Extra (engine.Variant.decodeExtra).
 // Cards are looked up in the game's deck when the data holds it, otherwise
 // in the embedded card list.
-func DecodeExtra(b []byte) (engine.Extra, error) {
+func decodeExtra(b []byte) (engine.Extra, error) {
 	var in extraJSON
 	if err := json.Unmarshal(b, &in); err != nil {
 		return nil, fmt.Errorf("character: %w", err)
@@ -95,11 +82,11 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 	if in.Cards == nil {
 		return nil, errors.New("character: no cards in the variant data")
 	}
-	e := &Extra{Cards: map[UnitID]*Held{}, Deck: in.Deck, Public: in.Public, Log: in.Log}
+	e := &extra{Holding: kit.NewHolding[cardType](), Deck: in.Deck, Public: in.Public, Log: in.Log}
 	if in.Effects != nil {
 		e.Effects = *in.Effects
 	}
-	types, err := LoadCards()
+	types, err := loadCards()
 	if err != nil {
 		return nil, err
 	}
@@ -119,38 +106,38 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 	return e, nil
 }
 
-func heldIn(j heldJSON, types []Card) (UnitID, *Held, error) {
-	n, t, err := ParseLabel(j.Unit)
+func heldIn(j heldJSON, types []cardType) (kit.UnitID, *held, error) {
+	n, t, err := parseLabel(j.Unit)
 	if err != nil {
-		return UnitID{}, nil, err
+		return kit.UnitID{}, nil, err
 	}
-	id := UnitID{Power: j.Power, Type: t, Number: n}
+	id := kit.UnitID{Power: j.Power, Type: t, Number: n}
 	if j.Power == "" {
 		return id, nil, fmt.Errorf("unit %s has no power", j.Unit)
 	}
-	c, ok := Lookup(types, j.Card)
+	c, ok := lookupCard(types, j.Card)
 	if !ok {
 		return id, nil, fmt.Errorf("%s: no card %q in the game's deck", id, j.Card)
 	}
 	c.Blank = j.Blank
-	h := &Held{Card: c}
+	h := &held{Card: c}
 	if h.Dealt, err = engine.ParsePhase(j.Dealt); err != nil {
 		return id, nil, fmt.Errorf("%s: %w", id, err)
 	}
 	if j.Revealed != nil {
-		k, err := knowledgeIn(*j.Revealed)
+		k, err := j.Revealed.Knowledge()
 		if err != nil {
 			return id, nil, fmt.Errorf("%s revealed: %w", id, err)
 		}
 		h.Revealed = &k
 	}
 	for p, kj := range j.Told {
-		k, err := knowledgeIn(kj)
+		k, err := kj.Knowledge()
 		if err != nil {
 			return id, nil, fmt.Errorf("%s told to %s: %w", id, p, err)
 		}
 		if h.Told == nil {
-			h.Told = map[engine.Power]Knowledge{}
+			h.Told = map[engine.Power]knowledge{}
 		}
 		h.Told[p] = k
 	}
@@ -159,15 +146,15 @@ func heldIn(j heldJSON, types []Card) (UnitID, *Held, error) {
 
 // MarshalJSON writes the deck: its card types with their counts, the pile
 // top first and the discards by card id, and the rule 13 counts.
-func (d *Deck) MarshalJSON() ([]byte, error) {
-	out := deckJSON{Pile: ids(d.pile), Discard: ids(d.discard), Dealt: d.dealt, Since: d.since, Every: d.every, Log: d.log}
+func (d *deck) MarshalJSON() ([]byte, error) {
+	out := deckJSON{Pile: ids(d.Pile()), Discard: ids(d.Discards()), Dealt: d.Dealt(), Since: d.since, Every: d.every, Log: d.Log()}
 	for _, c := range d.types {
 		out.Types = append(out.Types, cardCountJSON{ID: c.ID, Count: c.Count})
 	}
 	return json.Marshal(out)
 }
 
-func ids(cards []Card) []string {
+func ids(cards []cardType) []string {
 	out := make([]string, len(cards))
 	for i, c := range cards {
 		out[i] = c.ID
@@ -177,44 +164,47 @@ func ids(cards []Card) []string {
 
 // UnmarshalJSON reads a deck written by MarshalJSON, looking its cards up
 // in the embedded card list.
-func (d *Deck) UnmarshalJSON(b []byte) error {
+func (d *deck) UnmarshalJSON(b []byte) error {
 	var in deckJSON
 	if err := json.Unmarshal(b, &in); err != nil {
 		return err
 	}
-	list, err := LoadCards()
+	list, err := loadCards()
 	if err != nil {
 		return err
 	}
-	nd := Deck{dealt: in.Dealt, since: in.Since, every: in.Every, log: in.Log}
+	nd := deck{since: in.Since, every: in.Every}
 	if nd.every <= 0 {
 		return fmt.Errorf("character: deck: reshuffle count %d is not positive (rule 13)", in.Every)
 	}
 	for _, t := range in.Types {
-		c, ok := Lookup(list, t.ID)
+		c, ok := lookupCard(list, t.ID)
 		if !ok {
 			return fmt.Errorf("character: deck: no card %q in the card list", t.ID)
 		}
 		c.Count = t.Count
 		nd.types = append(nd.types, c)
 	}
-	if nd.pile, err = cardsIn(nd.types, in.Pile, "pile"); err != nil {
+	pile, err := cardsIn(nd.types, in.Pile, "pile")
+	if err != nil {
 		return err
 	}
-	if nd.discard, err = cardsIn(nd.types, in.Discard, "discards"); err != nil {
+	discards, err := cardsIn(nd.types, in.Discard, "discards")
+	if err != nil {
 		return err
 	}
+	nd.Stock = kit.RestoreStock(pile, discards, in.Dealt, in.Log)
 	*d = nd
 	return nil
 }
 
-func cardsIn(types []Card, ids []string, where string) ([]Card, error) {
+func cardsIn(types []cardType, ids []string, where string) ([]cardType, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	out := make([]Card, 0, len(ids))
+	out := make([]cardType, 0, len(ids))
 	for i, id := range ids {
-		c, ok := Lookup(types, id)
+		c, ok := lookupCard(types, id)
 		if !ok {
 			return nil, fmt.Errorf("character: deck: %s card %d is %q, not a card of the game's deck", where, i+1, id)
 		}

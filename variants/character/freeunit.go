@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #19 Free Unit: "Once built, unit needs no S.C. to support it. It must be
@@ -29,18 +30,18 @@ import (
 // off the board ("unless voluntarily removed"); a mine destroys it as any
 // unit (an explosion is an annihilation).
 
-// PriorityFreeUnits runs after the lifecycle part has dealt the cards of
+// priorityFreeUnits runs after the lifecycle part has dealt the cards of
 // the units built in the phase.
-const PriorityFreeUnits = PriorityLifecycle + 5
+const priorityFreeUnits = priorityLifecycle + 5
 
-var _ = register(func() {
-	addAfter(PriorityFreeUnits, freeUnitsAfter)
-})
+func freeunitParts(r *registry) {
+	r.After(priorityFreeUnits, freeUnitsAfter)
+}
 
 // freeUnitsAfter sets Effects.FreeUnits to the units of the next position
 // holding #19, once rule 7 lets cards act.
 func freeUnitsAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	e, ok := out.Next.Extra.(*Extra)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok {
 		return
 	}
@@ -48,14 +49,14 @@ func freeUnitsAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 }
 
 // freeUnits lists the units of s holding #19 in phase p (none before 1902).
-func freeUnits(s *engine.State, e *Extra, p engine.Phase) []UnitID {
-	if !PowersActive(p) {
+func freeUnits(s *engine.State, e *extra, p engine.Phase) []kit.UnitID {
+	if !powersActive(p) {
 		return nil
 	}
-	var ids []UnitID
+	var ids []kit.UnitID
 	for _, u := range s.Units {
-		if c, ok := e.CardOf(u); ok && c.ID == FreeUnitID && !slices.Contains(ids, IDOf(u)) {
-			ids = append(ids, IDOf(u))
+		if c, ok := e.CardOf(u); ok && c.ID == freeUnitID && !slices.Contains(ids, idOf(u)) {
+			ids = append(ids, idOf(u))
 		}
 	}
 	return ids
@@ -63,5 +64,5 @@ func freeUnits(s *engine.State, e *Extra, p engine.Phase) []UnitID {
 
 // isFreeUnit reports whether u holds #19 with its power active.
 func isFreeUnit(s *engine.State, u engine.Unit) bool {
-	return activeCard(s, u, FreeUnitID)
+	return activeCard(s, u, freeUnitID)
 }

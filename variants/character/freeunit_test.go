@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestFreeUnitsFollowTheCards: #19 units are listed in Effects.FreeUnits
@@ -16,18 +17,18 @@ func TestFreeUnitsFollowTheCards(t *testing.T) {
 	}{{s1901, 0}, {engine.Phase{Year: 1901, Season: engine.Fall, Type: engine.Movement}, 0}, {s1902, 1}, {f1903, 1}} {
 		s := cardPosition(t, tt.phase, "France: A bur #19", "France: A pic #20")
 		out := engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1))
-		got := out.Next.Extra.(*Extra).Effects.FreeUnits
-		if len(got) != tt.want || (tt.want == 1 && got[0] != IDOf(s.Units[0])) {
+		got := out.Next.Extra.(*extra).Effects.FreeUnits
+		if len(got) != tt.want || (tt.want == 1 && got[0] != idOf(s.Units[0])) {
 			t.Errorf("%s: free units %v, want %d", tt.phase.Short(), got, tt.want)
 		}
 	}
 	// A #19 unit that leaves the board leaves the list.
 	s := cardPosition(t, s1902, "France: A bur #19", "Germany: A mun #2", "Germany: A ruh #20")
-	s.Extra.(*Extra).Effects.FreeUnits = []UnitID{IDOf(s.Units[0])}
+	s.Extra.(*extra).Effects.FreeUnits = []kit.UnitID{idOf(s.Units[0])}
 	s.Units[0].Loc = s.Units[1].Loc // on the board no more: moved away by hand
 	s.Units = s.Units[1:]
 	out := engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1))
-	if got := out.Next.Extra.(*Extra).Effects.FreeUnits; len(got) != 0 {
+	if got := out.Next.Extra.(*extra).Effects.FreeUnits; len(got) != 0 {
 		t.Errorf("a free unit gone from the board is still listed: %v", got)
 	}
 }
@@ -49,7 +50,7 @@ func TestFreeUnitUpkeep(t *testing.T) {
 		t.Run("#"+tt.card, func(t *testing.T) {
 			s := cardPosition(t, w, "France: A ruh #"+tt.card, "France: A bur #20", "France: A pic #20", "France: A gas #20")
 			if tt.free {
-				s.Extra.(*Extra).Effects.FreeUnits = []UnitID{IDOf(s.Units[0])}
+				s.Extra.(*extra).Effects.FreeUnits = []kit.UnitID{idOf(s.Units[0])}
 			}
 			for _, seat := range []engine.Seat{{Power: "france"}, {Power: "germany"}, {}} {
 				v := engine.ViewFor(s, nil, seat, Variant.Rules)
@@ -71,7 +72,7 @@ func TestFreeUnitUpkeep(t *testing.T) {
 	}
 	// "unless voluntarily removed": its owner may disband it.
 	s := cardPosition(t, w, "France: A ruh #19", "France: A bur #20", "France: A pic #20")
-	s.Extra.(*Extra).Effects.FreeUnits = []UnitID{IDOf(s.Units[0])}
+	s.Extra.(*extra).Effects.FreeUnits = []kit.UnitID{idOf(s.Units[0])}
 	s.Owners[s.Map.Provinces[mustProv(t, s, "par")].ID] = "germany"
 	orders, errs := Variant.Parser(s.Map).ParseOrders("", "France: disband A ruh")
 	if len(errs) > 0 {
@@ -82,7 +83,7 @@ func TestFreeUnitUpkeep(t *testing.T) {
 		t.Logf("%+v", out.Results)
 		t.Errorf("a voluntary removal of the free unit: %s", got)
 	}
-	if slices.Contains(out.Next.Extra.(*Extra).Effects.FreeUnits, IDOf(s.Units[0])) {
+	if slices.Contains(out.Next.Extra.(*extra).Effects.FreeUnits, idOf(s.Units[0])) {
 		t.Error("the disbanded free unit is still listed")
 	}
 }

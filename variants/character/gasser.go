@@ -3,9 +3,9 @@ package character
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #10 Gasser. Card text: "Once every 3 moves, this unit may force any
@@ -28,9 +28,9 @@ import (
 
 const gasName = "gas"
 
-// GasEvery is card #10's "once every 3 moves": a Gasser that gassed in
+// gasEvery is card #10's "once every 3 moves": a Gasser that gassed in
 // movement turn i may gas again from turn i+3.
-const GasEvery = 3
+const gasEvery = 3
 
 // gasAs is the movement form of a gas order: a hold, or why the order is
 // impossible.
@@ -38,45 +38,45 @@ func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string
 	if _, why := gasTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // gasTarget returns what u's gas order attacks, or why it may not (card
 // #10, 16.c, rules 6 and 7). It does not look at other orders (planStrikes
 // does).
 func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string) {
-	e, ok := strikeCard(s, u, GasserID)
-	i := MoveIndex(s.Phase)
+	e, ok := strikeCard(s, u, gasserID)
+	i := kit.MoveIndex(s.Phase)
 	switch {
-	case !PowersActive(s.Phase):
+	case !powersActive(s.Phase):
 		return gassing{}, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return gassing{}, "only a Gasser (card #10) may gas"
-	case e.Effects.InDisorder(IDOf(u), i):
+	case e.Effects.InDisorder(idOf(u), i):
 		return gassing{}, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return gassing{}, "a unit in Hyperspace uses no power against the board (rule 6)"
 	}
-	if last, used := e.Effects.LastUsed[IDOf(u)]; used && i-last < GasEvery {
-		return gassing{}, fmt.Sprintf("the Gasser last gassed %d move(s) ago; it may gas once every %d moves (card #10)", i-last, GasEvery)
+	if last, used := e.Effects.LastUsed[idOf(u)]; used && i-last < gasEvery {
+		return gassing{}, fmt.Sprintf("the Gasser last gassed %d move(s) ago; it may gas once every %d moves (card #10)", i-last, gasEvery)
 	}
-	t, ok := lookupProvince(s.Map, o.Args)
+	t, ok := kit.LookupProvince(s.Map, o.Args)
 	if !ok {
-		return gassing{}, fmt.Sprintf("gas needs a province, as %q", Label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" gas "+
+		return gassing{}, fmt.Sprintf("gas needs a province, as %q", label(u.Number, u.Type)+" "+s.Map.Provinces[u.Loc.P].Abbr+" gas "+
 			s.Map.Provinces[firstNeighbour(s.Map, u.Loc.P)].Abbr)
 	}
 	p := &s.Map.Provinces[t]
 	switch {
 	case p.Unlimited:
 		return gassing{}, "no unit in " + p.Name + " may be gassed: no power acts against Hyperspace (rule 6)"
-	case !touches(s.Map, u.Loc.P, t):
+	case !kit.Touches(s.Map, u.Loc.P, t):
 		return gassing{}, fmt.Sprintf("%s is not adjacent to %s (card #10: an adjacent unit)", p.Name, s.Map.Provinces[u.Loc.P].Name)
 	}
 	g := gassing{unit: u, target: t}
 	if k := s.UnitAt(t); k >= 0 {
 		v := s.Units[k]
 		if v.Power == u.Power {
-			return gassing{}, "a Gasser gasses only alien units (card #10), not its own power's " + unitName(s.Map, v)
+			return gassing{}, "a Gasser gasses only alien units (card #10), not its own power's " + kit.UnitName(s.Map, v)
 		}
 		g.victim = &v
 		return g, ""
@@ -95,7 +95,7 @@ func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string)
 // firstNeighbour returns a province next to p, for examples in messages.
 func firstNeighbour(m *engine.Map, p engine.ProvinceID) engine.ProvinceID {
 	for id := range m.Provinces {
-		if touches(m, p, engine.ProvinceID(id)) {
+		if kit.Touches(m, p, engine.ProvinceID(id)) {
 			return engine.ProvinceID(id)
 		}
 	}
@@ -110,30 +110,30 @@ func firstNeighbour(m *engine.Map, p engine.ProvinceID) engine.ProvinceID {
 // (attacks are simultaneous; it holds anyway).
 func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
 	e := strikeExtra(s)
-	if e == nil || !PowersActive(s.Phase) {
+	if e == nil || !powersActive(s.Phase) {
 		return orders, nil
 	}
-	i := MoveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	if s.Phase.Type == engine.Retreat {
 		return gasRetreats(s, e, orders)
 	}
 	if s.Phase.Type != engine.Movement {
 		return orders, nil
 	}
-	plan := planStrikes(s, unitOrders(s, orders))
-	gassing := map[UnitID]bool{}
-	now := map[UnitID]bool{}
+	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
+	gassing := map[kit.UnitID]bool{}
+	now := map[kit.UnitID]bool{}
 	for _, g := range plan.gases {
 		if g.ok {
-			gassing[IDOf(g.unit)] = true
+			gassing[idOf(g.unit)] = true
 			if g.victim != nil {
-				now[IDOf(*g.victim)] = true
+				now[idOf(*g.victim)] = true
 			}
 		}
 	}
 	var log []string
 	for _, u := range s.Units {
-		id := IDOf(u)
+		id := idOf(u)
 		before := e.Effects.InDisorder(id, i)
 		if !now[id] && !before {
 			continue
@@ -141,13 +141,13 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 		if gassing[id] {
 			continue
 		}
-		orders = replaceOrders(s, orders, id, holdOrder(s.Map, u))
+		orders = kit.ReplaceOrders(s, orders, id, kit.HoldOrder(s.Map, u), reg.Rules())
 		when := "gassed this turn"
 		if !now[id] {
 			when = "gassed last turn"
 		}
 		log = append(log, fmt.Sprintf("%s %s is in civil disorder (%s): its orders are ignored and it holds (card #10)",
-			s.Map.PowerName(u.Power), unitName(s.Map, u), when))
+			s.Map.PowerName(u.Power), kit.UnitName(s.Map, u), when))
 	}
 	return orders, log
 }
@@ -156,12 +156,12 @@ func gasRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engin
 // disorder from gas (ruling: civil disorder covers the whole turn, its
 // retreats included; 16.c: dislodged "before it has recovered from the
 // gas attack"). Such a unit is treated as one without a retreat order.
-func gasRetreats(s *engine.State, e *Extra, orders []engine.Order) ([]engine.Order, []string) {
-	i := MoveIndex(s.Phase)
+func gasRetreats(s *engine.State, e *extra, orders []engine.Order) ([]engine.Order, []string) {
+	i := kit.MoveIndex(s.Phase)
 	var log []string
 	for _, d := range s.Dislodged {
 		u := d.Unit
-		if !e.Effects.InDisorder(IDOf(u), i) {
+		if !e.Effects.InDisorder(idOf(u), i) {
 			continue
 		}
 		n := len(orders)
@@ -171,7 +171,7 @@ func gasRetreats(s *engine.State, e *Extra, orders []engine.Order) ([]engine.Ord
 		})
 		if len(orders) != n {
 			log = append(log, fmt.Sprintf("%s %s is in civil disorder from gas: its retreat order is ignored (card #10)",
-				s.Map.PowerName(u.Power), unitName(s.Map, u)))
+				s.Map.PowerName(u.Power), kit.UnitName(s.Map, u)))
 		}
 	}
 	return orders, log
@@ -184,68 +184,68 @@ func gasRetreats(s *engine.State, e *Extra, orders []engine.Order) ([]engine.Ord
 // owner (Effects.Suspended); the use is counted (Effects.LastUsed) and
 // reveals the Gasser's card (rule 3). Results say what each gas order did.
 func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	e := strikeExtra(out.Next)
-	plan := planStrikes(s, ResultOrders(out))
-	now := map[UnitID]string{}
+	plan := planStrikes(s, kit.ResultOrders(out))
+	now := map[kit.UnitID]string{}
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
 		what := name
 		if g.victim != nil {
-			what = m.PowerName(g.victim.Power) + " " + unitName(m, *g.victim)
+			what = m.PowerName(g.victim.Power) + " " + kit.UnitName(m, *g.victim)
 		}
-		k := resultOf(out, IDOf(g.unit))
+		k := kit.ResultOf(out, idOf(g.unit))
 		if e != nil {
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(g.unit), Card: GasserID,
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: idOf(g.unit), Card: gasserID,
 				Target: m.Provinces[g.target].Abbr, Done: g.ok, Why: g.why})
 		}
 		if !g.ok {
 			if k >= 0 {
-				out.Results[k].Reason = keepNote(out.Results[k].Reason, "the gas attack on "+what+" failed: "+g.why)
+				out.Results[k].Reword(gasFailed(m, g, g.why))
 			}
 			continue
 		}
 		if e != nil {
 			if e.Effects.LastUsed == nil {
-				e.Effects.LastUsed = map[UnitID]int{}
+				e.Effects.LastUsed = map[kit.UnitID]int{}
 			}
-			e.Effects.LastUsed[IDOf(g.unit)] = i
-			_ = e.Reveal(IDOf(g.unit), s.Phase, "gassed "+name)
-			e.Effects.Closures = append(e.Effects.Closures, Closure{Prov: m.Provinces[g.target].Abbr, Until: i, Why: "gassed (card #10)"})
+			e.Effects.LastUsed[idOf(g.unit)] = i
+			_ = e.Reveal(idOf(g.unit), s.Phase, "gassed "+name)
+			e.Effects.Closures = append(e.Effects.Closures, closure{Prov: m.Provinces[g.target].Abbr, Until: i, Why: "gassed (card #10)"})
 		}
 		did := "gassed " + what
 		if g.victim != nil {
-			now[IDOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + unitName(m, g.unit)
+			now[idOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + kit.UnitName(m, g.unit)
 			if e != nil {
-				e.Effects.Disorders = append(e.Effects.Disorders, Disorder{Unit: IDOf(*g.victim), Until: i + 1,
-					Why: "gassed by " + IDOf(g.unit).String() + " in " + s.Phase.Short()})
+				e.Effects.Disorders = append(e.Effects.Disorders, disorder{Unit: idOf(*g.victim), Until: i + 1,
+					Why: "gassed by " + idOf(g.unit).String() + " in " + s.Phase.Short()})
 			}
 			did += ": in civil disorder this turn and the next"
 		}
 		if m.Provinces[g.target].SC && s.Phase.Season == engine.Fall {
 			if e != nil {
-				e.Effects.Suspended = append(e.Effects.Suspended, Suspension{Prov: m.Provinces[g.target].Abbr, ID: g.target,
+				e.Effects.Suspended = append(e.Effects.Suspended, suspension{Prov: m.Provinces[g.target].Abbr, ID: g.target,
 					Until: i, Why: "gassed"})
 			}
 			did += "; the centre " + name + " counts for no one this Winter and keeps its owner"
 		}
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			if dislodgedSuffix(out.Results[k].Reason) != "" {
+			if out.Results[k].Dislodged() != "" {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
-			out.Results[k].Reason = keepNote(out.Results[k].Reason, did+" (card #10)")
+			out.Results[k].Reword(did + " (card #10)")
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #10 Gasser) %s", m.PowerName(g.unit.Power), labelled(m, g.unit), did))
+		out.Events = append(out.Events, fmt.Sprintf("%s %s (card #10 Gasser) %s", m.PowerName(g.unit.Power), kit.Labelled(m, g.unit), did))
 	}
 	// The reasons of the units in civil disorder.
 	before := strikeExtra(s)
 	for _, u := range s.Units {
-		id := IDOf(u)
+		id := idOf(u)
 		why, gassed := now[id]
 		if !gassed && (before == nil || !before.Effects.InDisorder(id, i)) {
 			continue
@@ -253,35 +253,33 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if !gassed {
 			why = "still in civil disorder from last turn's gas"
 		}
-		k := resultOf(out, id)
+		k := kit.ResultOf(out, id)
 		if k < 0 || out.Results[k].Order.Kind != engine.Hold {
 			continue
 		}
-		out.Results[k].Reason = "held in civil disorder (" + why + "; card #10)" + dislodgedSuffix(out.Results[k].Reason)
+		out.Results[k].Reword("held in civil disorder (" + why + "; card #10)")
 	}
 }
 
-// keepNote returns reason rewritten as why, keeping the note of a
-// hypnotised unit (9.c: a gas written by a hypnotist) and the words on a
-// dislodgement.
-func keepNote(reason, why string) string {
-	note := ""
-	if strings.HasPrefix(reason, hypnotisedNote) {
-		note = hypnotisedNote
+// gasFailed is the reason of a gas attack g that failed because of why.
+func gasFailed(m *engine.Map, g gassing, why string) string {
+	what := m.Provinces[g.target].Name
+	if g.victim != nil {
+		what = m.PowerName(g.victim.Power) + " " + kit.UnitName(m, *g.victim)
 	}
-	return note + why + dislodgedSuffix(reason)
+	return "the gas attack on " + what + " failed: " + why
 }
 
 // randomGas gives a Gasser a random gas order against an adjacent alien
 // unit, or in Fall a vacant centre of another power.
 func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if _, ok := strikeCard(s, u, GasserID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gasser gas") != 0 {
+	if _, ok := strikeCard(s, u, gasserID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gasser gas") != 0 {
 		return engine.Order{}, false
 	}
 	var cands []engine.Order
 	for id := range s.Map.Provinces {
 		p := engine.ProvinceID(id)
-		if !touches(s.Map, u.Loc.P, p) {
+		if !kit.Touches(s.Map, u.Loc.P, p) {
 			continue
 		}
 		o := specialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
@@ -295,9 +293,9 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	return cands[rng.Intn(len(cands), "which space the Gasser gasses")], true
 }
 
-var _ = register(func() {
-	addSpecial("gas", gasName, gasAs)
-	addRewrite(PriorityGasser, gasRewrite)
-	addAfter(PriorityGasser, gasAfter)
-	parts.random = append(parts.random, randomGas)
-})
+func gasserParts(r *registry) {
+	addSpecial(r, "gas", gasName, gasAs)
+	r.Rewrite(priorityGasser, gasRewrite)
+	r.After(priorityGasser, gasAfter)
+	r.Random(randomGas)
+}

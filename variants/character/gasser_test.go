@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestGasser: card #10, 9.a, 16.c, rules 6 and 7.
@@ -99,13 +100,13 @@ func TestGasserTurns(t *testing.T) {
 	s := cardPosition(t, s1902, "England: F nth #10", "England: F nwg #20", "England: F ska #20", "Russia: F nwy #20")
 	out := adjudicate(t, s, "England: F nth gas nwy")
 	n := out.Next
-	e := n.Extra.(*Extra)
-	nwy := IDOf(s.Units[3])
-	nth := IDOf(s.Units[0])
-	if !e.Effects.InDisorder(nwy, MoveIndex(f1902)) || e.Effects.InDisorder(nwy, MoveIndex(s1903)) {
+	e := n.Extra.(*extra)
+	nwy := idOf(s.Units[3])
+	nth := idOf(s.Units[0])
+	if !e.Effects.InDisorder(nwy, kit.MoveIndex(f1902)) || e.Effects.InDisorder(nwy, kit.MoveIndex(s1903)) {
 		t.Errorf("disorders %+v: want through F1902 only", e.Effects.Disorders)
 	}
-	if e.Effects.LastUsed[nth] != MoveIndex(s1902) {
+	if e.Effects.LastUsed[nth] != kit.MoveIndex(s1902) {
 		t.Errorf("last used %v", e.Effects.LastUsed)
 	}
 	if h := e.Cards[nth]; h.Revealed == nil {
@@ -135,7 +136,7 @@ func TestGasserTurns(t *testing.T) {
 		t.Fatalf("phase %v", n.Phase)
 	}
 	clear := n.Clone()
-	clear.Extra.(*Extra).Effects.Disorders = nil
+	clear.Extra.(*extra).Effects.Disorders = nil
 	out = adjudicate(t, n, "Russia: F nwy - stp/nc")
 	if got := positionOf(out.Next); got != "england F nth, england F nwy, england F ska" {
 		logOutcome(t, out)
@@ -151,13 +152,13 @@ func TestGasserTurns(t *testing.T) {
 		last  int
 		ok    bool
 	}{
-		{f1902, MoveIndex(s1902), false},
-		{s1903, MoveIndex(s1902), false},
-		{engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement}, MoveIndex(s1902), true},
+		{f1902, kit.MoveIndex(s1902), false},
+		{s1903, kit.MoveIndex(s1902), false},
+		{engine.Phase{Year: 1903, Season: engine.Fall, Type: engine.Movement}, kit.MoveIndex(s1902), true},
 	} {
 		s := cardPosition(t, tt.phase, "England: F nth #10", "Russia: F nwy #20")
-		s.Extra.(*Extra).Effects.LastUsed = map[UnitID]int{IDOf(s.Units[0]): tt.last}
-		_, why := Special(s, s.Units[0], specialOrder(s.Map, s.Units[0], gasName, "nwy"))
+		s.Extra.(*extra).Effects.LastUsed = map[kit.UnitID]int{idOf(s.Units[0]): tt.last}
+		_, why := special(s, s.Units[0], specialOrder(s.Map, s.Units[0], gasName, "nwy"))
 		if (why == "") != tt.ok {
 			t.Errorf("%v after a gas in turn %d: %q", tt.phase, tt.last, why)
 		}
@@ -195,8 +196,8 @@ func TestGasserCentre(t *testing.T) {
 			if n.Owners[mun] != "germany" {
 				t.Errorf("Munich owned by %q, want germany still", n.Owners[mun])
 			}
-			if !n.Extra.(*Extra).CentreSuspended(mun, n.Phase) {
-				t.Fatalf("Munich not suspended: %+v", n.Extra.(*Extra).Effects)
+			if !n.Extra.(*extra).CentreSuspended(mun, n.Phase) {
+				t.Fatalf("Munich not suspended: %+v", n.Extra.(*extra).Effects)
 			}
 			if got, want := engine.Adjustments(n)["germany"], 2; got != want {
 				t.Errorf("german adjustment %d, want %d (Berlin and Kiel; Munich does not count)", got, want)
@@ -205,7 +206,7 @@ func TestGasserCentre(t *testing.T) {
 				t.Fatalf("phase %v", n.Phase)
 			}
 			n = adjudicate(t, n, "").Next
-			if n.Extra.(*Extra).CentreSuspended(mun, n.Phase) {
+			if n.Extra.(*extra).CentreSuspended(mun, n.Phase) {
 				t.Errorf("%v: Munich still suspended", n.Phase)
 			}
 		})
@@ -213,7 +214,7 @@ func TestGasserCentre(t *testing.T) {
 	// In Spring a centre with a unit on it is gassed, not suspended.
 	s := cardPosition(t, s1902, "France: A bur #10", "Russia: A mun #20")
 	out := adjudicate(t, s, "France: A bur gas mun")
-	if out.Next.Extra.(*Extra).CentreSuspended(prov(t, s, "mun"), out.Next.Phase) {
+	if out.Next.Extra.(*extra).CentreSuspended(prov(t, s, "mun"), out.Next.Phase) {
 		t.Error("a Spring gas suspended the centre")
 	}
 }
@@ -223,7 +224,7 @@ func TestGasserCentre(t *testing.T) {
 // does not dislodge it.
 func TestGasDoubleStrength(t *testing.T) {
 	s := cardPosition(t, f1902, "Germany: A mun #2", "France: A bur #20", "France: A ruh #20")
-	s.Extra.(*Extra).Effects.Disorders = []Disorder{{Unit: IDOf(s.Units[0]), Until: MoveIndex(f1902), Why: "gassed"}}
+	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: idOf(s.Units[0]), Until: kit.MoveIndex(f1902), Why: "gassed"}}
 	out := adjudicate(t, s, "Germany: A mun - tyr\nFrance: A bur - mun\nFrance: A ruh S A bur - mun")
 	if got := positionOf(out.Next); got != "france A bur, france A ruh, germany A mun" {
 		logOutcome(t, out)

@@ -1,8 +1,11 @@
 package character
 
-import "dipdesk/engine"
+import (
+	"dipdesk/engine"
+	"dipdesk/variants/kit"
+)
 
-// #8 Hyperspace (rule 6, 16.g; card text: "Units may move OTB to
+// #8 Hyperspace (rule 6, 16.g; card text: "Units may move otb to
 // 'Hyperspace,' and then on any later move to any space that is legal for
 // that type of unit (A or F). Any number of units may occupy Hyperspace
 // simultaneously. Units in Hyperspace may not support units anywhere on
@@ -17,20 +20,20 @@ import "dipdesk/engine"
 // any space in a support: Prepare cuts every support given from
 // Hyperspace with the rule's words (16.g), which is the smallest way to
 // refuse it without an engine change.
-var _ = register(func() {
-	parts.reach = append(parts.reach, hyperspaceReach)
-	parts.prepare = append(parts.prepare, hyperspacePrepare)
-	parts.random = append(parts.random, hyperspaceRandom)
-})
+func hyperspaceParts(r *registry) {
+	r.Reach(hyperspaceReach)
+	r.Prepare(hyperspacePrepare)
+	r.Random(hyperspaceRandom)
+}
 
-// NoSupportFromHyperspace is the reason a support from Hyperspace fails.
-const NoSupportFromHyperspace = "units in Hyperspace may not support units anywhere on the board (rule 6, 16.g)"
+// noSupportFromHyperspace is the reason a support from Hyperspace fails.
+const noSupportFromHyperspace = "units in Hyperspace may not support units anywhere on the board (rule 6, 16.g)"
 
 func hyperspaceReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !holds(s, u, HyperspaceID) || l.P == u.Loc.P {
+	if !holds(s, u, hyperspaceID) || l.P == u.Loc.P {
 		return false
 	}
-	hyp := lookup(s.Map, HyperspaceAbbr)
+	hyp := lookup(s.Map, hyperspaceAbbr)
 	if l.P == hyp {
 		// In and, when dislodged, retreating in.
 		return true
@@ -51,10 +54,10 @@ func hyperspaceReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 }
 
 func hyperspacePrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
-	hyp := lookup(s.Map, HyperspaceAbbr)
+	hyp := lookup(s.Map, hyperspaceAbbr)
 	if hyp == engine.NoProvince {
 		return
 	}
@@ -63,7 +66,7 @@ func hyperspacePrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 			if t.Cut == nil {
 				t.Cut = map[engine.ProvinceID]string{}
 			}
-			t.Cut[hyp] = NoSupportFromHyperspace
+			t.Cut[hyp] = noSupportFromHyperspace
 			return
 		}
 	}
@@ -72,28 +75,8 @@ func hyperspacePrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 // hyperspaceRandom gives a #8 unit a move into Hyperspace, or out of it to
 // a random space its type may stand in.
 func hyperspaceRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !holds(s, u, HyperspaceID) || s.Phase.Type != engine.Movement {
+	if !holds(s, u, hyperspaceID) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
-	hyp := lookup(s.Map, HyperspaceAbbr)
-	o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Loc{P: hyp}, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-	if u.Loc.P != hyp {
-		return o, true
-	}
-	var out []engine.Loc
-	for i := range s.Map.NumProvinces() {
-		l := engine.Loc{P: engine.ProvinceID(i)}
-		if s.Map.MultiCoast(l.P) && u.Type == engine.Fleet {
-			l.C = s.Map.Province(l.P).Coasts[0]
-		}
-		if hyperspaceReach(s, u, l) {
-			out = append(out, l)
-		}
-	}
-	if len(out) == 0 {
-		return engine.Order{}, false
-	}
-	o.To = out[rng.Intn(len(out), "where a #8 unit leaves Hyperspace for")]
-	return o, true
+	return kit.RandomHyperspace(s, u, rng, hyperspaceReach, "a #8 unit")
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 	"dipdesk/variants/standard"
 )
 
@@ -103,13 +104,14 @@ func TestHyperspaceRetreat(t *testing.T) {
 }
 
 // TestBoard: the variant's board adds Hyperspace and the Caspian Sea
-// (rules 6, 11) and leaves the standard map as it was.
+// (rules 6, 11), and card #7's five islands (TestIslandsBoard), and
+// leaves the standard map as it was.
 func TestBoard(t *testing.T) {
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m2, _ := Map()
+	m2, _ := board()
 	if m != m2 {
 		t.Error("the board is built more than once")
 	}
@@ -120,8 +122,8 @@ func TestBoard(t *testing.T) {
 	if _, ok := std.Lookup("cas"); ok {
 		t.Error("the standard map has the Caspian")
 	}
-	if m.NumProvinces() != std.NumProvinces()+2 {
-		t.Errorf("%d provinces, want the standard %d and two", m.NumProvinces(), std.NumProvinces())
+	if m.NumProvinces() != std.NumProvinces()+2+len(islandAbbrs) {
+		t.Errorf("%d provinces, want the standard %d, two and the islands", m.NumProvinces(), std.NumProvinces())
 	}
 	hyp, _ := m.Lookup("hyp")
 	if p := m.Province(hyp); !p.Unlimited || p.SC || p.Impassable || p.Kind != engine.Abstract {
@@ -135,7 +137,7 @@ func TestBoard(t *testing.T) {
 	var touch []string
 	for i := range m.NumProvinces() {
 		q := engine.ProvinceID(i)
-		if m.ArmyLinked(cas, q) || fleetLinkedAnyCoast(m, q, engine.Loc{P: cas}) {
+		if m.ArmyLinked(cas, q) || kit.FleetLinkedAnyCoast(m, q, engine.Loc{P: cas}) {
 			touch = append(touch, m.Province(q).Abbr)
 		}
 	}
@@ -279,8 +281,8 @@ func TestAmphibiousReveal(t *testing.T) {
 		s := cardPosition(t, s1902, "England: A lon #3")
 		orders, _ := Variant.Parser(s.Map).ParseOrders("", tt.order)
 		out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-		e := out.Next.Extra.(*Extra)
-		h := e.Cards[UnitID{Power: "england", Type: engine.Army, Number: 1}]
+		e := out.Next.Extra.(*extra)
+		h := e.Cards[kit.UnitID{Power: "england", Type: engine.Army, Number: 1}]
 		if (h.Revealed != nil) != tt.reveal {
 			t.Errorf("%s: revealed %v, want %v", tt.order, h.Revealed != nil, tt.reveal)
 		}
@@ -294,13 +296,13 @@ func TestAmphibiousReveal(t *testing.T) {
 	}
 }
 
-// TestMoversStateJSON: MoversState round-trips through the position's
+// TestMoversStateJSON: moversState round-trips through the position's
 // JSON, is cloned deeply and kept in every seat's view.
 func TestMoversStateJSON(t *testing.T) {
 	s := cardPosition(t, s1902, "France: A bre #6")
 	orders, _ := Variant.Parser(s.Map).ParseOrders("", "France: 1A bre convert")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	e := out.Next.Extra.(*Extra)
+	e := out.Next.Extra.(*extra)
 	if e.Effects.Movers.empty() {
 		t.Fatal("no conversion recorded")
 	}
@@ -308,11 +310,11 @@ func TestMoversStateJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeExtra(b)
+	back, err := decodeExtra(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := back.(*Extra).Effects.Movers; !reflect.DeepEqual(got, e.Effects.Movers) {
+	if got := back.(*extra).Effects.Movers; !reflect.DeepEqual(got, e.Effects.Movers) {
 		t.Errorf("round trip %+v, want %+v", got, e.Effects.Movers)
 	}
 	c := e.Effects.Movers.clone()
@@ -327,7 +329,7 @@ func TestMoversStateJSON(t *testing.T) {
 			t.Errorf("seat %v loses the public conversion", seat)
 		}
 	}
-	if !(MoversState{}).empty() {
+	if !(moversState{}).empty() {
 		t.Error("an empty state is not empty")
 	}
 }
@@ -357,7 +359,7 @@ func TestMoversRevealed(t *testing.T) {
 		s := cardPosition(t, tt.phase, tt.unit)
 		orders, _ := Variant.Parser(s.Map).ParseOrders("", tt.order)
 		out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-		h := out.Next.Extra.(*Extra).Cards[IDOf(s.Units[0])]
+		h := out.Next.Extra.(*extra).Cards[idOf(s.Units[0])]
 		if (h.Revealed != nil) != tt.reveal {
 			t.Errorf("%s in %v: revealed %v, want %v", tt.order, tt.phase, h.Revealed != nil, tt.reveal)
 		}
@@ -366,7 +368,7 @@ func TestMoversRevealed(t *testing.T) {
 	s := cardPosition(t, s1902, "Germany: A mun #5", "Austria: A tyr #20")
 	orders, _ := Variant.Parser(s.Map).ParseOrders("", "Germany: 1A mun jump tyr - ven")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if out.Next.Extra.(*Extra).Cards[IDOf(s.Units[0])].Revealed == nil {
+	if out.Next.Extra.(*extra).Cards[idOf(s.Units[0])].Revealed == nil {
 		t.Error("a jump does not reveal the card")
 	}
 }

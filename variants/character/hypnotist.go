@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #11 Hypnotist. Card text: "Once every other turn, unit may hypnotize an
@@ -27,9 +28,9 @@ import (
 
 const hypnotiseName = "hypnotise"
 
-// HypnotiseEvery is card #11's "once every other turn": a Hypnotist that
+// hypnotiseEvery is card #11's "once every other turn": a Hypnotist that
 // hypnotised in movement turn i may hypnotise again from turn i+2.
-const HypnotiseEvery = 2
+const hypnotiseEvery = 2
 
 // hypnotisedNote starts the reason of a hypnotised unit's result. Its
 // owner is told it was hypnotised, not by whom; other powers see the order
@@ -42,32 +43,32 @@ func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, 
 	if _, why := hypnotiseTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return holdOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // hypnotiseTarget returns u's hypnosis (its victim and the order written
 // for it), or why it may not hypnotise (card #11, 9.c, rules 6 and 7). It
 // does not look at other orders (planStrikes does).
 func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, string) {
-	e, ok := strikeCard(s, u, HypnotistID)
-	i := MoveIndex(s.Phase)
+	e, ok := strikeCard(s, u, hypnotistID)
+	i := kit.MoveIndex(s.Phase)
 	switch {
-	case !PowersActive(s.Phase):
+	case !powersActive(s.Phase):
 		return hypnosis{}, "no card may be used before Spring 1902 (rule 7)"
 	case !ok:
 		return hypnosis{}, "only a Hypnotist (card #11) may hypnotise"
-	case e.Effects.InDisorder(IDOf(u), i):
+	case e.Effects.InDisorder(idOf(u), i):
 		return hypnosis{}, "the unit is in civil disorder from gas: its orders are ignored (card #10)"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return hypnosis{}, "a unit in Hyperspace uses no power against the board (rule 6)"
 	case len(o.Args) == 0:
 		return hypnosis{}, "hypnotise needs the order written for the victim, as \"1A vie hypnotise F tri - ven\""
 	}
-	if last, used := e.Effects.LastUsed[IDOf(u)]; used && i-last < HypnotiseEvery {
+	if last, used := e.Effects.LastUsed[idOf(u)]; used && i-last < hypnotiseEvery {
 		return hypnosis{}, "the Hypnotist hypnotised last turn; it may hypnotise every other turn (card #11)"
 	}
 	text := strings.Join(o.Args, " ")
-	w, err := Variant.Parser(s.Map).ParseOrder("", text)
+	w, err := parser(s.Map).ParseOrder("", text)
 	if err != nil {
 		return hypnosis{}, fmt.Sprintf("the order written for the victim, %q, cannot be read: %v", text, err)
 	}
@@ -79,18 +80,18 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "no unit in " + p.Name + " may be hypnotised: no power acts against Hyperspace (rule 6)"
 	}
 	w.Power = ""
-	v, ok := orderUnit(s, w)
+	v, ok := kit.OrderedUnit(s, w, reg.Rules())
 	switch {
 	case !ok:
 		return hypnosis{}, "no such unit in " + p.Name + " to hypnotise"
 	case w.Unit != engine.NoUnitType && w.Unit != v.Type:
 		return hypnosis{}, "the unit in " + p.Name + " is " + v.Type.Word() + ", not " + w.Unit.Word()
 	case v.Power == u.Power:
-		return hypnosis{}, "a Hypnotist hypnotises only alien units (card #11), not its own power's " + unitName(s.Map, v)
-	case !touches(s.Map, u.Loc.P, v.Loc.P):
+		return hypnosis{}, "a Hypnotist hypnotises only alien units (card #11), not its own power's " + kit.UnitName(s.Map, v)
+	case !kit.Touches(s.Map, u.Loc.P, v.Loc.P):
 		return hypnosis{}, fmt.Sprintf("%s is not adjacent to %s (card #11: an adjacent unit)", p.Name, s.Map.Provinces[u.Loc.P].Name)
-	case e.Effects.InDisorder(IDOf(v), i):
-		return hypnosis{}, unitName(s.Map, v) + " is in civil disorder from gas and takes no orders (card #10)"
+	case e.Effects.InDisorder(idOf(v), i):
+		return hypnosis{}, kit.UnitName(s.Map, v) + " is in civil disorder from gas and takes no orders (card #10)"
 	}
 	w.Power, w.Number, w.Unit, w.At = v.Power, v.Number, v.Type, v.Loc
 	switch w.Kind {
@@ -102,7 +103,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		case hypnotiseName:
 			return hypnosis{}, "a hypnotised unit cannot be made to hypnotise in turn"
 		}
-		if _, why := Special(s, v, w); why != "" {
+		if _, why := special(s, v, w); why != "" {
 			// 9.c: the Hypnotist was wrong about the victim's power. The
 			// reason does not say what the victim's card is.
 			return hypnosis{}, "the hypnotised unit cannot carry out \"" + w.Special + "\": the order fails in its entirety (9.c)"
@@ -118,13 +119,13 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 // (planStrikes) replaces its victim's orders with the written one. It
 // logs nothing: the hypnotist stays secret (card #11).
 func hypnotiseRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
-	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
+	if !powersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return orders, nil
 	}
-	plan := planStrikes(s, unitOrders(s, orders))
+	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = replaceOrders(s, orders, IDOf(h.victim), h.written)
+			orders = kit.ReplaceOrders(s, orders, idOf(h.victim), h.written, reg.Rules())
 		}
 	}
 	return orders, nil
@@ -142,37 +143,37 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if e != nil {
 		e.Effects.Hypnotised = nil
 	}
-	if !PowersActive(s.Phase) {
+	if !powersActive(s.Phase) {
 		return
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
-	plan := planStrikes(s, ResultOrders(out))
+	i := kit.MoveIndex(s.Phase)
+	plan := planStrikes(s, kit.ResultOrders(out))
 	for _, h := range plan.hypnoses {
-		victim := m.PowerName(h.victim.Power) + " " + unitName(m, h.victim)
+		victim := m.PowerName(h.victim.Power) + " " + kit.UnitName(m, h.victim)
 		if e != nil {
-			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, StrikeUse{Phase: s.Phase, Unit: IDOf(h.unit), Card: HypnotistID,
+			e.Effects.Strikes.Uses = append(e.Effects.Strikes.Uses, strikeUse{Phase: s.Phase, Unit: idOf(h.unit), Card: hypnotistID,
 				Target: m.Provinces[h.victim.Loc.P].Abbr, Done: h.ok, Why: h.why})
 		}
-		k := resultOf(out, IDOf(h.unit))
+		k := kit.ResultOf(out, idOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
-				out.Results[k].Reason = "the hypnosis of " + victim + " failed: " + h.why + dislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
 			}
 			continue
 		}
 		if e != nil {
 			if e.Effects.LastUsed == nil {
-				e.Effects.LastUsed = map[UnitID]int{}
+				e.Effects.LastUsed = map[kit.UnitID]int{}
 			}
-			e.Effects.LastUsed[IDOf(h.unit)] = i
-			e.Effects.Hypnotised = append(e.Effects.Hypnotised, IDOf(h.victim))
+			e.Effects.LastUsed[idOf(h.unit)] = i
+			e.Effects.Hypnotised = append(e.Effects.Hypnotised, idOf(h.victim))
 		}
 		if k >= 0 {
-			out.Results[k].Reason = "hypnotised " + victim + " and wrote its order, " + h.written.Text + " (card #11)" + dislodgedSuffix(out.Results[k].Reason)
+			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (card #11)")
 		}
-		if v := resultOf(out, IDOf(h.victim)); v >= 0 {
-			out.Results[v].Reason = hypnotisedNote + out.Results[v].Reason
+		if v := kit.ResultOf(out, idOf(h.victim)); v >= 0 {
+			out.Results[v].AddNote(hypnotisedNote)
 		}
 	}
 }
@@ -186,7 +187,7 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 	if seat.GM || before == nil || before.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(before, ResultOrders(out))
+	plan := planStrikes(before, kit.ResultOrders(out))
 	for _, g := range plan.gases {
 		if g.why != gasOnHypnotist && g.why != gasOnHypnotised {
 			continue
@@ -195,16 +196,16 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if h, ok := hypnotistOf(plan, *g.victim); ok && seat.Power != "" && seat.Power == h.Power {
 			continue
 		}
-		if k := resultOf(out, IDOf(g.unit)); k >= 0 {
-			out.Results[k].Reason = strings.Replace(out.Results[k].Reason, g.why, gasFailedSecret, 1)
+		if k := kit.ResultOf(out, idOf(g.unit)); k >= 0 {
+			out.Results[k].Reword(gasFailed(before.Map, g, gasFailedSecret))
 		}
 	}
 	for _, h := range plan.hypnoses {
 		if !h.ok || seat.Power == h.unit.Power || (seat.Power != "" && seat.Power == h.victim.Power) {
 			continue
 		}
-		if v := resultOf(out, IDOf(h.victim)); v >= 0 {
-			out.Results[v].Reason = strings.TrimPrefix(out.Results[v].Reason, hypnotisedNote)
+		if v := kit.ResultOf(out, idOf(h.victim)); v >= 0 {
+			out.Results[v].DropNote()
 		}
 	}
 	for k := range out.Results {
@@ -213,23 +214,17 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 			(seat.Power != "" && r.Unit.Power == seat.Power) {
 			continue
 		}
-		r.Order = holdOrder(before.Map, r.Unit)
-		suffix := dislodgedSuffix(r.Reason)
-		r.Reason = "held" + suffix
-		r.OK, r.Code = suffix == "", engine.OK
-		if suffix != "" {
-			r.Code = engine.Dislodged
-		}
+		kit.ReportHeld(before.Map, r)
 	}
 }
 
 // hypnotistOf returns the hypnotist whose acting hypnosis involves v: v
 // itself when it hypnotises, or the unit that hypnotises v.
 func hypnotistOf(plan *strikePlan, v engine.Unit) (engine.Unit, bool) {
-	if h, ok := plan.hypnotisedBy(IDOf(v)); ok {
+	if h, ok := plan.hypnotisedBy(idOf(v)); ok {
 		return h.unit, true
 	}
-	if plan.hypnotising(IDOf(v)) {
+	if plan.hypnotising(idOf(v)) {
 		return v, true
 	}
 	return engine.Unit{}, false
@@ -238,12 +233,12 @@ func hypnotistOf(plan *strikePlan, v engine.Unit) (engine.Unit, bool) {
 // randomHypnotise gives a Hypnotist a random hypnosis of an adjacent alien
 // unit: hold, or move to a random neighbour.
 func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if _, ok := strikeCard(s, u, HypnotistID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Hypnotist hypnotise") != 0 {
+	if _, ok := strikeCard(s, u, hypnotistID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Hypnotist hypnotise") != 0 {
 		return engine.Order{}, false
 	}
 	var victims []engine.Unit
 	for _, v := range s.Units {
-		if v.Power != u.Power && touches(s.Map, u.Loc.P, v.Loc.P) {
+		if v.Power != u.Power && kit.Touches(s.Map, u.Loc.P, v.Loc.P) {
 			victims = append(victims, v)
 		}
 	}
@@ -251,7 +246,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 		return engine.Order{}, false
 	}
 	v := victims[rng.Intn(len(victims), "which unit the Hypnotist hypnotises")]
-	written := unitName(s.Map, v) + " H"
+	written := kit.UnitName(s.Map, v) + " H"
 	var dests []engine.ProvinceID
 	for id := range s.Map.Provinces {
 		if s.Map.Adjacent(v.Type, v.Loc, engine.ProvinceID(id)) {
@@ -260,7 +255,7 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	}
 	if len(dests) > 0 {
 		if d := rng.Intn(len(dests)+1, "where the hypnotised unit goes"); d < len(dests) {
-			written = unitName(s.Map, v) + " - " + s.Map.Provinces[dests[d]].Abbr
+			written = kit.UnitName(s.Map, v) + " - " + s.Map.Provinces[dests[d]].Abbr
 		}
 	}
 	o := specialOrder(s.Map, u, hypnotiseName, written)
@@ -270,11 +265,11 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("hypnotise", hypnotiseName, hypnotiseAs)
-	addSpecial("hypnotize", hypnotiseName, hypnotiseAs)
-	addRewrite(PriorityHypnotist, hypnotiseRewrite)
-	addAfter(PriorityHypnotist, hypnotiseAfter)
-	parts.conceal = append(parts.conceal, hypnotistConceal)
-	parts.random = append(parts.random, randomHypnotise)
-})
+func hypnotistParts(r *registry) {
+	addSpecial(r, "hypnotise", hypnotiseName, hypnotiseAs)
+	addSpecial(r, "hypnotize", hypnotiseName, hypnotiseAs)
+	r.Rewrite(priorityHypnotist, hypnotiseRewrite)
+	r.After(priorityHypnotist, hypnotiseAfter)
+	r.ConcealOutcome(hypnotistConceal)
+	r.Random(randomHypnotise)
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestHypnotist: card #11, 9.b, 9.c, rules 6 and 7.
@@ -131,12 +132,12 @@ func TestHypnotistTurns(t *testing.T) {
 		last  int
 		ok    bool
 	}{
-		{f1902, MoveIndex(s1902), false},
-		{s1903, MoveIndex(s1902), true},
+		{f1902, kit.MoveIndex(s1902), false},
+		{s1903, kit.MoveIndex(s1902), true},
 	} {
 		s := cardPosition(t, tt.phase, "Austria: A vie #11", "Italy: A tyr #20")
-		s.Extra.(*Extra).Effects.LastUsed = map[UnitID]int{IDOf(s.Units[0]): tt.last}
-		_, why := Special(s, s.Units[0], specialOrder(s.Map, s.Units[0], hypnotiseName, "A tyr - mun"))
+		s.Extra.(*extra).Effects.LastUsed = map[kit.UnitID]int{idOf(s.Units[0]): tt.last}
+		_, why := special(s, s.Units[0], specialOrder(s.Map, s.Units[0], hypnotiseName, "A tyr - mun"))
 		if (why == "") != tt.ok {
 			t.Errorf("%v after a hypnosis in turn %d: %q", tt.phase, tt.last, why)
 		}
@@ -145,14 +146,14 @@ func TestHypnotistTurns(t *testing.T) {
 	s := cardPosition(t, s1902, "Austria: A vie #11", "Italy: A tyr #20")
 	out := adjudicate(t, s, "Austria: A vie hypnotise A tyr - boh")
 	n := out.Next
-	e := n.Extra.(*Extra)
-	if e.Effects.LastUsed[IDOf(s.Units[0])] != MoveIndex(s1902) {
+	e := n.Extra.(*extra)
+	if e.Effects.LastUsed[idOf(s.Units[0])] != kit.MoveIndex(s1902) {
 		t.Errorf("last used %v", e.Effects.LastUsed)
 	}
-	if len(e.Effects.Hypnotised) != 1 || e.Effects.Hypnotised[0] != IDOf(s.Units[1]) {
+	if len(e.Effects.Hypnotised) != 1 || e.Effects.Hypnotised[0] != idOf(s.Units[1]) {
 		t.Errorf("hypnotised %v", e.Effects.Hypnotised)
 	}
-	if e.Cards[IDOf(s.Units[0])].Revealed != nil {
+	if e.Cards[idOf(s.Units[0])].Revealed != nil {
 		t.Error("the hypnosis revealed the Hypnotist (card #11: the GM does not identify it)")
 	}
 	out = adjudicate(t, n, "Austria: A vie hypnotise A boh - mun")
@@ -162,12 +163,12 @@ func TestHypnotistTurns(t *testing.T) {
 	if r := reasonAt(t, n, out, "vie"); !strings.Contains(r, "every other turn") {
 		t.Errorf("vie: %q", r)
 	}
-	if len(out.Next.Extra.(*Extra).Effects.Hypnotised) != 0 {
-		t.Errorf("hypnotised not cleared: %v", out.Next.Extra.(*Extra).Effects.Hypnotised)
+	if len(out.Next.Extra.(*extra).Effects.Hypnotised) != 0 {
+		t.Errorf("hypnotised not cleared: %v", out.Next.Extra.(*extra).Effects.Hypnotised)
 	}
 	// A victim in civil disorder takes no orders, a hypnotist's neither.
 	s = cardPosition(t, s1902, "Austria: A vie #11", "Italy: A tyr #20")
-	s.Extra.(*Extra).Effects.Disorders = []Disorder{{Unit: IDOf(s.Units[1]), Until: MoveIndex(s1902)}}
+	s.Extra.(*extra).Effects.Disorders = []disorder{{Unit: idOf(s.Units[1]), Until: kit.MoveIndex(s1902)}}
 	out = adjudicate(t, s, "Austria: A vie hypnotise A tyr - mun\nItaly: A tyr - pie")
 	if got := positionOf(out.Next); got != "austria A vie, italy A tyr" {
 		t.Errorf("civil disorder: %s", got)
@@ -212,8 +213,8 @@ func TestHypnotistConceal(t *testing.T) {
 		if c.Results[1].Reason != "moved to Munich" && !tt.seesVictim {
 			t.Errorf("%v: victim's reason %q", tt.seat, c.Results[1].Reason)
 		}
-		e := c.Next.Extra.(*Extra)
-		_, known := e.Effects.LastUsed[IDOf(s.Units[0])]
+		e := c.Next.Extra.(*extra)
+		_, known := e.Effects.LastUsed[idOf(s.Units[0])]
 		if known != tt.seesHypno {
 			t.Errorf("%v: LastUsed %v", tt.seat, e.Effects.LastUsed)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #5 Jumper (card: "Unit may Jump over another unit, alien or friendly,
@@ -28,58 +29,24 @@ import (
 // move; the jumped space and what happens in it do not matter. A Rewrite
 // part turns the jumped unit's move (any move, a special move included)
 // into a hold.
-var _ = register(func() {
-	addSpecial("jump", JumpOrder, jumpAs)
-	addSpecial("jumps", JumpOrder, jumpAs)
-	parts.reach = append(parts.reach, jumperReach)
-	addRewrite(PriorityOthers, jumperRewrite)
-	parts.random = append(parts.random, jumpRandom)
-	parts.conceal = append(parts.conceal, concealConvoyWords)
-})
-
-// JumpOrder is the name of #5's special order.
-const JumpOrder = "jump"
-
-// touches reports whether provinces a and b are linked for either type.
-func touches(m *engine.Map, a, b engine.ProvinceID) bool {
-	return a != b && (m.ArmyLinked(a, b) || fleetLinkedAnyCoast(m, a, engine.Loc{P: b}))
+func jumperParts(r *registry) {
+	addSpecial(r, "jump", jumpOrder, jumpAs)
+	addSpecial(r, "jumps", jumpOrder, jumpAs)
+	r.Reach(jumperReach)
+	r.Rewrite(priorityOthers, jumperRewrite)
+	r.Random(jumpRandom)
+	r.ConcealOutcome(concealConvoyWords)
 }
 
-// landing returns where a unit of type t lands in l, jumping from over:
-// the space must suit its type; a fleet names a coast of a province with
-// several, or lands on the only one linked to the jumped space.
-func landing(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l engine.Loc) (engine.Loc, string) {
-	p := m.Province(l.P)
-	if p.Impassable || !canStand(t, p.Kind) || p.Kind == engine.Abstract {
-		return l, fmt.Sprintf("a%s cannot land in %s", typeWord(t), p.Name)
-	}
-	if t == engine.Army || !m.MultiCoast(l.P) {
-		return engine.Loc{P: l.P}, ""
-	}
-	if l.C != engine.NoCoast {
-		if !m.HasCoast(l.P, l.C) {
-			return l, fmt.Sprintf("%s has no such coast", p.Name)
-		}
-		return l, ""
-	}
-	var found []engine.Loc
-	for _, c := range p.Coasts {
-		if fleetLinkedAnyCoast(m, over, engine.Loc{P: l.P, C: c}) {
-			found = append(found, engine.Loc{P: l.P, C: c})
-		}
-	}
-	if len(found) != 1 {
-		return l, "the coast of " + p.Name + " must be given"
-	}
-	return found[0], ""
-}
+// jumpOrder is the name of #5's special order.
+const jumpOrder = "jump"
 
 // jump reads and checks a jump order.
 func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceID, land engine.Loc, why string) {
-	if !holds(s, u, JumperID) {
+	if !holds(s, u, jumperID) {
 		return over, land, fmt.Sprintf("%s holds no Jumper card (#5): it cannot jump", unitWords(s.Map, u))
 	}
-	locs, why := argLocs(s.Map, o.Args)
+	locs, why := kit.ArgLocs(s.Map, o.Args)
 	if why != "" {
 		return over, land, why
 	}
@@ -87,16 +54,7 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 		return over, land, "a jump names the space jumped over and the landing: \"1A mun jump tyr - ven\""
 	}
 	over = locs[0].P
-	name := s.Map.Province(over).Name
-	switch {
-	case !touches(s.Map, u.Loc.P, over):
-		return over, land, fmt.Sprintf("%s does not touch %s", name, s.Map.LocName(u.Loc))
-	case !occupied(s, over):
-		return over, land, fmt.Sprintf("no unit stands in %s to jump over", name)
-	case locs[1].P == u.Loc.P || locs[1].P == over || !touches(s.Map, over, locs[1].P):
-		return over, land, fmt.Sprintf("%s is not a space beyond %s", s.Map.LocName(locs[1]), name)
-	}
-	land, why = landing(s.Map, u.Type, over, locs[1])
+	land, why = kit.JumpTo(s.Map, u, over, locs[1], occupied(s, over))
 	return over, land, why
 }
 
@@ -112,22 +70,21 @@ func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: land,
-		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.MoveAs(u, o, land), ""
 }
 
 // jumperReach: a jumper reaches (moves and supports into) any space a jump
 // from its place lands in, over a unit standing next to it; never in a
 // retreat (rule 8: one space).
 func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !holds(s, u, JumperID) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
+	if !holds(s, u, jumperID) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
 		return false
 	}
 	for _, v := range s.Units {
-		if v.Loc.P == u.Loc.P || v.Loc.P == l.P || !touches(s.Map, u.Loc.P, v.Loc.P) || !touches(s.Map, v.Loc.P, l.P) {
+		if v.Loc.P == u.Loc.P || v.Loc.P == l.P || !kit.Touches(s.Map, u.Loc.P, v.Loc.P) || !kit.Touches(s.Map, v.Loc.P, l.P) {
 			continue
 		}
-		if got, why := landing(s.Map, u.Type, v.Loc.P, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
+		if got, why := kit.JumpLanding(s.Map, u.Type, v.Loc.P, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
 			return true
 		}
 	}
@@ -141,13 +98,13 @@ func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 // convoy", so the engine convoys it whoever's fleets carry it (a foreign
 // convoy would otherwise let the card's Reach make it a direct move).
 func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return orders, nil
 	}
 	var log []string
 	jumped := map[engine.ProvinceID]string{}
 	for k, o := range orders {
-		i := findOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -155,8 +112,8 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 		if o.Power != "" && o.Power != u.Power {
 			continue // refused by the engine: it jumps no one
 		}
-		if o.Kind == engine.Move && holds(s, u, JumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
-			if convoyOrdered(s, orders, u, o) {
+		if o.Kind == engine.Move && holds(s, u, jumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
+			if u.Type == engine.Army && kit.ConvoyRoute(s, orders, k, moveRules(), nil) {
 				// Rule 8: the regular rules apply to a unit not using its
 				// power. The move is a move by convoy, whoever's fleets
 				// carry it; nothing is logged (a log would name the card).
@@ -165,7 +122,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			}
 			var over []engine.ProvinceID
 			for _, v := range s.Units {
-				if v.Loc.P != u.Loc.P && v.Loc.P != o.To.P && touches(s.Map, u.Loc.P, v.Loc.P) && touches(s.Map, v.Loc.P, o.To.P) {
+				if v.Loc.P != u.Loc.P && v.Loc.P != o.To.P && kit.Touches(s.Map, u.Loc.P, v.Loc.P) && kit.Touches(s.Map, v.Loc.P, o.To.P) {
 					over = append(over, v.Loc.P)
 				}
 			}
@@ -173,7 +130,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 				continue
 			}
 			j := o
-			j.Kind, j.Special, j.To = engine.Special, JumpOrder, engine.Nowhere
+			j.Kind, j.Special, j.To = engine.Special, jumpOrder, engine.Nowhere
 			j.Args = []string{s.Map.LocString(o.To)}
 			if len(over) == 1 {
 				j.Args = []string{s.Map.Province(over[0]).Abbr, "-", s.Map.LocString(o.To)}
@@ -181,7 +138,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 			log = append(log, fmt.Sprintf("%s's move to %s is read as a jump (#5)", unitWords(s.Map, u), s.Map.LocName(o.To)))
 			orders[k], o = j, j
 		}
-		if o.Kind == engine.Special && o.Special == JumpOrder {
+		if o.Kind == engine.Special && o.Special == jumpOrder {
 			if over, _, why := jump(s, u, o); why == "" {
 				jumped[over] = unitWords(s.Map, u)
 			}
@@ -192,7 +149,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 		if !ok || !isMove(o) {
 			continue
 		}
-		i := findOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -204,80 +161,18 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 	return orders, log
 }
 
-// convoyOrdered reports whether army u's plain move o has a convoy
-// ordered for it, by fleets of any power, that makes a route from its
-// province to the destination: the engine judges the move by convoy
-// alone with those convoy orders, every other unit holding, so nothing
-// disrupts it and only a missing route (or no fleet at all) refuses it.
-func convoyOrdered(s *engine.State, orders []engine.Order, u engine.Unit, o engine.Order) bool {
-	if u.Type != engine.Army {
-		return false
-	}
-	move := o
-	move.ViaConvoy = true
-	trial := []engine.Order{move}
-	for _, c := range orders {
-		if c.Kind == engine.Convoy && c.AuxAt.Valid() && c.AuxAt.P == u.Loc.P && c.AuxTo.Valid() && c.AuxTo.P == o.To.P {
-			trial = append(trial, c)
-		}
-	}
-	if len(trial) == 1 {
-		return false
-	}
-	// Only the hooks that decide where units may go and who convoys, as
-	// canMoveTo does: no Rewrite part runs again.
-	r := engine.Rules{Reach: Variant.Rules.Reach, Enter: Variant.Rules.Enter, CanConvoy: Variant.Rules.CanConvoy,
-		Occupies: Variant.Rules.Occupies}
-	out := engine.AdjudicateMovement(s, trial, &r)
-	i := resultOf(out, IDOf(u))
-	return i >= 0 && out.Results[i].Code != engine.Illegal && out.Results[i].Code != engine.NoRoute
-}
-
 // isMove reports whether o moves its unit: a move, or a special order
 // judged as one (a double move, a jump).
 func isMove(o engine.Order) bool {
-	return o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == DoubleMoveOrder || o.Special == JumpOrder)
-}
-
-// findOrdered returns the index in s.Units of the unit order o names, or
-// -1: by place and, when given, number.
-func findOrdered(s *engine.State, o engine.Order) int {
-	for i, u := range s.Units {
-		if u.Loc.P == o.At.P && (o.Number == 0 || o.Number == u.Number) && (o.Unit == engine.NoUnitType || o.Unit == u.Type || o.Number == 0) {
-			return i
-		}
-	}
-	return -1
+	return o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == doubleMoveOrder || o.Special == jumpOrder)
 }
 
 // jumpRandom gives a #5 unit a random jump over a neighbour.
 func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !holds(s, u, JumperID) || s.Phase.Type != engine.Movement {
+	if !holds(s, u, jumperID) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
-	type cand struct{ over, land engine.Loc }
-	var cands []cand
-	for _, v := range s.Units {
-		if !touches(s.Map, u.Loc.P, v.Loc.P) {
-			continue
-		}
-		for i := range s.Map.NumProvinces() {
-			l := engine.Loc{P: engine.ProvinceID(i)}
-			if l.P == u.Loc.P || l.P == v.Loc.P || !touches(s.Map, v.Loc.P, l.P) {
-				continue
-			}
-			if got, why := landing(s.Map, u.Type, v.Loc.P, l); why == "" {
-				cands = append(cands, cand{engine.Loc{P: v.Loc.P}, got})
-			}
-		}
-	}
-	if len(cands) == 0 {
-		return engine.Order{}, false
-	}
-	c := cands[rng.Intn(len(cands), "a #5 unit's jump")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: JumpOrder, Unit: u.Type, Number: u.Number,
-		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
-		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
+	return kit.RandomJump(s, u, rng, jumpOrder, "a #5 unit")
 }
 
 // concealConvoyWords shows other seats an army's move to a province its
@@ -303,4 +198,11 @@ func concealConvoyWords(before *engine.State, seat engine.Seat, out *engine.Outc
 			o.ViaConvoy = false
 		}
 	}
+}
+
+// moveRules are the variant's hooks that decide where units may go and who
+// convoys (kit.MoveRules).
+func moveRules() *engine.Rules {
+	r := kit.MoveRules(reg.Rules())
+	return &r
 }

@@ -149,7 +149,7 @@ func TestJumperConvoyed(t *testing.T) {
 			t.Errorf("%s: the army did not land in London: %v", convoy, out.Results)
 		}
 		for _, r := range out.Results {
-			if r.Order.Special == JumpOrder || r.Unit.Power == "france" && r.Unit.Type == engine.Army && !r.Order.ViaConvoy {
+			if r.Order.Special == jumpOrder || r.Unit.Power == "france" && r.Unit.Type == engine.Army && !r.Order.ViaConvoy {
 				t.Errorf("%s: the army's order was judged as %q", convoy, r.Order.Format(s.Map))
 			}
 			if r.Unit.Type == engine.Fleet && !r.OK {
@@ -159,7 +159,7 @@ func TestJumperConvoyed(t *testing.T) {
 		if len(out.Events) > 0 {
 			t.Errorf("%s: events %q", convoy, out.Events)
 		}
-		if h := out.Next.Extra.(*Extra).Cards[IDOf(s.Units[0])]; h.Revealed != nil {
+		if h := out.Next.Extra.(*extra).Cards[idOf(s.Units[0])]; h.Revealed != nil {
 			t.Errorf("%s: the Jumper was revealed: %+v", convoy, h.Revealed)
 		}
 		for _, seat := range []engine.Seat{{}, {Power: "germany"}, {Power: "england"}} {

@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The card life cycle (rules 2, 5 and 13 in play): after every phase,
-// once every other card part has acted (PriorityLifecycle), the cards
+// once every other card part has acted (priorityLifecycle), the cards
 // follow the units.
 //
 //   - Rule 2: "If a unit is removed from the board, the card is also out
@@ -21,7 +22,7 @@ import (
 //     (rule 10), not by where it stands.
 //   - Rule 5.a: "As subsequent units are built, the GM will assign a
 //     Character Card to each": every unit built in the phase is dealt a
-//     card by DealBuild, which applies rules 4 and 5 through CheckDeal
+//     card by dealBuild, which applies rules 4 and 5 through checkDeal
 //     (the caps of 5.b and 5.c; #19 may go to a build).
 //   - Rule 13 is the deck's: Deck.Deal reshuffles after every 50 cards.
 //
@@ -29,10 +30,10 @@ import (
 // lost unit freed (rule 5.c: "When older units are destroyed or removed,
 // new units may be assigned such characteristics"). Then the effects that
 // ended before the next phase expire.
-var _ = register(func() {
-	addAfter(PriorityLifecycle, lifecycleAfter)
-	parts.conceal = append(parts.conceal, concealDeals)
-})
+func lifecycleParts(r *registry) {
+	r.After(priorityLifecycle, lifecycleAfter)
+	r.ConcealOutcome(concealDeals)
+}
 
 // lifecycleAfter is the life cycle's After part.
 func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
@@ -40,7 +41,7 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if next == nil {
 		return
 	}
-	e, ok := next.Extra.(*Extra)
+	e, ok := next.Extra.(*extra)
 	if !ok || e == nil {
 		return
 	}
@@ -53,46 +54,33 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	// decides whether a Winter follows, which it does after this part: a
 	// suspension ends only once a phase of a later turn is adjudicated.
 	suspended := slices.Clone(e.Effects.Suspended)
-	e.Effects.expire(MoveIndex(followingPhase(s, next)))
-	now := MoveIndex(s.Phase)
-	e.Effects.Suspended = slices.DeleteFunc(suspended, func(c Suspension) bool { return c.Until < now })
+	e.Effects.expire(kit.MoveIndex(followingPhase(s, next)))
+	now := kit.MoveIndex(s.Phase)
+	e.Effects.Suspended = slices.DeleteFunc(suspended, func(c suspension) bool { return c.Until < now })
 }
 
 // builtUnits returns the ids of the units built in the phase (adjustment
 // results that succeeded). A build may take the number of a unit that left
 // the board earlier (rule 10, ruling "Unit numbers"): it is a new unit,
 // with a new card.
-func builtUnits(out *engine.Outcome) map[UnitID]bool {
-	built := map[UnitID]bool{}
+func builtUnits(out *engine.Outcome) map[kit.UnitID]bool {
+	built := map[kit.UnitID]bool{}
 	if out.Phase.Type != engine.Adjustment {
 		return built
 	}
 	for _, r := range out.Results {
 		if r.OK && r.Order.Kind == engine.Build && r.Unit.Number > 0 {
-			built[IDOf(r.Unit)] = true
+			built[idOf(r.Unit)] = true
 		}
 	}
 	return built
 }
 
-// onBoard returns the ids of the units of s: on the board, or dislodged
-// and waiting for their retreat (still in the game, rule 14).
-func unitsInGame(s *engine.State) map[UnitID]bool {
-	ids := make(map[UnitID]bool, len(s.Units)+len(s.Dislodged))
-	for _, u := range s.Units {
-		ids[IDOf(u)] = true
-	}
-	for _, d := range s.Dislodged {
-		ids[IDOf(d.Unit)] = true
-	}
-	return ids
-}
-
 // discardGone discards the cards whose units are no longer in the game
 // (rule 2), and those of a number a build has just taken. It returns the
 // public events: which unit's card left the game, never which card.
-func (e *Extra) discardGone(next *engine.State, built map[UnitID]bool) []string {
-	present := unitsInGame(next)
+func (e *extra) discardGone(next *engine.State, built map[kit.UnitID]bool) []string {
+	present := kit.UnitsInGame(next)
 	var events []string
 	for _, id := range e.sortedIDs() {
 		if present[id] && !built[id] {
@@ -108,7 +96,7 @@ func (e *Extra) discardGone(next *engine.State, built map[UnitID]bool) []string 
 			what = h.Card.String()
 		}
 		events = append(events, fmt.Sprintf("%s's %s left the board: %s is out of the game (rule 2)",
-			PowerName(id.Power), Label(id.Number, id.Type), what))
+			kit.PowerName(id.Power), label(id.Number, id.Type), what))
 	}
 	return events
 }
@@ -121,28 +109,28 @@ func (e *Extra) discardGone(next *engine.State, built map[UnitID]bool) []string 
 // nothing is dealt; nor without the game's source of chance, which a
 // reshuffle needs (engine.Adjudicate's caller must pass it for this
 // variant): the game master's log says so.
-func (e *Extra) dealNew(next *engine.State, rng *engine.Rand) []string {
+func (e *extra) dealNew(next *engine.State, rng *engine.Rand) []string {
 	if e.Deck == nil {
 		return nil
 	}
 	if rng == nil {
 		for _, u := range next.Units {
-			if _, ok := e.Cards[IDOf(u)]; !ok {
-				e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: adjudicated without the game's source of chance", next.Phase.Short(), IDOf(u)))
+			if _, ok := e.Cards[idOf(u)]; !ok {
+				e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: adjudicated without the game's source of chance", next.Phase.Short(), idOf(u)))
 			}
 		}
 		return nil
 	}
 	var events []string
 	for _, u := range next.Units {
-		id := IDOf(u)
+		id := idOf(u)
 		if _, ok := e.Cards[id]; ok || u.Number <= 0 {
 			continue
 		}
-		c, log, err := DealBuild(u, e.dealTo(next, u.Power), e.Deck, rng)
+		c, log, err := dealBuild(u, e.dealTo(next, u.Power), e.Deck, rng)
 		e.Log = append(e.Log, log...)
 		if err != nil {
-			// DealBuild only fails for a unit without a number, which the
+			// dealBuild only fails for a unit without a number, which the
 			// loop above skips; keep the game going and tell the GM.
 			e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt: %v", id, err))
 			continue
@@ -157,7 +145,7 @@ func (e *Extra) dealNew(next *engine.State, rng *engine.Rand) []string {
 // dealtEvent is the public report of a deal: the unit, never the card.
 func dealtEvent(s *engine.State, u engine.Unit) string {
 	return fmt.Sprintf("%s's new %s in %s is dealt a character card, told to %s alone (rule 5.a)",
-		PowerName(u.Power), Label(u.Number, u.Type), s.Map.LocName(u.Loc), PowerName(u.Power))
+		kit.PowerName(u.Power), label(u.Number, u.Type), s.Map.LocName(u.Loc), kit.PowerName(u.Power))
 }
 
 // concealDeals is the life cycle's ConcealOutcome part: the owner of a
@@ -168,18 +156,18 @@ func concealDeals(_ *engine.State, seat engine.Seat, out *engine.Outcome) {
 	if out.Next == nil || (!seat.GM && seat.Power == "") {
 		return
 	}
-	e, ok := out.Next.Extra.(*Extra)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok {
 		return
 	}
 	private := map[string]string{}
 	for _, u := range out.Next.Units {
-		h, ok := e.Cards[IDOf(u)]
+		h, ok := e.Cards[idOf(u)]
 		if !ok || h.Dealt != out.Phase || !(seat.GM || seat.Power == u.Power) {
 			continue
 		}
 		private[dealtEvent(out.Next, u)] = fmt.Sprintf("%s's new %s in %s is dealt %s (rule 5.a; told to %s alone)",
-			PowerName(u.Power), Label(u.Number, u.Type), out.Next.Map.LocName(u.Loc), h.Card, PowerName(u.Power))
+			kit.PowerName(u.Power), label(u.Number, u.Type), out.Next.Map.LocName(u.Loc), h.Card, kit.PowerName(u.Power))
 	}
 	for i, ev := range out.Events {
 		if p, ok := private[ev]; ok {
@@ -193,8 +181,8 @@ func concealDeals(_ *engine.State, seat engine.Seat, out *engine.Outcome) {
 // centres counted now, suspended ones left out, plus its #19 free units,
 // which need none: ruling "Entitled to"), and the powers left in the game
 // (those with a unit or a supply centre).
-func (e *Extra) dealTo(s *engine.State, p engine.Power) DealTo {
-	to := DealTo{Power: p}
+func (e *extra) dealTo(s *engine.State, p engine.Power) dealTo {
+	to := dealTo{Power: p}
 	for _, id := range e.sortedIDs() {
 		if id.Power == p {
 			to.Hand = append(to.Hand, e.Cards[id].Card)
@@ -207,14 +195,14 @@ func (e *Extra) dealTo(s *engine.State, p engine.Power) DealTo {
 			to.Units++
 		}
 	}
-	to.Powers = len(PowersLeft(s))
+	to.Powers = len(powersLeft(s))
 	return to
 }
 
-// PowersLeft returns the powers still in the game in s: those with a unit
+// powersLeft returns the powers still in the game in s: those with a unit
 // on the board (or dislodged) or a supply centre (rule 5.b's "Powers left
 // in the game"), sorted.
-func PowersLeft(s *engine.State) []engine.Power {
+func powersLeft(s *engine.State) []engine.Power {
 	seen := map[engine.Power]bool{}
 	for _, u := range s.Units {
 		seen[u.Power] = true
@@ -240,11 +228,11 @@ func PowersLeft(s *engine.State) []engine.Power {
 // is no longer in the game, so a later unit that takes the same number
 // (rule 10) inherits nothing: no civil disorder, no free upkeep, no count
 // of its last gas attack.
-func (e *Extra) pruneEffects(next *engine.State) {
-	present := unitsInGame(next)
-	gone := func(id UnitID) bool { return !present[id] }
+func (e *extra) pruneEffects(next *engine.State) {
+	present := kit.UnitsInGame(next)
+	gone := func(id kit.UnitID) bool { return !present[id] }
 	f := &e.Effects
-	f.Disorders = slices.DeleteFunc(f.Disorders, func(d Disorder) bool { return gone(d.Unit) })
+	f.Disorders = slices.DeleteFunc(f.Disorders, func(d disorder) bool { return gone(d.Unit) })
 	for id := range f.LastUsed {
 		if gone(id) {
 			delete(f.LastUsed, id)
@@ -265,30 +253,30 @@ func followingPhase(s, next *engine.State) engine.Phase {
 	c := *next
 	if c.Phase.Type != engine.Adjustment && len(c.Dislodged) == 0 && c.Phase.Season == engine.Fall {
 		c.Owners = slices.Clone(next.Owners)
-		engine.UpdateOwnership(&c, Variant.Rules)
+		engine.UpdateOwnership(&c, reg.Rules())
 	}
 	return nextPhase(&c, s.Phase)
 }
 
-// CheckCards reports what breaks the life cycle's invariant in s: every
+// checkCards reports what breaks the life cycle's invariant in s: every
 // unit in the game (on the board or dislodged) holds exactly one card,
 // every card belongs to such a unit, and the deck's cards are conserved
 // (pile, discards and the cards on the board add up to the deck's size;
 // a Blank card, dealt when no legal card was left, is no card of the
 // deck). A position without a deck is checked for the first two only.
-func CheckCards(s *engine.State) []string {
-	e, ok := s.Extra.(*Extra)
+func checkCards(s *engine.State) []string {
+	e, ok := s.Extra.(*extra)
 	if !ok || e == nil {
 		return []string{"the position has no character cards"}
 	}
 	var bad []string
-	present := unitsInGame(s)
-	seen := map[UnitID]int{}
+	present := kit.UnitsInGame(s)
+	seen := map[kit.UnitID]int{}
 	for _, u := range s.Units {
-		seen[IDOf(u)]++
+		seen[idOf(u)]++
 	}
 	for _, d := range s.Dislodged {
-		seen[IDOf(d.Unit)]++
+		seen[idOf(d.Unit)]++
 	}
 	for id, n := range seen {
 		if n > 1 {
@@ -308,9 +296,9 @@ func CheckCards(s *engine.State) []string {
 		}
 	}
 	if e.Deck != nil {
-		if n := len(e.Deck.pile) + len(e.Deck.discard) + onCards; n != e.Deck.Size() {
+		if n := e.Deck.Len() + e.Deck.DiscardLen() + onCards; n != e.Deck.Size() {
 			bad = append(bad, fmt.Sprintf("the deck holds %d in the pile, %d discarded and %d on the board: %d, not its %d cards",
-				len(e.Deck.pile), len(e.Deck.discard), onCards, n, e.Deck.Size()))
+				e.Deck.Len(), e.Deck.DiscardLen(), onCards, n, e.Deck.Size()))
 		}
 	}
 	slices.Sort(bad)
@@ -320,20 +308,20 @@ func CheckCards(s *engine.State) []string {
 // stack puts one copy of each card named in ids on top of the pile, in
 // that order (the first is drawn first): the scripted draws of a test or
 // a case file. Each card must have a copy left in the pile.
-func (d *Deck) stack(ids ...string) error {
-	top := make([]Card, 0, len(ids))
+func (d *deck) stack(ids ...string) error {
+	top := make([]cardType, 0, len(ids))
 	for _, id := range ids {
-		c, ok := Lookup(d.types, id)
+		c, ok := lookupCard(d.types, id)
 		if !ok {
 			return fmt.Errorf("character: there is no card %q in this game's deck", id)
 		}
 		got, ok := d.take(c.ID)
 		if !ok {
-			return fmt.Errorf("%w: %s", ErrNotInPile, c)
+			return fmt.Errorf("%w: %s", errNotInPile, c)
 		}
 		top = append(top, got)
 	}
-	d.pile = append(top, d.pile...)
+	d.StackOnTop(top)
 	return nil
 }
 
@@ -341,8 +329,8 @@ func (d *Deck) stack(ids ...string) error {
 // holds only the cards the seat may know, rule 3), with who else knows
 // it: "#2 Double Strength, revealed S1902M". "" when the position holds no
 // card for u. The command line's show and the case runner print it.
-func (e *Extra) UnitNote(u engine.Unit) string {
-	h, ok := e.Cards[IDOf(u)]
+func (e *extra) UnitNote(u engine.Unit) string {
+	h, ok := e.Cards[idOf(u)]
 	if !ok {
 		return ""
 	}
@@ -356,7 +344,7 @@ func (e *Extra) UnitNote(u engine.Unit) string {
 	if len(h.Told) > 0 {
 		var to []string
 		for p := range h.Told {
-			to = append(to, PowerName(p))
+			to = append(to, kit.PowerName(p))
 		}
 		slices.Sort(to)
 		note += ", told to " + strings.Join(to, ", ")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 var (
@@ -18,11 +19,11 @@ var (
 // board are taken out of a shuffled regular deck, and the cards named in
 // top are put on top of the pile in that order, so the next draws are
 // known (scripted draws).
-func deckedPosition(t *testing.T, phase engine.Phase, top []string, lines ...string) (*engine.State, *Extra) {
+func deckedPosition(t *testing.T, phase engine.Phase, top []string, lines ...string) (*engine.State, *extra) {
 	t.Helper()
 	s := cardPosition(t, phase, lines...)
 	e := extraOf(t, s)
-	deck, err := NewDeck(mustCards(t), Options{}, engine.NewRand(7))
+	deck, err := buildDeck(mustCards(t), deckOptions{}, engine.NewRand(7))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func adjudicateLife(t *testing.T, s *engine.State, orders string) *engine.Outcom
 		t.Fatal(errs)
 	}
 	out := skipEmptyRetreats(t, engine.Adjudicate(s, os, Variant.Rules, engine.NewRand(3)))
-	if bad := CheckCards(out.Next); len(bad) > 0 {
+	if bad := checkCards(out.Next); len(bad) > 0 {
 		t.Errorf("invariant broken after %s: %s", s.Phase.Short(), strings.Join(bad, "; "))
 	}
 	return out
@@ -65,7 +66,7 @@ func adjudicateLife(t *testing.T, s *engine.State, orders string) *engine.Outcom
 
 // cardsOf lists the cards of a position, "france 1A:2".
 func cardsOf(s *engine.State) string {
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	var out []string
 	for _, id := range e.sortedIDs() {
 		out = append(out, id.String()+":"+e.Cards[id].Card.ID)
@@ -73,7 +74,7 @@ func cardsOf(s *engine.State) string {
 	return strings.Join(out, ", ")
 }
 
-func discardIDs(e *Extra) string {
+func discardIDs(e *extra) string {
 	var out []string
 	for _, c := range e.Deck.Discards() {
 		out = append(out, c.ID)
@@ -98,7 +99,7 @@ func TestLifecycleRule2(t *testing.T) {
 		if got, want := cardsOf(out.Next), "france 1A:2, france 2A:20, germany 1A:5"; got != want {
 			t.Errorf("cards %s, want %s", got, want)
 		}
-		if len(out.Next.Dislodged) != 1 || discardIDs(out.Next.Extra.(*Extra)) != "" {
+		if len(out.Next.Dislodged) != 1 || discardIDs(out.Next.Extra.(*extra)) != "" {
 			t.Fatalf("dislodged %v, discards %q", out.Next.Dislodged, discardIDs(e))
 		}
 		// Retreat orders: the German unit retreats and keeps #5.
@@ -170,7 +171,7 @@ func TestLifecycleBuilds(t *testing.T) {
 			t.Errorf("cards %s, want %s", got, want)
 		}
 		e := extraOf(t, out.Next)
-		if h := e.Cards[UnitID{"france", engine.Army, 3}]; h.Dealt != w1902 || h.Revealed != nil || len(h.Told) != 0 {
+		if h := e.Cards[kit.UnitID{Power: "france", Type: engine.Army, Number: 3}]; h.Dealt != w1902 || h.Revealed != nil || len(h.Told) != 0 {
 			t.Errorf("held %+v: want dealt in W1902A, known to its owner alone", h)
 		}
 	})
@@ -273,12 +274,12 @@ func dislodge(t *testing.T, s *engine.State, abbr string) {
 // once the count of cards dealt reaches the game's number.
 func TestLifecycleReshuffle(t *testing.T) {
 	s, e := deckedPosition(t, w1902, nil, "England: F nth #20", "England: A yor #4")
-	e.Deck.discard = append(e.Deck.discard, Card{ID: "9", Name: "Annihilator"})
+	e.Deck.Stock.Discard(cardType{ID: "9", Name: "Annihilator"})
 	if _, ok := e.Deck.take("9"); !ok {
 		t.Fatal("no #9 in the pile")
 	}
 	e.Deck.since = e.Deck.every - 1
-	pile := len(e.Deck.pile)
+	pile := e.Deck.Len()
 	out := adjudicateLife(t, s, "England: build F lon")
 	d := extraOf(t, out.Next).Deck
 	if d.SinceReshuffle() != 0 || len(d.Discards()) != 0 || len(d.Pile()) != pile {
@@ -291,13 +292,13 @@ func TestLifecycleReshuffle(t *testing.T) {
 func TestLifecycleConceal(t *testing.T) {
 	s, _ := deckedPosition(t, w1902, []string{"11"}, "England: F nth #20", "France: A bur #2")
 	out := adjudicateLife(t, s, "England: build F lon")
-	id := UnitID{"england", engine.Fleet, 2}
+	id := kit.UnitID{Power: "england", Type: engine.Fleet, Number: 2}
 	for _, tc := range []struct {
 		seat engine.Seat
 		know bool
 	}{{engine.Seat{GM: true}, true}, {engine.Seat{Power: "england"}, true}, {engine.Seat{Power: "france"}, false}, {engine.Seat{}, false}} {
 		v := engine.ViewFor(out.Next, nil, tc.seat, Variant.Rules)
-		_, got := v.State.Extra.(*Extra).Cards[id]
+		_, got := v.State.Extra.(*extra).Cards[id]
 		if got != tc.know {
 			t.Errorf("%s knows the new fleet's card: %v, want %v", tc.seat, got, tc.know)
 		}
@@ -317,7 +318,7 @@ func TestLifecycleConceal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeExtra(b)
+	back, err := decodeExtra(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,12 +331,12 @@ func TestLifecycleConceal(t *testing.T) {
 // last through its retreat phase.
 func TestLifecycleExpire(t *testing.T) {
 	s, e := deckedPosition(t, s1902, nil, "France: A bur #2", "France: A pic #20", "Germany: A mun #5", "Italy: A ven #20")
-	now := MoveIndex(s1902)
-	e.Effects.Closures = []Closure{{Prov: "tyr", Until: now, Why: "gassed"}, {Prov: "boh", Until: now + 1, Why: "annihilated"}}
-	e.Effects.Disorders = []Disorder{{Unit: UnitID{"italy", engine.Army, 1}, Until: now, Why: "gassed"}}
-	gone := UnitID{"russia", engine.Army, 1}
-	e.Effects.LastUsed = map[UnitID]int{gone: now, {"germany", engine.Army, 1}: now}
-	e.Effects.FreeUnits = []UnitID{gone}
+	now := kit.MoveIndex(s1902)
+	e.Effects.Closures = []closure{{Prov: "tyr", Until: now, Why: "gassed"}, {Prov: "boh", Until: now + 1, Why: "annihilated"}}
+	e.Effects.Disorders = []disorder{{Unit: kit.UnitID{Power: "italy", Type: engine.Army, Number: 1}, Until: now, Why: "gassed"}}
+	gone := kit.UnitID{Power: "russia", Type: engine.Army, Number: 1}
+	e.Effects.LastUsed = map[kit.UnitID]int{gone: now, {Power: "germany", Type: engine.Army, Number: 1}: now}
+	e.Effects.FreeUnits = []kit.UnitID{gone}
 	// A dislodgement: the Spring retreat phase is still turn now.
 	out := adjudicateLife(t, s, "France: A bur - mun\nFrance: A pic - bur")
 	if out.Next.Phase != (engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Retreat}) {
@@ -359,9 +360,9 @@ func TestLifecycleExpire(t *testing.T) {
 // that year's Winter (the Fall's captures decide whether one follows) and
 // is gone by the next Spring, Winter or not.
 func TestLifecycleExpireFall(t *testing.T) {
-	fall := MoveIndex(f1902)
-	closures := func() []Closure {
-		return []Closure{{Prov: "tyr", Until: fall, Why: "gassed"}, {Prov: "boh", Until: fall + 1, Why: "annihilated"}}
+	fall := kit.MoveIndex(f1902)
+	closures := func() []closure {
+		return []closure{{Prov: "tyr", Until: fall, Why: "gassed"}, {Prov: "boh", Until: fall + 1, Why: "annihilated"}}
 	}
 	t.Run("no Winter: gone by Spring", func(t *testing.T) {
 		s, e := deckedPosition(t, f1902, nil, "France: A par #20", "Germany: A mun #20")
@@ -405,7 +406,7 @@ func TestLifecycleNoRand(t *testing.T) {
 	os, _ := Variant.Parser(s.Map).ParseOrders("", "England: build F lon")
 	out := engine.Adjudicate(s, os, Variant.Rules, nil)
 	e := extraOf(t, out.Next)
-	if _, ok := e.Cards[UnitID{"england", engine.Fleet, 2}]; ok {
+	if _, ok := e.Cards[kit.UnitID{Power: "england", Type: engine.Fleet, Number: 2}]; ok {
 		t.Error("a card was dealt without the game's source of chance")
 	}
 	if !strings.Contains(strings.Join(e.Log, "\n"), "no card dealt to england 2F") {

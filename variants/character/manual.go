@@ -5,32 +5,33 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // DealCardByHand gives unit u of position s the card id that the game master
 // dealt from a physical deck (or drew elsewhere), in place of the card the
 // program dealt it: the program's card goes back on top of the pile as if
-// it had never been drawn. CheckDeal applies exactly as to the program's
+// it had never been drawn. checkDeal applies exactly as to the program's
 // own deals (issue: "the same constraint check applies to both"): rule 4's
 // limits while the game is in its first phase (the deal at the start, with
 // the power's other starting units), rule 5's afterwards. A refused card
 // returns the *Refusal and changes nothing. The change is logged for the
 // game master; the card is known to its owner and the game master only
 // (rule 3), and it counts as dealt in the phase of s.
-func (e *Extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (Card, error) {
+func (e *extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (cardType, error) {
 	if e.Deck == nil {
-		return Card{}, fmt.Errorf("character: only the game master's position holds the deck")
+		return cardType{}, fmt.Errorf("character: only the game master's position holds the deck")
 	}
-	uid := IDOf(u)
+	uid := idOf(u)
 	on := false
 	for _, v := range s.Units {
-		on = on || IDOf(v) == uid
+		on = on || idOf(v) == uid
 	}
 	for _, d := range s.Dislodged {
-		on = on || IDOf(d.Unit) == uid
+		on = on || idOf(d.Unit) == uid
 	}
 	if !on {
-		return Card{}, fmt.Errorf("character: %s has no unit %s", PowerName(u.Power), Label(u.Number, u.Type))
+		return cardType{}, fmt.Errorf("character: %s has no unit %s", kit.PowerName(u.Power), label(u.Number, u.Type))
 	}
 	deck := e.Deck.clone()
 	old, had := e.Cards[uid]
@@ -38,12 +39,12 @@ func (e *Extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start 
 	to.Type = u.Type
 	if had {
 		// The program's card goes back: it was never the unit's.
-		if k := slices.IndexFunc(to.Hand, func(c Card) bool { return c.ID == old.Card.ID }); k >= 0 {
+		if k := slices.IndexFunc(to.Hand, func(c cardType) bool { return c.ID == old.Card.ID }); k >= 0 {
 			to.Hand = slices.Delete(to.Hand, k, k+1)
 		}
 		if !old.Card.Blank {
-			deck.pile = append([]Card{old.Card}, deck.pile...)
-			deck.dealt = max(0, deck.dealt-1)
+			deck.PutOnTop(old.Card)
+			deck.UncountDealt()
 			deck.since = max(0, deck.since-1)
 		}
 	}
@@ -54,12 +55,12 @@ func (e *Extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start 
 			}
 		}
 	}
-	c, err := ManualDeal(deck, id, to, rng)
+	c, err := manualDeal(deck, id, to, rng)
 	if err != nil {
-		return Card{}, err
+		return cardType{}, err
 	}
 	e.Deck = deck
-	e.Cards[uid] = &Held{Card: c, Dealt: s.Phase}
+	e.Cards[uid] = &held{Card: c, Dealt: s.Phase}
 	note := fmt.Sprintf("%s: %s dealt %s by the game master by hand", s.Phase.Short(), uid, c)
 	if had {
 		note += fmt.Sprintf(" (in place of %s, returned to the top of the pile)", old.Card)

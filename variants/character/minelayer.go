@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #12 Minelayer: "Unit may leave a mine behind in any province as it
@@ -33,31 +33,32 @@ import (
 
 // The special orders' names (Order.Special).
 const (
-	LayMine    = "lay mine"
-	PickUpMine = "pick up mine"
+	layMine    = "lay mine"
+	pickUpMine = "pick up mine"
 )
 
 // mineSecret starts the part of a result's reason only the minelayer's
-// owner may read; concealMines cuts it off for every other seat.
+// owner may read (engine.Result.Secret); concealMines cuts it off for
+// every other seat.
 const mineSecret = "; mine: "
 
-var _ = register(func() {
-	addSpecial("lay mine", LayMine, minelayerMove)
-	addSpecial("lays mine", LayMine, minelayerMove)
-	addSpecial("pick up mine", PickUpMine, minelayerMove)
-	addSpecial("picks up mine", PickUpMine, minelayerMove)
-	addSpecial("picks up own mine", PickUpMine, minelayerMove)
-	addSpecial("pick up own mine", PickUpMine, minelayerMove)
-	addAfter(PriorityOthers, mineAfter)
-	parts.conceal = append(parts.conceal, concealMines)
-	parts.random = append(parts.random, randomMinelayer)
-})
+func minelayerParts(r *registry) {
+	addSpecial(r, "lay mine", layMine, minelayerMove)
+	addSpecial(r, "lays mine", layMine, minelayerMove)
+	addSpecial(r, "pick up mine", pickUpMine, minelayerMove)
+	addSpecial(r, "picks up mine", pickUpMine, minelayerMove)
+	addSpecial(r, "picks up own mine", pickUpMine, minelayerMove)
+	addSpecial(r, "pick up own mine", pickUpMine, minelayerMove)
+	r.After(priorityOthers, mineAfter)
+	r.ConcealOutcome(concealMines)
+	r.Random(randomMinelayer)
+}
 
 // minelayerMove is the movement form of "lay mine" and "pick up mine":
 // the move to the province named, by a minelayer only.
 func minelayerMove(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if !activeCard(s, u, MinelayerID) {
-		return engine.Order{}, fmt.Sprintf("%s is not a minelayer (#12): only a minelayer may %s", unitName(s.Map, u), o.Special)
+	if !activeCard(s, u, minelayerID) {
+		return engine.Order{}, fmt.Sprintf("%s is not a minelayer (#12): only a minelayer may %s", kit.UnitName(s.Map, u), o.Special)
 	}
 	to, via, why := destArgs(s.Map, o.Args)
 	if why != "" {
@@ -69,7 +70,7 @@ func minelayerMove(s *engine.State, u engine.Unit, o engine.Order) (engine.Order
 
 // entry is a unit that entered a province in the phase just decided.
 type entry struct {
-	id   UnitID
+	id   kit.UnitID
 	unit engine.Unit // where it stands now
 	from engine.ProvinceID
 }
@@ -79,10 +80,10 @@ type entry struct {
 // Units are known by their rule 10 ids; a unit built in the phase entered
 // nothing.
 func entries(s, next *engine.State) []entry {
-	where := map[UnitID]engine.ProvinceID{}
-	dup := map[UnitID]bool{}
+	where := map[kit.UnitID]engine.ProvinceID{}
+	dup := map[kit.UnitID]bool{}
 	add := func(u engine.Unit) {
-		id := IDOf(u)
+		id := idOf(u)
 		if _, seen := where[id]; seen {
 			dup[id] = true
 		}
@@ -96,7 +97,7 @@ func entries(s, next *engine.State) []entry {
 	}
 	var out []entry
 	for _, u := range next.Units {
-		id := IDOf(u)
+		id := idOf(u)
 		from, ok := where[id]
 		if !ok || dup[id] || from == u.Loc.P {
 			continue
@@ -109,13 +110,13 @@ func entries(s, next *engine.State) []entry {
 // mineAfter applies the mines of a movement or retreat phase: entries
 // meet the mines there before the phase, then the mines laid are put down.
 func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	e, ok := out.Next.Extra.(*Extra)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok || s.Phase.Type == engine.Adjustment {
 		return
 	}
 	m := s.Map
 	before := slices.Clone(e.Effects.Mines)
-	var destroyed []UnitID
+	var destroyed []kit.UnitID
 	for _, en := range entries(s, out.Next) {
 		prov := m.Provinces[en.unit.Loc.P].Abbr
 		name := m.Provinces[en.unit.Loc.P].Name
@@ -128,24 +129,24 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			}
 			return idx
 		}
-		ri := resultOf(out, en.id)
+		ri := kit.ResultOf(out, en.id)
 		// #13: an engineer disarms every mine in a space it enters, and
 		// meets none of them (engineer.go).
-		if activeCard(s, en.unit, EngineerID) {
+		if activeCard(s, en.unit, engineerID) {
 			e.Effects.Mines = engineerClears(m, &e.Effects, en, here(), out)
 			continue
 		}
 		// 16.e: a minelayer returning with "picks up own mine" takes its
 		// power's mine away before any other mine there can explode.
-		if ri >= 0 && out.Results[ri].Order.Special == PickUpMine && activeCard(s, en.unit, MinelayerID) {
-			i := slices.IndexFunc(e.Effects.Mines, func(mn Mine) bool {
+		if ri >= 0 && out.Results[ri].Order.Special == pickUpMine && activeCard(s, en.unit, minelayerID) {
+			i := slices.IndexFunc(e.Effects.Mines, func(mn mine) bool {
 				return mn.Prov == prov && mn.Power == en.id.Power && slices.Contains(before, mn)
 			})
 			if i >= 0 {
 				e.Effects.Mines = slices.Delete(e.Effects.Mines, i, i+1)
-				out.Results[ri].Reason += mineSecret + "picked up its own mine in " + name
+				out.Results[ri].AddSecret(mineSecret + "picked up its own mine in " + name)
 			} else {
-				out.Results[ri].Reason += mineSecret + "no mine of its own to pick up in " + name
+				out.Results[ri].AddSecret(mineSecret + "no mine of its own to pick up in " + name)
 			}
 		}
 		idx := here()
@@ -163,27 +164,23 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		mn := e.Effects.Mines[first]
 		e.Effects.Mines = slices.Delete(e.Effects.Mines, first, first+1)
 		destroyed = append(destroyed, en.id)
-		what := fmt.Sprintf("%s %s struck a mine in %s and was destroyed", m.PowerName(en.id.Power), unitName(m, en.unit), name)
+		what := fmt.Sprintf("%s %s struck a mine in %s and was destroyed", m.PowerName(en.id.Power), kit.UnitName(m, en.unit), name)
 		out.Events = append(out.Events, what)
 		if mn.Power != en.id.Power {
-			out.Events = append(out.Events, privateEvent(m, mn.Power, fmt.Sprintf("it was your mine, laid in %s", mn.Laid)))
+			out.Events = append(out.Events, kit.PrivateEvent(m, mn.Power, fmt.Sprintf("it was your mine, laid in %s", mn.Laid)))
 		} else {
-			out.Events = append(out.Events, privateEvent(m, mn.Power, fmt.Sprintf("it was your own mine, laid in %s (rule 16.e)", mn.Laid)))
+			out.Events = append(out.Events, kit.PrivateEvent(m, mn.Power, fmt.Sprintf("it was your own mine, laid in %s (rule 16.e)", mn.Laid)))
 		}
 		if ri >= 0 {
 			r := &out.Results[ri]
 			struck := "; struck a mine in " + name + " and was destroyed"
-			if k := strings.Index(r.Reason, mineSecret); k >= 0 {
-				r.Reason = r.Reason[:k] + struck + r.Reason[k:]
-			} else {
-				r.Reason += struck
-			}
+			r.Add(struck)
 		}
 	}
 	if len(destroyed) > 0 {
-		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return slices.Contains(destroyed, IDOf(u)) })
+		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return slices.Contains(destroyed, idOf(u)) })
 	}
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
 	// Mines laid this turn go down once the entries are met (a unit
@@ -191,31 +188,31 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	// meets only the mines that were there before).
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special != LayMine || r.Code != engine.OK || !r.OK || !activeCard(s, r.Unit, MinelayerID) {
+		if r.Order.Special != layMine || r.Code != engine.OK || !r.OK || !activeCard(s, r.Unit, minelayerID) {
 			continue
 		}
 		prov := m.Provinces[r.Unit.Loc.P]
 		if prov.Unlimited {
-			r.Reason += mineSecret + "not laid: " + prov.Name + " is no province of the board"
+			r.AddSecret(mineSecret + "not laid: " + prov.Name + " is no province of the board")
 			continue
 		}
-		if slices.ContainsFunc(e.Effects.Mines, func(mn Mine) bool { return mn.Prov == prov.Abbr && mn.Power == r.Unit.Power }) {
-			r.Reason += mineSecret + "not laid: " + prov.Name + " already holds a mine of yours (rule 16.e: one per space)"
+		if slices.ContainsFunc(e.Effects.Mines, func(mn mine) bool { return mn.Prov == prov.Abbr && mn.Power == r.Unit.Power }) {
+			r.AddSecret(mineSecret + "not laid: " + prov.Name + " already holds a mine of yours (rule 16.e: one per space)")
 			continue
 		}
-		e.Effects.Mines = append(e.Effects.Mines, Mine{Prov: prov.Abbr, Power: r.Unit.Power, Laid: s.Phase})
-		r.Reason += mineSecret + "laid a mine in " + prov.Name
+		e.Effects.Mines = append(e.Effects.Mines, mine{Prov: prov.Abbr, Power: r.Unit.Power, Laid: s.Phase})
+		r.AddSecret(mineSecret + "laid a mine in " + prov.Name)
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special == LayMine && !strings.Contains(r.Reason, mineSecret) && r.Code != engine.Illegal {
-			r.Reason += mineSecret + "no mine laid: the unit did not leave (#12)"
+		if r.Order.Special == layMine && r.Secret() == "" && r.Code != engine.Illegal {
+			r.AddSecret(mineSecret + "no mine laid: the unit did not leave (#12)")
 		}
 	}
 }
 
 // mineBefore orders mines by the phase laid, then by power.
-func mineBefore(a, b Mine) bool {
+func mineBefore(a, b mine) bool {
 	if c := cmp.Compare(a.Laid.Year, b.Laid.Year); c != 0 {
 		return c < 0
 	}
@@ -225,8 +222,8 @@ func mineBefore(a, b Mine) bool {
 	return a.Power < b.Power
 }
 
-func deleteIndexes(ms []Mine, idx []int) []Mine {
-	var out []Mine
+func deleteIndexes(ms []mine, idx []int) []mine {
+	var out []mine
 	for i, mn := range ms {
 		if !slices.Contains(idx, i) {
 			out = append(out, mn)
@@ -252,16 +249,14 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special != LayMine && r.Order.Special != PickUpMine {
+		if r.Order.Special != layMine && r.Order.Special != pickUpMine {
 			continue
 		}
 		if r.Order.Power == seat.Power && seat.Power != "" {
 			continue
 		}
-		if k := strings.Index(r.Reason, mineSecret); k >= 0 {
-			r.Reason = r.Reason[:k]
-		}
-		if r.Code == engine.Illegal && strings.Contains(r.Reason, "is not a minelayer") {
+		r.DropSecret()
+		if r.Code == engine.Illegal && powersActive(before.Phase) && !activeCard(before, r.Unit, minelayerID) {
 			continue // not a minelayer: there is no card to keep secret
 		}
 		if mv, why := plainMove(before, r.Order); why == "" {
@@ -297,7 +292,7 @@ func plainMove(s *engine.State, o engine.Order) (engine.Order, string) {
 // randomMinelayer gives a minelayer a move that lays a mine, or one that
 // picks up its power's mine in a neighbouring province.
 func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if s.Phase.Type != engine.Movement || !activeCard(s, u, MinelayerID) {
+	if s.Phase.Type != engine.Movement || !activeCard(s, u, minelayerID) {
 		return engine.Order{}, false
 	}
 	to := neighbourLocs(s.Map, u)
@@ -305,11 +300,11 @@ func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 		return engine.Order{}, false
 	}
 	l := to[rng.Intn(len(to), "where a random minelayer moves")]
-	special := LayMine
-	if e, ok := s.Extra.(*Extra); ok && slices.ContainsFunc(e.Effects.Mines, func(mn Mine) bool {
+	special := layMine
+	if e, ok := s.Extra.(*extra); ok && slices.ContainsFunc(e.Effects.Mines, func(mn mine) bool {
 		return mn.Power == u.Power && mn.Prov == s.Map.Provinces[l.P].Abbr
 	}) {
-		special = PickUpMine
+		special = pickUpMine
 	}
 	return specialOrder(s.Map, u, special, s.Map.LocString(l)), true
 }

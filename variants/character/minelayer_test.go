@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // mineCase is a position with cards and mines, its orders, and what must
@@ -23,7 +24,7 @@ type mineCase struct {
 	reason string   // phrase in the first order's result
 }
 
-func minesOf(e *Extra) string {
+func minesOf(e *extra) string {
 	var out []string
 	for _, m := range e.Effects.Mines {
 		out = append(out, m.Prov+":"+string(m.Power))
@@ -34,13 +35,13 @@ func minesOf(e *Extra) string {
 
 func withMines(t *testing.T, s *engine.State, mines []string) {
 	t.Helper()
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	for _, m := range mines {
 		p, pw, ok := strings.Cut(m, ":")
 		if !ok {
 			t.Fatalf("mine %q", m)
 		}
-		e.Effects.Mines = append(e.Effects.Mines, Mine{Prov: p, Power: engine.Power(pw), Laid: s1902})
+		e.Effects.Mines = append(e.Effects.Mines, mine{Prov: p, Power: engine.Power(pw), Laid: s1902})
 	}
 }
 
@@ -58,7 +59,7 @@ func runMineCases(t *testing.T, tests []mineCase) {
 			if got := positionOf(out.Next); got != tt.want {
 				t.Errorf("after: %s\nwant:  %s", got, tt.want)
 			}
-			if got := minesOf(out.Next.Extra.(*Extra)); got != tt.after {
+			if got := minesOf(out.Next.Extra.(*extra)); got != tt.after {
 				t.Errorf("mines after: %q, want %q", got, tt.after)
 			}
 			all := strings.Join(out.Events, "\n")
@@ -234,7 +235,7 @@ func TestMinesConcealed(t *testing.T) {
 		if v.Results[0].Order.Kind != engine.Move || v.Results[0].Order.Text != "1F nth - hel" {
 			t.Errorf("%s: the minelayer's order reads %+v, want the plain move", seat, v.Results[0].Order)
 		}
-		e := v.Next.Extra.(*Extra)
+		e := v.Next.Extra.(*extra)
 		wantCleared := 0
 		if seat.Power == "germany" {
 			wantCleared = 1 // the layer's own count, without place or engineer
@@ -248,13 +249,13 @@ func TestMinesConcealed(t *testing.T) {
 		t.Errorf("France is told of its clearing, not who laid: %q", fr.Events)
 	}
 	en := engine.OutcomeFor(s, out, engine.Seat{Power: "england"}, Variant.Rules)
-	if got := minesOf(en.Next.Extra.(*Extra)); got != "nth:england" {
+	if got := minesOf(en.Next.Extra.(*extra)); got != "nth:england" {
 		t.Errorf("England's view of its mines: %q", got)
 	}
 	if !strings.Contains(en.Results[2].Reason, "picked up its own mine") {
 		t.Errorf("England's own result: %q", en.Results[2].Reason)
 	}
-	if c := out.Next.Extra.(*Extra).Effects.Sappers.Cleared; c["germany"] != 1 {
+	if c := out.Next.Extra.(*extra).Effects.Sappers.Cleared; c["germany"] != 1 {
 		t.Errorf("cleared counts: %v", c)
 	}
 }
@@ -274,7 +275,7 @@ func TestMineRetreat(t *testing.T) {
 	if got := positionOf(out.Next); got != "france A bur" {
 		t.Errorf("after: %s", got)
 	}
-	if minesOf(out.Next.Extra.(*Extra)) != "" {
+	if minesOf(out.Next.Extra.(*extra)) != "" {
 		t.Error("the mine should have exploded")
 	}
 }
@@ -283,31 +284,31 @@ func TestMineRetreat(t *testing.T) {
 // a save and a load.
 func TestSappersStateJSON(t *testing.T) {
 	s := cardPosition(t, s1902, "England: F nth #12", "France: A bur #19")
-	e := s.Extra.(*Extra)
-	e.Effects.Mines = []Mine{{Prov: "nth", Power: "england", Laid: s1902}}
+	e := s.Extra.(*extra)
+	e.Effects.Mines = []mine{{Prov: "nth", Power: "england", Laid: s1902}}
 	e.Effects.Sappers.Cleared = map[engine.Power]int{"germany": 2}
-	e.Effects.FreeUnits = []UnitID{IDOf(s.Units[1])}
-	e.Effects.SpringOTB = []UnitID{IDOf(s.Units[0])}
-	e.Effects.Voluntary = []UnitID{IDOf(s.Units[1])}
+	e.Effects.FreeUnits = []kit.UnitID{idOf(s.Units[1])}
+	e.Effects.SpringOTB = []kit.UnitID{idOf(s.Units[0])}
+	e.Effects.Voluntary = []kit.UnitID{idOf(s.Units[1])}
 	b, err := e.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeExtra(b)
+	back, err := decodeExtra(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := back.(*Extra).Effects
+	f := back.(*extra).Effects
 	if f.Sappers.Cleared["germany"] != 2 || len(f.Mines) != 1 || f.Mines[0] != e.Effects.Mines[0] ||
-		len(f.FreeUnits) != 1 || f.FreeUnits[0] != IDOf(s.Units[1]) || len(f.SpringOTB) != 1 || len(f.Voluntary) != 1 {
+		len(f.FreeUnits) != 1 || f.FreeUnits[0] != idOf(s.Units[1]) || len(f.SpringOTB) != 1 || len(f.Voluntary) != 1 {
 		t.Errorf("round trip: %+v", f)
 	}
-	c := e.CloneExtra().(*Extra)
+	c := e.CloneExtra().(*extra)
 	c.Effects.Sappers.Cleared["germany"] = 5
 	if e.Effects.Sappers.Cleared["germany"] != 2 {
 		t.Error("clone shares the Cleared map")
 	}
-	var x SappersState
+	var x sappersState
 	if !x.empty() || x.clone().Cleared != nil {
 		t.Error("the zero state is empty")
 	}
@@ -380,7 +381,7 @@ func TestNoMineInAnUnlimitedSpace(t *testing.T) {
 		t.Fatal(errs)
 	}
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if got := minesOf(out.Next.Extra.(*Extra)); got != "" || !strings.Contains(out.Results[0].Reason, "no province of the board") {
+	if got := minesOf(out.Next.Extra.(*extra)); got != "" || !strings.Contains(out.Results[0].Reason, "no province of the board") {
 		t.Errorf("mines %q, result %q", got, out.Results[0].Reason)
 	}
 }

@@ -2,57 +2,57 @@ package character
 
 import (
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The ids of the movement cards of this group beyond those in reach.go
 // and reach2.go (#3, #7, #16, #17, #18).
 const (
-	DoubleMoverID = "4" // #4: two spaces a turn
-	JumperID      = "5" // #5: jumps over an adjacent unit
-	ConverterID   = "6" // #6: army to fleet and back
-	HyperspaceID  = "8" // #8: into Hyperspace and out anywhere
+	doubleMoverID = "4" // #4: two spaces a turn
+	jumperID      = "5" // #5: jumps over an adjacent unit
+	converterID   = "6" // #6: army to fleet and back
+	hyperspaceID  = "8" // #8: into Hyperspace and out anywhere
 )
 
-// Conversion records one #6 conversion (rule 10: the unit takes a number
+// conversionRecord records one #6 conversion (rule 10: the unit takes a number
 // free for its new type, and its card follows it). Conversions are public:
 // every seat sees the unit change its type.
-type Conversion struct {
+type conversionRecord struct {
 	Phase engine.Phase
-	From  UnitID
-	To    UnitID
+	From  kit.UnitID
+	To    kit.UnitID
 	Prov  string // where it converted ("arm/ec")
 }
 
-// MoversState is the state #3 Amphibious, #4 Double Mover, #5 Jumper, #6
+// moversState is the state #3 Amphibious, #4 Double Mover, #5 Jumper, #6
 // Converter, #7 Explorer, #8 Hyperspace keep between phases beyond
 // Effects' common fields. It is saved as JSON with the position.
 //
 // Only the converters leave a record: the others' moves are seen in the
 // units' places (a unit in Hyperspace stands in "hyp", a fleet on the
 // Caspian's coast of Armenia stands in "arm/ec").
-type MoversState struct {
-	Conversions []Conversion `json:",omitempty"`
+type moversState struct {
+	Conversions []conversionRecord `json:",omitempty"`
 }
 
-func (x MoversState) clone() MoversState {
-	return MoversState{Conversions: slices.Clone(x.Conversions)}
+func (x moversState) clone() moversState {
+	return moversState{Conversions: slices.Clone(x.Conversions)}
 }
 
 // conceal keeps what seat may know: every seat saw each conversion (the
 // unit changed type on the board), so nothing is removed.
-func (x *MoversState) conceal(seat engine.Seat) {}
+func (x *moversState) conceal(seat engine.Seat) {}
 
-func (x MoversState) empty() bool { return len(x.Conversions) == 0 }
+func (x moversState) empty() bool { return len(x.Conversions) == 0 }
 
 // moversExtra returns the variant's part of s, or nil.
-func moversExtra(s *engine.State) *Extra {
+func moversExtra(s *engine.State) *extra {
 	if s == nil {
 		return nil
 	}
-	e, _ := s.Extra.(*Extra)
+	e, _ := s.Extra.(*extra)
 	return e
 }
 
@@ -62,81 +62,10 @@ func holds(s *engine.State, u engine.Unit, id string) bool {
 	return ok && c.ID == id
 }
 
-// argLocs reads the locations named in a special order's words: province
-// abbreviations or one-word names, with a coast as "spa/nc", "spa(nc)" or
-// a separate "(nc)"/"nc" word after the province. Filler words ("-",
-// "to", "over", "then") are skipped. It returns why a word is not a
-// place.
-func argLocs(m *engine.Map, args []string) ([]engine.Loc, string) {
-	var out []engine.Loc
-	for _, w := range args {
-		w = strings.Trim(w, ".,;")
-		switch w {
-		case "", "-", "->", "to", "over", "then", "via", "and":
-			continue
-		}
-		if c, ok := parseCoastWord(w); ok && len(out) > 0 && out[len(out)-1].C == engine.NoCoast {
-			out[len(out)-1].C = c
-			continue
-		}
-		name, coast := w, ""
-		if i := strings.IndexAny(w, "/("); i > 0 {
-			name, coast = w[:i], strings.Trim(w[i:], "/()")
-		}
-		p, ok := m.Lookup(name)
-		if !ok {
-			return nil, "\"" + w + "\" is not a space on the board"
-		}
-		l := engine.Loc{P: p}
-		if coast != "" {
-			c, ok := engine.ParseCoast(coast)
-			if !ok {
-				return nil, "\"" + w + "\": no such coast"
-			}
-			l.C = c
-		}
-		out = append(out, l)
-	}
-	return out, ""
-}
-
-// parseCoastWord reads a coast written alone: "nc", "(ec)".
-func parseCoastWord(w string) (engine.Coast, bool) {
-	if !strings.HasPrefix(w, "(") && len(w) != 2 {
-		return engine.NoCoast, false
-	}
-	return engine.ParseCoast(strings.Trim(w, "()"))
-}
-
-// stepLoc returns where a unit of type t at from lands in province to by
-// one ordinary step of its type (the map's links, passable spaces), with
-// the coast for a fleet: the one named, or the only one it reaches.
-func stepLoc(m *engine.Map, t engine.UnitType, from engine.Loc, to engine.Loc) (engine.Loc, bool) {
-	switch t {
-	case engine.Army:
-		return engine.Loc{P: to.P}, m.ArmyAdjacent(from.P, to.P)
-	case engine.Fleet:
-		var found []engine.Loc
-		for _, l := range m.FleetCoastsTo(from, to.P) {
-			if to.C == engine.NoCoast || l.C == to.C {
-				found = append(found, l)
-			}
-		}
-		if len(found) != 1 {
-			return to, false
-		}
-		if !m.MultiCoast(to.P) {
-			found[0].C = engine.NoCoast
-		}
-		return found[0], true
-	}
-	return to, false
-}
-
 // unitIndex returns the index in s.Units of the unit with id, or -1.
-func unitIndex(s *engine.State, id UnitID) int {
+func unitIndex(s *engine.State, id kit.UnitID) int {
 	for i, u := range s.Units {
-		if IDOf(u) == id {
+		if idOf(u) == id {
 			return i
 		}
 	}
@@ -159,9 +88,9 @@ func unitWords(m *engine.Map, u engine.Unit) string {
 	return u.Type.String() + " " + m.LocName(u.Loc)
 }
 
-var _ = register(func() {
-	addAfter(PriorityOthers, moversReveal)
-})
+func moversParts(r *registry) {
+	r.After(priorityOthers, moversReveal)
+}
 
 // moversReveal reveals the card of a unit whose order only its card
 // allows, once the order was judged (not refused): rule 3, "special
@@ -172,7 +101,7 @@ var _ = register(func() {
 // every seat. #3 and #6 reveal in their own files.
 func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	e := moversExtra(out.Next)
-	if e == nil || !PowersActive(s.Phase) || s.Phase.Type == engine.Adjustment {
+	if e == nil || !powersActive(s.Phase) || s.Phase.Type == engine.Adjustment {
 		return
 	}
 	special := func(p engine.ProvinceID, abbrs ...string) bool {
@@ -189,21 +118,21 @@ func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		o := r.Order
 		why := ""
 		switch {
-		case c.ID == DoubleMoverID && o.Kind == engine.Special && o.Special == DoubleMoveOrder:
+		case c.ID == doubleMoverID && o.Kind == engine.Special && o.Special == doubleMoveOrder:
 			why = "moved two spaces"
-		case c.ID == JumperID && o.Kind == engine.Special && o.Special == JumpOrder:
+		case c.ID == jumperID && o.Kind == engine.Special && o.Special == jumpOrder:
 			why = "jumped over a unit"
-		case c.ID == HyperspaceID && o.Kind == engine.Move && (special(o.To.P, HyperspaceAbbr) || special(r.Unit.Loc.P, HyperspaceAbbr)):
+		case c.ID == hyperspaceID && o.Kind == engine.Move && (special(o.To.P, hyperspaceAbbr) || special(r.Unit.Loc.P, hyperspaceAbbr)):
 			why = "moved through Hyperspace"
-		case c.ID == ExplorerID && o.Kind == engine.Move && (isIsland(s.Map, o.To.P) || isIsland(s.Map, r.Unit.Loc.P)):
+		case c.ID == explorerID && o.Kind == engine.Move && (isIsland(s.Map, o.To.P) || isIsland(s.Map, r.Unit.Loc.P)):
 			why = "moved onto or off an island"
-		case c.ID == ExplorerID && o.Kind == engine.Move && (special(o.To.P, "swi", CaspianAbbr) || special(r.Unit.Loc.P, "swi", CaspianAbbr)):
+		case c.ID == explorerID && o.Kind == engine.Move && (special(o.To.P, "swi", caspianAbbr) || special(r.Unit.Loc.P, "swi", caspianAbbr)):
 			why = "explored Switzerland or the Caspian"
 		default:
 			continue
 		}
-		if h, ok := e.Cards[IDOf(r.Unit)]; ok && h.Revealed == nil {
-			_ = e.Reveal(IDOf(r.Unit), s.Phase, why)
+		if h, ok := e.Cards[idOf(r.Unit)]; ok && h.Revealed == nil {
+			_ = e.Reveal(idOf(r.Unit), s.Phase, why)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestMoversSoak plays seeded random games in which every starting unit
@@ -19,10 +20,10 @@ func TestMoversSoak(t *testing.T) {
 		games = 3
 	}
 	cards := mustCards(t)
-	ids := []string{AmphibiousID, DoubleMoverID, JumperID, ConverterID, ExplorerID, HyperspaceID}
+	ids := []string{amphibiousID, doubleMoverID, jumperID, converterID, explorerID, hyperspaceID}
 	done := map[string]int{}
 	defer func() {
-		for _, name := range []string{DoubleMoveOrder, JumpOrder, ConvertOrder} {
+		for _, name := range []string{doubleMoveOrder, jumpOrder, convertOrder} {
 			if done[name] == 0 {
 				t.Errorf("no %q order succeeded", name)
 			}
@@ -35,21 +36,21 @@ func TestMoversSoak(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := s.Extra.(*Extra)
+		e := s.Extra.(*extra)
 		for _, u := range s.Units {
-			c, _ := Lookup(cards, ids[rng.Intn(len(ids), "soak card")])
-			e.Give(IDOf(u), c, s.Phase)
+			c, _ := lookupCard(cards, ids[rng.Intn(len(ids), "soak card")])
+			e.Give(idOf(u), c, s.Phase)
 		}
 		specials := 0
 		for s.Phase.Year < 1901+years {
 			orders := engine.RandomOrders(s, rng)
 			if s.Phase.Type != engine.Retreat {
 				for i, o := range orders {
-					k := findOrdered(s, o)
+					k := kit.OrderUnit(s, &o, reg.Rules())
 					if k < 0 || rng.Intn(2, "soak: special or not") == 0 {
 						continue
 					}
-					if sp, ok := RandomSpecial(s, s.Units[k], rng); ok {
+					if sp, ok := randomSpecial(s, s.Units[k], rng); ok {
 						orders[i] = sp
 						specials++
 					}
@@ -60,7 +61,7 @@ func TestMoversSoak(t *testing.T) {
 				if r.Order.Kind == engine.Special && r.OK {
 					done[r.Order.Special]++
 				}
-				if r.Order.Kind == engine.Special && r.Code == engine.Illegal && PowersActive(s.Phase) && s.Phase.Type == engine.Movement {
+				if r.Order.Kind == engine.Special && r.Code == engine.Illegal && powersActive(s.Phase) && s.Phase.Type == engine.Movement {
 					t.Errorf("seed %d, %v: a random special order is refused: %s %v: %s", seed, s.Phase, r.Order.Format(s.Map), r.Order.Args, r.Reason)
 				}
 			}
@@ -96,16 +97,16 @@ func checkMovers(s *engine.State) error {
 		}
 		at[u.Loc.P] = true
 		ec := u.Type == engine.Fleet && u.Loc.C == engine.EastCoast && isCaspianCoast(s.Map, u.Loc.P)
-		if !s.Map.CanHold(u.Type, u.Loc) && !ec && !Enter(s, u, u.Loc) {
+		if !s.Map.CanHold(u.Type, u.Loc) && !ec && !enter(s, u, u.Loc) {
 			return fmt.Errorf("%s %s stands where it may not", u.Type, s.Map.LocString(u.Loc))
 		}
 	}
-	if e, ok := s.Extra.(*Extra); ok {
+	if e, ok := s.Extra.(*extra); ok {
 		b, err := e.MarshalJSON()
 		if err != nil {
 			return err
 		}
-		if _, err := DecodeExtra(b); err != nil {
+		if _, err := decodeExtra(b); err != nil {
 			return err
 		}
 	}

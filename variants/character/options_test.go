@@ -35,13 +35,13 @@ func TestOptionCounts(t *testing.T) {
 		size    int
 	}{
 		// The other reading of the scan: Hyperspace 2, Gasser 6.
-		{map[string]string{OptionCounts: "8:2,10:6"}, map[string]int{"8": 2, "10": 6, "20": 14}, 72},
-		{map[string]string{OptionCounts: " #8 : 2 , 19:0 "}, map[string]int{"8": 2, "19": 0, "9": 2}, 66},
+		{map[string]string{optionCounts: "8:2,10:6"}, map[string]int{"8": 2, "10": 6, "20": 14}, 72},
+		{map[string]string{optionCounts: " #8 : 2 , 19:0 "}, map[string]int{"8": 2, "19": 0, "9": 2}, 66},
 		// A proposed card voted in takes its count from counts; the
 		// Ordinary ratio table applies to the whole deck (75 cards: 15).
-		{map[string]string{OptionAdd: "X5", OptionCounts: "x5:3"}, map[string]int{"X5": 3, "20": 15}, 76},
+		{map[string]string{optionAdd: "X5", optionCounts: "x5:3"}, map[string]int{"X5": 3, "20": 15}, 76},
 		// The Ordinary count set by hand: no ratio is applied.
-		{map[string]string{OptionAdd: "X5,X8:4", OptionCounts: "20:14"}, map[string]int{"X5": 2, "X8": 4, "20": 14}, 78},
+		{map[string]string{optionAdd: "X5,X8:4", optionCounts: "20:14"}, map[string]int{"X5": 2, "X8": 4, "20": 14}, 78},
 	} {
 		s, err := Variant.NewGame(m, tt.options, engine.NewRand(7))
 		if err != nil {
@@ -75,11 +75,11 @@ func TestOptionCounts(t *testing.T) {
 	// is an Engineer but the Ordinary unit each power must have (4.b).
 	all := []string{}
 	for _, c := range mustCards(t) {
-		if c.Set == Regular && c.ID != "13" && c.ID != OrdinaryID {
+		if c.Set == regular && c.ID != "13" && c.ID != ordinaryID {
 			all = append(all, c.ID+":0")
 		}
 	}
-	s, err := Variant.NewGame(m, map[string]string{OptionCounts: "13:30," + strings.Join(all, ",")}, engine.NewRand(3))
+	s, err := Variant.NewGame(m, map[string]string{optionCounts: "13:30," + strings.Join(all, ",")}, engine.NewRand(3))
 	if err != nil {
 		t.Fatalf("a deck of Engineers: %v", err)
 	}
@@ -88,7 +88,7 @@ func TestOptionCounts(t *testing.T) {
 		switch h.Card.ID {
 		case "13":
 			engineers++
-		case OrdinaryID:
+		case ordinaryID:
 		default:
 			t.Errorf("%s was dealt #%s from a deck of Engineers and Ordinary cards", id, h.Card.ID)
 		}
@@ -109,17 +109,17 @@ func TestOptionCountsRefused(t *testing.T) {
 		options map[string]string
 		want    string
 	}{
-		{map[string]string{OptionCounts: "8"}, `option counts="8": "8": want a card and its count, as 8:2`},
-		{map[string]string{OptionCounts: ":2"}, `want a card and its count`},
-		{map[string]string{OptionCounts: "8:two"}, `card 8: want a count from 0`},
-		{map[string]string{OptionCounts: "8:-1"}, `card 8: want a count from 0`},
-		{map[string]string{OptionCounts: "8:2,#8:3"}, `card 8 named twice`},
-		{map[string]string{OptionCounts: " , "}, `no card named`},
-		{map[string]string{OptionCounts: "21:2"}, `no card "21"`},
-		{map[string]string{OptionCounts: "X5:2"}, `card X5 Super Supporter is not in the game; vote it in with add_cards`},
-		{map[string]string{OptionCounts: "X7:2"}, `card X7`},
-		{map[string]string{OptionAdd: "X5:4", OptionCounts: "X5:2"}, `card X5's count is given twice`},
-		{map[string]string{OptionCounts: "20:0"}, `option counts leaves 58 cards in the deck, 0 of them Ordinary, for 22 starting units`},
+		{map[string]string{optionCounts: "8"}, `option counts="8": "8": want a card and its count, as 8:2`},
+		{map[string]string{optionCounts: ":2"}, `want a card and its count`},
+		{map[string]string{optionCounts: "8:two"}, `card 8: want a count from 0`},
+		{map[string]string{optionCounts: "8:-1"}, `card 8: want a count from 0`},
+		{map[string]string{optionCounts: "8:2,#8:3"}, `card 8 named twice`},
+		{map[string]string{optionCounts: " , "}, `no card named`},
+		{map[string]string{optionCounts: "21:2"}, `no card "21"`},
+		{map[string]string{optionCounts: "X5:2"}, `card X5 Super Supporter is not in the game; vote it in with add_cards`},
+		{map[string]string{optionCounts: "X7:2"}, `card X7`},
+		{map[string]string{optionAdd: "X5:4", optionCounts: "X5:2"}, `card X5's count is given twice`},
+		{map[string]string{optionCounts: "20:0"}, `option counts leaves 58 cards in the deck, 0 of them Ordinary, for 22 starting units`},
 		{map[string]string{"count": "8:2"}, `unknown option "count" (known: reshuffle_every, add_cards, counts)`},
 	} {
 		_, err := Variant.NewGame(m, tt.options, engine.NewRand(1))
@@ -135,16 +135,16 @@ func FuzzOptions(f *testing.F) {
 	for _, seed := range [][2]string{{"8:2,10:6", ""}, {"x5:3", "X5"}, {"20:0", ""}, {"#8:2", "X8:4"}, {"8", ""}, {":", ":"}, {"", "X7"}} {
 		f.Add(seed[0], seed[1])
 	}
-	list, err := LoadCards()
+	list, err := loadCards()
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, counts, add string) {
-		opt, err := parseOptions(map[string]string{OptionCounts: counts, OptionAdd: add})
+		opt, err := parseOptions(map[string]string{optionCounts: counts, optionAdd: add})
 		if err != nil {
 			return
 		}
-		d, err := NewDeck(list, opt, engine.NewRand(1))
+		d, err := buildDeck(list, opt, engine.NewRand(1))
 		if err != nil {
 			return
 		}

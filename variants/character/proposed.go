@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// ProposedState is the state the proposed cards X1-X11 keep between phases beyond Effects'
+// proposedState is the state the proposed cards X1-X11 keep between phases beyond Effects'
 // common fields. It is saved as JSON with the position.
-type ProposedState struct {
+type proposedState struct {
 	// Defences are the X11 Special Engineers' border defences in place.
-	Defences []Defence `json:",omitempty"`
+	Defences []defence `json:",omitempty"`
 
 	// turn holds the orders of the movement phase under way, only in the
 	// copy of the position proposedPhase judges (never saved): the X11
@@ -19,20 +20,20 @@ type ProposedState struct {
 	turn []engine.Order
 }
 
-// Defence is a border defence set up by an X11 Special Engineer: while a
+// defence is a border defence set up by an X11 Special Engineer: while a
 // unit of Power holds Prov, an attack coming only across the named
 // borders (the provinces on their other side) meets one more strength.
 // The defences are public: a game master reports works built on the
 // board (ruling "X11 Special Engineer").
-type Defence struct {
+type defence struct {
 	Prov    string   // the engineer's province
 	Borders []string // the provinces across the defended borders
 	Power   engine.Power
 	Built   engine.Phase
 }
 
-func (x ProposedState) clone() ProposedState {
-	c := ProposedState{Defences: make([]Defence, len(x.Defences)), turn: x.turn}
+func (x proposedState) clone() proposedState {
+	c := proposedState{Defences: make([]defence, len(x.Defences)), turn: x.turn}
 	for i, d := range x.Defences {
 		d.Borders = slices.Clone(d.Borders)
 		c.Defences[i] = d
@@ -45,9 +46,9 @@ func (x ProposedState) clone() ProposedState {
 
 // conceal keeps what seat may know: everything the proposed cards leave
 // on the board is public.
-func (x *ProposedState) conceal(seat engine.Seat) {}
+func (x *proposedState) conceal(seat engine.Seat) {}
 
-func (x ProposedState) empty() bool { return len(x.Defences) == 0 }
+func (x proposedState) empty() bool { return len(x.Defences) == 0 }
 
 // targetProv reads a province named in a special order's arguments (a
 // coast is ignored).
@@ -86,15 +87,15 @@ func adjacentUnit(s *engine.State, u engine.Unit, o engine.Order, verb string) (
 // before movement occurs: the units that lose their power this turn, the
 // cards that change hands, and a reason for each of their orders.
 type beforeMovement struct {
-	stripped map[UnitID]bool   // units judged this turn without their card
-	thefts   map[UnitID]UnitID // thief -> robbed unit
-	reasons  map[int]string    // order index -> the reason its result gives
-	failed   map[int]bool      // order index -> the special failed
-	tell     []tellTo          // private reports (rule 3)
+	stripped map[kit.UnitID]bool       // units judged this turn without their card
+	thefts   map[kit.UnitID]kit.UnitID // thief -> robbed unit
+	reasons  map[int]string            // order index -> the reason its result gives
+	failed   map[int]bool              // order index -> the special failed
+	tell     []tellTo                  // private reports (rule 3)
 }
 
 type tellTo struct {
-	id UnitID
+	id kit.UnitID
 	to engine.Power
 	// why is kept with the knowledge: "disbelieved by A bur".
 	why string
@@ -110,10 +111,10 @@ type tellTo struct {
 // strength part sees the turn's orders (the Strength hook sees no
 // attacker).
 func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*engine.Outcome, bool) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return nil, false
 	}
-	e, ok := s.Extra.(*Extra)
+	e, ok := s.Extra.(*extra)
 	if !ok {
 		return nil, false
 	}
@@ -122,12 +123,12 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 		return nil, false
 	}
 	c := s.Clone()
-	ce := c.Extra.(*Extra)
+	ce := c.Extra.(*extra)
 	for id := range b.stripped {
 		delete(ce.Cards, id)
 	}
 	ce.Effects.Proposed.turn = orders
-	inner := *Variant.Rules
+	inner := *reg.Rules()
 	inner.Phase, inner.Rewrite, inner.After = nil, nil, nil
 	out := engine.Adjudicate(c, orders, &inner, rng)
 	if out.Winner != "" {
@@ -135,21 +136,21 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 		out.Winner = ""
 		out.Events = out.Events[:len(out.Events)-1]
 	}
-	ne := out.Next.Extra.(*Extra)
+	ne := out.Next.Extra.(*extra)
 	ne.Effects.Proposed.turn = nil
 	for id := range b.stripped {
 		if h, ok := e.Cards[id]; ok {
-			ne.Cards[id] = h.clone()
+			ne.Cards[id] = h.Clone()
 		}
 	}
 	for thief, victim := range b.thefts {
-		stolen := e.Cards[victim].clone()
+		stolen := e.Cards[victim].Clone()
 		stolen.Dealt, stolen.Revealed, stolen.Told = s.Phase, nil, nil
 		if old, ok := ne.Cards[thief]; ok && ne.Deck != nil {
 			ne.Deck.Discard(old.Card)
 		}
 		ne.Cards[thief] = stolen
-		ne.Cards[victim] = &Held{Card: Card{ID: OrdinaryID, Name: "Ordinary Unit", Units: AnyUnit, Set: Regular, Blank: true}, Dealt: s.Phase}
+		ne.Cards[victim] = &held{Card: cardType{ID: ordinaryID, Name: "Ordinary Unit", Units: anyUnit, Set: regular, Blank: true}, Dealt: s.Phase}
 	}
 	for _, t := range b.tell {
 		if _, ok := ne.Cards[t.id]; ok {
@@ -178,7 +179,7 @@ func sameOrder(a, b engine.Order) bool {
 // judgeBeforeMovement decides the thefts (priority 2) and then the
 // disbeliefs (priority 3) of a movement phase.
 func judgeBeforeMovement(s *engine.State, orders []engine.Order) beforeMovement {
-	b := beforeMovement{stripped: map[UnitID]bool{}, thefts: map[UnitID]UnitID{}, reasons: map[int]string{}, failed: map[int]bool{}}
+	b := beforeMovement{stripped: map[kit.UnitID]bool{}, thefts: map[kit.UnitID]kit.UnitID{}, reasons: map[int]string{}, failed: map[int]bool{}}
 	judgeThefts(s, orders, &b)
 	judgeDisbeliefs(s, orders, &b)
 	return b
@@ -211,21 +212,22 @@ func concealBeforeMovement(before *engine.State, seat engine.Seat, out *engine.O
 		h := engine.Order{Power: o.Power, Kind: engine.Hold, Unit: o.Unit, Number: o.Number, At: o.At, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		h.Text = h.Format(before.Map)
 		r.Order = h
-		reason := "held"
-		if k := strings.Index(r.Reason, "; dislodged by"); k >= 0 {
-			reason += r.Reason[k:]
-		}
 		if r.Code == engine.Void {
 			r.OK, r.Code = true, engine.OK
 		}
-		r.Reason = reason
+		// "held" and how it was dislodged, nothing else.
+		r.DropNote()
+		if r.Dislodged() == "" {
+			r.DropSecret()
+		}
+		r.Reword("held")
 	}
 }
 
-var _ = register(func() {
-	parts.phase = append(parts.phase, proposedPhase)
-	parts.conceal = append(parts.conceal, concealBeforeMovement)
-})
+func proposedParts(r *registry) {
+	r.Phase(proposedPhase)
+	r.ConcealOutcome(concealBeforeMovement)
+}
 
 // revealPassive is the After part that marks the passive proposed cards
 // revealed when their use shows in the public results (rule 3: "special
@@ -238,10 +240,10 @@ var _ = register(func() {
 //
 // A unit disbelieved this turn (X4) used nothing and is not revealed.
 func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
-	ne, ok := out.Next.Extra.(*Extra)
+	ne, ok := out.Next.Extra.(*extra)
 	if !ok {
 		return
 	}
@@ -254,11 +256,11 @@ func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	off := judgeBeforeMovement(s, orders).stripped
 	has := func(u engine.Unit, id string) bool {
 		c, ok := cardAt(s, u)
-		return ok && c.ID == id && !off[IDOf(u)]
+		return ok && c.ID == id && !off[idOf(u)]
 	}
 	reveal := func(u engine.Unit, why string) {
-		if _, ok := ne.Cards[IDOf(u)]; ok {
-			_ = ne.Reveal(IDOf(u), s.Phase, why)
+		if _, ok := ne.Cards[idOf(u)]; ok {
+			_ = ne.Reveal(idOf(u), s.Phase, why)
 		}
 	}
 	moving := map[engine.ProvinceID]bool{}
@@ -270,21 +272,21 @@ func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	for _, r := range out.Results {
 		o, u := r.Order, r.Unit
 		switch {
-		case o.Kind == engine.Move && r.Code != engine.Illegal && has(u, MoveFirstID):
+		case o.Kind == engine.Move && r.Code != engine.Illegal && has(u, moveFirstID):
 			reveal(u, "moved first")
 		case o.Kind == engine.Support && r.Code != engine.Illegal && r.Code != engine.Void:
 			t := o.AuxAt.P
 			if o.AuxTo.Valid() {
 				t = o.AuxTo.P
 			}
-			if has(u, AirUnitID) && !s.Map.Adjacent(u.Type, u.Loc, t) && !reachAny(s, u, engine.Loc{P: t}) {
+			if has(u, airUnitID) && !s.Map.Adjacent(u.Type, u.Loc, t) && !reachAny(s, u, engine.Loc{P: t}) {
 				reveal(u, "supported from two spaces away")
 			}
 			if !o.AuxTo.Valid() && moving[o.AuxAt.P] {
-				if has(u, FallbackSupporterID) {
+				if has(u, fallbackSupporterID) {
 					reveal(u, "supported a moving unit in place")
 				}
-				if v, ok := unitIn(s, o.AuxAt.P); ok && has(v, FallbackSupporterID) {
+				if v, ok := unitIn(s, o.AuxAt.P); ok && has(v, fallbackSupporterID) {
 					reveal(v, "was supported in place while moving")
 				}
 			}
@@ -292,6 +294,6 @@ func revealPassive(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 }
 
-var _ = register(func() {
-	addAfter(PriorityOthers, revealPassive)
-})
+func proposedParts2(r *registry) {
+	r.After(priorityOthers, revealPassive)
+}

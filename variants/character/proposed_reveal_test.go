@@ -39,7 +39,7 @@ func TestPassiveReveals(t *testing.T) {
 			s := cardPosition(t, tt.phase, tt.units...)
 			out := judge(t, s, tt.orders)
 			u := s.Units[s.UnitAt(prov(t, s, tt.prov))]
-			if got := out.Next.Extra.(*Extra).KnownTo(IDOf(u), engine.Seat{Power: "italy"}); got != tt.want {
+			if got := out.Next.Extra.(*extra).KnownTo(idOf(u), engine.Seat{Power: "italy"}); got != tt.want {
 				t.Errorf("revealed %v, want %v", got, tt.want)
 			}
 		})

@@ -26,15 +26,15 @@ func TestProposedSoak(t *testing.T) {
 	used := map[string]int{} // special orders that succeeded
 	for g := range games {
 		rng := engine.NewRand(uint64(100 + g))
-		s, err := Variant.NewGame(m, map[string]string{OptionAdd: "X1,X2,X3,X4,X6,X9,X10,X11"}, rng)
+		s, err := Variant.NewGame(m, map[string]string{optionAdd: "X1,X2,X3,X4,X6,X9,X10,X11"}, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
 		s.Phase = engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}
-		e := s.Extra.(*Extra)
+		e := s.Extra.(*extra)
 		for i, u := range s.Units {
-			c, _ := Lookup(list, ids[(i+g)%len(ids)])
-			e.Give(IDOf(u), c, s.Phase)
+			c, _ := lookupCard(list, ids[(i+g)%len(ids)])
+			e.Give(idOf(u), c, s.Phase)
 		}
 		for step := 0; step < 16 && s.Phase.Year < 1906; step++ {
 			orders := engine.RandomOrders(s, rng)
@@ -42,7 +42,7 @@ func TestProposedSoak(t *testing.T) {
 				if rng.Intn(2, "use a special order") == 0 {
 					continue
 				}
-				o, ok := RandomSpecial(s, u, rng)
+				o, ok := randomSpecial(s, u, rng)
 				if !ok {
 					continue
 				}
@@ -69,7 +69,7 @@ func TestProposedSoak(t *testing.T) {
 			if err != nil {
 				t.Fatalf("game %d %s: save: %v", g, s.Phase, err)
 			}
-			back, err := engine.UnmarshalStateExtra(m, b, DecodeExtra)
+			back, err := engine.UnmarshalStateExtra(m, b, decodeExtra)
 			if err != nil {
 				t.Fatalf("game %d %s: load: %v", g, s.Phase, err)
 			}
@@ -80,13 +80,13 @@ func TestProposedSoak(t *testing.T) {
 				engine.ViewFor(next, nil, seat, Variant.Rules)
 				engine.OutcomeFor(s, out, seat, Variant.Rules)
 			}
-			ne := next.Extra.(*Extra)
+			ne := next.Extra.(*extra)
 			for _, u := range next.Units {
 				// Builds get their cards from the lifecycle part, which
 				// is not this part's; a unit that held a card keeps one.
-				if _, had := s.Extra.(*Extra).Cards[IDOf(u)]; had {
-					if _, ok := ne.Cards[IDOf(u)]; !ok {
-						t.Errorf("game %d %s: %s lost its card", g, s.Phase, IDOf(u))
+				if _, had := s.Extra.(*extra).Cards[idOf(u)]; had {
+					if _, ok := ne.Cards[idOf(u)]; !ok {
+						t.Errorf("game %d %s: %s lost its card", g, s.Phase, idOf(u))
 					}
 				}
 			}

@@ -4,8 +4,8 @@ import "dipdesk/engine"
 
 // The ids of the movement cards the Reach hook acts on.
 const (
-	SpecialMoverID = "16" // #16: special links, over Switzerland, across the North Sea
-	ConvoylessID   = "17" // #17: an army crosses one sea space without a convoy
+	specialMoverID = "16" // #16: special links, over Switzerland, across the North Sea
+	convoylessID   = "17" // #17: an army crosses one sea space without a convoy
 )
 
 // end is one end of a special link: a province by abbreviation and, for a
@@ -58,7 +58,7 @@ var (
 	northSeaEast = []string{"nwy", "ska", "den", "hel", "hol", "bel"}
 )
 
-// Reach is the Rules.Reach hook: whether u may move (and so support, and
+// reach is the Rules.reach hook: whether u may move (and so support, and
 // in a retreat phase retreat) to l beyond the map's links.
 //
 //   - #16 Special Mover: the links of specialLinks for its type, and for an
@@ -76,7 +76,7 @@ var (
 //
 // In a retreat phase only #16's direct links count (rule 8: no unit
 // retreats more than one space). Before 1902 nothing counts (rule 7).
-func Reach(s *engine.State, u engine.Unit, l engine.Loc) bool {
+func reach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	c, ok := cardAt(s, u)
 	if !ok || s.Map == nil || l.P == u.Loc.P || !onBoard(s.Map, l.P) || !onBoard(s.Map, u.Loc.P) {
 		return false
@@ -87,15 +87,15 @@ func Reach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	}
 	retreat := s.Phase.Type == engine.Retreat
 	switch c.ID {
-	case SpecialMoverID:
+	case specialMoverID:
 		return specialMove(s.Map, u, l, retreat) || (!retreat && u.Type == engine.Army && overSwitzerland(s.Map, u.Loc.P, l.P))
-	case ConvoylessID:
+	case convoylessID:
 		return !retreat && u.Type == engine.Army && acrossOneSea(s.Map, u.Loc.P, l.P)
-	case AmphibiousID:
+	case amphibiousID:
 		return amphibious(s.Map, u, l)
-	case ExplorerID:
+	case explorerID:
 		return linked(s.Map, explorerLinks, u, l, retreat)
-	case SuperfleetID:
+	case superfleetID:
 		return linked(s.Map, superfleetLinks, u, l, retreat)
 	}
 	return false

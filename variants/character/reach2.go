@@ -4,8 +4,8 @@ import "dipdesk/engine"
 
 // The ids of the further movement cards the Reach hook acts on.
 const (
-	ExplorerID   = "7"  // #7: islands, Switzerland, the Caspian; Ireland-Liverpool, Sicily-Naples, Spain-North Africa
-	SuperfleetID = "18" // #18: a fleet jumps between named seas
+	explorerID   = "7"  // #7: islands, Switzerland, the Caspian; Ireland-Liverpool, Sicily-Naples, Spain-North Africa
+	superfleetID = "18" // #18: a fleet jumps between named seas
 )
 
 // explorerLinks are card #7's direct links: "Units may also move directly
@@ -49,8 +49,8 @@ func linked(m *engine.Map, links []link, u engine.Unit, l engine.Loc, retreat bo
 	return false
 }
 
-// AmphibiousID is card #3: the unit "moves as an army or a fleet at will".
-const AmphibiousID = "3"
+// amphibiousID is card #3: the unit "moves as an army or a fleet at will".
+const amphibiousID = "3"
 
 // amphibious reports whether u may reach l by the links of the other unit
 // type: a fleet over land (Rome to Venice, Marseilles to Spain's north

@@ -222,13 +222,13 @@ func TestReachLinksName(t *testing.T) {
 	}
 	for i, to := range []string{"iri", "tys"} {
 		p, _ := s.Map.Lookup(to)
-		if Reach(s, s.Units[i], engine.Loc{P: p}) {
+		if reach(s, s.Units[i], engine.Loc{P: p}) {
 			t.Errorf("#7 %s reaches %s", s.Map.LocString(s.Units[i].Loc), to)
 		}
 	}
 	a := cardPosition(t, s1902, "France: A spa #18")
 	naf, _ := a.Map.Lookup("naf")
-	if Reach(a, a.Units[0], engine.Loc{P: naf}) {
+	if reach(a, a.Units[0], engine.Loc{P: naf}) {
 		t.Error("a #18 army reaches North Africa")
 	}
 }

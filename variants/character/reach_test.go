@@ -252,17 +252,17 @@ func TestReachOnlyForItsCards(t *testing.T) {
 	for _, card := range []string{"20", "4", "X5", "X8"} {
 		s := cardPosition(t, s1902, "France: A spa #"+card)
 		naf, _ := s.Map.Lookup("naf")
-		if Reach(s, s.Units[0], engine.Loc{P: naf}) {
+		if reach(s, s.Units[0], engine.Loc{P: naf}) {
 			t.Errorf("#%s reaches North Africa from Spain", card)
 		}
 	}
 	s := cardPosition(t, s1902, "France: A spa")
 	naf, _ := s.Map.Lookup("naf")
-	if Reach(s, s.Units[0], engine.Loc{P: naf}) {
+	if reach(s, s.Units[0], engine.Loc{P: naf}) {
 		t.Error("a unit without a card reaches North Africa from Spain")
 	}
 	s.Extra = nil
-	if Reach(s, s.Units[0], engine.Loc{P: naf}) {
+	if reach(s, s.Units[0], engine.Loc{P: naf}) {
 		t.Error("a position without the variant's data")
 	}
 	for _, k := range specialLinks {

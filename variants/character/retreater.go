@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // #14 Retreater: "After any turn on which unit is not dislodged, it may
@@ -29,16 +30,16 @@ import (
 // a centre in a Fall retreat counts at once, as a Fall retreat's does.
 // Ordering a voluntary retreat reveals the card (only a Retreater could).
 
-var _ = register(func() {
-	parts.nextPhase = retreaterNextPhase
-	addAfter(PriorityOthers, voluntaryAfter)
-	parts.random = append(parts.random, randomRetreater)
-})
+func retreaterParts(r *registry) {
+	r.NextPhase(retreaterNextPhase)
+	r.After(priorityOthers, voluntaryAfter)
+	r.Random(randomRetreater)
+}
 
 // retreaterNextPhase is the phase sequence with a retreat phase after
 // every movement turn from 1902 (rule 7: no Retreater acts earlier).
 func retreaterNextPhase(next *engine.State, p engine.Phase) engine.Phase {
-	if p.Type == engine.Movement && PowersActive(p) {
+	if p.Type == engine.Movement && powersActive(p) {
 		return engine.Phase{Year: p.Year, Season: p.Season, Type: engine.Retreat}
 	}
 	return engine.StandardNextPhase(next, p)
@@ -48,17 +49,17 @@ func retreaterNextPhase(next *engine.State, p engine.Phase) engine.Phase {
 // (not dislodged) that may retreat in the retreat phase that follows, and
 // empties the list after any other phase.
 func voluntaryAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	e, ok := out.Next.Extra.(*Extra)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok {
 		return
 	}
 	e.Effects.Voluntary = nil
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
 	for _, u := range out.Next.Units {
-		if activeCard(out.Next, u, RetreaterID) {
-			e.Effects.Voluntary = append(e.Effects.Voluntary, IDOf(u))
+		if activeCard(out.Next, u, retreaterID) {
+			e.Effects.Voluntary = append(e.Effects.Voluntary, idOf(u))
 		}
 	}
 }
@@ -115,8 +116,8 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 		return
 	}
 	var blocked map[engine.ProvinceID]string
-	if Variant.Rules.Prepare != nil {
-		blocked = Variant.Rules.Prepare(s, nil).Blocked
+	if reg.Rules().Prepare != nil {
+		blocked = reg.Rules().Prepare(s, nil).Blocked
 	}
 	type try struct {
 		o    engine.Order
@@ -126,7 +127,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 		dupe bool
 	}
 	var tries []*try
-	byUnit := map[UnitID]*try{}
+	byUnit := map[kit.UnitID]*try{}
 	for _, o := range vol {
 		u := s.Units[s.UnitAt(o.At.P)]
 		t := &try{o: o, u: u}
@@ -135,7 +136,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 			t.why = fmt.Sprintf("%s may not order a unit of %s", s.Map.PowerName(o.Power), s.Map.PowerName(u.Power))
 			out.Results = append(out.Results, engine.Result{Order: o, Unit: u, Code: engine.NotOwner, Reason: t.why})
 			continue
-		case !activeCard(s, u, RetreaterID):
+		case !activeCard(s, u, retreaterID):
 			t.why = "only a Retreater (#14) that was not dislodged may retreat"
 		default:
 			t.to, t.why = voluntaryDest(s, u, o, blocked)
@@ -144,19 +145,19 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 			out.Results = append(out.Results, engine.Result{Order: o, Unit: u, Code: engine.Illegal, Reason: t.why + "; it stays"})
 			continue
 		}
-		if prev := byUnit[IDOf(u)]; prev != nil {
+		if prev := byUnit[idOf(u)]; prev != nil {
 			if prev.o.Format(s.Map) != o.Format(s.Map) {
 				prev.dupe = true
 			}
 			continue
 		}
-		byUnit[IDOf(u)] = t
+		byUnit[idOf(u)] = t
 		tries = append(tries, t)
 	}
 	// Destinations of the standard retreats that succeeded.
 	count := map[engine.ProvinceID]int{}
 	for _, u := range out.Next.Units {
-		if !slices.ContainsFunc(s.Units, func(v engine.Unit) bool { return IDOf(v) == IDOf(u) }) {
+		if !slices.ContainsFunc(s.Units, func(v engine.Unit) bool { return idOf(v) == idOf(u) }) {
 			count[u.Loc.P]++
 		}
 	}
@@ -165,7 +166,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 			count[t.to.P]++
 		}
 	}
-	e, _ := out.Next.Extra.(*Extra)
+	e, _ := out.Next.Extra.(*extra)
 	for _, t := range tries {
 		res := engine.Result{Order: t.o, Unit: t.u, Code: engine.Bounced}
 		name := s.Map.Provinces[t.to.P].Name
@@ -178,13 +179,13 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 			res.OK, res.Code = true, engine.OK
 			res.Reason = "retreated voluntarily to " + s.Map.LocName(t.to) + " (#14 Retreater)"
 			for i := range out.Next.Units {
-				if IDOf(out.Next.Units[i]) == IDOf(t.u) {
+				if idOf(out.Next.Units[i]) == idOf(t.u) {
 					out.Next.Units[i].Loc = t.to
 				}
 			}
 		}
 		if e != nil && !t.dupe {
-			_ = e.Reveal(IDOf(t.u), s.Phase, "retreated voluntarily as a Retreater (#14)")
+			_ = e.Reveal(idOf(t.u), s.Phase, "retreated voluntarily as a Retreater (#14)")
 		}
 		out.Results = append(out.Results, res)
 	}
@@ -195,7 +196,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 		if !r.OK || r.Order.Kind != engine.Move || s.DislodgedAt(r.Unit.Loc.P) < 0 || r.Order.To.P < 0 {
 			continue
 		}
-		k := slices.IndexFunc(out.Next.Units, func(u engine.Unit) bool { return IDOf(u) == IDOf(r.Unit) })
+		k := slices.IndexFunc(out.Next.Units, func(u engine.Unit) bool { return idOf(u) == idOf(r.Unit) })
 		if k < 0 || count[out.Next.Units[k].Loc.P] <= 1 {
 			continue
 		}
@@ -208,7 +209,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 // randomRetreater gives a Retreater in a retreat phase a voluntary retreat
 // to a random neighbouring space.
 func randomRetreater(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if s.Phase.Type != engine.Retreat || !activeCard(s, u, RetreaterID) {
+	if s.Phase.Type != engine.Retreat || !activeCard(s, u, retreaterID) {
 		return engine.Order{}, false
 	}
 	to := neighbourLocs(s.Map, u)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestRetreatPhaseSequence: a retreat phase follows every movement turn
@@ -122,34 +123,34 @@ func TestRetreaterCapturesAndReveals(t *testing.T) {
 	if out.Next.Owners[mun] != "france" {
 		t.Errorf("Munich owned by %q after a Fall retreat into it", out.Next.Owners[mun])
 	}
-	id := IDOf(mv.Next.Units[0])
-	if h := out.Next.Extra.(*Extra).Cards[id]; h == nil || h.Revealed == nil {
+	id := idOf(mv.Next.Units[0])
+	if h := out.Next.Extra.(*extra).Cards[id]; h == nil || h.Revealed == nil {
 		t.Error("the voluntary retreat did not reveal the Retreater")
 	}
-	if h := mv.Next.Extra.(*Extra).Cards[id]; h.Revealed != nil {
+	if h := mv.Next.Extra.(*extra).Cards[id]; h.Revealed != nil {
 		t.Error("revealed before it retreated")
 	}
 	for _, seat := range []engine.Seat{{Power: "germany"}, {}} {
-		if v := engine.ViewFor(mv.Next, nil, seat, Variant.Rules); len(v.State.Extra.(*Extra).Effects.Voluntary) != 0 {
+		if v := engine.ViewFor(mv.Next, nil, seat, Variant.Rules); len(v.State.Extra.(*extra).Effects.Voluntary) != 0 {
 			t.Errorf("%s sees the Retreaters allowed to retreat", seat)
 		}
 	}
-	if v := engine.ViewFor(mv.Next, nil, engine.Seat{Power: "france"}, Variant.Rules); len(v.State.Extra.(*Extra).Effects.Voluntary) != 1 {
+	if v := engine.ViewFor(mv.Next, nil, engine.Seat{Power: "france"}, Variant.Rules); len(v.State.Extra.(*extra).Effects.Voluntary) != 1 {
 		t.Error("France does not see its Retreater's right to retreat")
 	}
-	if e := out.Next.Extra.(*Extra); len(e.Effects.Voluntary) != 0 {
+	if e := out.Next.Extra.(*extra); len(e.Effects.Voluntary) != 0 {
 		t.Errorf("the list outlives its retreat phase: %v", e.Effects.Voluntary)
 	}
 	// Rule 7: no Retreater acts in 1901; after S1901M there is no retreat
 	// phase at all, and the list stays empty.
 	s := cardPosition(t, s1901, "France: A bur #14")
 	o := engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1))
-	if len(o.Next.Extra.(*Extra).Effects.Voluntary) != 0 {
+	if len(o.Next.Extra.(*extra).Effects.Voluntary) != 0 {
 		t.Error("1901: a Retreater listed")
 	}
 	// A unit listed but no longer holding an active card (by hand) may not.
 	r := cardPosition(t, engine.Phase{Year: 1901, Season: engine.Fall, Type: engine.Retreat}, "France: A bur #14")
-	r.Extra.(*Extra).Effects.Voluntary = []UnitID{IDOf(r.Units[0])}
+	r.Extra.(*extra).Effects.Voluntary = []kit.UnitID{idOf(r.Units[0])}
 	orders, _ := Variant.Parser(r.Map).ParseOrders("", "France: A bur - mun")
 	o = engine.Adjudicate(r, orders, Variant.Rules, engine.NewRand(1))
 	if positionOf(o.Next) != "france A bur" || !strings.Contains(o.Results[0].Reason, "Retreater") {
@@ -161,12 +162,12 @@ func TestRetreaterCapturesAndReveals(t *testing.T) {
 // move: a mine there explodes.
 func TestRetreatIntoMinedSpace(t *testing.T) {
 	s := cardPosition(t, engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Retreat}, "France: A bur #14")
-	e := s.Extra.(*Extra)
-	e.Effects.Voluntary = []UnitID{IDOf(s.Units[0])}
-	e.Effects.Mines = []Mine{{Prov: "mun", Power: "germany", Laid: s1902}}
+	e := s.Extra.(*extra)
+	e.Effects.Voluntary = []kit.UnitID{idOf(s.Units[0])}
+	e.Effects.Mines = []mine{{Prov: "mun", Power: "germany", Laid: s1902}}
 	orders, _ := Variant.Parser(s.Map).ParseOrders("", "France: A bur - mun")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if positionOf(out.Next) != "" || len(out.Next.Extra.(*Extra).Effects.Mines) != 0 {
-		t.Errorf("after: %q, mines %v", positionOf(out.Next), out.Next.Extra.(*Extra).Effects.Mines)
+	if positionOf(out.Next) != "" || len(out.Next.Extra.(*extra).Effects.Mines) != 0 {
+		t.Errorf("after: %q, mines %v", positionOf(out.Next), out.Next.Extra.(*extra).Effects.Mines)
 	}
 }

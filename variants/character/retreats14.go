@@ -10,6 +10,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/resources"
+	"dipdesk/variants/kit"
 )
 
 // Rule 14, Retreats and Removals:
@@ -17,13 +18,13 @@ import (
 //	a. Following Spring moves, dislodged units for which no Retreat orders
 //	have been written will be retreated using Just's Right-Hand Rule.
 //	However, a player may specify with his Spring orders that any
-//	dislodged unit may be retreated OTB, or he may overrule the GM with
+//	dislodged unit may be retreated otb, or he may overrule the GM with
 //	his Fall orders, prescribing that a unit dislodged in the Spring
-//	should be retreated OTB instead of following the R.H.R.
+//	should be retreated otb instead of following the R.H.R.
 //	b. After the Fall moves ... Any dislodged units for which no orders are
 //	received will be removed from the board in the Winter season. Players
 //	may write orders to have their dislodged units move to a specific
-//	province or "OTB."
+//	province or "otb."
 //
 // The program plays every retreat phase on its own, so the orders of rule
 // 14 are given there: a move, "disband" or "otb". retreatPhase (a
@@ -42,7 +43,7 @@ import (
 // rule retreated after the Spring moves (Effects.RightHand) may be given
 // "otb" as its Fall order. It is taken off the board before the Fall moves
 // are judged (a Prepare part makes it intangible, an After part at
-// PriorityRules removes it), as if it had gone off the board in the
+// priorityRules removes it), as if it had gone off the board in the
 // Spring instead: it holds no province, is neither attacked nor
 // dislodged, and its card is discarded (the "trade in" of 14.a).
 //
@@ -52,23 +53,23 @@ import (
 
 // Special order names of rule 14.
 const (
-	OTBIfDislodged = "otb if dislodged" // Spring moves: holds; off the board if dislodged in the Spring
-	OTB            = "otb"              // retreat phase: the disband; Fall moves: the overrule of 14.a
+	oTBIfDislodged = "otb if dislodged" // Spring moves: holds; off the board if dislodged in the Spring
+	otb            = "otb"              // retreat phase: the disband; Fall moves: the overrule of 14.a
 )
 
-var _ = register(func() {
-	addRuleSpecial("otb if dislodged", OTBIfDislodged, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
+func retreats14Parts(r *registry) {
+	addRuleSpecial(r, "otb if dislodged", oTBIfDislodged, func(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 		if len(o.Args) > 0 {
 			return engine.Order{}, fmt.Sprintf("unexpected %q after \"otb if dislodged\"", strings.Join(o.Args, " "))
 		}
 		return holdOf(o), ""
 	})
-	addRuleSpecial("otb", OTB, fallOTBAs)
-	parts.phase = append(parts.phase, retreatPhase)
-	addAfter(PriorityOthers, springOTBAfter)
-	parts.prepare = append(parts.prepare, fallOTBPrepare)
-	addAfter(PriorityRules, fallOTBAfter)
-})
+	addRuleSpecial(r, "otb", otb, fallOTBAs)
+	r.Phase(retreatPhase)
+	r.After(priorityOthers, springOTBAfter)
+	r.Prepare(fallOTBPrepare)
+	r.After(priorityRules, fallOTBAfter)
+}
 
 // holdOf is o's unit holding.
 func holdOf(o engine.Order) engine.Order {
@@ -96,8 +97,8 @@ func fallOTBAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 // retreatedByRightHand reports whether u is a unit the right-hand rule
 // retreated after this year's Spring moves.
 func retreatedByRightHand(s *engine.State, u engine.Unit) bool {
-	e, ok := s.Extra.(*Extra)
-	return ok && slices.Contains(e.Effects.RightHand, IDOf(u))
+	e, ok := s.Extra.(*extra)
+	return ok && slices.Contains(e.Effects.RightHand, idOf(u))
 }
 
 // fallOTBUnits returns the units whose one order in orders is a legal
@@ -109,12 +110,12 @@ func fallOTBUnits(s *engine.State, orders []engine.Order) []engine.Unit {
 	count := map[int]int{}
 	var out []int
 	for _, o := range orders {
-		i := findOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 || o.Power != "" && o.Power != s.Units[i].Power {
 			continue
 		}
 		count[i]++
-		if o.Kind == engine.Special && o.Special == OTB && len(o.Args) == 0 && retreatedByRightHand(s, s.Units[i]) {
+		if o.Kind == engine.Special && o.Special == otb && len(o.Args) == 0 && retreatedByRightHand(s, s.Units[i]) {
 			out = append(out, i)
 		}
 	}
@@ -148,22 +149,22 @@ func fallOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type == engine.Retreat && s.Phase.Season == engine.Spring {
 		return // retreatPhase has just listed them
 	}
-	if e, ok := out.Next.Extra.(*Extra); ok {
+	if e, ok := out.Next.Extra.(*extra); ok {
 		e.Effects.RightHand = nil
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Kind != engine.Special || r.Order.Special != OTB || r.Code == engine.Illegal || r.Unit.Type == engine.NoUnitType {
+		if r.Order.Kind != engine.Special || r.Order.Special != otb || r.Code == engine.Illegal || r.Unit.Type == engine.NoUnitType {
 			continue
 		}
 		if s.Phase.Type != engine.Movement || !retreatedByRightHand(s, r.Unit) {
 			continue
 		}
-		removeUnit(out.Next, IDOf(r.Unit))
+		kit.RemoveUnit(out.Next, idOf(r.Unit))
 		r.OK, r.Code = true, engine.OK
 		r.Reason = "off the board instead of the right-hand rule's retreat, as ordered with the Fall orders (rule 14.a)"
 		out.Events = append(out.Events, fmt.Sprintf("%s %s in %s went off the board, as ordered with the Fall orders instead of its right-hand-rule retreat (rule 14.a)",
-			s.Map.PowerName(r.Unit.Power), Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc)))
+			s.Map.PowerName(r.Unit.Power), label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc)))
 	}
 }
 
@@ -237,7 +238,7 @@ func rightHandRetreat(s *engine.State, d engine.Dislodgement) (engine.Loc, bool)
 	if err != nil {
 		return engine.Nowhere, false
 	}
-	opts := engine.RetreatOptions(s, d, Variant.Rules)
+	opts := engine.RetreatOptions(s, d, reg.Rules())
 	start := -1
 	if d.From != engine.NoProvince && int(d.From) < len(s.Map.Provinces) {
 		start = slices.Index(ring, s.Map.Provinces[d.From].Abbr)
@@ -266,10 +267,10 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 	if s.Phase.Type != engine.Retreat {
 		return nil, false
 	}
-	e, _ := s.Extra.(*Extra)
+	e, _ := s.Extra.(*extra)
 	var std, vol []engine.Order
 	for _, o := range orders {
-		if o.Kind == engine.Special && o.Special == OTB {
+		if o.Kind == engine.Special && o.Special == otb {
 			o.Kind, o.Special, o.Args = engine.Disband, "", nil
 		}
 		if o.At.Valid() && int(o.At.P) < len(s.Map.Provinces) && e != nil {
@@ -278,7 +279,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 			di := s.DislodgedAt(o.At.P)
 			ownDislodged := di >= 0 && (o.Power == "" || o.Power == s.Dislodged[di].Unit.Power)
 			if i := s.UnitAt(o.At.P); !ownDislodged && i >= 0 && (o.Power == "" || o.Power == s.Units[i].Power) &&
-				slices.Contains(e.Effects.Voluntary, IDOf(s.Units[i])) {
+				slices.Contains(e.Effects.Voluntary, idOf(s.Units[i])) {
 				vol = append(vol, o)
 				continue
 			}
@@ -296,7 +297,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 	}
 	reasons := map[string]string{}
-	stuck := map[UnitID]bool{}
+	stuck := map[kit.UnitID]bool{}
 	for i, d := range s.Dislodged {
 		if ordered[i] {
 			continue
@@ -307,7 +308,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 		u := d.Unit
 		base := engine.Order{Power: u.Power, Unit: u.Type, Number: u.Number, At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-		if s.Phase.Season == engine.Spring && e != nil && slices.Contains(e.Effects.SpringOTB, IDOf(u)) {
+		if s.Phase.Season == engine.Spring && e != nil && slices.Contains(e.Effects.SpringOTB, idOf(u)) {
 			base.Kind = engine.Disband
 			base.Text = base.Format(s.Map) + autoNote
 			reasons[base.Text] = "off the board, as ordered with the Spring moves (rule 14.a)"
@@ -316,7 +317,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 		l, ok := rightHandRetreat(s, d)
 		if !ok {
-			stuck[IDOf(u)] = true // nowhere to go: disbanded
+			stuck[idOf(u)] = true // nowhere to go: disbanded
 			continue
 		}
 		base.Kind, base.To = engine.Move, l
@@ -328,11 +329,11 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		reasons[base.Text] = fmt.Sprintf(why, s.Map.LocName(l))
 		std = append(std, base)
 	}
-	out := engine.AdjudicateRetreats(s, std, Variant.Rules)
-	var rightHand []UnitID
+	out := engine.AdjudicateRetreats(s, std, reg.Rules())
+	var rightHand []kit.UnitID
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Code == engine.Defaulted && stuck[IDOf(r.Unit)] {
+		if r.Code == engine.Defaulted && stuck[idOf(r.Unit)] {
 			r.Reason = "no legal retreat space for the right-hand rule (rule 14.a); disbanded"
 			continue
 		}
@@ -344,11 +345,11 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		if r.OK {
 			r.Reason = why
 			if s.Phase.Season == engine.Spring && r.Order.Kind == engine.Move {
-				rightHand = append(rightHand, IDOf(r.Unit))
+				rightHand = append(rightHand, idOf(r.Unit))
 			}
 		}
 	}
-	if ne, ok := out.Next.Extra.(*Extra); ok {
+	if ne, ok := out.Next.Extra.(*extra); ok {
 		ne.Effects.RightHand = rightHand // 14.a: the owner may overrule these with his Fall orders
 	}
 	voluntaryRetreats(s, vol, out)
@@ -366,7 +367,7 @@ func retreatValid(s *engine.State, d engine.Dislodgement, o engine.Order) (engin
 		return engine.Nowhere, "not a retreat"
 	}
 	var match []engine.Loc
-	for _, l := range engine.RetreatOptions(s, d, Variant.Rules) {
+	for _, l := range engine.RetreatOptions(s, d, reg.Rules()) {
 		if l.P == o.To.P && (o.To.C == engine.NoCoast || l.C == o.To.C || !s.Map.MultiCoast(l.P) || d.Unit.Type != engine.Fleet) {
 			match = append(match, l)
 		}
@@ -384,7 +385,7 @@ func retreatValid(s *engine.State, d engine.Dislodgement, o engine.Order) (engin
 // dislodged in a Spring movement phase (Effects.SpringOTB), and forgets
 // the list once their retreat phase is over.
 func springOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
-	e, ok := out.Next.Extra.(*Extra)
+	e, ok := out.Next.Extra.(*extra)
 	if !ok {
 		return
 	}
@@ -394,18 +395,18 @@ func springOTBAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Special != OTBIfDislodged || r.Code == engine.Illegal {
+		if r.Order.Special != oTBIfDislodged || r.Code == engine.Illegal {
 			continue
 		}
-		dislodged := slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return IDOf(d.Unit) == IDOf(r.Unit) })
+		dislodged := slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return idOf(d.Unit) == idOf(r.Unit) })
 		switch {
 		case s.Phase.Season != engine.Spring:
-			r.Reason += "; after Fall moves an unordered dislodged unit is removed anyway (rule 14.b)"
+			r.Add("; after Fall moves an unordered dislodged unit is removed anyway (rule 14.b)")
 		case dislodged:
-			if !slices.Contains(e.Effects.SpringOTB, IDOf(r.Unit)) {
-				e.Effects.SpringOTB = append(e.Effects.SpringOTB, IDOf(r.Unit))
+			if !slices.Contains(e.Effects.SpringOTB, idOf(r.Unit)) {
+				e.Effects.SpringOTB = append(e.Effects.SpringOTB, idOf(r.Unit))
 			}
-			r.Reason += "; goes off the board unless given a retreat (rule 14.a)"
+			r.Add("; goes off the board unless given a retreat (rule 14.a)")
 		}
 	}
 }

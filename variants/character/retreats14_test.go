@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // twoPhases adjudicates a movement phase and the retreat phase after it.
@@ -140,7 +141,7 @@ func TestOTBIfDislodged(t *testing.T) {
 		t.Fatal(errs)
 	}
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if got := out.Next.Extra.(*Extra).Effects.SpringOTB; len(got) != 0 {
+	if got := out.Next.Extra.(*extra).Effects.SpringOTB; len(got) != 0 {
 		t.Errorf("units not dislodged are recorded: %v", got)
 	}
 	if !out.Results[0].OK {
@@ -153,24 +154,24 @@ func TestOTBIfDislodged(t *testing.T) {
 	}
 	mv, _ := twoPhases(t, s1902, []string{"France: A bur #20", "France: A boh #20", "Germany: A mun #20"},
 		"France: A bur - mun\nFrance: A boh S A bur - mun\nGermany: A mun otb if dislodged", "")
-	e := mv.Next.Extra.(*Extra)
+	e := mv.Next.Extra.(*extra)
 	if len(e.Effects.SpringOTB) != 1 {
 		t.Fatalf("SpringOTB %v", e.Effects.SpringOTB)
 	}
 	for _, seat := range []engine.Seat{{Power: "france"}, {}} {
-		if v := engine.ViewFor(mv.Next, nil, seat, Variant.Rules); len(v.State.Extra.(*Extra).Effects.SpringOTB) != 0 {
+		if v := engine.ViewFor(mv.Next, nil, seat, Variant.Rules); len(v.State.Extra.(*extra).Effects.SpringOTB) != 0 {
 			t.Errorf("%s sees Germany's otb order", seat)
 		}
 	}
 	mv, _ = twoPhases(t, f1902, []string{"France: A bur #20", "France: A boh #20", "Germany: A mun #20"},
 		"France: A bur - mun\nFrance: A boh S A bur - mun\nGermany: A mun otb if dislodged", "")
-	if e := mv.Next.Extra.(*Extra); len(e.Effects.SpringOTB) != 0 {
+	if e := mv.Next.Extra.(*extra); len(e.Effects.SpringOTB) != 0 {
 		t.Errorf("Fall: SpringOTB %v", e.Effects.SpringOTB)
 	}
 }
 
 // TestFallOTB: rule 14.a, "he may overrule the GM with his Fall orders,
-// prescribing that a unit dislodged in the Spring should be retreated OTB
+// prescribing that a unit dislodged in the Spring should be retreated otb
 // instead of following the R.H.R.": the units the right-hand rule
 // retreated are recorded for their owner alone, "otb" with the Fall orders
 // takes such a unit off the board before the moves (a unit with a second
@@ -182,18 +183,18 @@ func TestFallOTB(t *testing.T) {
 	if fall.Phase != f1902 {
 		t.Fatalf("after the retreats: %s", fall.Phase.Short())
 	}
-	e := fall.Extra.(*Extra)
+	e := fall.Extra.(*extra)
 	ruh := mustProv(t, fall, "ruh")
 	i := fall.UnitAt(ruh)
-	if i < 0 || !slices.Equal(e.Effects.RightHand, []UnitID{IDOf(fall.Units[i])}) {
+	if i < 0 || !slices.Equal(e.Effects.RightHand, []kit.UnitID{idOf(fall.Units[i])}) {
 		t.Fatalf("right-hand retreats recorded %v", e.Effects.RightHand)
 	}
 	for _, seat := range []engine.Seat{{Power: "france"}, {}} {
-		if v := engine.ViewFor(fall, nil, seat, Variant.Rules); len(v.State.Extra.(*Extra).Effects.RightHand) != 0 {
+		if v := engine.ViewFor(fall, nil, seat, Variant.Rules); len(v.State.Extra.(*extra).Effects.RightHand) != 0 {
 			t.Errorf("%+v sees Germany's right-hand retreat record", seat)
 		}
 	}
-	if v := engine.ViewFor(fall, nil, engine.Seat{Power: "germany"}, Variant.Rules); len(v.State.Extra.(*Extra).Effects.RightHand) != 1 {
+	if v := engine.ViewFor(fall, nil, engine.Seat{Power: "germany"}, Variant.Rules); len(v.State.Extra.(*extra).Effects.RightHand) != 1 {
 		t.Error("Germany does not see its own record")
 	}
 	p := Variant.Parser(fall.Map)
@@ -221,10 +222,10 @@ func TestFallOTB(t *testing.T) {
 		if tt.reason != "" && !slices.ContainsFunc(out.Results, func(r engine.Result) bool { return strings.Contains(r.Reason, tt.reason) }) {
 			t.Errorf("%q: no result says %q: %v", tt.orders, tt.reason, out.Results)
 		}
-		if r := out.Next.Extra.(*Extra).Effects.RightHand; len(r) != 0 {
+		if r := out.Next.Extra.(*extra).Effects.RightHand; len(r) != 0 {
 			t.Errorf("%q: the record outlives the Fall: %v", tt.orders, r)
 		}
-		for _, h := range out.Next.Extra.(*Extra).Cards {
+		for _, h := range out.Next.Extra.(*extra).Cards {
 			if h.Revealed != nil {
 				t.Errorf("%q: a card was revealed", tt.orders)
 			}

@@ -4,18 +4,19 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The ids of the cards of this group.
 const (
-	MinelayerID = "12" // #12 Minelayer
-	EngineerID  = "13" // #13 Engineer (A) / Minesweeper (F)
-	RetreaterID = "14" // #14 Retreater
-	CutterID    = "15" // #15 Cutter
-	FreeUnitID  = "19" // #19 Free Unit
+	minelayerID = "12" // #12 Minelayer
+	engineerID  = "13" // #13 Engineer (A) / Minesweeper (F)
+	retreaterID = "14" // #14 Retreater
+	cutterID    = "15" // #15 Cutter
+	freeUnitID  = "19" // #19 Free Unit
 )
 
-// SappersState is the state #12 Minelayer, #13 Engineer, #14 Retreater,
+// sappersState is the state #12 Minelayer, #13 Engineer, #14 Retreater,
 // #15 Cutter, #19 Free Unit and rule 14 keep between phases beyond
 // Effects' common fields (Mines, FreeUnits, SpringOTB, Voluntary). It is
 // saved as JSON with the position.
@@ -27,15 +28,15 @@ const (
 // disarmed mine leaves it. The count lets the layer's view say how many of
 // his mines went that way without saying where, when or by whom (the
 // game master sees every power's count).
-type SappersState struct {
+type sappersState struct {
 	Cleared map[engine.Power]int `json:",omitempty"`
 }
 
-func (x SappersState) clone() SappersState {
+func (x sappersState) clone() sappersState {
 	if x.Cleared == nil {
-		return SappersState{}
+		return sappersState{}
 	}
-	c := SappersState{Cleared: make(map[engine.Power]int, len(x.Cleared))}
+	c := sappersState{Cleared: make(map[engine.Power]int, len(x.Cleared))}
 	for p, n := range x.Cleared {
 		c.Cleared[p] = n
 	}
@@ -43,7 +44,7 @@ func (x SappersState) clone() SappersState {
 }
 
 // conceal keeps what seat may know: its own count of disarmed mines.
-func (x *SappersState) conceal(seat engine.Seat) {
+func (x *sappersState) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
@@ -57,44 +58,11 @@ func (x *SappersState) conceal(seat engine.Seat) {
 	}
 }
 
-func (x SappersState) empty() bool { return len(x.Cleared) == 0 }
+func (x sappersState) empty() bool { return len(x.Cleared) == 0 }
 
-// privatePrefix starts an event only one power (and the game master) may
-// read: "to France only: ...". concealPrivate removes it for every other
-// seat.
-func privatePrefix(m *engine.Map, p engine.Power) string {
-	return "to " + m.PowerName(p) + " only: "
+func sappersParts(r *registry) {
+	r.ConcealOutcome(kit.ConcealPrivate)
 }
-
-// privateEvent returns an event for power p alone.
-func privateEvent(m *engine.Map, p engine.Power, text string) string {
-	return privatePrefix(m, p) + text
-}
-
-// concealPrivate drops the private events of other powers from seat's
-// copy of an outcome (rule 3; #13: the clearing of mines "only to the
-// unit's owner"; a layer's own mine exploding).
-func concealPrivate(before *engine.State, seat engine.Seat, out *engine.Outcome) {
-	if seat.GM {
-		return
-	}
-	own := ""
-	if seat.Power != "" {
-		own = privatePrefix(before.Map, seat.Power)
-	}
-	kept := out.Events[:0]
-	for _, ev := range out.Events {
-		if strings.HasPrefix(ev, "to ") && strings.Contains(ev, " only: ") && (own == "" || !strings.HasPrefix(ev, own)) {
-			continue
-		}
-		kept = append(kept, ev)
-	}
-	out.Events = kept
-}
-
-var _ = register(func() {
-	parts.conceal = append(parts.conceal, concealPrivate)
-})
 
 // activeCard reports whether u holds card id with its powers active
 // (rule 7).

@@ -13,19 +13,19 @@ import (
 // orders (parts.random) into random orders: no panic, every result has a
 // reason, the position saves and loads, mines only where they may be.
 func TestSappersSoak(t *testing.T) {
-	cards := []string{MinelayerID, EngineerID, RetreaterID, CutterID, FreeUnitID}
+	cards := []string{minelayerID, engineerID, retreaterID, cutterID, freeUnitID}
 	list := mustCards(t)
 	seen := map[string]int{}
 	for seed := uint64(1); seed <= 6; seed++ {
 		s := newGame(t, seed)
 		s.Phase = s1902
-		e := s.Extra.(*Extra)
+		e := s.Extra.(*extra)
 		for i, u := range s.Units {
-			c, ok := Lookup(list, cards[(i+int(seed))%len(cards)])
+			c, ok := lookupCard(list, cards[(i+int(seed))%len(cards)])
 			if !ok {
 				t.Fatal("no card")
 			}
-			e.Give(IDOf(u), c, s1901)
+			e.Give(idOf(u), c, s1901)
 		}
 		rng := engine.NewRand(seed)
 		for step := 0; step < 24 && s.Phase.Year < 1906; step++ {
@@ -33,7 +33,7 @@ func TestSappersSoak(t *testing.T) {
 			if s.Phase.Type != engine.Adjustment {
 				for _, u := range s.Units {
 					if rng.Intn(2, "use a special order") == 0 {
-						if o, ok := RandomSpecial(s, u, rng); ok {
+						if o, ok := randomSpecial(s, u, rng); ok {
 							kept := orders[:0]
 							for _, x := range orders {
 								if x.At.P != u.Loc.P {
@@ -60,7 +60,7 @@ func TestSappersSoak(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := DecodeExtra(b)
+			back, err := decodeExtra(b)
 			if err != nil {
 				t.Fatalf("seed %d %s: %v", seed, s.Phase.Short(), err)
 			}

@@ -1,41 +1,27 @@
 package character
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
-	"reflect"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
-// The soak test's defaults: short enough for every `go test`.
-// DIPDESK_SOAK_GAMES, DIPDESK_SOAK_YEARS and DIPDESK_SOAK_SEED (one game
-// with that seed) play more.
-const (
-	soakGames = 3
-	soakYears = 20
-	// soakSpecialPct is how often a unit whose card has a special order
-	// is given one instead of its random standard order.
-	soakSpecialPct = 30
-)
-
-func soakEnv(t *testing.T, name string, def int) int {
-	t.Helper()
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n <= 0 {
-		t.Fatalf("%s=%q: want a positive number", name, v)
-	}
-	return n
+// soak is Davis's soak test (kittest.Soak): 3 games of 20 years by
+// default, the proposed cards X5 and X8 voted in, a special order for 30
+// units in a hundred whose card has one, from 1902 (rule 7).
+var soak = kittest.Soak{
+	Variant: Variant, Options: map[string]string{optionAdd: "X5,X8"},
+	Games: 3, Years: 20, SpecialPct: 30,
+	Specials: func(s *engine.State) bool { return powersActive(s.Phase) },
+	Check:    soakCheck,
+	Summary: func(s *engine.State, _ int) string {
+		e := s.Extra.(*extra)
+		return fmt.Sprintf("%d cards dealt, %d on the board", e.Deck.Dealt(), len(e.Cards))
+	},
 }
 
 // TestSoak plays seeded random games of Character Diplomacy from Setup for
@@ -44,109 +30,23 @@ func soakEnv(t *testing.T, name string, def int) int {
 //
 //   - no two units stand where only one may (Unlimited spaces excepted);
 //   - every unit in the game holds exactly one card and every card belongs
-//     to such a unit; the deck's cards are conserved (CheckCards);
-//   - every card dealt in the phase respects rule 5's caps (CheckDeal),
+//     to such a unit; the deck's cards are conserved (checkCards);
+//   - every card dealt in the phase respects rule 5's caps (checkDeal),
 //     and no power ever holds more than the card table allows;
 //   - every seat's view (engine.ViewFor with the variant's Conceal) holds
 //     only cards that seat may know (rule 3) and, outside the game
 //     master's, no deck order, no discards and no log; its outcome names
 //     no card dealt to another power;
 //   - the position survives its JSON round trip unchanged.
-func TestSoak(t *testing.T) {
-	games := soakEnv(t, "DIPDESK_SOAK_GAMES", soakGames)
-	years := soakEnv(t, "DIPDESK_SOAK_YEARS", soakYears)
-	seeds := make([]uint64, games)
-	for i := range seeds {
-		seeds[i] = uint64(i + 1)
-	}
-	if v := os.Getenv("DIPDESK_SOAK_SEED"); v != "" {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			t.Fatalf("DIPDESK_SOAK_SEED=%q: %v", v, err)
-		}
-		seeds = []uint64{n}
-	}
-	m, err := Variant.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, seed := range seeds {
-		t.Run(fmt.Sprintf("seed %d", seed), func(t *testing.T) {
-			soakGame(t, m, seed, years)
-		})
-	}
-}
+func TestSoak(t *testing.T) { soak.Run(t) }
 
-func soakGame(t *testing.T, m *engine.Map, seed uint64, years int) {
-	s, err := Variant.NewGame(m, map[string]string{OptionAdd: "X5,X8"}, engine.NewRand(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bad := soakCheck(nil, nil, s); len(bad) > 0 {
-		t.Fatalf("after Setup: %s", strings.Join(bad, "; "))
-	}
-	rng := engine.NewRand(seed * 7919)
-	end := 1901 + years
-	phases := 0
-	for s.Phase.Year < end {
-		orders := soakOrders(s, rng)
-		var out *engine.Outcome
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("%s: panic: %v\norders: %v", s.Phase.Short(), r, orders)
-				}
-			}()
-			out = engine.Adjudicate(s, orders, Variant.Rules, rng)
-		}()
-		if bad := soakCheck(s, out, out.Next); len(bad) > 0 {
-			for _, r := range out.Results {
-				t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-			}
-			t.Logf("events: %q", out.Events)
-			t.Fatalf("after %s: %s", s.Phase.Short(), strings.Join(bad, "\n  "))
-		}
-		s = out.Next
-		phases++
-		if out.Winner != "" {
-			break
-		}
-	}
-	e := s.Extra.(*Extra)
-	t.Logf("%d phases to %s, %d cards dealt, %d on the board", phases, s.Phase.Short(), e.Deck.Dealt(), len(e.Cards))
-	if phases < 2*years {
-		t.Errorf("only %d phases in %d years", phases, years)
-	}
-}
-
-// soakOrders draws random standard orders (engine.RandomOrders) and
-// replaces some units' orders with a special order of their card
-// (RandomSpecial) in a movement phase.
-func soakOrders(s *engine.State, rng *engine.Rand) []engine.Order {
-	orders := engine.RandomOrders(s, rng)
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
-		return orders
-	}
-	for _, u := range s.Units {
-		if rng.Intn(100, "soak: a special order?") >= soakSpecialPct {
-			continue
-		}
-		o, ok := RandomSpecial(s, u, rng)
-		if !ok {
-			continue
-		}
-		// The special order replaces the unit's own; supports and convoys
-		// naming it stay, as a player's might.
-		orders = slices.DeleteFunc(orders, func(x engine.Order) bool { return x.Power == u.Power && x.At.P == u.Loc.P })
-		orders = append(orders, o)
-	}
-	return orders
-}
+// soakOrders are the soak test's orders for s (kittest.Soak.Orders).
+func soakOrders(s *engine.State, rng *engine.Rand) []engine.Order { return soak.Orders(s, rng) }
 
 // soakCheck returns what is wrong with next, the position after out was
 // adjudicated from before (nil for the position Setup made).
 func soakCheck(before *engine.State, out *engine.Outcome, next *engine.State) []string {
-	bad := CheckCards(next)
+	bad := checkCards(next)
 	m := next.Map
 	seen := map[engine.ProvinceID]int{}
 	for _, u := range next.Units {
@@ -154,30 +54,30 @@ func soakCheck(before *engine.State, out *engine.Outcome, next *engine.State) []
 			bad = append(bad, "two units in "+m.Provinces[u.Loc.P].Name)
 		}
 	}
-	e := next.Extra.(*Extra)
+	e := next.Extra.(*extra)
 	bad = append(bad, soakCaps(next, e, out)...)
 	bad = append(bad, soakViews(before, out, next, e)...)
-	bad = append(bad, soakRoundTrip(next)...)
+	bad = append(bad, kittest.RoundTrip(next, Variant.DecodeExtra)...)
 	return bad
 }
 
-// soakCaps checks rule 5: each card dealt in the phase passes CheckDeal
+// soakCaps checks rule 5: each card dealt in the phase passes checkDeal
 // against the power's other cards, and no power ever holds more than one
 // card of a "*" category or more than two of any limited one.
-func soakCaps(next *engine.State, e *Extra, out *engine.Outcome) []string {
+func soakCaps(next *engine.State, e *extra, out *engine.Outcome) []string {
 	var bad []string
 	count := map[engine.Power]map[string]int{}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
 		c := h.Card
-		if c.Limit != NoLimit && !c.Blank {
+		if c.Limit != noLimit && !c.Blank {
 			if count[id.Power] == nil {
 				count[id.Power] = map[string]int{}
 			}
 			count[id.Power][c.Category]++
 			n := count[id.Power][c.Category]
-			if n > 2 || (c.Limit == OneEver && n > 1) {
-				bad = append(bad, fmt.Sprintf("%s holds %d cards of the %s category (rule 5.c)", PowerName(id.Power), n, c.Category))
+			if n > 2 || (c.Limit == oneEver && n > 1) {
+				bad = append(bad, fmt.Sprintf("%s holds %d cards of the %s category (rule 5.c)", kit.PowerName(id.Power), n, c.Category))
 			}
 		}
 		if out == nil || h.Dealt != out.Phase || c.Blank {
@@ -191,7 +91,7 @@ func soakCaps(next *engine.State, e *Extra, out *engine.Outcome) []string {
 				to.Hand = append(to.Hand, e.Cards[other].Card)
 			}
 		}
-		if err := CheckDeal(c, to); err != nil {
+		if err := checkDeal(c, to); err != nil {
 			bad = append(bad, fmt.Sprintf("%s was dealt %s against rule 5: %v", id, c, err))
 		}
 	}
@@ -199,7 +99,7 @@ func soakCaps(next *engine.State, e *Extra, out *engine.Outcome) []string {
 }
 
 // soakViews checks each seat's view of next, and of the outcome (rule 3).
-func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e *Extra) []string {
+func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e *extra) []string {
 	var bad []string
 	seats := []engine.Seat{{GM: true}, {}}
 	for _, p := range next.Map.PowerIDs() {
@@ -207,7 +107,7 @@ func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e 
 	}
 	for _, seat := range seats {
 		v := engine.ViewFor(next, nil, seat, Variant.Rules)
-		ve, ok := v.State.Extra.(*Extra)
+		ve, ok := v.State.Extra.(*extra)
 		if !ok {
 			bad = append(bad, fmt.Sprintf("%s: the view has no cards", seat))
 			continue
@@ -240,7 +140,7 @@ func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e 
 			continue
 		}
 		for _, ev := range engine.OutcomeFor(before, out, seat, Variant.Rules).Events {
-			if strings.Contains(ev, " is dealt #") && !strings.HasPrefix(ev, PowerName(seat.Power)+"'s ") {
+			if strings.Contains(ev, " is dealt #") && !strings.HasPrefix(ev, kit.PowerName(seat.Power)+"'s ") {
 				bad = append(bad, fmt.Sprintf("%s reads another power's deal: %q", seat, ev))
 			}
 		}
@@ -251,38 +151,6 @@ func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e 
 				bad = append(bad, fmt.Sprintf("a public event names a dealt card: %q", ev))
 			}
 		}
-	}
-	return bad
-}
-
-// soakRoundTrip saves next as JSON and reads it back with the variant's
-// decoder: the position must come back the same.
-func soakRoundTrip(next *engine.State) []string {
-	b, err := engine.MarshalState(next)
-	if err != nil {
-		return []string{"saving: " + err.Error()}
-	}
-	back, err := engine.UnmarshalStateExtra(next.Map, b, Variant.DecodeExtra)
-	if err != nil {
-		return []string{"reading back: " + err.Error()}
-	}
-	var bad []string
-	// Equal as saved: an empty list and a missing one are the same
-	// position (the JSON leaves empty effects out).
-	x, _ := json.Marshal(back.Extra)
-	y, _ := json.Marshal(next.Extra)
-	if !bytes.Equal(x, y) {
-		bad = append(bad, "the cards, deck or effects differ after the JSON round trip:\n"+string(x)+"\n"+string(y))
-	}
-	a, z := next.Clone(), back.Clone()
-	a.SortUnits()
-	z.SortUnits()
-	if !reflect.DeepEqual(a.Units, z.Units) || !reflect.DeepEqual(a.Dislodged, z.Dislodged) || !reflect.DeepEqual(back.Owners, next.Owners) || back.Phase != next.Phase {
-		bad = append(bad, "the units, owners or phase differ after the JSON round trip")
-	}
-	again, err := engine.MarshalState(back)
-	if err != nil || !bytes.Equal(again, b) {
-		bad = append(bad, "the JSON differs when saved again")
 	}
 	return bad
 }

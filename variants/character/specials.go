@@ -2,11 +2,11 @@ package character
 
 import "dipdesk/engine"
 
-// SpecialUse is one special order a card gives: the words the parser
+// specialUse is one special order a card gives: the words the parser
 // knows (the first spelling of each order), and whether the order's first
 // argument is one province, so that a screen may complete it when the card
 // is dropped on a province ("annihilate mun", "gas nwy", "steal boh").
-type SpecialUse struct {
+type specialUse struct {
 	engine.SpecialSyntax
 	TakesProvince bool
 	// TakesUnit: the order names another unit and then what it does
@@ -24,15 +24,15 @@ var cardSpecials = []struct {
 	province   bool
 	unit       bool
 }{
-	{"4", DoubleMoveOrder, false, false},
-	{"5", JumpOrder, false, false},
-	{"6", ConvertOrder, false, false},
+	{"4", doubleMoveOrder, false, false},
+	{"5", jumpOrder, false, false},
+	{"6", convertOrder, false, false},
 	{"9", annihilateName, true, false},
 	{"10", gasName, true, false},
 	{"11", hypnotiseName, false, true},
-	{"12", LayMine, false, false},
-	{"12", PickUpMine, false, false},
-	{"15", CutSupports, false, false},
+	{"12", layMine, false, false},
+	{"12", pickUpMine, false, false},
+	{"15", cutSupports, false, false},
 	{"X1", exchangeName, true, false},
 	{"X3", stealName, true, false},
 	{"X4", disbelieveName, true, false},
@@ -40,21 +40,13 @@ var cardSpecials = []struct {
 	{"X11", fortifyName, true, false},
 }
 
-// SpecialsOf returns the special orders the card id gives, in the words
+// specialsOf returns the special orders the card id gives, in the words
 // the variant's parser declares (rule 3: the card's holder may use them
 // from Spring 1902, rule 7).
-func SpecialsOf(id string) []SpecialUse {
-	var out []SpecialUse
-	for _, c := range cardSpecials {
-		if c.card != id {
-			continue
-		}
-		for _, p := range parts.specials {
-			if p.syntax.Name == c.name {
-				out = append(out, SpecialUse{SpecialSyntax: p.syntax, TakesProvince: c.province, TakesUnit: c.unit})
-				break
-			}
-		}
+func specialsOf(id string) []specialUse {
+	var out []specialUse
+	for _, p := range reg.SpecialsOf(id) {
+		out = append(out, specialUse{SpecialSyntax: p.Syntax, TakesProvince: p.TakesProvince, TakesUnit: p.TakesUnit})
 	}
 	return out
 }

@@ -67,17 +67,17 @@ func cardPosition(t *testing.T, phase engine.Phase, lines ...string) *engine.Sta
 		s.Units = append(s.Units, engine.Unit{Type: o.Unit, Power: o.Power, Loc: o.At})
 		cards = append(cards, strings.TrimSpace(id))
 	}
-	NumberUnits(s.Units)
-	e := NewExtra(nil)
+	numberUnits(s.Units)
+	e := newExtra(nil)
 	for i, u := range s.Units {
 		if cards[i] == "" {
 			continue
 		}
-		c, ok := Lookup(mustCards(t), cards[i])
+		c, ok := lookupCard(mustCards(t), cards[i])
 		if !ok {
 			t.Fatalf("no card %q", cards[i])
 		}
-		e.Give(IDOf(u), c, s1901)
+		e.Give(idOf(u), c, s1901)
 	}
 	s.Extra = e
 	return s
@@ -246,13 +246,13 @@ func TestStrengthByRole(t *testing.T) {
 		t.Run("#"+tt.card+" "+tt.phase.Short(), func(t *testing.T) {
 			s := cardPosition(t, tt.phase, "France: A par #"+tt.card)
 			for i, r := range roles {
-				if got := Strength(s, s.Units[0], r); got != tt.want[i] {
+				if got := strength(s, s.Units[0], r); got != tt.want[i] {
 					t.Errorf("role %d: strength %d, want %d", r, got, tt.want[i])
 				}
 			}
 		})
 	}
-	if got := Strength(&engine.State{Phase: s1902}, engine.Unit{}, engine.RoleMove); got != 1 {
+	if got := strength(&engine.State{Phase: s1902}, engine.Unit{}, engine.RoleMove); got != 1 {
 		t.Errorf("a position without the variant's data: %d", got)
 	}
 }

@@ -3,9 +3,9 @@ package character
 import (
 	"maps"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The strike cards (rule 9): #9 Annihilator, #10 Gasser, #11 Hypnotist.
@@ -14,48 +14,48 @@ import (
 // share: the plan of a movement turn's strikes, decided once from the
 // orders by the priorities of rule 9.b, and the state kept between phases.
 const (
-	AnnihilatorID = "9"
-	GasserID      = "10"
-	HypnotistID   = "11"
+	annihilatorID = "9"
+	gasserID      = "10"
+	hypnotistID   = "11"
 )
 
-// StrikeUse records one use of a strike card's power, for the game
+// strikeUse records one use of a strike card's power, for the game
 // master's record and the owner's: the phase, the unit, its card, the
 // province struck and what came of it.
-type StrikeUse struct {
+type strikeUse struct {
 	Phase  engine.Phase
-	Unit   UnitID
-	Card   string // AnnihilatorID, GasserID, HypnotistID
+	Unit   kit.UnitID
+	Card   string // annihilatorID, gasserID, hypnotistID
 	Target string // province abbreviation
 	Done   bool   // the power acted (false: it failed, Why says why)
 	Why    string `json:",omitempty"`
 }
 
-// StrikesState is the state #9 Annihilator, #10 Gasser, #11 Hypnotist keep
+// strikesState is the state #9 Annihilator, #10 Gasser, #11 Hypnotist keep
 // between phases beyond Effects' common fields (closures, suspensions,
 // civil disorder, LastUsed, Hypnotised). It is saved as JSON with the
 // position.
-type StrikesState struct {
+type strikesState struct {
 	// Uses lists every use of a strike power, oldest first. Annihilations
 	// and gas attacks are public (the game master reports them); a
 	// hypnosis is known only to the hypnotist's owner and the game master
 	// (card #11: "The GM will not identify the unit doing the
 	// hypnotizing").
-	Uses []StrikeUse `json:",omitempty"`
+	Uses []strikeUse `json:",omitempty"`
 }
 
-func (x StrikesState) clone() StrikesState {
-	return StrikesState{Uses: slices.Clone(x.Uses)}
+func (x strikesState) clone() strikesState {
+	return strikesState{Uses: slices.Clone(x.Uses)}
 }
 
 // conceal keeps what seat may know: every annihilation and gas attack,
 // and the seat's own hypnoses.
-func (x *StrikesState) conceal(seat engine.Seat) {
+func (x *strikesState) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
-	x.Uses = slices.DeleteFunc(x.Uses, func(u StrikeUse) bool {
-		return u.Card == HypnotistID && (seat.Power == "" || u.Unit.Power != seat.Power)
+	x.Uses = slices.DeleteFunc(x.Uses, func(u strikeUse) bool {
+		return u.Card == hypnotistID && (seat.Power == "" || u.Unit.Power != seat.Power)
 	})
 	for i, u := range x.Uses {
 		if u.Why == gasOnHypnotist || u.Why == gasOnHypnotised {
@@ -67,135 +67,28 @@ func (x *StrikesState) conceal(seat engine.Seat) {
 	}
 }
 
-func (x StrikesState) empty() bool { return len(x.Uses) == 0 }
-
-// holdOrder is the hold of unit u, as the engine writes one.
-func holdOrder(m *engine.Map, u engine.Unit) engine.Order {
-	o := engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-	o.Text = o.Format(m)
-	return o
-}
+func (x strikesState) empty() bool { return len(x.Uses) == 0 }
 
 // strikeCard returns whether u holds card id and may use it in s (rule 7),
 // and the variant's part of s.
-func strikeCard(s *engine.State, u engine.Unit, id string) (*Extra, bool) {
+func strikeCard(s *engine.State, u engine.Unit, id string) (*extra, bool) {
 	c, ok := cardAt(s, u)
 	if !ok || c.ID != id {
 		return nil, false
 	}
-	e, _ := s.Extra.(*Extra)
+	e, _ := s.Extra.(*extra)
 	return e, e != nil
 }
 
 // strikeExtra returns the variant's part of s, or nil.
-func strikeExtra(s *engine.State) *Extra {
-	e, _ := s.Extra.(*Extra)
+func strikeExtra(s *engine.State) *extra {
+	e, _ := s.Extra.(*extra)
 	return e
 }
 
 // neighbours reports whether provinces a and b touch by any link of
 // either unit type, from any coast (rule 16.c: "An Army may gas an
 // adjacent Fleet, and vice-versa, even if the unit cannot move there").
-
-// lookupProvince reads a province named by a special order's words:
-// "boh", "north sea", "spa/nc" or "spa (nc)" (a coast is ignored).
-func lookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
-	name := strings.TrimSpace(strings.Join(args, " "))
-	if name == "" {
-		return engine.NoProvince, false
-	}
-	if p, ok := m.Lookup(name); ok {
-		return p, true
-	}
-	for _, sep := range []string{"/", "(", " "} {
-		if i := strings.LastIndex(name, sep); i > 0 {
-			if p, ok := m.Lookup(strings.TrimSpace(name[:i])); ok {
-				if _, isCoast := engine.ParseCoast(strings.Trim(name[i+1:], "() ")); isCoast {
-					return p, true
-				}
-			}
-		}
-	}
-	return engine.NoProvince, false
-}
-
-// unitOrders gives each unit of s its one order from a list: the order
-// that names it (its province and, when written, its number), given by its
-// power or by no power. A unit given two different orders has none here:
-// it holds (DATC 4.D.3), so no strike of it acts.
-func unitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order {
-	by := map[UnitID]engine.Order{}
-	conflict := map[UnitID]bool{}
-	for _, o := range orders {
-		u, ok := orderUnit(s, o)
-		if !ok {
-			continue
-		}
-		id := IDOf(u)
-		if prev, ok := by[id]; ok && prev.Format(s.Map) != o.Format(s.Map) {
-			conflict[id] = true
-		}
-		by[id] = o
-	}
-	for id := range conflict {
-		delete(by, id)
-	}
-	return by
-}
-
-// orderUnit returns the unit of s that order o names, as the engine finds
-// it: in o's province, with o's number when written, of o's type when two
-// stand there; and given by its power or by no power.
-func orderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
-	if o.Kind == engine.Build || o.Kind == engine.Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
-		return engine.Unit{}, false
-	}
-	k := -1
-	for i, u := range s.Units {
-		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) {
-			continue
-		}
-		if k < 0 || (o.Unit != engine.NoUnitType && u.Type == o.Unit && s.Units[k].Type != o.Unit) {
-			k = i
-		}
-	}
-	if k < 0 || (o.Power != "" && o.Power != s.Units[k].Power) {
-		return engine.Unit{}, false
-	}
-	return s.Units[k], true
-}
-
-// replaceOrders returns orders without those naming unit id, and with o
-// added at the end.
-func replaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.Order) []engine.Order {
-	out := make([]engine.Order, 0, len(orders)+1)
-	for _, x := range orders {
-		if u, ok := orderUnit(s, x); ok && IDOf(u) == id {
-			continue
-		}
-		out = append(out, x)
-	}
-	return append(out, o)
-}
-
-// ResultOrders gives each unit the order it was adjudicated with, from an
-// outcome's results (illegal orders and orders for no unit left out).
-// Character Diplomacy II's strike cards read their turn from it too.
-func ResultOrders(out *engine.Outcome) map[UnitID]engine.Order {
-	by := map[UnitID]engine.Order{}
-	for _, r := range out.Results {
-		switch r.Code {
-		case engine.Illegal, engine.NoUnit, engine.NotOwner:
-			continue
-		}
-		if r.Unit.Type == engine.NoUnitType {
-			continue
-		}
-		by[IDOf(r.Unit)] = r.Order
-	}
-	return by
-}
 
 // annihilation is a legal annihilate order: the Annihilator and the
 // province it destroys.
@@ -240,9 +133,9 @@ type strikePlan struct {
 
 // hypnotisedBy returns the hypnosis that takes effect on the unit id, if
 // any.
-func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
+func (p *strikePlan) hypnotisedBy(id kit.UnitID) (hypnosis, bool) {
 	for _, h := range p.hypnoses {
-		if h.ok && IDOf(h.victim) == id {
+		if h.ok && idOf(h.victim) == id {
 			return h, true
 		}
 	}
@@ -251,9 +144,9 @@ func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
 
 // hypnotising reports whether unit id is a hypnotist whose hypnosis
 // was written legally this turn (whether or not it takes effect).
-func (p *strikePlan) hypnotising(id UnitID) bool {
+func (p *strikePlan) hypnotising(id kit.UnitID) bool {
 	for _, h := range p.hypnoses {
-		if IDOf(h.unit) == id {
+		if idOf(h.unit) == id {
 			return true
 		}
 	}
@@ -261,9 +154,9 @@ func (p *strikePlan) hypnotising(id UnitID) bool {
 }
 
 // annihilating reports whether unit id gives a legal annihilate order.
-func (p *strikePlan) annihilating(id UnitID) bool {
+func (p *strikePlan) annihilating(id kit.UnitID) bool {
 	for _, a := range p.annihilations {
-		if IDOf(a.unit) == id {
+		if idOf(a.unit) == id {
 			return true
 		}
 	}
@@ -290,14 +183,14 @@ func (p *strikePlan) annihilating(id UnitID) bool {
 // never an annihilation or a hypnosis; a gas victim's order is replaced by
 // a hold only when it is neither of these nor a gas attack; units in civil
 // disorder from an earlier turn give no strike at all.
-func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
+func planStrikes(s *engine.State, by map[kit.UnitID]engine.Order) *strikePlan {
 	p := &strikePlan{annihilated: map[engine.ProvinceID]engine.Unit{}}
-	if !PowersActive(s.Phase) || s.Phase.Type != engine.Movement {
+	if !powersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return p
 	}
 	s = withoutStolenCards(s, by)
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
 			continue
 		}
@@ -310,7 +203,7 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
 	}
 	p.planHypnoses(s, by)
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != gasName {
 			continue
 		}
@@ -322,13 +215,13 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order) *strikePlan {
 		switch {
 		case p.annihilatedHere(u.Loc.P):
 			g.ok, g.why = false, "its own province was annihilated: the Annihilator overrules the Gasser (rule 9.b)"
-		case g.victim != nil && p.annihilating(IDOf(*g.victim)):
+		case g.victim != nil && p.annihilating(idOf(*g.victim)):
 			g.ok, g.why = false, "the Annihilator's annihilation overrules the gas attack (rule 9.b)"
-		case g.victim != nil && p.hypnotising(IDOf(*g.victim)):
+		case g.victim != nil && p.hypnotising(idOf(*g.victim)):
 			g.ok, g.why = false, gasOnHypnotist
 		}
 		if g.ok && g.victim != nil {
-			if _, hyp := p.hypnotisedBy(IDOf(*g.victim)); hyp {
+			if _, hyp := p.hypnotisedBy(idOf(*g.victim)); hyp {
 				g.ok, g.why = false, gasOnHypnotised
 			}
 		}
@@ -353,9 +246,9 @@ func (p *strikePlan) annihilatedHere(prov engine.ProvinceID) bool {
 }
 
 // planHypnoses decides which hypnoses act (planStrikes, step 2).
-func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
+func (p *strikePlan) planHypnoses(s *engine.State, by map[kit.UnitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
 			continue
 		}
@@ -367,7 +260,7 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 		switch {
 		case p.annihilatedHere(u.Loc.P):
 			h.ok, h.why = false, "its own province was annihilated: the Annihilator overrules the Hypnotist (rule 9.b)"
-		case p.annihilating(IDOf(h.victim)):
+		case p.annihilating(idOf(h.victim)):
 			h.ok, h.why = false, "the victim annihilates a province, which overrules hypnosis (rule 9.b)"
 		}
 		p.hypnoses = append(p.hypnoses, h)
@@ -379,20 +272,20 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 	// rewrite.
 	for i := range p.hypnoses {
 		h := &p.hypnoses[i]
-		if h.ok && p.hypnotising(IDOf(h.victim)) {
+		if h.ok && p.hypnotising(idOf(h.victim)) {
 			h.ok, h.why = false, hypnotistOnHypnotist
 		}
 	}
 	// Two hypnotists writing for one unit: both fail.
-	count := map[UnitID]int{}
+	count := map[kit.UnitID]int{}
 	for _, h := range p.hypnoses {
 		if h.ok {
-			count[IDOf(h.victim)]++
+			count[idOf(h.victim)]++
 		}
 	}
 	for i := range p.hypnoses {
 		h := &p.hypnoses[i]
-		if h.ok && count[IDOf(h.victim)] > 1 {
+		if h.ok && count[idOf(h.victim)] > 1 {
 			h.ok, h.why = false, "two hypnotists wrote orders for the same unit; both fail"
 		}
 	}
@@ -413,17 +306,10 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	if e == nil {
 		return
 	}
-	block := func(p engine.ProvinceID, why string) {
-		if t.Blocked == nil {
-			t.Blocked = map[engine.ProvinceID]string{}
-		}
-		if _, ok := t.Blocked[p]; !ok {
-			t.Blocked[p] = why
-		}
-	}
-	i := MoveIndex(s.Phase)
+	block := func(p engine.ProvinceID, why string) { kit.Block(t, p, why) }
+	i := kit.MoveIndex(s.Phase)
 	if s.Phase.Type == engine.Movement && orders != nil {
-		plan := planStrikes(s, unitOrders(s, orders))
+		plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()))
 		for _, a := range plan.annihilations {
 			block(a.target, "stood off: "+s.Map.Provinces[a.target].Name+" was annihilated (16.b)")
 		}
@@ -453,14 +339,14 @@ func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	// Effects end by the life cycle part (lifecycle.go), which knows the
 	// phase that follows.
-	on := map[UnitID]bool{}
+	on := map[kit.UnitID]bool{}
 	for _, u := range out.Next.Units {
-		on[IDOf(u)] = true
+		on[idOf(u)] = true
 	}
 	for _, d := range out.Next.Dislodged {
-		on[IDOf(d.Unit)] = true
+		on[idOf(d.Unit)] = true
 	}
-	e.Effects.Disorders = slices.DeleteFunc(e.Effects.Disorders, func(d Disorder) bool { return !on[d.Unit] })
+	e.Effects.Disorders = slices.DeleteFunc(e.Effects.Disorders, func(d disorder) bool { return !on[d.Unit] })
 	for id := range e.Effects.LastUsed {
 		if !on[id] {
 			delete(e.Effects.LastUsed, id)
@@ -468,59 +354,10 @@ func strikesAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-// removeUnit takes unit id off the board of s, or out of its dislodged
-// units, and reports whether it was there.
-func removeUnit(s *engine.State, id UnitID) bool {
-	n, d := len(s.Units), len(s.Dislodged)
-	s.Units = slices.DeleteFunc(s.Units, func(u engine.Unit) bool { return IDOf(u) == id })
-	s.Dislodged = slices.DeleteFunc(s.Dislodged, func(x engine.Dislodgement) bool { return IDOf(x.Unit) == id })
-	return len(s.Units) != n || len(s.Dislodged) != d
+func strikesParts(r *registry) {
+	r.Prepare(strikesPrepare)
+	r.After(priorityLifecycle-1, strikesAfter)
 }
-
-// resultOf returns the index of unit id's own result in out (the first
-// that names it), or -1.
-func resultOf(out *engine.Outcome, id UnitID) int {
-	found := -1
-	for i, r := range out.Results {
-		switch r.Code {
-		case engine.NoUnit, engine.NotOwner:
-			continue
-		}
-		if r.Unit.Type == engine.NoUnitType || IDOf(r.Unit) != id {
-			continue
-		}
-		if r.Order.Kind != engine.NoOrder {
-			return i
-		}
-		if found < 0 {
-			found = i
-		}
-	}
-	return found
-}
-
-// dislodgedSuffix returns the "; dislodged by ..." part of a reason.
-func dislodgedSuffix(reason string) string {
-	if i := strings.Index(reason, "; dislodged by"); i >= 0 {
-		return reason[i:]
-	}
-	return ""
-}
-
-// unitName is "A mun" for u.
-func unitName(m *engine.Map, u engine.Unit) string {
-	return u.Type.String() + " " + m.LocString(u.Loc)
-}
-
-// labelled is "1A mun" for u.
-func labelled(m *engine.Map, u engine.Unit) string {
-	return Label(u.Number, u.Type) + " " + m.LocString(u.Loc)
-}
-
-var _ = register(func() {
-	parts.prepare = append(parts.prepare, strikesPrepare)
-	addAfter(PriorityLifecycle-1, strikesAfter)
-})
 
 // withoutStolenCards returns s, or a copy of it in which the units a Thief
 // robs or a Disbeliever disbelieves this turn hold no card: the proposed
@@ -528,8 +365,8 @@ var _ = register(func() {
 // priority: Thief, Disbeliever, Annihilator, Hypnotist, Gasser), so a
 // robbed or disbelieved strike unit strikes nothing (proposedPhase judges
 // the turn on the same copy).
-func withoutStolenCards(s *engine.State, by map[UnitID]engine.Order) *engine.State {
-	if _, ok := s.Extra.(*Extra); !ok || len(by) == 0 {
+func withoutStolenCards(s *engine.State, by map[kit.UnitID]engine.Order) *engine.State {
+	if _, ok := s.Extra.(*extra); !ok || len(by) == 0 {
 		return s
 	}
 	ids := slices.SortedFunc(maps.Keys(by), compareUnitIDs)
@@ -542,7 +379,7 @@ func withoutStolenCards(s *engine.State, by map[UnitID]engine.Order) *engine.Sta
 		return s
 	}
 	c := s.Clone()
-	ce := c.Extra.(*Extra)
+	ce := c.Extra.(*extra)
 	for id := range b.stripped {
 		delete(ce.Cards, id)
 	}

@@ -6,16 +6,17 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// TestStrikesRoundTrip: the strike cards' effects and StrikesState are
+// TestStrikesRoundTrip: the strike cards' effects and strikesState are
 // saved with the position and read back unchanged.
 func TestStrikesRoundTrip(t *testing.T) {
 	s := cardPosition(t, s1902, "Germany: A mun #9", "Austria: A boh #20", "England: F nth #10", "Russia: F nwy #20",
 		"Austria: A vie #11", "Italy: A tyr #20", "France: A bur #20")
 	out := adjudicate(t, s, "Germany: A mun annihilate mun\nEngland: F nth gas nwy\nAustria: A vie hypnotise A tyr - pie")
 	n := out.Next
-	e := n.Extra.(*Extra)
+	e := n.Extra.(*extra)
 	if len(e.Effects.Strikes.Uses) != 3 || len(e.Effects.Closures) == 0 || len(e.Effects.Suspended) != 1 ||
 		len(e.Effects.Disorders) != 1 || len(e.Effects.LastUsed) != 2 || len(e.Effects.Hypnotised) != 1 {
 		t.Fatalf("effects %+v", e.Effects)
@@ -29,10 +30,10 @@ func TestStrikesRoundTrip(t *testing.T) {
 		t.Fatalf("%v\n%s", err, b)
 	}
 	if !reflect.DeepEqual(back.Extra, n.Extra) {
-		t.Errorf("read back\n%+v\nwant\n%+v", back.Extra.(*Extra).Effects, e.Effects)
+		t.Errorf("read back\n%+v\nwant\n%+v", back.Extra.(*extra).Effects, e.Effects)
 	}
 	// clone is deep.
-	c := e.CloneExtra().(*Extra)
+	c := e.CloneExtra().(*extra)
 	c.Effects.Strikes.Uses[0].Why = "changed"
 	if e.Effects.Strikes.Uses[0].Why == "changed" {
 		t.Error("clone shares the uses")
@@ -43,10 +44,10 @@ func TestStrikesRoundTrip(t *testing.T) {
 // annihilations and gas attacks; a power its own hypnoses only; a gas
 // attack that failed against hypnosis does not say so.
 func TestStrikesConceal(t *testing.T) {
-	x := StrikesState{Uses: []StrikeUse{
-		{Phase: s1902, Unit: UnitID{Power: "germany", Type: engine.Army, Number: 1}, Card: AnnihilatorID, Target: "mun", Done: true},
-		{Phase: s1902, Unit: UnitID{Power: "austria", Type: engine.Army, Number: 1}, Card: HypnotistID, Target: "tyr", Done: true},
-		{Phase: s1902, Unit: UnitID{Power: "england", Type: engine.Fleet, Number: 1}, Card: GasserID, Target: "tyr", Why: gasOnHypnotised},
+	x := strikesState{Uses: []strikeUse{
+		{Phase: s1902, Unit: kit.UnitID{Power: "germany", Type: engine.Army, Number: 1}, Card: annihilatorID, Target: "mun", Done: true},
+		{Phase: s1902, Unit: kit.UnitID{Power: "austria", Type: engine.Army, Number: 1}, Card: hypnotistID, Target: "tyr", Done: true},
+		{Phase: s1902, Unit: kit.UnitID{Power: "england", Type: engine.Fleet, Number: 1}, Card: gasserID, Target: "tyr", Why: gasOnHypnotised},
 	}}
 	for _, tt := range []struct {
 		seat  engine.Seat
@@ -70,7 +71,7 @@ func TestStrikesConceal(t *testing.T) {
 	if len(x.Uses) != 3 || x.Uses[2].Why != gasOnHypnotised {
 		t.Error("conceal changed the original")
 	}
-	if (StrikesState{}).empty() != true || x.empty() {
+	if (strikesState{}).empty() != true || x.empty() {
 		t.Error("empty")
 	}
 	// In an outcome: the gas result hides the hypnosis from others.
@@ -94,15 +95,15 @@ func TestStrikesConceal(t *testing.T) {
 // master sees a hypnosis in the public events.
 func TestStrikesSoak(t *testing.T) {
 	list := mustCards(t)
-	strike := []string{AnnihilatorID, GasserID, HypnotistID}
+	strike := []string{annihilatorID, gasserID, hypnotistID}
 	done := map[string]int{}
 	for seed := uint64(1); seed <= 12; seed++ {
 		s := newGame(t, seed)
-		e := s.Extra.(*Extra)
+		e := s.Extra.(*extra)
 		for i, u := range s.Units {
 			if i%2 == 0 {
-				c, _ := Lookup(list, strike[(i/2+int(seed))%3])
-				e.Cards[IDOf(u)].Card = c
+				c, _ := lookupCard(list, strike[(i/2+int(seed))%3])
+				e.Cards[idOf(u)].Card = c
 			}
 		}
 		rng := engine.NewRand(seed)
@@ -110,8 +111,8 @@ func TestStrikesSoak(t *testing.T) {
 			orders := engine.RandomOrders(s, rng)
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
-					if o, ok := RandomSpecial(s, u, rng); ok {
-						orders = replaceOrders(s, orders, IDOf(u), o)
+					if o, ok := randomSpecial(s, u, rng); ok {
+						orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
 					}
 				}
 			}
@@ -120,8 +121,8 @@ func TestStrikesSoak(t *testing.T) {
 			if s.Phase.Type == engine.Movement {
 				// The plan from the orders as written is the plan from the
 				// results (the After parts rely on it).
-				pre := planSummary(planStrikes(s, unitOrders(s, orders)), false)
-				post := planSummary(planStrikes(s, ResultOrders(out)), false)
+				pre := planSummary(planStrikes(s, kit.UnitOrders(s, orders, reg.Rules())), false)
+				post := planSummary(planStrikes(s, kit.ResultOrders(out)), false)
 				if pre != post {
 					t.Errorf("seed %d %v: plan from the orders\n%s\nfrom the results\n%s", seed, s.Phase, pre, post)
 				}
@@ -154,7 +155,7 @@ func TestStrikesSoak(t *testing.T) {
 			}
 			s = out.Next
 		}
-		for _, u := range s.Extra.(*Extra).Effects.Strikes.Uses {
+		for _, u := range s.Extra.(*extra).Effects.Strikes.Uses {
 			if u.Done {
 				done[u.Card]++
 			}
@@ -185,7 +186,7 @@ func TestStrikesVictory(t *testing.T) {
 			n++
 		}
 		if suspend {
-			s.Extra.(*Extra).Effects.Suspended = []Suspension{{Prov: s.Map.Provinces[last].Abbr, ID: last, Until: MoveIndex(f1902), Why: "annihilated"}}
+			s.Extra.(*extra).Effects.Suspended = []suspension{{Prov: s.Map.Provinces[last].Abbr, ID: last, Until: kit.MoveIndex(f1902), Why: "annihilated"}}
 		}
 		out := adjudicate(t, s, "")
 		if got, want := out.Winner, engine.Power("france"); (got == want) == suspend {
@@ -200,10 +201,10 @@ func TestStrikesVictory(t *testing.T) {
 func planSummary(p *strikePlan, gas bool) string {
 	var b strings.Builder
 	for _, a := range p.annihilations {
-		b.WriteString(IDOf(a.unit).String() + " annihilates\n")
+		b.WriteString(idOf(a.unit).String() + " annihilates\n")
 	}
 	for _, h := range p.hypnoses {
-		b.WriteString(IDOf(h.unit).String() + " hypnotises " + IDOf(h.victim).String() + " " + h.written.Text)
+		b.WriteString(idOf(h.unit).String() + " hypnotises " + idOf(h.victim).String() + " " + h.written.Text)
 		if h.ok {
 			b.WriteString(" ok")
 		}
@@ -211,7 +212,7 @@ func planSummary(p *strikePlan, gas bool) string {
 	}
 	if gas {
 		for _, g := range p.gases {
-			b.WriteString(IDOf(g.unit).String() + " gasses")
+			b.WriteString(idOf(g.unit).String() + " gasses")
 			if g.ok {
 				b.WriteString(" ok")
 			}
@@ -230,13 +231,13 @@ func checkPlanStable(t *testing.T, s *engine.State, orders []engine.Order) {
 		return
 	}
 	afterHyp, _ := hypnotiseRewrite(s, orders, nil)
-	afterAll, _ := Rewrite(s, orders, engine.NewRand(1))
-	a := planSummary(planStrikes(s, unitOrders(s, afterHyp)), true)
-	b := planSummary(planStrikes(s, unitOrders(s, afterAll)), true)
+	afterAll, _ := rewrite(s, orders, engine.NewRand(1))
+	a := planSummary(planStrikes(s, kit.UnitOrders(s, afterHyp, reg.Rules())), true)
+	b := planSummary(planStrikes(s, kit.UnitOrders(s, afterAll, reg.Rules())), true)
 	if a != b {
 		t.Errorf("%v: plan after the hypnotist's rewrite\n%s\nafter every rewrite\n%s", s.Phase, a, b)
 	}
-	if x, y := planSummary(planStrikes(s, unitOrders(s, orders)), false), planSummary(planStrikes(s, unitOrders(s, afterAll)), false); x != y {
+	if x, y := planSummary(planStrikes(s, kit.UnitOrders(s, orders, reg.Rules())), false), planSummary(planStrikes(s, kit.UnitOrders(s, afterAll, reg.Rules())), false); x != y {
 		t.Errorf("%v: plan before the rewrite\n%s\nafter\n%s", s.Phase, x, y)
 	}
 }

@@ -92,14 +92,14 @@ func TestUncuttableSupporter(t *testing.T) {
 }
 
 // TestAddCardsOption: the proposed cards enter a game only by the Setup
-// option OptionAdd, with their recommended count or the one given.
+// option optionAdd, with their recommended count or the one given.
 func TestAddCardsOption(t *testing.T) {
 	m, err := Variant.Map()
 	if err != nil {
 		t.Fatal(err)
 	}
 	count := func(s *engine.State, id string) int {
-		for _, c := range s.Extra.(*Extra).Deck.Types() {
+		for _, c := range s.Extra.(*extra).Deck.Types() {
 			if c.ID == id {
 				return c.Count
 			}
@@ -113,19 +113,19 @@ func TestAddCardsOption(t *testing.T) {
 	if count(plain, "X5") != 0 || count(plain, "X8") != 0 {
 		t.Error("proposed cards in a game without the option")
 	}
-	s, err := Variant.NewGame(m, map[string]string{OptionAdd: "x5, X8:4"}, engine.NewRand(1))
+	s, err := Variant.NewGame(m, map[string]string{optionAdd: "x5, X8:4"}, engine.NewRand(1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a, b := count(s, "X5"), count(s, "X8"); a != 2 || b != 4 {
 		t.Errorf("X5 %d, X8 %d cards; want 2 and 4", a, b)
 	}
-	if n := count(s, OrdinaryID); n != 16 {
+	if n := count(s, ordinaryID); n != 16 {
 		t.Errorf("%d Ordinary cards, want 16: six added cards make 80 by the ratio table", n)
 	}
 	for _, bad := range []string{"X8:-1", "X8:two", "X8,X8", "X7", "Z1", "2"} {
-		if _, err := Variant.NewGame(m, map[string]string{OptionAdd: bad}, engine.NewRand(1)); err == nil {
-			t.Errorf("%s=%q: no error", OptionAdd, bad)
+		if _, err := Variant.NewGame(m, map[string]string{optionAdd: bad}, engine.NewRand(1)); err == nil {
+			t.Errorf("%s=%q: no error", optionAdd, bad)
 		}
 	}
 }

@@ -14,14 +14,14 @@ func startUnits(t testing.TB) []engine.Unit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NumberUnits(append([]engine.Unit(nil), m.Start...))
+	return numberUnits(append([]engine.Unit(nil), m.Start...))
 }
 
 // TestNumberUnits: rule 10 numbers per power and type: 1A, 2A, 1F.
 func TestNumberUnits(t *testing.T) {
 	labels := map[engine.Power][]string{}
 	for _, u := range startUnits(t) {
-		labels[u.Power] = append(labels[u.Power], Label(u.Number, u.Type))
+		labels[u.Power] = append(labels[u.Power], label(u.Number, u.Type))
 	}
 	want := map[engine.Power]string{
 		"austria": "1A 2A 1F", "england": "1F 2F 1A", "france": "1F 1A 2A", "germany": "1F 1A 2A",
@@ -42,10 +42,10 @@ func TestNumberUnits(t *testing.T) {
 		}
 	}
 	us := []engine.Unit{{Power: "italy", Type: engine.Army, Number: 2}, {Power: "italy", Type: engine.Army}}
-	if NumberUnits(us)[1].Number != 3 {
+	if numberUnits(us)[1].Number != 3 {
 		t.Errorf("a new army after 2A got %d, want 3", us[1].Number)
 	}
-	if n := NextNumber([]engine.Unit{{Power: "italy", Type: engine.Army, Number: 2}}, "italy", engine.Army); n != 1 {
+	if n := nextNumber([]engine.Unit{{Power: "italy", Type: engine.Army, Number: 2}}, "italy", engine.Army); n != 1 {
 		t.Errorf("NextNumber = %d, want the free 1", n)
 	}
 }
@@ -69,12 +69,12 @@ func TestParseLabel(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			n, typ, err := ParseLabel(tt.in)
+			n, typ, err := parseLabel(tt.in)
 			if (err != nil) != tt.fail || n != tt.n || typ != tt.typ {
 				t.Fatalf("ParseLabel(%q) = %d, %v, %v", tt.in, n, typ, err)
 			}
-			if err == nil && Label(n, typ) != stripSpaces(tt.in, typ) {
-				t.Errorf("Label round trip: %s", Label(n, typ))
+			if err == nil && label(n, typ) != stripSpaces(tt.in, typ) {
+				t.Errorf("Label round trip: %s", label(n, typ))
 			}
 		})
 	}

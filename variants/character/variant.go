@@ -12,80 +12,45 @@ import (
 
 // The Setup options.
 const (
-	// OptionReshuffle changes rule 13's count of 50.
-	OptionReshuffle = "reshuffle_every"
-	// OptionAdd lists the proposed cards the players voted in, by id with
+	// optionReshuffle changes rule 13's count of 50.
+	optionReshuffle = "reshuffle_every"
+	// optionAdd lists the proposed cards the players voted in, by id with
 	// an optional count: "X5,X8:4" (Options.Add; a card without a count
 	// takes its recommended one).
-	OptionAdd = "add_cards"
-	// OptionCounts overrides the number of copies of cards in the deck, by
+	optionAdd = "add_cards"
+	// optionCounts overrides the number of copies of cards in the deck, by
 	// id with a count: "8:2,10:6" (Options.Counts; 0 takes a card out).
 	// The seed's card table is garbled for cards #1-#10 (the rulings'
 	// "Card counts"), so the game master may set the reading he prefers.
-	OptionCounts = "counts"
+	optionCounts = "counts"
 )
 
 // Variant is Character Diplomacy on the standard board with Hyperspace,
-// the Caspian Sea and the Explorer's five islands (Board): the twenty cards of the regular deck and, by the
-// add_cards option, the proposed cards X1-X11.
-var Variant = &engine.Variant{
-	ID:   "character",
-	Name: "Character Diplomacy",
-	Description: "Fred C. Davis Jr.'s variant: every unit holds a secret character card " +
-		"(double strength, jumper, annihilator, ...), usable from Spring 1902.",
-	Map:         Board,
-	Start:       engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement},
-	Setup:       Setup,
-	DecodeExtra: DecodeExtra,
-}
+// the Caspian Sea and the Explorer's five islands (kit.CharacterBoard):
+// the twenty cards of the regular deck and, by the add_cards option, the
+// proposed cards X1-X11. Its hooks and special orders are composed by
+// build from the parts of every card file.
+var Variant = build()
 
-// The hooks and special orders are composed from the parts the card files
-// register (registry.go), so they are set once every init has run.
-func init() {
-	Variant.Specials = Specials()
-	Variant.Rules = &engine.Rules{
-		Strength:       strengthAll,
-		SupportLost:    SupportLost,
-		Cuts:           cutsAll,
-		Reach:          reachAny,
-		Enter:          Enter,
-		CanConvoy:      CanConvoy,
-		SupportReach:   SupportReach,
-		Special:        Special,
-		Prepare:        Prepare,
-		Rewrite:        Rewrite,
-		After:          After,
-		Phase:          phaseAny,
-		NextPhase:      nextPhase,
-		Sequence:       sequence,
-		Conceal:        Conceal,
-		ConcealOutcome: ConcealOutcome,
-		NumberUnits:    true,
-	}
-	// The proposed cards' hooks (X1 Exchanger, X9).
-	Variant.Rules.Swap, Variant.Rules.FallbackSupport = swapExchange, fallbackSupport
-	Variant.Rules.ConvoySupport = ConvoySupport
-}
-
-// Setup numbers the starting units (rule 10), builds and shuffles the deck
+// setup numbers the starting units (rule 10), builds and shuffles the deck
 // and deals one card to each unit (rule 4), drawing only from rng. The
-// options are OptionReshuffle ("50"), OptionAdd ("X5,X8:4") and
-// OptionCounts ("8:2,10:6").
-func Setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
+// options are optionReshuffle ("50"), optionAdd ("X5,X8:4") and
+// optionCounts ("8:2,10:6").
+func setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
 	opt, err := parseOptions(options)
 	if err != nil {
 		return err
 	}
-	list, err := LoadCards()
+	list, err := loadCards()
 	if err != nil {
 		return err
 	}
-	deck, err := NewDeck(list, opt, rng)
+	deck, err := buildDeck(list, opt, rng)
 	if err != nil {
 		return err
 	}
-	s.Units = NumberUnits(slices.Clone(s.Units))
-	deal, log, err := InitialDeal(s.Units, deck, rng)
+	s.Units = numberUnits(slices.Clone(s.Units))
+	deal, log, err := initialDeal(s.Units, deck, rng)
 	if err != nil && len(opt.Counts) > 0 {
 		ordinary := 0
 		for _, c := range deck.Types() {
@@ -94,12 +59,12 @@ func Setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
 			}
 		}
 		return fmt.Errorf("%w (option %s leaves %d cards in the deck, %d of them Ordinary, for %d starting units)",
-			err, OptionCounts, deck.Size(), ordinary, len(s.Units))
+			err, optionCounts, deck.Size(), ordinary, len(s.Units))
 	}
 	if err != nil {
 		return err
 	}
-	e := NewExtra(deck)
+	e := newExtra(deck)
 	for id, c := range deal {
 		e.Give(id, c, s.Phase)
 	}
@@ -108,36 +73,36 @@ func Setup(s *engine.State, options map[string]string, rng *engine.Rand) error {
 	return nil
 }
 
-func parseOptions(options map[string]string) (Options, error) {
-	var opt Options
+func parseOptions(options map[string]string) (deckOptions, error) {
+	var opt deckOptions
 	for k, v := range options {
 		switch k {
-		case OptionReshuffle:
+		case optionReshuffle:
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
 				return opt, fmt.Errorf("character: option %s=%q: want a number of cards from 1 (rule 13 says 50)", k, v)
 			}
 			opt.ReshuffleEvery = n
-		case OptionAdd:
+		case optionAdd:
 			add, err := parseAdd(v)
 			if err != nil {
 				return opt, fmt.Errorf("character: option %s=%q: %v", k, v, err)
 			}
 			opt.Add = add
-		case OptionCounts:
+		case optionCounts:
 			counts, err := parseCounts(v)
 			if err != nil {
 				return opt, fmt.Errorf("character: option %s=%q: %v", k, v, err)
 			}
 			opt.Counts = counts
 		default:
-			return opt, fmt.Errorf("character: unknown option %q (known: %s, %s, %s)", k, OptionReshuffle, OptionAdd, OptionCounts)
+			return opt, fmt.Errorf("character: unknown option %q (known: %s, %s, %s)", k, optionReshuffle, optionAdd, optionCounts)
 		}
 	}
 	return opt, nil
 }
 
-// parseCounts reads OptionCounts's value: card ids with their number of
+// parseCounts reads optionCounts's value: card ids with their number of
 // copies, "ID:COUNT" separated by commas ("8:2,10:6", "X5:4"); an id may
 // be written "#8". The deck checks the ids against the cards in the game.
 func parseCounts(v string) (map[string]int, error) {
@@ -167,7 +132,7 @@ func parseCounts(v string) (map[string]int, error) {
 	return counts, nil
 }
 
-// parseAdd reads OptionAdd's value: card ids separated by commas, each
+// parseAdd reads optionAdd's value: card ids separated by commas, each
 // with an optional ":count" (0 or none: the recommended count). The deck
 // checks that each id is a proposed card.
 func parseAdd(v string) (map[string]int, error) {
@@ -193,17 +158,4 @@ func parseAdd(v string) (map[string]int, error) {
 		add[id] = n
 	}
 	return add, nil
-}
-
-// Conceal cuts a seat's view down to what rule 3 lets it know: a power
-// keeps its own cards, revealed ones and those it was told of; the public
-// keeps revealed ones; the game master keeps everything. Outside the game
-// master's view the deck is reduced to its counts.
-func Conceal(v *engine.View) {
-	if v.State == nil {
-		return
-	}
-	if e, ok := v.State.Extra.(*Extra); ok {
-		e.conceal(v.Seat)
-	}
 }

@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// RedeplierID is proposed card X10 Redeplier (a game option, Options.Add):
+// redeplierID is proposed card X10 Redeplier (a game option, Options.Add):
 // "During Winter, unit can move up to two spaces through unoccupied
 // spaces. It cannot capture a new SC this way, and cannot end this move in
 // any SC owned by another country."
-const RedeplierID = "X10"
+const redeplierID = "X10"
 
 const redeployName = "redeploy"
 
@@ -39,11 +40,11 @@ type redeployment struct {
 func parseRedeploy(s *engine.State, u engine.Unit, o engine.Order) (redeployment, string) {
 	r := redeployment{unit: u, via: engine.Nowhere}
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != RedeplierID {
-		if !PowersActive(s.Phase) {
+	if !ok || c.ID != redeplierID {
+		if !powersActive(s.Phase) {
 			return r, "no card may be used before Spring 1902 (rule 7)"
 		}
-		return r, unitName(s.Map, u) + " is not a Redeplier (card X10), so it cannot redeploy"
+		return r, kit.UnitName(s.Map, u) + " is not a Redeplier (card X10), so it cannot redeploy"
 	}
 	if len(o.Args) == 0 || len(o.Args) > 2 {
 		return r, "\"redeploy\" names one or two spaces, the last where the unit ends, as \"redeploy kie\" or \"redeploy kie den\""
@@ -149,13 +150,13 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 	if len(reds) == 0 && len(bad) == 0 {
 		return nil, false
 	}
-	out := engine.AdjudicateAdjustments(s, rest, Variant.Rules)
+	out := engine.AdjudicateAdjustments(s, rest, reg.Rules())
 	out.Results = append(out.Results, bad...)
 	ends := map[engine.ProvinceID]int{}
 	for _, r := range reds {
 		ends[r.to.P]++
 	}
-	ne, _ := out.Next.Extra.(*Extra)
+	ne, _ := out.Next.Extra.(*extra)
 	for _, r := range reds {
 		res := engine.Result{Order: orders[r.k], Unit: r.unit}
 		i := -1
@@ -176,10 +177,10 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 			res.OK = true
 			res.Reason = "redeployed to " + s.Map.LocName(r.to)
 			if r.via.Valid() {
-				res.Reason += " through " + s.Map.LocName(r.via)
+				res.Add(" through " + s.Map.LocName(r.via))
 			}
 			if ne != nil {
-				_ = ne.Reveal(IDOf(r.unit), s.Phase, "redeployed in Winter")
+				_ = ne.Reveal(idOf(r.unit), s.Phase, "redeployed in Winter")
 			}
 		}
 		out.Results = append(out.Results, res)
@@ -191,7 +192,7 @@ func redeployPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 // redeployment to a random empty neighbour (the soak test).
 func randomRedeploy(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != RedeplierID || s.Phase.Type != engine.Adjustment {
+	if !ok || c.ID != redeplierID || s.Phase.Type != engine.Adjustment {
 		return engine.Order{}, false
 	}
 	var near []string
@@ -209,8 +210,8 @@ func randomRedeploy(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Or
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("redeploy", redeployName, redeployAs)
-	parts.phase = append(parts.phase, redeployPhase)
-	parts.random = append(parts.random, randomRedeploy)
-})
+func x10RedeplierParts(r *registry) {
+	addSpecial(r, "redeploy", redeployName, redeployAs)
+	r.Phase(redeployPhase)
+	r.Random(randomRedeploy)
+}

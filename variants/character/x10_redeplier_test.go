@@ -108,7 +108,7 @@ func TestRedeplierRevealsAndIsNoMove(t *testing.T) {
 	s := cardPosition(t, w1902, "Germany: A ruh #X10")
 	out := judge(t, s, "Germany: A ruh redeploy kie")
 	u := out.Next.Units[0]
-	if !out.Next.Extra.(*Extra).KnownTo(IDOf(u), engine.Seat{}) {
+	if !out.Next.Extra.(*extra).KnownTo(idOf(u), engine.Seat{}) {
 		t.Error("the redeployment reveals the card")
 	}
 	runCardCases(t, []cardCase{{"not in a movement phase", s1902,

@@ -6,16 +6,17 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// SpecialEngineerID is proposed card X11 Special Engineer (a game option,
+// specialEngineerID is proposed card X11 Special Engineer (a game option,
 // Options.Add): "In addition to picking up mines, it can set up border
 // defenses, which add one to the defensive strength of any unit holding
 // that space. Must Hold while setting up the defenses, and any attack on
 // the Engineer foils the attempt. These defenses may be established only
 // on one or two of the province's borders, which must be specified.
 // Borders include seacoasts."
-const SpecialEngineerID = "X11"
+const specialEngineerID = "X11"
 
 const fortifyName = "fortify"
 
@@ -29,8 +30,8 @@ const maxBorders = 2
 // province never has more than two defended borders in all.
 func fortifyAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != SpecialEngineerID {
-		return engine.Order{}, unitName(s.Map, u) + " is not a Special Engineer (card X11), so it cannot fortify"
+	if !ok || c.ID != specialEngineerID {
+		return engine.Order{}, kit.UnitName(s.Map, u) + " is not a Special Engineer (card X11), so it cannot fortify"
 	}
 	if _, why := fortifyBorders(s, u, o); why != "" {
 		return engine.Order{}, why
@@ -72,7 +73,7 @@ func fortifyBorders(s *engine.State, u engine.Unit, o engine.Order) ([]string, s
 // defencesOf returns the provinces across the defended borders of the
 // province abbr.
 func defencesOf(s *engine.State, abbr string) []string {
-	e, ok := s.Extra.(*Extra)
+	e, ok := s.Extra.(*extra)
 	if !ok {
 		return nil
 	}
@@ -101,7 +102,7 @@ func attackFrom(s *engine.State, orders []engine.Order, p engine.ProvinceID) []s
 			if o.Special == fortifyName || o.Special == stealName || o.Special == disbelieveName {
 				continue
 			}
-			m, why := Special(s, u, o)
+			m, why := special(s, u, o)
 			if why != "" {
 				continue
 			}
@@ -139,7 +140,7 @@ func attackFrom(s *engine.State, orders []engine.Order, p engine.ProvinceID) []s
 // defencesAttacked reports whether a province with border defences and a
 // unit in it is attacked this turn.
 func defencesAttacked(s *engine.State, orders []engine.Order) bool {
-	e, ok := s.Extra.(*Extra)
+	e, ok := s.Extra.(*extra)
 	if !ok || len(e.Effects.Proposed.Defences) == 0 {
 		return false
 	}
@@ -167,7 +168,7 @@ func defendedHold(s *engine.State, u engine.Unit, role engine.Role, n int) int {
 	if role != engine.RoleHold {
 		return n
 	}
-	e, ok := s.Extra.(*Extra)
+	e, ok := s.Extra.(*extra)
 	if !ok || len(e.Effects.Proposed.Defences) == 0 || e.Effects.Proposed.turn == nil {
 		return n
 	}
@@ -196,10 +197,10 @@ func defendedHold(s *engine.State, u engine.Unit, role engine.Role, n int) int {
 // unit holding the province whatever its power, and are public: the
 // fortify order reveals the card (rule 3).
 func afterFortify(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
-	ne, ok := out.Next.Extra.(*Extra)
+	ne, ok := out.Next.Extra.(*extra)
 	if !ok {
 		return
 	}
@@ -220,7 +221,7 @@ func afterFortify(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 				continue
 			}
 			if to, ok := moveTarget(s, a.Unit, a.Order); ok && to == u.Loc.P {
-				by = append(by, unitName(s.Map, a.Unit))
+				by = append(by, kit.UnitName(s.Map, a.Unit))
 			}
 		}
 		if len(by) > 0 {
@@ -234,11 +235,11 @@ func afterFortify(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			names[k] = s.Map.Provinces[p].Name
 		}
 		here := s.Map.Provinces[u.Loc.P]
-		ne.Effects.Proposed.Defences = append(ne.Effects.Proposed.Defences, Defence{Prov: here.Abbr, Borders: borders, Power: u.Power, Built: s.Phase})
+		ne.Effects.Proposed.Defences = append(ne.Effects.Proposed.Defences, defence{Prov: here.Abbr, Borders: borders, Power: u.Power, Built: s.Phase})
 		what := fmt.Sprintf("border defences set up in %s on the border with %s", here.Name, strings.Join(names, " and "))
 		r.Reason = what + "; " + r.Reason
 		out.Events = append(out.Events, strings.ToUpper(what[:1])+what[1:])
-		_ = ne.Reveal(IDOf(u), s.Phase, "set up border defences")
+		_ = ne.Reveal(idOf(u), s.Phase, "set up border defences")
 	}
 }
 
@@ -246,7 +247,7 @@ func afterFortify(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 // special order judged as a move (a jump, a two-space move, an exchange).
 func moveTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.ProvinceID, bool) {
 	if o.Kind == engine.Special {
-		m, why := Special(s, u, o)
+		m, why := special(s, u, o)
 		if why != "" {
 			return engine.NoProvince, false
 		}
@@ -262,7 +263,7 @@ func moveTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Province
 // random borders not yet defended.
 func randomFortify(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != SpecialEngineerID {
+	if !ok || c.ID != specialEngineerID {
 		return engine.Order{}, false
 	}
 	had := defencesOf(s, s.Map.Provinces[u.Loc.P].Abbr)
@@ -282,9 +283,9 @@ func randomFortify(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Ord
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("fortify", fortifyName, fortifyAs)
-	addAfter(PriorityOthers, afterFortify)
-	parts.strength = append(parts.strength, defendedHold)
-	parts.random = append(parts.random, randomFortify)
-})
+func x11EngineerParts(r *registry) {
+	addSpecial(r, "fortify", fortifyName, fortifyAs)
+	r.After(priorityOthers, afterFortify)
+	r.Strength(defendedHold)
+	r.Random(randomFortify)
+}

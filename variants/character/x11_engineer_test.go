@@ -13,7 +13,7 @@ func defended(t *testing.T, borders []string, lines ...string) *engine.State {
 	t.Helper()
 	s := cardPosition(t, s1902, lines...)
 	if borders != nil {
-		s.Extra.(*Extra).Effects.Proposed.Defences = []Defence{{Prov: "bur", Borders: borders, Power: "france", Built: s1902}}
+		s.Extra.(*extra).Effects.Proposed.Defences = []defence{{Prov: "bur", Borders: borders, Power: "france", Built: s1902}}
 	}
 	return s
 }
@@ -59,11 +59,11 @@ func TestSpecialEngineerFortify(t *testing.T) {
 func TestSpecialEngineerBuilds(t *testing.T) {
 	s := cardPosition(t, s1902, "France: A bur #X11", "Germany: A mun #20")
 	out := judge(t, s, "France: A bur fortify mun ruh")
-	e := out.Next.Extra.(*Extra)
+	e := out.Next.Extra.(*extra)
 	if d := e.Effects.Proposed.Defences; len(d) != 1 || d[0].Prov != "bur" || strings.Join(d[0].Borders, ",") != "mun,ruh" {
 		t.Errorf("defences %+v", d)
 	}
-	if !e.KnownTo(IDOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))]), engine.Seat{}) {
+	if !e.KnownTo(idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))]), engine.Seat{}) {
 		t.Error("fortifying reveals the card")
 	}
 	if len(out.Events) == 0 || !strings.Contains(out.Events[len(out.Events)-1], "Border defences set up in Burgundy") {
@@ -77,7 +77,7 @@ func TestSpecialEngineerBuilds(t *testing.T) {
 		t.Errorf("third border: %q", out2.Results[0].Reason)
 	}
 	out3 := judge(t, s, "France: A bur fortify mun\nGermany: A mun - bur")
-	if len(out3.Next.Extra.(*Extra).Effects.Proposed.Defences) != 0 {
+	if len(out3.Next.Extra.(*extra).Effects.Proposed.Defences) != 0 {
 		t.Error("a foiled attempt builds nothing")
 	}
 }
@@ -132,7 +132,7 @@ func TestBorderDefences(t *testing.T) {
 			if got := positionOf(out.Next); got != tt.want {
 				t.Errorf("after: %s\nwant:  %s", got, tt.want)
 			}
-			if d := out.Next.Extra.(*Extra).Effects.Proposed; len(d.Defences) != len(s.Extra.(*Extra).Effects.Proposed.Defences) || d.turn != nil {
+			if d := out.Next.Extra.(*extra).Effects.Proposed; len(d.Defences) != len(s.Extra.(*extra).Effects.Proposed.Defences) || d.turn != nil {
 				t.Errorf("the defences stay and the turn's orders are not kept: %+v", d)
 			}
 		})
@@ -147,7 +147,7 @@ func TestBorderDefences(t *testing.T) {
 	} {
 		s := cardPosition(t, s1902, "France: A bre #20", "England: A lon #20", "England: F eng #20", "England: F mao #20")
 		if c.border != "" {
-			s.Extra.(*Extra).Effects.Proposed.Defences = []Defence{{Prov: "bre", Borders: []string{c.border}, Power: "france", Built: s1902}}
+			s.Extra.(*extra).Effects.Proposed.Defences = []defence{{Prov: "bre", Borders: []string{c.border}, Power: "france", Built: s1902}}
 		}
 		out := judge(t, s, "England: A lon - bre\nEngland: F eng C A lon - bre\nEngland: F mao S A lon - bre")
 		if got := positionOf(out.Next); got != c.want {
@@ -162,7 +162,7 @@ func TestBorderDefences(t *testing.T) {
 func TestSpecialEngineerFoiledBySpecialMove(t *testing.T) {
 	s := cardPosition(t, s1902, "France: A bur #X11", "Germany: A mun #X1", "Germany: A ruh #20")
 	out := judge(t, s, "France: A bur fortify ruh\nGermany: A mun exchange bur")
-	if len(out.Next.Extra.(*Extra).Effects.Proposed.Defences) != 0 || !strings.Contains(out.Results[0].Reason, "foiled by the attack of A mun") {
+	if len(out.Next.Extra.(*extra).Effects.Proposed.Defences) != 0 || !strings.Contains(out.Results[0].Reason, "foiled by the attack of A mun") {
 		t.Errorf("reason %q", out.Results[0].Reason)
 	}
 }

@@ -4,14 +4,15 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// ExchangerID is proposed card X1 Exchanger (a game option, Options.Add):
+// exchangerID is proposed card X1 Exchanger (a game option, Options.Add):
 // "Unit can exchange places with other units owned by the same Power,
 // plus other player's units if that player writes the same order. Either
 // move may be stood off by an unsupported attack, causing the exchange to
 // fail."
-const ExchangerID = "X1"
+const exchangerID = "X1"
 
 const exchangeName = "exchange"
 
@@ -37,14 +38,14 @@ func exchangeAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, s
 		return engine.Order{}, "a unit cannot exchange places with itself"
 	}
 	if !isExchanger(s, u) && !isExchanger(s, other) {
-		return engine.Order{}, "neither " + unitName(s.Map, u) + " nor " + unitName(s.Map, other) + " is an Exchanger (card X1)"
+		return engine.Order{}, "neither " + kit.UnitName(s.Map, u) + " nor " + kit.UnitName(s.Map, other) + " is an Exchanger (card X1)"
 	}
 	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, At: u.Loc, To: engine.Loc{P: p}}, ""
 }
 
 func isExchanger(s *engine.State, u engine.Unit) bool {
 	c, ok := cardAt(s, u)
-	return ok && c.ID == ExchangerID
+	return ok && c.ID == exchangerID
 }
 
 // exchangeTarget returns the province an exchange order names.
@@ -82,7 +83,7 @@ func exchanges(s *engine.State, x engine.Unit, xo engine.Order, y engine.Unit, y
 // any other order keeps it: the exchanger's order is then a plain move
 // into its province.
 func rewriteExchange(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return orders, nil
 	}
 	out := orders
@@ -123,10 +124,10 @@ func rewriteExchange(s *engine.State, orders []engine.Order, rng *engine.Rand) (
 // reveals the Exchanger (everyone sees two units pass each other, which
 // no other card does).
 func afterExchange(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	if s.Phase.Type != engine.Movement || !PowersActive(s.Phase) {
+	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
-	ne, _ := out.Next.Extra.(*Extra)
+	ne, _ := out.Next.Extra.(*extra)
 	for i := range out.Results {
 		r := &out.Results[i]
 		p, ok := exchangeTarget(s, r.Order)
@@ -138,7 +139,7 @@ func afterExchange(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		if !r.OK {
-			r.Reason = "exchange with " + unitName(s.Map, v) + " failed: " + r.Reason
+			r.Reason = "exchange with " + kit.UnitName(s.Map, v) + " failed: " + r.Reason
 			continue
 		}
 		back := false
@@ -154,9 +155,9 @@ func afterExchange(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if !back {
 			continue
 		}
-		r.Reason = "exchanged places with " + unitName(s.Map, v)
+		r.Reason = "exchanged places with " + kit.UnitName(s.Map, v)
 		if ne != nil && isExchanger(s, r.Unit) {
-			_ = ne.Reveal(IDOf(r.Unit), s.Phase, "exchanged places with "+unitName(s.Map, v))
+			_ = ne.Reveal(idOf(r.Unit), s.Phase, "exchanged places with "+kit.UnitName(s.Map, v))
 		}
 	}
 }
@@ -183,9 +184,9 @@ func randomExchange(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Or
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("exchange", exchangeName, exchangeAs)
-	addRewrite(PriorityOthers, rewriteExchange)
-	addAfter(PriorityOthers, afterExchange)
-	parts.random = append(parts.random, randomExchange)
-})
+func x1ExchangerParts(r *registry) {
+	addSpecial(r, "exchange", exchangeName, exchangeAs)
+	r.Rewrite(priorityOthers, rewriteExchange)
+	r.After(priorityOthers, afterExchange)
+	r.Random(randomExchange)
+}

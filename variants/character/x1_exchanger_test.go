@@ -73,12 +73,12 @@ func TestExchanger(t *testing.T) {
 func TestExchangerReveals(t *testing.T) {
 	s := cardPosition(t, s1902, "France: A bur #X1", "Germany: A mun #20")
 	out := judge(t, s, "France: A bur exchange mun\nGermany: A mun exchange bur")
-	id := IDOf(s.Units[0])
-	if !out.Next.Extra.(*Extra).KnownTo(id, engine.Seat{Power: "italy"}) {
+	id := idOf(s.Units[0])
+	if !out.Next.Extra.(*extra).KnownTo(id, engine.Seat{Power: "italy"}) {
 		t.Error("the exchange reveals the Exchanger")
 	}
 	out = judge(t, s, "France: A bur exchange mun")
-	if out.Next.Extra.(*Extra).KnownTo(id, engine.Seat{Power: "italy"}) {
+	if out.Next.Extra.(*extra).KnownTo(id, engine.Seat{Power: "italy"}) {
 		t.Error("a failed exchange reveals nothing")
 	}
 }

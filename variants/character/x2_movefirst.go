@@ -2,10 +2,10 @@ package character
 
 import "dipdesk/engine"
 
-// MoveFirstID is proposed card X2 Move First (a game option, Options.Add):
+// moveFirstID is proposed card X2 Move First (a game option, Options.Add):
 // "This unit moves first, and thus can enter a space in which a standoff
 // would otherwise occur."
-const MoveFirstID = "X2"
+const moveFirstID = "X2"
 
 // The Move First unit's power is passive, like a double strength: a plain
 // move order of a unit holding X2 (from 1902, rule 7) is judged in a first
@@ -27,7 +27,7 @@ const MoveFirstID = "X2"
 // whose move failed stays and holds through the second step, where it may
 // be attacked and dislodged like any unit; so may one that moved.
 func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order {
-	if !PowersActive(s.Phase) {
+	if !powersActive(s.Phase) {
 		return [][]engine.Order{orders}
 	}
 	first := map[int]bool{}                             // indices of orders in the first step
@@ -40,7 +40,7 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 		if !ok {
 			continue
 		}
-		if c, ok := cardAt(s, u); ok && c.ID == MoveFirstID {
+		if c, ok := cardAt(s, u); ok && c.ID == moveFirstID {
 			first[i] = true
 			movers[u.Loc.P] = o.To.P
 		}
@@ -111,6 +111,6 @@ func orderedUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
 	return u, true
 }
 
-var _ = register(func() {
-	parts.sequence = moveFirstSequence
-})
+func x2MovefirstParts(r *registry) {
+	r.Sequence(moveFirstSequence)
+}

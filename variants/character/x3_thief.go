@@ -4,14 +4,15 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// ThiefID is proposed card X3 Thief (a game option, Options.Add): "Can
+// thiefID is proposed card X3 Thief (a game option, Options.Add): "Can
 // steal the power of an adjacent piece before movement occurs (via the
 // GM). Unit acquires the stolen power, and is no longer a thief. The other
 // piece becomes an ordinary unit. Thief may not use his new power until
 // the next turn."
-const ThiefID = "X3"
+const thiefID = "X3"
 
 const stealName = "steal"
 
@@ -22,8 +23,8 @@ const stealName = "steal"
 // included.
 func stealAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != ThiefID {
-		return engine.Order{}, unitName(s.Map, u) + " is not a Thief (card X3), so it cannot steal"
+	if !ok || c.ID != thiefID {
+		return engine.Order{}, kit.UnitName(s.Map, u) + " is not a Thief (card X3), so it cannot steal"
 	}
 	if _, why := adjacentUnit(s, u, o, stealName); why != "" {
 		return engine.Order{}, why
@@ -46,7 +47,7 @@ func stealAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, stri
 // as a thief (no power) until the next turn, when it holds the stolen
 // card. The X3 card is discarded.
 func judgeThefts(s *engine.State, orders []engine.Order, b *beforeMovement) {
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	type theft struct {
 		k             int
 		thief, victim engine.Unit
@@ -76,27 +77,27 @@ func judgeThefts(s *engine.State, orders []engine.Order, b *beforeMovement) {
 		vc, has := e.CardOf(t.victim)
 		switch {
 		case !has || vc.Ordinary():
-			b.reasons[t.k] = fmt.Sprintf("%s is an Ordinary unit: nothing to steal", unitName(s.Map, t.victim))
+			b.reasons[t.k] = fmt.Sprintf("%s is an Ordinary unit: nothing to steal", kit.UnitName(s.Map, t.victim))
 			b.failed[t.k] = true
 			if has {
-				b.tell = append(b.tell, tellTo{IDOf(t.victim), t.thief.Power, "a theft found it Ordinary"})
+				b.tell = append(b.tell, tellTo{idOf(t.victim), t.thief.Power, "a theft found it Ordinary"})
 			}
 		case robbed[t.victim.Loc.P] > 1:
-			b.reasons[t.k] = fmt.Sprintf("another thief tried to steal from %s too: both thefts fail", unitName(s.Map, t.victim))
+			b.reasons[t.k] = fmt.Sprintf("another thief tried to steal from %s too: both thefts fail", kit.UnitName(s.Map, t.victim))
 			b.failed[t.k] = true
 		case stealing[t.victim.Loc.P]:
-			b.reasons[t.k] = fmt.Sprintf("%s was stealing itself: the theft fails", unitName(s.Map, t.victim))
+			b.reasons[t.k] = fmt.Sprintf("%s was stealing itself: the theft fails", kit.UnitName(s.Map, t.victim))
 			b.failed[t.k] = true
 		case robbed[t.thief.Loc.P] > 0:
 			b.reasons[t.k] = "the thief was itself the target of a theft: its theft fails"
 			b.failed[t.k] = true
 		default:
-			b.reasons[t.k] = fmt.Sprintf("stole %s from %s (usable from the next turn)", vc, unitName(s.Map, t.victim))
-			b.thefts[IDOf(t.thief)] = IDOf(t.victim)
-			b.stripped[IDOf(t.victim)] = true
+			b.reasons[t.k] = fmt.Sprintf("stole %s from %s (usable from the next turn)", vc, kit.UnitName(s.Map, t.victim))
+			b.thefts[idOf(t.thief)] = idOf(t.victim)
+			b.stripped[idOf(t.victim)] = true
 			// The robbed unit's owner learns what the thief now holds:
 			// its own former card (rule 3; the GM reports the theft).
-			b.tell = append(b.tell, tellTo{IDOf(t.thief), t.victim.Power, "stole it from " + unitName(s.Map, t.victim)})
+			b.tell = append(b.tell, tellTo{idOf(t.thief), t.victim.Power, "stole it from " + kit.UnitName(s.Map, t.victim)})
 		}
 	}
 }
@@ -104,7 +105,7 @@ func judgeThefts(s *engine.State, orders []engine.Order, b *beforeMovement) {
 // randomSteal gives a Thief a steal order against a random adjacent unit.
 func randomSteal(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != ThiefID {
+	if !ok || c.ID != thiefID {
 		return engine.Order{}, false
 	}
 	var near []engine.Unit
@@ -123,7 +124,7 @@ func randomSteal(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("steal", stealName, stealAs)
-	parts.random = append(parts.random, randomSteal)
-})
+func x3ThiefParts(r *registry) {
+	addSpecial(r, "steal", stealName, stealAs)
+	r.Random(randomSteal)
+}

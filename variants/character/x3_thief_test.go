@@ -30,7 +30,7 @@ func cardIn(t *testing.T, s *engine.State, abbr string) string {
 	if !ok {
 		t.Fatalf("no unit in %s", abbr)
 	}
-	c, ok := s.Extra.(*Extra).CardOf(u)
+	c, ok := s.Extra.(*extra).CardOf(u)
 	if !ok {
 		return ""
 	}
@@ -86,20 +86,20 @@ func TestThief(t *testing.T) {
 func TestThiefCards(t *testing.T) {
 	s := cardPosition(t, s1902, "France: A bur #X3", "Germany: A mun #2")
 	out := judge(t, s, "France: A bur steal mun\nGermany: A mun - boh")
-	if got := cardIn(t, out.Next, "bur"); got != DoubleID {
+	if got := cardIn(t, out.Next, "bur"); got != doubleID {
 		t.Errorf("thief holds %q, want the stolen #2", got)
 	}
-	if got := cardIn(t, out.Next, "boh"); got != OrdinaryID {
+	if got := cardIn(t, out.Next, "boh"); got != ordinaryID {
 		t.Errorf("robbed unit holds %q, want Ordinary (it moved to Bohemia all the same)", got)
 	}
-	if c, _ := out.Next.Extra.(*Extra).CardOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "boh"))]); !c.Blank {
+	if c, _ := out.Next.Extra.(*extra).CardOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "boh"))]); !c.Blank {
 		t.Error("the robbed unit's Ordinary is no physical card (Blank)")
 	}
-	if got := cardIn(t, s, "mun"); got != DoubleID {
+	if got := cardIn(t, s, "mun"); got != doubleID {
 		t.Error("the position before changed")
 	}
-	e := out.Next.Extra.(*Extra)
-	thief := IDOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))])
+	e := out.Next.Extra.(*extra)
+	thief := idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))])
 	if !e.KnownTo(thief, engine.Seat{Power: "germany"}) {
 		t.Error("the robbed power should know what the thief now holds (its own card)")
 	}

@@ -6,14 +6,15 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// DisbelieverID is proposed card X4 Disbeliever (a game option,
+// disbelieverID is proposed card X4 Disbeliever (a game option,
 // Options.Add): "Can 'disbelieve' the power of an adjacent unit, causing
 // that unit to lose its power for that turn. Disbeliever must correctly
 // guess the character of the unit to be disbelieved. Effective against
 // all units except Annihilator."
-const DisbelieverID = "X4"
+const disbelieverID = "X4"
 
 const disbelieveName = "disbelieve"
 
@@ -23,8 +24,8 @@ const disbelieveName = "disbelieve"
 // any power, naming its card by number.
 func disbelieveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != DisbelieverID {
-		return engine.Order{}, unitName(s.Map, u) + " is not a Disbeliever (card X4), so it cannot disbelieve"
+	if !ok || c.ID != disbelieverID {
+		return engine.Order{}, kit.UnitName(s.Map, u) + " is not a Disbeliever (card X4), so it cannot disbelieve"
 	}
 	if _, why := adjacentUnit(s, u, o, disbelieveName); why != "" {
 		return engine.Order{}, why
@@ -37,18 +38,18 @@ func disbelieveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 
 // guessedCard reads the card a disbelieve order names: its number ("2",
 // "#2", "x5"), as rule 10's reports print them.
-func guessedCard(o engine.Order) (Card, string) {
+func guessedCard(o engine.Order) (cardType, string) {
 	if len(o.Args) < 2 {
-		return Card{}, "\"disbelieve\" must name the unit's card, as \"disbelieve mun 2\" (card X4: the guess must be right)"
+		return cardType{}, "\"disbelieve\" must name the unit's card, as \"disbelieve mun 2\" (card X4: the guess must be right)"
 	}
 	id := strings.ToUpper(strings.TrimPrefix(strings.Join(o.Args[1:], ""), "#"))
-	list, err := LoadCards()
+	list, err := loadCards()
 	if err != nil {
-		return Card{}, err.Error()
+		return cardType{}, err.Error()
 	}
-	c, ok := Lookup(list, id)
+	c, ok := lookupCard(list, id)
 	if !ok {
-		return Card{}, fmt.Sprintf("no card %q to guess", strings.Join(o.Args[1:], " "))
+		return cardType{}, fmt.Sprintf("no card %q to guess", strings.Join(o.Args[1:], " "))
 	}
 	return c, ""
 }
@@ -71,12 +72,12 @@ func guessedCard(o engine.Order) (Card, string) {
 // confirmed); the disbelieved unit's owner learns the disbeliever is an X4.
 // Disbelieving an Ordinary unit correctly changes nothing.
 func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) {
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	type disbelief struct {
 		k      int
 		by, at engine.Unit
 		right  bool
-		guess  Card
+		guess  cardType
 	}
 	var ds []disbelief
 	for k, o := range orders {
@@ -93,12 +94,12 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 		t, _ := adjacentUnit(s, u, o, disbelieveName)
 		g, _ := guessedCard(o)
 		c, has := e.CardOf(t)
-		ds = append(ds, disbelief{k: k, by: u, at: t, guess: g, right: has && c.ID == g.ID && c.ID != AnnihilatorID})
+		ds = append(ds, disbelief{k: k, by: u, at: t, guess: g, right: has && c.ID == g.ID && c.ID != annihilatorID})
 	}
-	disbelieved := map[UnitID]bool{}
+	disbelieved := map[kit.UnitID]bool{}
 	for _, d := range ds {
 		if d.right {
-			disbelieved[IDOf(d.at)] = true
+			disbelieved[idOf(d.at)] = true
 		}
 	}
 	robbed := maps.Clone(b.stripped) // the thefts' victims, decided before
@@ -106,20 +107,20 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 		k := d.k
 		c, _ := e.CardOf(d.at)
 		switch {
-		case robbed[IDOf(d.by)]:
+		case robbed[idOf(d.by)]:
 			b.reasons[k], b.failed[k] = "the disbeliever's power was stolen before movement: no disbelief", true
-		case disbelieved[IDOf(d.by)]:
+		case disbelieved[idOf(d.by)]:
 			b.reasons[k], b.failed[k] = "the disbeliever was itself disbelieved: no disbelief", true
-		case c.ID == AnnihilatorID && d.guess.ID == AnnihilatorID:
-			b.reasons[k], b.failed[k] = fmt.Sprintf("%s is an Annihilator, whose power cannot be disbelieved", unitName(s.Map, d.at)), true
-			b.tell = append(b.tell, tellTo{IDOf(d.at), d.by.Power, "named right by a disbeliever"})
+		case c.ID == annihilatorID && d.guess.ID == annihilatorID:
+			b.reasons[k], b.failed[k] = fmt.Sprintf("%s is an Annihilator, whose power cannot be disbelieved", kit.UnitName(s.Map, d.at)), true
+			b.tell = append(b.tell, tellTo{idOf(d.at), d.by.Power, "named right by a disbeliever"})
 		case !d.right:
-			b.reasons[k], b.failed[k] = fmt.Sprintf("wrong guess: %s is not %s; no disbelief", unitName(s.Map, d.at), d.guess), true
+			b.reasons[k], b.failed[k] = fmt.Sprintf("wrong guess: %s is not %s; no disbelief", kit.UnitName(s.Map, d.at), d.guess), true
 		default:
-			b.reasons[k] = fmt.Sprintf("disbelieved %s: %s has no power this turn", d.guess, unitName(s.Map, d.at))
-			b.stripped[IDOf(d.at)] = true
-			b.tell = append(b.tell, tellTo{IDOf(d.at), d.by.Power, "disbelieved by " + unitName(s.Map, d.by)})
-			b.tell = append(b.tell, tellTo{IDOf(d.by), d.at.Power, "disbelieved " + unitName(s.Map, d.at)})
+			b.reasons[k] = fmt.Sprintf("disbelieved %s: %s has no power this turn", d.guess, kit.UnitName(s.Map, d.at))
+			b.stripped[idOf(d.at)] = true
+			b.tell = append(b.tell, tellTo{idOf(d.at), d.by.Power, "disbelieved by " + kit.UnitName(s.Map, d.by)})
+			b.tell = append(b.tell, tellTo{idOf(d.by), d.at.Power, "disbelieved " + kit.UnitName(s.Map, d.at)})
 		}
 	}
 }
@@ -128,7 +129,7 @@ func judgeDisbeliefs(s *engine.State, orders []engine.Order, b *beforeMovement) 
 // unit with a random guess among the cards.
 func randomDisbelieve(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != DisbelieverID {
+	if !ok || c.ID != disbelieverID {
 		return engine.Order{}, false
 	}
 	var near []engine.Unit
@@ -137,7 +138,7 @@ func randomDisbelieve(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 			near = append(near, v)
 		}
 	}
-	list, err := LoadCards()
+	list, err := loadCards()
 	if len(near) == 0 || err != nil || len(list) == 0 {
 		return engine.Order{}, false
 	}
@@ -149,7 +150,7 @@ func randomDisbelieve(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("disbelieve", disbelieveName, disbelieveAs)
-	parts.random = append(parts.random, randomDisbelieve)
-})
+func x4DisbelieverParts(r *registry) {
+	addSpecial(r, "disbelieve", disbelieveName, disbelieveAs)
+	r.Random(randomDisbelieve)
+}

@@ -1,10 +1,10 @@
 package character
 
 import (
-	"encoding/json"
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestDisbeliever: card X4 "can 'disbelieve' the power of an adjacent
@@ -69,12 +69,12 @@ func TestDisbeliever(t *testing.T) {
 func TestDisbelieverKnowledge(t *testing.T) {
 	s := cardPosition(t, s1902, "France: A bur #X4", "Germany: A mun #2")
 	out := judge(t, s, "France: A bur disbelieve mun 2")
-	if got := cardIn(t, out.Next, "mun"); got != DoubleID {
+	if got := cardIn(t, out.Next, "mun"); got != doubleID {
 		t.Errorf("after the turn the unit holds %q, want its #2 back", got)
 	}
-	e := out.Next.Extra.(*Extra)
-	mun := IDOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "mun"))])
-	bur := IDOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))])
+	e := out.Next.Extra.(*extra)
+	mun := idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "mun"))])
+	bur := idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))])
 	if !e.KnownTo(mun, engine.Seat{Power: "france"}) || !e.KnownTo(bur, engine.Seat{Power: "germany"}) {
 		t.Error("a right guess confirms the card to the disbeliever and shows the disbeliever to the target's owner")
 	}
@@ -87,34 +87,27 @@ func TestDisbelieverKnowledge(t *testing.T) {
 	}
 	// A wrong guess tells nothing.
 	out = judge(t, s, "France: A bur disbelieve mun 1")
-	if out.Next.Extra.(*Extra).KnownTo(mun, engine.Seat{Power: "france"}) {
+	if out.Next.Extra.(*extra).KnownTo(mun, engine.Seat{Power: "france"}) {
 		t.Error("a wrong guess reveals nothing")
 	}
 }
 
-// TestProposedStateJSON: ProposedState round-trips through the save
+// TestProposedStateJSON: proposedState round-trips through the save
 // format, and clone is deep.
 func TestProposedStateJSON(t *testing.T) {
-	e := NewExtra(nil)
-	e.Effects.Proposed.Defences = []Defence{{Prov: "bur", Borders: []string{"mun", "ruh"}, Power: "france", Built: s1902}}
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := DecodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := back.(*Extra).Effects.Proposed
+	e := newExtra(nil)
+	e.Effects.Proposed.Defences = []defence{{Prov: "bur", Borders: []string{"mun", "ruh"}, Power: "france", Built: s1902}}
+	back := kittest.Reload(t, e, decodeExtra)
+	got := back.(*extra).Effects.Proposed
 	if len(got.Defences) != 1 || got.Defences[0].Prov != "bur" || len(got.Defences[0].Borders) != 2 || got.Defences[0].Built != s1902 {
 		t.Errorf("round trip: %+v", got)
 	}
-	c := e.CloneExtra().(*Extra)
+	c := e.CloneExtra().(*extra)
 	c.Effects.Proposed.Defences[0].Borders[0] = "tyr"
 	if e.Effects.Proposed.Defences[0].Borders[0] != "mun" {
 		t.Error("clone shares the borders")
 	}
-	if (ProposedState{}).empty() != true || e.Effects.Proposed.empty() {
+	if (proposedState{}).empty() != true || e.Effects.Proposed.empty() {
 		t.Error("empty")
 	}
 }

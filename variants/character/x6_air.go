@@ -2,10 +2,10 @@ package character
 
 import "dipdesk/engine"
 
-// AirUnitID is proposed card X6 Air Unit (a game option, Options.Add):
+// airUnitID is proposed card X6 Air Unit (a game option, Options.Add):
 // "Can support any action two spaces away, even if over water if an A, or
 // inland if a Fleet."
-const AirUnitID = "X6"
+const airUnitID = "X6"
 
 // airSupports is the X6 part of the SupportReach hook. From 1902 (rule 7)
 // an Air Unit may support into any province at most two spaces from its
@@ -15,7 +15,7 @@ const AirUnitID = "X6"
 // It moves as its type moves: the card gives no movement.
 func airSupports(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	c, ok := cardAt(s, u)
-	if !ok || c.ID != AirUnitID {
+	if !ok || c.ID != airUnitID {
 		return false
 	}
 	m := s.Map
@@ -65,6 +65,6 @@ func coastsOf(m *engine.Map, p engine.ProvinceID) []engine.Loc {
 	return out
 }
 
-var _ = register(func() {
-	parts.supportReach = append(parts.supportReach, airSupports)
-})
+func x6AirParts(r *registry) {
+	r.SupportReach(airSupports)
+}

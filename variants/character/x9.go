@@ -2,11 +2,11 @@ package character
 
 import "dipdesk/engine"
 
-// FallbackSupporterID is proposed card X9 (a game option, Options.Add):
+// fallbackSupporterID is proposed card X9 (a game option, Options.Add):
 // "Unit can support another unit in place provided the second unit's move
 // fails. Also, it can be supported in place by any other unit if its own
 // move fails."
-const FallbackSupporterID = "X9"
+const fallbackSupporterID = "X9"
 
 // fallbackSupport is the Rules.FallbackSupport hook. A support to hold
 // ("S A mun") given to a unit ordered to move is void in the standard
@@ -19,7 +19,7 @@ const FallbackSupporterID = "X9"
 // needed and adds nothing anywhere (it is no support of the move).
 func fallbackSupport(s *engine.State, supporter, supported engine.Unit) bool {
 	for _, u := range []engine.Unit{supporter, supported} {
-		if c, ok := cardAt(s, u); ok && c.ID == FallbackSupporterID {
+		if c, ok := cardAt(s, u); ok && c.ID == fallbackSupporterID {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // AMPHIBIOUS unit (Nines): "Initially reported as an Army or Fleet,
@@ -18,39 +19,39 @@ import (
 // into any passable space (Enter lets an army stand at sea and a fleet
 // inland) and the Caspian. It keeps its engine type and number, by which
 // orders name it; the reports name it "nAmp" once revealed, n the lowest
-// Amp number free among its power's (MoversState.Amp). CanConvoy refuses
+// Amp number free among its power's (moversState.Amp). CanConvoy refuses
 // it as a convoying unit, and Rewrite turns a move of it that only a
 // convoy could make into a hold.
-var _ = register(func() {
-	parts.enter = append(parts.enter, amphibiousEnter)
-	parts.reach = append(parts.reach, amphibiousReach)
-	parts.canConvoy = append(parts.canConvoy, amphibiousCanConvoy)
-	addRewrite(PriorityOf(Amphibious), amphibiousRewrite)
-	addAfter(PriorityOf(Amphibious), amphibiousReveal)
-	parts.random = append(parts.random, amphibiousRandom)
-	addEffect("amp", parseAmpEffect, ampEffectLines)
-	parts.notes = append(parts.notes, ampNote)
-})
+func amphibiousParts(r *registry) {
+	r.Enter(amphibiousEnter)
+	r.Reach(amphibiousReach)
+	r.CanConvoy(amphibiousCanConvoy)
+	r.Rewrite(priorityOf(amphibious), amphibiousRewrite)
+	r.After(priorityOf(amphibious), amphibiousReveal)
+	r.Random(amphibiousRandom)
+	addEffect(r, "amp", parseAmpEffect, ampEffectLines)
+	r.Note(ampNote)
+}
 
 // ampNote tells every seat how a revealed Amphibious unit is reported.
-func ampNote(v engine.View, e *Extra, u engine.Unit) []string {
-	if n, ok := e.Effects.Movers.Amp[IDOf(u)]; ok {
+func ampNote(v engine.View, e *extra, u engine.Unit) []string {
+	if n, ok := e.Effects.Movers.Amp[idOf(u)]; ok {
 		return []string{fmt.Sprintf("reported as %dAmp (rule 5)", n)}
 	}
 	return nil
 }
 
 func amphibiousEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !moverHas(s, u, Amphibious) || s.Map == nil {
+	if !moverHas(s, u, amphibious) || s.Map == nil {
 		return false
 	}
 	p := s.Map.Province(l.P)
-	return p.Kind != engine.Abstract && (!p.Impassable || p.Abbr == CaspianAbbr)
+	return p.Kind != engine.Abstract && (!p.Impassable || p.Abbr == caspianAbbr)
 }
 
 // amphibiousReach: either type's links, into any space it may enter.
 func amphibiousReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !moverHas(s, u, Amphibious) || l.P == u.Loc.P || s.Map.Province(l.P).Kind == engine.Abstract {
+	if !moverHas(s, u, amphibious) || l.P == u.Loc.P || s.Map.Province(l.P).Kind == engine.Abstract {
 		return false
 	}
 	if !amphibiousEnter(s, u, l) {
@@ -62,12 +63,12 @@ func amphibiousReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if u.Type == engine.Army && l.C != engine.NoCoast {
 		return false
 	}
-	return s.Map.ArmyLinked(u.Loc.P, l.P) || fleetTouches(s.Map, u.Loc.P, l)
+	return s.Map.ArmyLinked(u.Loc.P, l.P) || kit.FleetLinkedAnyCoast(s.Map, u.Loc.P, l)
 }
 
 // amphibiousCanConvoy: "The unit may not convoy".
 func amphibiousCanConvoy(s *engine.State, u engine.Unit) (ok, decided bool) {
-	if moverHas(s, u, Amphibious) {
+	if moverHas(s, u, amphibious) {
 		return false, true
 	}
 	return false, false
@@ -85,8 +86,8 @@ func amphibiousRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 		if o.Kind != engine.Move {
 			continue
 		}
-		i := moverOrdered(s, o)
-		if i < 0 || !moverHas(s, s.Units[i], Amphibious) {
+		i := kit.OrderUnit(s, &o, reg.Rules())
+		if i < 0 || !moverHas(s, s.Units[i], amphibious) {
 			continue
 		}
 		u := s.Units[i]
@@ -136,7 +137,7 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		return
 	}
 	for _, r := range out.Results {
-		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner || !moverHas(s, r.Unit, Amphibious) {
+		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner || !moverHas(s, r.Unit, amphibious) {
 			continue
 		}
 		var to engine.ProvinceID
@@ -151,12 +152,12 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if !impossibleFor(s.Map, r.Unit, to) {
 			continue
 		}
-		id := IDOf(r.Unit)
+		id := idOf(r.Unit)
 		if _, done := e.Effects.Movers.Amp[id]; done {
 			continue
 		}
 		if e.Effects.Movers.Amp == nil {
-			e.Effects.Movers.Amp = map[UnitID]int{}
+			e.Effects.Movers.Amp = map[unitID]int{}
 		}
 		used := map[int]bool{}
 		for uid, n := range e.Effects.Movers.Amp {
@@ -171,14 +172,14 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		e.Effects.Movers.Amp[id] = n
 		_ = e.Reveal(id, s.Phase, "attempted what its reported type cannot: an Amphibious unit (rule 2, rule 5)")
 		out.Events = append(out.Events, fmt.Sprintf("%s's %s %s is an Amphibious unit: it is now %dAmp (rule 5)",
-			s.Map.PowerName(id.Power), Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc), n))
+			s.Map.PowerName(id.Power), kit.Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc), n))
 	}
 }
 
 // amphibiousRandom gives an Amphibious unit a move its reported type
 // cannot make.
 func amphibiousRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, Amphibious) || s.Phase.Type != engine.Movement {
+	if !moverHas(s, u, amphibious) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
 	var out []engine.Loc
@@ -201,11 +202,11 @@ func amphibiousRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 
 // parseAmpEffect reads "amp france 1F 1": the revealed Amphibious unit
 // france 1F is 1Amp.
-func parseAmpEffect(s *engine.State, e *Extra, args []string) error {
+func parseAmpEffect(s *engine.State, e *extra, args []string) error {
 	if len(args) != 3 {
 		return fmt.Errorf("amp: want \"amp <power> <unit number and type> <Amp number>\"")
 	}
-	var id UnitID
+	var id unitID
 	if err := id.UnmarshalText([]byte(args[0] + " " + args[1])); err != nil {
 		return err
 	}
@@ -214,22 +215,22 @@ func parseAmpEffect(s *engine.State, e *Extra, args []string) error {
 		return fmt.Errorf("amp: bad number %q", args[2])
 	}
 	if e.Effects.Movers.Amp == nil {
-		e.Effects.Movers.Amp = map[UnitID]int{}
+		e.Effects.Movers.Amp = map[unitID]int{}
 	}
 	e.Effects.Movers.Amp[id] = n
 	return nil
 }
 
-func ampEffectLines(s *engine.State, e *Extra) []string {
+func ampEffectLines(s *engine.State, e *extra) []string {
 	var out []string
 	for _, id := range e.sortedIDs() {
 		if n, ok := e.Effects.Movers.Amp[id]; ok {
-			out = append(out, fmt.Sprintf("%s %s %d", id.Power, Label(id.Number, id.Type), n))
+			out = append(out, fmt.Sprintf("%s %s %d", id.Power, kit.Label(id.Number, id.Type), n))
 		}
 	}
 	for id, n := range e.Effects.Movers.Amp {
 		if _, ok := e.Cards[id]; !ok {
-			out = append(out, fmt.Sprintf("%s %s %d", id.Power, Label(id.Number, id.Type), n))
+			out = append(out, fmt.Sprintf("%s %s %d", id.Power, kit.Label(id.Number, id.Type), n))
 		}
 	}
 	return out

@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // Rule 5: "When an Amphibious unit reveals itself ... it will be
-// renumbered", e.g. "1Amp" (MoversState.Amp), and a number written in an
+// renumbered", e.g. "1Amp" (moversState.Amp), and a number written in an
 // order "must be correct or the order will be thrown out". So once a unit
 // is revealed its Amp label is its number: an order naming it "1Amp" (or
 // "1 Amp", or the bare "1") names it rightly, and one naming it by the
@@ -92,9 +93,9 @@ type written struct {
 // its Amp number ("1Amp", or the bare "1"), never by the number and type
 // it had before; any other unit by its number, and its type when written,
 // never by an Amp label.
-func (w written) fits(e *Extra, u engine.Unit) bool {
+func (w written) fits(e *extra, u engine.Unit) bool {
 	if e != nil {
-		if a, ok := e.Effects.Movers.Amp[IDOf(u)]; ok {
+		if a, ok := e.Effects.Movers.Amp[idOf(u)]; ok {
 			return w.number == a && w.typ == engine.NoUnitType
 		}
 	}
@@ -109,7 +110,7 @@ func (w written) label() string {
 	case w.typ == engine.NoUnitType:
 		return strconv.Itoa(w.number)
 	}
-	return Label(w.number, w.typ)
+	return kit.Label(w.number, w.typ)
 }
 
 // unitWritten and auxWritten are how order o names its unit and, in a
@@ -122,4 +123,16 @@ func unitWritten(o engine.Order) written {
 func auxWritten(o engine.Order) written {
 	_, n := ampWritten(o.Text)
 	return written{number: o.AuxNumber, typ: o.AuxUnit, amp: n > 0 && n == o.AuxNumber}
+}
+
+// ampNumber is the Rules.Label hook: a revealed Amphibious unit is named by
+// its Amp number ("1Amp", or the bare "1"), written without a type, by the
+// engine's one answer to which unit an order names (engine.UnitOf).
+func ampNumber(s *engine.State, u engine.Unit) (int, bool) {
+	e := extraOf(s)
+	if e == nil {
+		return 0, false
+	}
+	n, ok := e.Effects.Movers.Amp[idOf(u)]
+	return n, ok
 }

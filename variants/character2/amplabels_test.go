@@ -43,10 +43,10 @@ func TestAmpWritten(t *testing.T) {
 // number only; other units by their number and type, never by an Amp
 // label (rule 5).
 func TestWrittenFits(t *testing.T) {
-	e := NewExtra(nil)
+	e := newExtra(nil)
 	amp := engine.Unit{Power: "italy", Type: engine.Fleet, Number: 2}
 	plain := engine.Unit{Power: "italy", Type: engine.Army, Number: 1}
-	e.Effects.Movers.Amp = map[UnitID]int{IDOf(amp): 1}
+	e.Effects.Movers.Amp = map[unitID]int{idOf(amp): 1}
 	for _, c := range []struct {
 		w         written
 		amp, army bool

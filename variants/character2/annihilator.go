@@ -2,10 +2,9 @@ package character2
 
 import (
 	"fmt"
-	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // ANNIHILATOR (Trumps 0 and 1). Card text: "Unit may destroy the province
@@ -27,11 +26,11 @@ import (
 // may move out, and its support or convoy counts this turn. Rule 7: the
 // power works even when the Annihilator is dislodged.
 
-// AnnihilatedFor is how many movement turns after the explosion's an
+// annihilatedFor is how many movement turns after the explosion's an
 // annihilated centre stays without its status: "until two full game years
 // after the explosion", so it is a centre again from the same season two
 // years later.
-const AnnihilatedFor = 3
+const annihilatedFor = 3
 
 // annihilateAs is the movement form of an annihilate order: a hold, or why
 // the order is impossible.
@@ -39,20 +38,20 @@ func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if _, _, why := annihilateTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // annihilateTarget returns the province u's annihilate order destroys and
 // whether u reaches it only by convoy, or why it may not.
 func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.ProvinceID, bool, string) {
-	if why := skCardOK(s, u, Annihilator, "annihilate"); why != "" {
+	if why := skCardOK(s, u, annihilator, "annihilate"); why != "" {
 		return engine.NoProvince, false, why
 	}
 	m := s.Map
-	t, ok := skLookupProvince(m, o.Args)
+	t, ok := kit.LookupProvince(m, o.Args)
 	if !ok {
 		return engine.NoProvince, false, fmt.Sprintf("annihilate needs a province: %q for its own province, or one it could move to",
-			Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" annihilate "+m.Provinces[u.Loc.P].Abbr)
+			kit.Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" annihilate "+m.Provinces[u.Loc.P].Abbr)
 	}
 	p := &m.Provinces[t]
 	switch {
@@ -75,25 +74,7 @@ func annihilateTarget(s *engine.State, u engine.Unit, o engine.Order) (engine.Pr
 // for an army, by convoy where a convoy route is possible. The move is
 // judged alone: "even if the move would otherwise be stood off".
 func skCanMoveTo(s *engine.State, u engine.Unit, t engine.ProvinceID) bool {
-	var r engine.Rules
-	if v := Variant.Rules; v != nil {
-		r = engine.Rules{Reach: v.Reach, Enter: v.Enter, CanConvoy: v.CanConvoy, Occupies: v.Occupies}
-	}
-	locs := []engine.Loc{{P: t}}
-	if u.Type == engine.Fleet {
-		for _, c := range s.Map.Provinces[t].Coasts {
-			locs = append(locs, engine.Loc{P: t, C: c})
-		}
-	}
-	for _, l := range locs {
-		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: l,
-			AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-		out := engine.AdjudicateMovement(s, []engine.Order{o}, &r)
-		if i := skResultOf(out, IDOf(u)); i >= 0 && out.Results[i].Code != engine.Illegal {
-			return true
-		}
-	}
-	return false
+	return kit.CanMoveTo(s, u, t, reg.Rules())
 }
 
 // skConvoyHolds reports whether the army a, annihilating province t by
@@ -106,7 +87,7 @@ func skConvoyHolds(s *engine.State, out *engine.Outcome, a engine.Unit, t engine
 	for _, r := range out.Results {
 		o := r.Order
 		if o.Kind != engine.Convoy || r.Unit.Type == engine.NoUnitType || o.AuxAt.P != a.Loc.P || o.AuxTo.P != t ||
-			r.Code == engine.Illegal || skDislodged(out.Next, IDOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
+			r.Code == engine.Illegal || kit.IsDislodged(out.Next, idOf(r.Unit)) || !canConvoyAny(s, r.Unit) {
 			continue
 		}
 		fleets = append(fleets, r.Unit.Loc.P)
@@ -144,27 +125,27 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, character.ResultOrders(out), false)
+	plan := planStrikes(s, kit.ResultOrders(out), false)
 	if len(plan.annihilations) == 0 {
 		return
 	}
 	e := extraOf(out.Next)
 	m := s.Map
-	i := MoveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	done := map[engine.ProvinceID]bool{}
 	for _, a := range plan.annihilations {
 		name := m.Provinces[a.target].Name
-		k := skResultOf(out, IDOf(a.unit))
+		k := kit.ResultOf(out, idOf(a.unit))
 		if e != nil {
-			_ = e.Reveal(IDOf(a.unit), s.Phase, "tried to annihilate "+name)
+			_ = e.Reveal(idOf(a.unit), s.Phase, "tried to annihilate "+name)
 		}
 		if a.why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if skDislodgedSuffix(out.Results[k].Reason) != "" {
+				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = "the annihilation of " + name + " failed: " + a.why + skDislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the annihilation of " + name + " failed: " + a.why)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) failed to annihilate %s: %s",
 				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name, a.why))
@@ -173,20 +154,21 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if a.convoy && !skConvoyHolds(s, out, a.unit, a.target) {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.NoRoute
-				out.Results[k].Reason = "the annihilation of " + name + " was prevented: no convoying fleet route was left (Annihilator)" + skDislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the annihilation of " + name + " was prevented: no convoying fleet route was left (Annihilator)")
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) was prevented from annihilating %s: its convoy was disrupted",
 				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
 			continue
 		}
-		skRemoveUnit(out.Next, IDOf(a.unit))
+		kit.RemoveUnit(out.Next, idOf(a.unit))
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
 			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is annihilated too (Annihilator)"
+			out.Results[k].SetCause(kit.CauseAnnihilated)
 		}
 		for _, r := range out.Results {
 			if r.Order.Kind == engine.Convoy && r.Order.AuxAt.P == a.unit.Loc.P && r.Order.AuxTo.P == a.target && a.convoy {
-				if c := skResultOf(out, IDOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
+				if c := kit.ResultOf(out, idOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
 					out.Results[c].OK, out.Results[c].Code = true, engine.OK
 					out.Results[c].Reason = "convoyed the Annihilator's strike on " + name
 				}
@@ -202,23 +184,23 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// Invisible unit or a Ghost in the space must not be betrayed by an
 		// event every seat sees.
 		for _, v := range append([]engine.Unit(nil), out.Next.Units...) {
-			if v.Loc.P == a.target && skRemoveUnit(out.Next, IDOf(v)) {
-				skMarkDestroyed(out, v, name)
+			if v.Loc.P == a.target && kit.RemoveUnit(out.Next, idOf(v)) {
+				kit.MarkDestroyed(out, idOf(v), name+" was annihilated (Annihilator)")
 			}
 		}
 		for _, d := range append([]engine.Dislodgement(nil), out.Next.Dislodged...) {
-			if d.Unit.Loc.P == a.target && skRemoveUnit(out.Next, IDOf(d.Unit)) {
-				skMarkDestroyed(out, d.Unit, name)
+			if d.Unit.Loc.P == a.target && kit.RemoveUnit(out.Next, idOf(d.Unit)) {
+				kit.MarkDestroyed(out, idOf(d.Unit), name+" was annihilated (Annihilator)")
 			}
 		}
 		if e != nil {
-			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, Closure{Prov: m.Provinces[a.target].Abbr, Through: i + 1,
+			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, closure{Prov: m.Provinces[a.target].Abbr, Through: i + 1,
 				Why: name + " is impassable after its annihilation (Annihilator)"})
 		}
 		if m.Provinces[a.target].SC {
 			if e != nil {
-				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, Suspension{Prov: m.Provinces[a.target].Abbr,
-					Through: i + AnnihilatedFor, Why: "annihilated in " + s.Phase.Short()})
+				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, suspension{Prov: m.Provinces[a.target].Abbr,
+					Through: i + annihilatedFor, Why: "annihilated in " + s.Phase.Short()})
 			}
 			if int(a.target) < len(out.Next.Owners) {
 				out.Next.Owners[a.target] = ""
@@ -228,19 +210,10 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-// skMarkDestroyed notes in unit v's result that the annihilation of name
-// destroyed it.
-func skMarkDestroyed(out *engine.Outcome, v engine.Unit, name string) {
-	if k := skResultOf(out, IDOf(v)); k >= 0 && !strings.HasPrefix(out.Results[k].Reason, "annihilated ") {
-		out.Results[k].OK = false
-		out.Results[k].Reason += "; destroyed: " + name + " was annihilated (Annihilator)"
-	}
-}
-
 // randomAnnihilate gives an Annihilator a random annihilate order: its own
 // province or a neighbour it could move to.
 func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != Annihilator || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Annihilator annihilate") != 0 {
+	if kindAt(s, u) != annihilator || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Annihilator annihilate") != 0 {
 		return engine.Order{}, false
 	}
 	var cands []engine.ProvinceID
@@ -261,8 +234,8 @@ func randomAnnihilate(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.
 	return engine.Order{}, false
 }
 
-var _ = register(func() {
-	addSpecialDrag("annihilate", annihilateName, []Kind{Annihilator}, true, false, annihilateAs)
-	addAfter(PriorityOf(Annihilator), annihilateAfter)
-	parts.random = append(parts.random, randomAnnihilate)
-})
+func annihilatorParts(r *registry) {
+	addSpecialDrag(r, "annihilate", annihilateName, []kind{annihilator}, true, false, annihilateAs)
+	r.After(priorityOf(annihilator), annihilateAfter)
+	r.Random(randomAnnihilate)
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // TestC2MoversSoak plays random games in which every unit holds a movers
@@ -14,11 +15,11 @@ import (
 // unit where its type or its card lets it stand, every renumbered unit's
 // card under its new id, and the position's JSON round trip.
 func TestC2MoversSoak(t *testing.T) {
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
-	kinds := []Kind{Hyperspace, Jumper, DoubleMover, Amphibious, Convertible, WaterWalker, Neanderthal, Explorer}
+	kinds := []kind{hyperspace, jumper, doubleMover, amphibious, convertible, waterWalker, neanderthal, explorer}
 	games, years := 12, 5
 	if testing.Short() {
 		games = 3
@@ -34,9 +35,9 @@ func TestC2MoversSoak(t *testing.T) {
 			e := extraOf(s)
 			for i, u := range s.Units {
 				k := kinds[(i+g)%len(kinds)]
-				for _, c := range AllCards() {
+				for _, c := range allCards() {
 					if c.Kind == k {
-						e.Give(IDOf(u), c, s.Phase)
+						e.Give(idOf(u), c, s.Phase)
 						break
 					}
 				}
@@ -50,7 +51,7 @@ func TestC2MoversSoak(t *testing.T) {
 						if rng.Intn(100, "soak: a special order?") >= 40 {
 							continue
 						}
-						if o, ok := RandomSpecial(s, u, rng); ok {
+						if o, ok := randomSpecial(s, u, rng); ok {
 							specials++
 							orders = slices.DeleteFunc(orders, func(x engine.Order) bool { return x.Power == u.Power && x.At.P == u.Loc.P })
 							orders = append(orders, o)
@@ -84,7 +85,7 @@ func TestC2MoversSoak(t *testing.T) {
 				}
 				ne := extraOf(next)
 				for id := range ne.Effects.Movers.Amp {
-					if _, ok := ne.Cards[id]; !ok && unitIndex(next, id) >= 0 {
+					if _, ok := ne.Cards[id]; !ok && kit.UnitIndex(next, id) >= 0 {
 						t.Fatalf("after %s: Amp record of %v without its card", s.Phase.Short(), id)
 					}
 				}
@@ -92,7 +93,7 @@ func TestC2MoversSoak(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := DecodeExtra(b); err != nil {
+				if _, err := decodeExtra(b); err != nil {
 					t.Fatalf("after %s: %v", s.Phase.Short(), err)
 				}
 				s = next

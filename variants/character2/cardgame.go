@@ -1,20 +1,20 @@
 package character2
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
-var _ cardgame.Game = (*Extra)(nil)
+var _ cardgame.Game = (*extra)(nil)
 
 // Hand lists the cards of view v (already cut down for its seat) with the
 // special orders among declared that each card's holder may give, the
 // Tarot card beside each character (cardgame.Game).
-func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
+func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
 	h := cardgame.Hand{Seat: v.Seat, Active: true}
 	c := e.Counts()
 	h.Deck = cardgame.Counts{Pile: c.Pile, Discards: c.Discards, Dealt: c.Dealt}
@@ -27,71 +27,30 @@ func (e *Extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 	if v.State == nil {
 		return h
 	}
-	m := v.State.Map
-	units := append(slices.Clone(v.State.Units), dislodgedUnits(v.State)...)
-	for _, id := range e.sortedIDs() {
-		held := e.Cards[id]
-		known := e.KnownTo(id, v.Seat)
-		if !known && e.HintTo(id, v.Seat) == "" {
-			continue // a view holds only known cards; a GM state passed by mistake must not leak
-		}
-		// Loc stays invalid unless the unit is in the view: a card known
-		// to the seat whose unit it may not see (an invisible unit) must
-		// not point at a province.
-		u := engine.Unit{Power: id.Power, Type: id.Type, Number: id.Number, Loc: engine.Loc{P: engine.NoProvince}}
-		card := cardgame.Card{Label: Label(id.Number, id.Type), Unit: u}
-		for _, w := range units {
-			if IDOf(w) == id {
-				card.Unit, card.Space = w, m.LocString(w.Loc)
-			}
-		}
-		if known {
-			card.ID, card.Name, card.Alias, card.Text, card.Dealt = held.Card.ID, held.Card.NameFor(id.Type), held.Card.Tarot, held.Card.Kind.Desc(), held.Dealt
-		} else {
-			card.Name = e.HintTo(id, v.Seat)
-		}
-		if r := held.Revealed; r != nil {
-			what := "revealed"
-			if r.Hint != "" {
-				what = "known to all as " + r.Hint
-			}
-			card.Revealed = fmt.Sprintf("%s %s: %s", what, r.Phase.Short(), r.Why)
-		}
-		for p, k := range held.Told {
-			card.Told = append(card.Told, fmt.Sprintf("%s (%s: %s)", m.PowerName(p), k.Phase.Short(), k.Why))
-		}
-		slices.Sort(card.Told)
-		for _, f := range parts.notes {
-			card.Notes = append(card.Notes, f(v, e, card.Unit)...)
-		}
-		if known && (v.Seat.GM || v.Seat.Power == id.Power) {
-			card.Orders = ordersOf(held.Card.Kind, declared)
-		}
-		h.Cards = append(h.Cards, card)
-	}
+	h.Cards = hand.Cards(v, e.Cards, declared)
 	return h
 }
 
-// ordersOf returns the special orders of kind k among the declared ones.
-func ordersOf(k Kind, declared []engine.SpecialSyntax) []cardgame.Order {
-	var out []cardgame.Order
-	for _, p := range SpecialsOf(k) {
-		for _, d := range declared {
-			if d.Name == p.syntax.Name {
-				out = append(out, cardgame.Order{SpecialSyntax: d, TakesProvince: p.takesProvince, TakesUnit: p.takesUnit})
-				break
-			}
-		}
-	}
-	return out
+// hand is how a seat's hand shows Galt's cards: the character by the
+// holding unit's type beside its Tarot card, what the card does, the
+// parts' notes of its state, and the special orders it gives (only to its
+// owner and the game master).
+var hand = kit.HandOf[card]{
+	Face: func(id unitID, c card) kit.Face {
+		return kit.Face{ID: c.ID, Name: c.NameFor(id.Type), Alias: c.Tarot, Text: c.Kind.Desc()}
+	},
+	Orders: func(c card, declared []engine.SpecialSyntax) []cardgame.Order {
+		return reg.CardOrders(c.Kind.Word(), declared)
+	},
+	Notes: func(v engine.View, u engine.Unit) []string {
+		e, _ := v.State.Extra.(*extra)
+		return reg.Notes(v, e, u)
+	},
 }
 
 // Marks are the signs the parts draw on v's board (cardgame.Game).
-func (e *Extra) Marks(v engine.View) []cardgame.Mark {
-	var out []cardgame.Mark
-	for _, f := range parts.marks {
-		out = append(out, f(v, e)...)
-	}
+func (e *extra) Marks(v engine.View) []cardgame.Mark {
+	out := reg.Marks(v, e)
 	slices.SortStableFunc(out, func(a, b cardgame.Mark) int {
 		if a.Kind != b.Kind {
 			return int(a.Kind) - int(b.Kind)
@@ -101,5 +60,82 @@ func (e *Extra) Marks(v engine.View) []cardgame.Mark {
 		}
 		return strings.Compare(string(a.Power), string(b.Power))
 	})
+	return out
+}
+
+// Sketcher and VoluntaryRetreater: how the special orders look on a board,
+// and which units may retreat though not dislodged (the Retreater).
+var (
+	_ cardgame.Sketcher           = (*extra)(nil)
+	_ cardgame.VoluntaryRetreater = (*extra)(nil)
+)
+
+// Sketch returns the signs of special order o in position s
+// (cardgame.Sketcher): a unit turning invisible or visible (seen only by
+// the seats that see the unit: the order is drawn from the seat's view),
+// the mine a Minelayer lays where it leaves or picks up where it goes, a
+// double move's second step, a Hypnotist's victim and the move it is made
+// to give, a Psychic's subject, a conversion. The order itself is drawn as
+// what it is adjudicated as (Special).
+func (e *extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
+	i := kit.OrderUnit(s, &o, reg.Rules())
+	if i < 0 || o.Kind != engine.Special {
+		return nil
+	}
+	u := s.Units[i]
+	switch o.Special {
+	case specialInvisible, specialVisible:
+		return []cardgame.Sign{{Kind: cardgame.SignHidden, From: engine.Nowhere, Prov: u.Loc.P, Label: o.Special}}
+	case layMine:
+		if _, why := minelayerMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: u.Loc.P, Label: "lay mine"}}
+		}
+	case pickUpMine:
+		if mv, why := minelayerMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: mv.To.P, Label: "pick up mine"}}
+		}
+	case doubleMoveOrder:
+		if first, second, why := doubleMove(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignMove, From: first, Prov: second.P, Label: "double move"}}
+		}
+	case hypnotiseName:
+		if h, why := hypnotiseTarget(s, u, o); why == "" {
+			out := []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: h.victim.Loc.P, Label: "hypnotise"}}
+			if h.written.Kind == engine.Move && h.written.To.Valid() {
+				out = append(out, cardgame.Sign{Kind: cardgame.SignMove, From: h.victim.Loc, Prov: h.written.To.P})
+			}
+			return out
+		}
+	case readName:
+		if r, why := readTarget(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: r.victim.Loc.P, Label: "read"}}
+		}
+	case convertOrder:
+		if _, why := convertAs(s, u, o); why == "" {
+			return []cardgame.Sign{{Kind: cardgame.SignNote, From: engine.Nowhere, Prov: u.Loc.P, Label: "convert"}}
+		}
+	}
+	return nil
+}
+
+// VoluntaryRetreats lists the Retreaters of view v not dislodged in its
+// retreat phase, each with the spaces it may retreat to, standoff spaces
+// included (cardgame.VoluntaryRetreater): the seat's own, the game
+// master's every one.
+func (e *extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
+	s := v.State
+	if s == nil || s.Phase.Type != engine.Retreat {
+		return nil
+	}
+	var out []cardgame.Retreat
+	for _, u := range s.Units {
+		if (!v.Seat.GM && u.Power != v.Seat.Power) || s.DislodgedAt(u.Loc.P) >= 0 || kindAt(s, u) != retreater {
+			continue
+		}
+		opts := retreatOptions(s, engine.Dislodgement{Unit: u, From: engine.NoProvince}, true)
+		if len(opts) > 0 {
+			out = append(out, cardgame.Retreat{Unit: u, To: opts})
+		}
+	}
 	return out
 }

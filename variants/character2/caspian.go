@@ -17,22 +17,22 @@ import "dipdesk/engine"
 // (waterwalker.go): it never stops at sea. Any fleet may enter it while a
 // Neanderthal army stands in Armenia or Sevastopol, by that army's convoy
 // (the fleet has no other way in: the Caspian has no links to the seas).
-var _ = register(func() {
-	parts.enter = append(parts.enter, caspianEnter)
-	parts.reach = append(parts.reach, caspianReach)
-})
+func caspianParts(r *registry) {
+	r.Enter(caspianEnter)
+	r.Reach(caspianReach)
+}
 
 func caspianEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if s == nil || s.Map == nil || s.Map.Province(l.P).Abbr != CaspianAbbr {
+	if s == nil || s.Map == nil || s.Map.Province(l.P).Abbr != caspianAbbr {
 		return false
 	}
 	if u.Type == engine.Fleet && neanderthalNearCaspian(s) {
 		return true // to be convoyed there by a Neanderthal (neanderthal.go)
 	}
 	switch kindAt(s, u) {
-	case Amphibious, Explorer:
+	case amphibious, explorer:
 		return true
-	case Hyperspace, WaterWalker, Convertible:
+	case hyperspace, waterWalker, convertible:
 		return u.Type == engine.Fleet
 	}
 	return false
@@ -42,7 +42,7 @@ func caspianEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 // links, retreats included (the engine lists no impassable neighbour as a
 // retreat; moves find the links themselves).
 func caspianReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if s.Map.Province(l.P).Abbr != CaspianAbbr || !caspianEnter(s, u, l) {
+	if s.Map.Province(l.P).Abbr != caspianAbbr || !caspianEnter(s, u, l) {
 		return false
 	}
 	if u.Type == engine.Army {

@@ -3,9 +3,9 @@ package character2
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // CONVERTIBLE unit (Tens): "Unit may convert from an Army to a Fleet, or
@@ -30,26 +30,26 @@ import (
 // board). The converted unit takes the lowest number free among its
 // power's units of its new type, and its card and every effect keyed by
 // it follow (Extra.Rekey).
-var _ = register(func() {
-	addOption(OptConvertOwnAttack, "no", "Convertible: whether a move into the converting unit's province by a unit of its own power "+
+func convertibleParts(r *registry) {
+	addOption(r, optConvertOwnAttack, "no", "Convertible: whether a move into the converting unit's province by a unit of its own power "+
 		"counts as an attack that prevents the conversion (no: only other powers attack, as only they cut support)", boolOption)
-	addSpecial("convert", ConvertOrder, []Kind{Convertible}, convertAs)
-	addSpecial("converts", ConvertOrder, []Kind{Convertible}, convertAs)
-	addAfter(PriorityOf(Convertible), convertibleAfter)
-	parts.random = append(parts.random, convertRandom)
-})
+	addSpecial(r, "convert", convertOrder, []kind{convertible}, convertAs)
+	addSpecial(r, "converts", convertOrder, []kind{convertible}, convertAs)
+	r.After(priorityOf(convertible), convertibleAfter)
+	r.Random(convertRandom)
+}
 
-// OptConvertOwnAttack is the option: does an own unit's move attack a
+// optConvertOwnAttack is the option: does an own unit's move attack a
 // converting unit?
-const OptConvertOwnAttack = "convertible_own_attack"
+const optConvertOwnAttack = "convertible_own_attack"
 
-// ConvertOrder is the name of the Convertible's special order.
-const ConvertOrder = "convert"
+// convertOrder is the name of the Convertible's special order.
+const convertOrder = "convert"
 
 // conversion checks a convert order of u in s and returns the unit it
 // becomes (number not yet chosen), or why it cannot.
 func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, string) {
-	if !moverHas(s, u, Convertible) {
+	if !moverHas(s, u, convertible) {
 		return u, fmt.Sprintf("%s is no Convertible unit: it cannot convert", moverWords(s.Map, u))
 	}
 	if s.Phase.Type == engine.Retreat {
@@ -59,52 +59,23 @@ func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, st
 	if p.Kind != engine.Coastal || p.Impassable {
 		return u, fmt.Sprintf("%s is not a coastal province: conversion must take place in a coastal province", p.Name)
 	}
-	coast := engine.NoCoast
-	for _, a := range o.Args {
-		c, ok := engine.ParseCoast(strings.Trim(a, "()/"))
-		if !ok {
-			return u, fmt.Sprintf("%q is not a coast", a)
+	return kit.Converted(s.Map, u, o.Args, func(named engine.Coast) (engine.Coast, string) {
+		// Rule 4: "(ec)" the Caspian coast, else the west coast.
+		switch named {
+		case engine.EastCoast:
+			return named, ""
+		case engine.NoCoast, engine.WestCoast:
+			return engine.NoCoast, ""
 		}
-		coast = c
-	}
-	v := u
-	v.Number = 0
-	switch u.Type {
-	case engine.Fleet:
-		if coast != engine.NoCoast {
-			return u, "a fleet converts to an army: no coast to name"
-		}
-		v.Type, v.Loc = engine.Army, engine.Loc{P: u.Loc.P}
-	case engine.Army:
-		v.Type, v.Loc = engine.Fleet, engine.Loc{P: u.Loc.P, C: coast}
-		switch {
-		case isCaspianCoast(s.Map, u.Loc.P):
-			// Rule 4: "(ec)" the Caspian coast, else the west coast.
-			if coast != engine.NoCoast && coast != engine.EastCoast && coast != engine.WestCoast {
-				return u, fmt.Sprintf("%s has a west (Black Sea) coast and an east (Caspian) coast \"(ec)\"", p.Name)
-			}
-			if coast != engine.EastCoast {
-				v.Loc.C = engine.NoCoast
-			}
-		case s.Map.MultiCoast(u.Loc.P) && coast == engine.NoCoast:
-			return u, fmt.Sprintf("the coast of %s must be given: \"convert nc\"", p.Name)
-		case s.Map.MultiCoast(u.Loc.P) && !s.Map.HasCoast(u.Loc.P, coast):
-			return u, fmt.Sprintf("%s has no such coast", p.Name)
-		case !s.Map.MultiCoast(u.Loc.P) && coast != engine.NoCoast:
-			return u, fmt.Sprintf("%s has one coast: name none", p.Name)
-		}
-	default:
-		return u, "this unit cannot convert"
-	}
-	return v, ""
+		return named, fmt.Sprintf("%s has a west (Black Sea) coast and an east (Caspian) coast \"(ec)\"", p.Name)
+	})
 }
 
 func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	if _, why := conversion(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.HoldAs(u, o), ""
 }
 
 // attackedBy returns a unit of another power (of any power but u itself
@@ -112,7 +83,7 @@ func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 // province this turn, if any: a move, a jump's landing, either space of a
 // double move.
 func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Unit, bool) {
-	own := extraOf(s).option(OptConvertOwnAttack) == "yes"
+	own := extraOf(s).option(optConvertOwnAttack) == "yes"
 	for _, r := range out.Results {
 		if r.Unit == u || r.Unit.Power == u.Power && !own || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
@@ -128,15 +99,15 @@ func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Uni
 // turn; Winter after the adjustments), and puts a fleet that sailed from
 // the Caspian on the Caspian coast it reached.
 func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	cas := lookup(s.Map, CaspianAbbr)
+	cas := lookup(s.Map, caspianAbbr)
 	for i, r := range out.Results {
 		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := unitIndex(out.Next, IDOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
+			if k := kit.UnitIndex(out.Next, idOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
 				out.Next.Units[k].Loc.C = engine.EastCoast
-				out.Results[i].Reason += " (its Caspian coast \"(ec)\", rule 4)"
+				out.Results[i].Add(" (its Caspian coast \"(ec)\", rule 4)")
 			}
 		}
-		if r.Order.Kind != engine.Special || r.Order.Special != ConvertOrder {
+		if r.Order.Kind != engine.Special || r.Order.Special != convertOrder {
 			continue
 		}
 		u := r.Unit
@@ -147,7 +118,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			}
 			if !r.OK {
 				revealMove(s, out, u, "tried to convert")
-				out.Results[i].Reason += "; dislodged, so it does not convert (Convertible)"
+				out.Results[i].Add("; dislodged, so it does not convert (Convertible)")
 				continue
 			}
 			if by, ok := attackedBy(s, out, u); ok {
@@ -156,7 +127,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 				continue
 			}
 		case engine.Adjustment:
-			k := moverOrdered(s, r.Order)
+			k := kit.OrderUnit(s, &r.Order, reg.Rules())
 			if k < 0 || r.Order.Power != "" && s.Units[k].Power != r.Order.Power {
 				out.Results[i].Reason = "no unit of this power there to convert"
 				continue
@@ -171,7 +142,7 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		v, _ := conversion(s, u, r.Order)
-		k := unitIndex(out.Next, IDOf(u))
+		k := kit.UnitIndex(out.Next, idOf(u))
 		if k < 0 || out.Next.Units[k].Loc.P != u.Loc.P {
 			out.Results[i].OK, out.Results[i].Reason = false, "the unit is no longer there, so it does not convert"
 			continue
@@ -181,18 +152,18 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		_, to := renumber(out.Next, k, v.Type, 0)
 		out.Results[i].OK, out.Results[i].Code = true, engine.OK
 		out.Results[i].Reason = fmt.Sprintf("converted to %s in %s: now %s (Convertible, rule 5)",
-			typeArticle(v.Type), s.Map.LocName(v.Loc), Label(to.Number, to.Type))
+			typeArticle(v.Type), s.Map.LocName(v.Loc), kit.Label(to.Number, to.Type))
 		out.Events = append(out.Events, fmt.Sprintf("%s's %s %s converted: now %s (rule 5)",
-			s.Map.PowerName(u.Power), Label(u.Number, u.Type), s.Map.LocName(u.Loc), Label(to.Number, to.Type)))
+			s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), kit.Label(to.Number, to.Type)))
 	}
 }
 
 // convertRandom gives a Convertible in a coastal province a conversion.
 func convertRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, Convertible) || s.Phase.Type == engine.Retreat {
+	if !moverHas(s, u, convertible) || s.Phase.Type == engine.Retreat {
 		return engine.Order{}, false
 	}
-	o := engine.Order{Power: u.Power, Kind: engine.Special, Special: ConvertOrder, Unit: u.Type, Number: u.Number,
+	o := engine.Order{Power: u.Power, Kind: engine.Special, Special: convertOrder, Unit: u.Type, Number: u.Number,
 		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 	if u.Type == engine.Army && s.Map.MultiCoast(u.Loc.P) {
 		cs := s.Map.Province(u.Loc.P).Coasts

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // A plain move to a space the map does not link the unit to is, in the
@@ -25,9 +26,9 @@ import (
 // it does only for an army convoyed by its own power, DATC 4.A.3). An
 // Amphibious unit "may not ... be convoyed": its own Rewrite drops the
 // mark again.
-var _ = register(func() {
-	addRewrite(PriorityOf(Jumper)-1, convoyedRewrite)
-})
+func convoyedParts(r *registry) {
+	r.Rewrite(priorityOf(jumper)-1, convoyedRewrite)
+}
 
 func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]engine.Order, []string) {
 	if s.Phase.Type != engine.Movement {
@@ -38,7 +39,7 @@ func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]
 		if o.Kind != engine.Move || o.ViaConvoy || !o.To.Valid() || int(o.To.P) >= s.Map.NumProvinces() {
 			continue
 		}
-		i := moverOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -59,29 +60,13 @@ func convoyedRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]
 
 // convoyRoute reports whether the units ordered to convoy move k (the
 // convoys a Neanderthal's rule leaves, neanderthalRewrite) make a route
-// for it: the move and those convoys alone are adjudicated by the engine,
-// every other unit holding, and the move has its route unless the engine
-// finds none (NoRoute) or none possible (Illegal).
+// for it (kit.ConvoyRoute, judged by the variant's hooks without its
+// Rewrite, After and phase parts).
 func convoyRoute(s *engine.State, orders []engine.Order, k int) bool {
-	o := orders[k]
-	trial := []engine.Order{o}
-	trial[0].ViaConvoy = true
-	for j, c := range orders {
-		if j != k && c.Kind == engine.Convoy && c.AuxAt.P == o.At.P && c.AuxTo.P == o.To.P {
-			trial = append(trial, c)
-		}
-	}
-	if len(trial) == 1 {
-		return false
-	}
-	trial, _ = neanderthalRewrite(s, slices.Clone(trial), nil)
-	r := *Variant.Rules
+	r := *reg.Rules()
 	r.Rewrite, r.After, r.Sequence, r.Phase, r.NextPhase = nil, nil, nil, nil, nil
-	out := engine.AdjudicateMovement(s, trial, &r)
-	for _, res := range out.Results {
-		if res.Order.Kind == engine.Move && res.Order.At.P == o.At.P && res.Order.To.P == o.To.P {
-			return res.Code != engine.Illegal && res.Code != engine.NoRoute && res.Code != engine.NoUnit && res.Code != engine.NotOwner
-		}
-	}
-	return false
+	return kit.ConvoyRoute(s, orders, k, &r, func(trial []engine.Order) []engine.Order {
+		trial, _ = neanderthalRewrite(s, slices.Clone(trial), nil)
+		return trial
+	})
 }

@@ -7,17 +7,18 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestDeckHas78CardsOf25Kinds checks the table's counts: two cards of each
 // trump kind, four of each rank kind, 78 in all, every id unique and found
 // again by id and by Tarot name.
 func TestDeckHas78CardsOf25Kinds(t *testing.T) {
-	all := AllCards()
-	if len(all) != DeckSize {
-		t.Fatalf("%d cards, want %d", len(all), DeckSize)
+	all := allCards()
+	if len(all) != deckSize {
+		t.Fatalf("%d cards, want %d", len(all), deckSize)
 	}
-	count := map[Kind]int{}
+	count := map[kind]int{}
 	seen := map[string]bool{}
 	for _, c := range all {
 		count[c.Kind]++
@@ -26,12 +27,12 @@ func TestDeckHas78CardsOf25Kinds(t *testing.T) {
 		}
 		seen[c.ID] = true
 		for _, name := range []string{c.ID, strings.ToLower(c.ID), c.Tarot, strings.ToUpper(c.Tarot)} {
-			if got, err := CardByID(name); err != nil || got != c {
+			if got, err := cardByID(name); err != nil || got != c {
 				t.Errorf("CardByID(%q) = %v, %v; want %v", name, got, err, c)
 			}
 		}
 	}
-	for _, k := range Kinds() {
+	for _, k := range allKinds() {
 		want := 4
 		for _, tk := range trumpKinds {
 			if tk == k {
@@ -41,35 +42,27 @@ func TestDeckHas78CardsOf25Kinds(t *testing.T) {
 		if count[k] != want {
 			t.Errorf("%s: %d cards, want %d", k, count[k], want)
 		}
-		if got, ok := KindOf(k.Word()); !ok || got != k {
+		if got, ok := kindOf(k.Word()); !ok || got != k {
 			t.Errorf("KindOf(%q) = %v", k.Word(), got)
 		}
 	}
-	if len(Kinds()) != 25 {
-		t.Errorf("%d kinds, want 25", len(Kinds()))
+	if len(allKinds()) != 25 {
+		t.Errorf("%d kinds, want 25", len(allKinds()))
 	}
-	if c, _ := CardByID("Trump 8"); c.Kind != Doppelganger || c.Tarot != "Strength" {
+	if c, _ := cardByID("Trump 8"); c.Kind != doppelganger || c.Tarot != "Strength" {
 		t.Errorf("Trump 8 is %v", c)
 	}
-	if c, _ := CardByID("Knight of Cups"); c.Kind != Neanderthal || c.NameFor(engine.Fleet) != "Aircraft Carrier" {
+	if c, _ := cardByID("Knight of Cups"); c.Kind != neanderthal || c.NameFor(engine.Fleet) != "Aircraft Carrier" {
 		t.Errorf("Knight of Cups is %v", c)
 	}
-	if _, err := CardByID("Trump 22"); err == nil {
+	if _, err := cardByID("Trump 22"); err == nil {
 		t.Error("Trump 22 accepted")
 	}
 }
 
 func newGame(t *testing.T, seed uint64) *engine.State {
 	t.Helper()
-	m, err := Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Variant.NewGame(m, nil, engine.NewRand(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return kittest.NewGame(t, Variant, seed)
 }
 
 // TestInitialDealRule3 deals many games and checks rule 3's fair start:
@@ -78,8 +71,8 @@ func newGame(t *testing.T, seed uint64) *engine.State {
 func TestInitialDealRule3(t *testing.T) {
 	for seed := uint64(1); seed <= 300; seed++ {
 		s := newGame(t, seed)
-		e := s.Extra.(*Extra)
-		byPower := map[engine.Power][]Kind{}
+		e := s.Extra.(*extra)
+		byPower := map[engine.Power][]kind{}
 		ids := map[string]bool{}
 		for _, u := range s.Units {
 			c, ok := e.CardOf(u)
@@ -94,12 +87,12 @@ func TestInitialDealRule3(t *testing.T) {
 		}
 		for p, ks := range byPower {
 			n := 0
-			seenK := map[Kind]bool{}
+			seenK := map[kind]bool{}
 			for _, k := range ks {
 				if startPower(k) {
 					n++
 				}
-				if k == FreeUnit {
+				if k == freeUnit {
 					t.Errorf("seed %d: %s starts with a Free Unit", seed, p)
 				}
 				if seenK[k] {
@@ -111,7 +104,7 @@ func TestInitialDealRule3(t *testing.T) {
 				t.Errorf("seed %d: %s starts with %d units from the 14 powers: %s", seed, p, n, names(ks))
 			}
 		}
-		if got := len(e.Deck.pile) + len(e.Deck.discard) + len(s.Units); got != DeckSize {
+		if got := e.Deck.Len() + e.Deck.DiscardLen() + len(s.Units); got != deckSize {
 			t.Fatalf("seed %d: pile+discards+dealt = %d", seed, got)
 		}
 	}
@@ -119,22 +112,22 @@ func TestInitialDealRule3(t *testing.T) {
 
 func TestRule3Caps(t *testing.T) {
 	for _, tc := range []struct {
-		have []Kind
-		k    Kind
+		have []kind
+		k    kind
 		ok   bool
 	}{
-		{nil, Ghost, true},
-		{[]Kind{Ghost}, Ghost, false},
-		{[]Kind{Cutter}, Cutter, false},
-		{[]Kind{Jumper}, Jumper, true},
-		{[]Kind{DoubleStrength}, LimitedDouble, false},
-		{[]Kind{LimitedDouble}, LimitedDouble, false},
-		{[]Kind{SuperSupporter}, DoubleStrength, true},
-		{[]Kind{Minelayer}, Minelayer, true},
-		{[]Kind{Minelayer, Minelayer}, Minelayer, false},
-		{[]Kind{FreeUnit, FreeUnit}, FreeUnit, true},
+		{nil, ghost, true},
+		{[]kind{ghost}, ghost, false},
+		{[]kind{cutter}, cutter, false},
+		{[]kind{jumper}, jumper, true},
+		{[]kind{doubleStrength}, limitedDouble, false},
+		{[]kind{limitedDouble}, limitedDouble, false},
+		{[]kind{superSupporter}, doubleStrength, true},
+		{[]kind{minelayerKind}, minelayerKind, true},
+		{[]kind{minelayerKind, minelayerKind}, minelayerKind, false},
+		{[]kind{freeUnit, freeUnit}, freeUnit, true},
 	} {
-		if err := Rule3(tc.have, tc.k); (err == nil) != tc.ok {
+		if err := rule3(tc.have, tc.k); (err == nil) != tc.ok {
 			t.Errorf("Rule3(%s, %s) = %v, want ok %v", names(tc.have), tc.k, err, tc.ok)
 		}
 	}
@@ -144,21 +137,15 @@ func TestRule3Caps(t *testing.T) {
 // checks a power's view keeps its own cards only.
 func TestExtraRoundTripAndConceal(t *testing.T) {
 	s := newGame(t, 7)
-	e := s.Extra.(*Extra)
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := DecodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := s.Extra.(*extra)
+	back := kittest.Reload(t, e, decodeExtra)
+	b, _ := json.Marshal(e)
 	b2, _ := json.Marshal(back)
 	if string(b) != string(b2) {
 		t.Fatalf("round trip differs:\n%s\n%s", b, b2)
 	}
 	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
-	ve := v.State.Extra.(*Extra)
+	ve := v.State.Extra.(*extra)
 	if ve.Deck != nil || ve.Log != nil {
 		t.Error("a power's view holds the deck or the log")
 	}
@@ -171,7 +158,7 @@ func TestExtraRoundTripAndConceal(t *testing.T) {
 		t.Errorf("france sees %d cards, want its 3", len(ve.Cards))
 	}
 	for _, bad := range []string{`{"cards":[{"unit":"france 1A","card":"T99","dealt":"S1901M"}],"effects":{}}`, `{"cards":[],"effects":{},"bogus":1}`, `{`} {
-		if _, err := DecodeExtra([]byte(bad)); err == nil {
+		if _, err := decodeExtra([]byte(bad)); err == nil {
 			t.Errorf("DecodeExtra(%s) accepted", bad)
 		}
 	}
@@ -181,20 +168,20 @@ func TestExtraRoundTripAndConceal(t *testing.T) {
 // the hint, not the card, to other seats.
 func TestHintConceal(t *testing.T) {
 	s := newGame(t, 3)
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	var u engine.Unit
 	for _, w := range s.Units {
 		if w.Power == "germany" {
 			u = w
 		}
 	}
-	if err := e.RevealHint(IDOf(u), s.Phase, "won a battle with double strength", "a double strength unit"); err != nil {
+	if err := e.RevealHint(idOf(u), s.Phase, "won a battle with double strength", "a double strength unit"); err != nil {
 		t.Fatal(err)
 	}
 	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
-	ve := v.State.Extra.(*Extra)
-	h, ok := ve.Cards[IDOf(u)]
-	if !ok || h.Card.Kind != 0 || ve.HintTo(IDOf(u), v.Seat) != "a double strength unit" {
+	ve := v.State.Extra.(*extra)
+	h, ok := ve.Cards[idOf(u)]
+	if !ok || h.Card.Kind != 0 || ve.HintTo(idOf(u), v.Seat) != "a double strength unit" {
 		t.Fatalf("france's view of the hinted card: %+v", h)
 	}
 	hand := ve.Hand(v, Variant.Specials)
@@ -225,8 +212,8 @@ func TestPlainGameRuns(t *testing.T) {
 // the discards may hold more than 78; before one, they may not (soak test,
 // seed 60, found a saved game refused).
 func TestDecodeDeckAfterReshuffle(t *testing.T) {
-	ids := make([]string, 0, DeckSize)
-	for _, c := range AllCards() {
+	ids := make([]string, 0, deckSize)
+	for _, c := range allCards() {
 		ids = append(ids, c.ID)
 	}
 	for _, tc := range []struct {
@@ -235,9 +222,22 @@ func TestDecodeDeckAfterReshuffle(t *testing.T) {
 	}{{0, false}, {1, true}} {
 		j := fmt.Sprintf(`{"cards":[],"deck":{"pile":%q,"discard":["T0"],"dealt":80,"shuffles":%d},"effects":{}}`, ids, tc.shuffles)
 		j = strings.ReplaceAll(j, `" "`, `","`)
-		_, err := DecodeExtra([]byte(j))
+		_, err := decodeExtra([]byte(j))
 		if (err == nil) != tc.ok {
 			t.Errorf("shuffles %d: %v, want ok %v", tc.shuffles, err, tc.ok)
 		}
 	}
+}
+
+// withParts builds the variant again with the parts add gives besides its
+// own, for the rest of test t: every part reads the new registry (reg),
+// the test's Variant is the new one, and the variant's own are back when
+// t ends.
+func withParts(t *testing.T, add func(r *registry)) *engine.Variant {
+	t.Helper()
+	savedReg, savedVariant := reg, Variant
+	t.Cleanup(func() { reg, Variant = savedReg, savedVariant })
+	Variant = build()
+	add(reg)
+	return Variant
 }

@@ -66,7 +66,7 @@ func effectiveOrders(s *engine.State, orders []engine.Order) map[int]engine.Orde
 			continue
 		}
 		if o.Kind == engine.Special {
-			x, why := Special(s, s.Units[i], o)
+			x, why := special(s, s.Units[i], o)
 			if why != "" {
 				continue
 			}
@@ -155,7 +155,7 @@ func chooseCuts(s *engine.State, orders []engine.Order) []cutterCut {
 	})
 	var out []cutterCut
 	for ci, c := range s.Units {
-		if kindAt(s, c) != Cutter {
+		if kindAt(s, c) != cutter {
 			continue
 		}
 		own, _ := orderOf(s, eff, c.Loc.P)
@@ -173,7 +173,7 @@ func chooseCuts(s *engine.State, orders []engine.Order) []cutterCut {
 			src, o := tg.src, tg.o
 			for _, i := range sups {
 				u := s.Units[i]
-				if i == ci || u.Power == c.Power || kindAt(s, u) == MoveFirst || slices.Contains(chosen, i) {
+				if i == ci || u.Power == c.Power || kindAt(s, u) == moveFirst || slices.Contains(chosen, i) {
 					continue
 				}
 				if opposes(s, eff, eff[i], src, o) {
@@ -199,9 +199,9 @@ func chooseCuts(s *engine.State, orders []engine.Order) []cutterCut {
 	return kept
 }
 
-// cutterPrepareIndex is the place of cutterPrepare in parts.prepare, so
-// the rule 7 check can run every other part without it.
-var cutterPrepareIndex = -1
+// cutterPart names cutterPrepare among the Prepare parts, so the rule 7
+// check can run every other part without it.
+const cutterPart = "cutter"
 
 // cuttersOf applies rule 7 to cuts: the turn is adjudicated with them,
 // and the cuts of every Cutter dislodged all the same are dropped, until
@@ -218,13 +218,9 @@ func cuttersOf(s *engine.State, orders []engine.Order, cuts []cutterCut) []cutte
 			return moveFirstSteps(s, orders, moveFirstMovers(s, orders))
 		}
 		fixed := slices.Clone(cuts)
+		others := reg.PrepareExcept(cutterPart)
 		r.Prepare = func(s *engine.State, orders []engine.Order) engine.Turn {
-			var t engine.Turn
-			for k, f := range parts.prepare {
-				if k != cutterPrepareIndex {
-					f(s, orders, &t)
-				}
-			}
+			t := others(s, orders)
 			addCuts(s.Map, &t, fixed)
 			return t
 		}
@@ -279,14 +275,23 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	var base *engine.Outcome
 	orders := replayOrders(out)
-	for _, id := range stanceIDs(s, Cutter) {
+	var cutBy map[engine.ProvinceID]engine.Unit // the turn's cuts, as cutterPrepare gave them
+	for _, id := range stanceIDs(s, cutter) {
 		if h := next.Cards[id]; h == nil || (h.Revealed != nil && h.Revealed.Hint == "") {
 			continue
 		}
 		u, _ := unitOrder(s, out, id)
+		if cutBy == nil {
+			cutBy = map[engine.ProvinceID]engine.Unit{}
+			for _, c := range cuttersOf(s, orders, chooseCuts(s, orders)) {
+				if _, done := cutBy[c.supporter.Loc.P]; !done {
+					cutBy[c.supporter.Loc.P] = c.cutter
+				}
+			}
+		}
 		cut := false
 		for _, r := range out.Results {
-			if r.Code == engine.Cut && r.Reason == cutterReason(s.Map, u) {
+			if c, ok := cutBy[r.Unit.Loc.P]; ok && r.Code == engine.Cut && r.Unit.Type != engine.NoUnitType && c == u {
 				cut = true
 			}
 		}
@@ -304,8 +309,7 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-var _ = register(func() {
-	cutterPrepareIndex = len(parts.prepare)
-	parts.prepare = append(parts.prepare, cutterPrepare)
-	addAfter(PriorityOf(Cutter), cutterAfter)
-})
+func cutterParts(r *registry) {
+	r.PrepareNamed(cutterPart, cutterPrepare)
+	r.After(priorityOf(cutter), cutterAfter)
+}

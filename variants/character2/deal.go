@@ -10,22 +10,22 @@ import (
 
 // capOne reports whether k is one of the first eleven types, of which no
 // power may ever have more than one unit (rule 3).
-func capOne(k Kind) bool { return k >= Annihilator && k <= Cutter }
+func capOne(k kind) bool { return k >= annihilator && k <= cutter }
 
 // isDouble reports whether k is one of the two Double Strength cards, of
 // which a power may have one unit in total (rule 3: "total, not one of
 // each type").
-func isDouble(k Kind) bool { return k == DoubleStrength || k == LimitedDouble }
+func isDouble(k kind) bool { return k == doubleStrength || k == limitedDouble }
 
 // startPower reports whether k is one of rule 3's "14 powers": the first
 // eleven types, the two Double Strength cards and the Minelayer, the
 // types rule 3 caps. Each power starts with exactly one unit holding one.
-func startPower(k Kind) bool { return capOne(k) || isDouble(k) || k == Minelayer }
+func startPower(k kind) bool { return capOne(k) || isDouble(k) || k == minelayerKind }
 
-// Rule3 reports why a power whose other units hold the kinds have may not
+// rule3 reports why a power whose other units hold the kinds have may not
 // have a unit of kind k, or nil (rule 3: one of each of the first eleven
 // types, one Double Strength unit in total, two Minelayers).
-func Rule3(have []Kind, k Kind) error {
+func rule3(have []kind, k kind) error {
 	n := 0
 	for _, h := range have {
 		switch {
@@ -33,22 +33,22 @@ func Rule3(have []Kind, k Kind) error {
 			return fmt.Errorf("a power may never have more than one %s (rule 3)", k)
 		case isDouble(h) && isDouble(k):
 			return fmt.Errorf("a power may never have more than one Double Strength unit, of either type (rule 3); it has a %s", h)
-		case h == Minelayer && k == Minelayer:
+		case h == minelayerKind && k == minelayerKind:
 			n++
 		}
 	}
-	if k == Minelayer && n >= 2 {
+	if k == minelayerKind && n >= 2 {
 		return fmt.Errorf("a power may never have more than two Minelayers (rule 3)")
 	}
 	return nil
 }
 
-// StartRule reports why a starting unit of a power may not hold kind k,
+// startRule reports why a starting unit of a power may not hold kind k,
 // given the kinds dealt to the power's other starting units so far and
 // whether this is the power's last starting unit (rule 3: exactly one
 // unit from the 14 powers, no two units of the same type, no Free Unit).
-func StartRule(dealt []Kind, k Kind, last bool) error {
-	if k == FreeUnit {
+func startRule(dealt []kind, k kind, last bool) error {
+	if k == freeUnit {
 		return fmt.Errorf("no Free Unit is dealt at the start (rule 3)")
 	}
 	if slices.Contains(dealt, k) {
@@ -61,14 +61,14 @@ func StartRule(dealt []Kind, k Kind, last bool) error {
 	if !startPower(k) && !has && last {
 		return fmt.Errorf("a power starts with exactly one unit from the 14 powers of rule 3, and this is its last unit")
 	}
-	return Rule3(dealt, k)
+	return rule3(dealt, k)
 }
 
-// InitialDeal gives a card to every starting unit (rule 2), power by
+// initialDeal gives a card to every starting unit (rule 2), power by
 // power in the order of the units, each unit in turn: a card that breaks
 // rule 3 is discarded and another drawn. It returns the deal and the game
 // master's log of refused cards.
-func InitialDeal(units []engine.Unit, deck *Deck, rng *engine.Rand) (map[UnitID]Card, []string, error) {
+func initialDeal(units []engine.Unit, deck *deck, rng *engine.Rand) (map[unitID]card, []string, error) {
 	byPower := map[engine.Power][]engine.Unit{}
 	var powers []engine.Power
 	for _, u := range units {
@@ -81,17 +81,17 @@ func InitialDeal(units []engine.Unit, deck *Deck, rng *engine.Rand) (map[UnitID]
 		byPower[u.Power] = append(byPower[u.Power], u)
 	}
 	slices.Sort(powers)
-	deal := map[UnitID]Card{}
+	deal := map[unitID]card{}
 	var log []string
 	for _, p := range powers {
 		us := byPower[p]
-		var dealt []Kind
+		var dealt []kind
 		for i, u := range us {
-			c, err := drawUntil(deck, rng, &log, IDOf(u), func(k Kind) error { return StartRule(dealt, k, i == len(us)-1) })
+			c, err := drawUntil(deck, rng, &log, idOf(u), func(k kind) error { return startRule(dealt, k, i == len(us)-1) })
 			if err != nil {
 				return nil, nil, err
 			}
-			deal[IDOf(u)] = c
+			deal[idOf(u)] = c
 			dealt = append(dealt, c.Kind)
 		}
 	}
@@ -100,32 +100,32 @@ func InitialDeal(units []engine.Unit, deck *Deck, rng *engine.Rand) (map[UnitID]
 
 // drawUntil draws cards until ok accepts one, discarding the others with
 // a line in log (rule 3: "the GM will discard it and draw another").
-func drawUntil(deck *Deck, rng *engine.Rand, log *[]string, id UnitID, ok func(Kind) error) (Card, error) {
+func drawUntil(deck *deck, rng *engine.Rand, log *[]string, id unitID, ok func(kind) error) (card, error) {
 	// Every kind but one is refused at most by its caps; two whole decks
 	// without a legal card mean no card can ever be legal.
-	for range 2 * DeckSize {
+	for range 2 * deckSize {
 		c, err := deck.Draw(rng)
 		if err != nil {
-			return Card{}, err
+			return card{}, err
 		}
 		if why := ok(c.Kind); why != nil {
 			deck.Discard(c)
 			*log = append(*log, fmt.Sprintf("%s: drew %s, discarded: %v", id, c, why))
 			continue
 		}
-		deck.countDealt()
+		deck.CountDealt()
 		return c, nil
 	}
-	return Card{}, fmt.Errorf("character2: no card in two whole decks may go to %s under rule 3", id)
+	return card{}, fmt.Errorf("character2: no card in two whole decks may go to %s under rule 3", id)
 }
 
 // kindsOf returns the kinds of the cards held by power p's units in s other
 // than skip, dislodged units included.
-func kindsOf(s *engine.State, e *Extra, p engine.Power, skip UnitID) []Kind {
-	var out []Kind
-	seen := map[UnitID]bool{skip: true}
+func kindsOf(s *engine.State, e *extra, p engine.Power, skip unitID) []kind {
+	var out []kind
+	seen := map[unitID]bool{skip: true}
 	add := func(u engine.Unit) {
-		id := IDOf(u)
+		id := idOf(u)
 		if u.Power != p || seen[id] {
 			return
 		}
@@ -145,16 +145,16 @@ func kindsOf(s *engine.State, e *Extra, p engine.Power, skip UnitID) []Kind {
 
 // DealBuild deals a card to the built unit u of s (rule 2), refusing by
 // rule 3 the cards u's power may not have. The card is recorded in e.
-func (e *Extra) DealBuild(s *engine.State, u engine.Unit, rng *engine.Rand) (Card, error) {
+func (e *extra) DealBuild(s *engine.State, u engine.Unit, rng *engine.Rand) (card, error) {
 	if e.Deck == nil {
-		return Card{}, fmt.Errorf("character2: no deck in this position (a seat's view?)")
+		return card{}, fmt.Errorf("character2: no deck in this position (a seat's view?)")
 	}
-	have := kindsOf(s, e, u.Power, IDOf(u))
-	c, err := drawUntil(e.Deck, rng, &e.Log, IDOf(u), func(k Kind) error { return Rule3(have, k) })
+	have := kindsOf(s, e, u.Power, idOf(u))
+	c, err := drawUntil(e.Deck, rng, &e.Log, idOf(u), func(k kind) error { return rule3(have, k) })
 	if err != nil {
-		return Card{}, err
+		return card{}, err
 	}
-	e.Give(IDOf(u), c, s.Phase)
+	e.Give(idOf(u), c, s.Phase)
 	return c, nil
 }
 
@@ -163,47 +163,47 @@ func (e *Extra) DealBuild(s *engine.State, u engine.Unit, rng *engine.Rand) (Car
 // rule 3, and at the start (the phase is start) by the initial deal's
 // rules as well, taking the power's other starting cards as dealt. It
 // returns the card's name. rng is not used: a hand deal draws nothing.
-func (e *Extra) DealByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (string, error) {
+func (e *extra) DealByHand(s *engine.State, u engine.Unit, id string, start engine.Phase, rng *engine.Rand) (string, error) {
 	_ = rng
 	if e.Deck == nil {
 		return "", fmt.Errorf("character2: no deck in this position")
 	}
-	c, err := CardByID(id)
+	c, err := cardByID(id)
 	if err != nil {
 		return "", err
 	}
-	have := kindsOf(s, e, u.Power, IDOf(u))
+	have := kindsOf(s, e, u.Power, idOf(u))
 	var warn string
 	if s.Phase == start {
 		// A physical deal is entered a card at a time over the drawn one,
 		// so the power's other cards may still change: only the Free Unit
 		// is refused outright; the rest of rule 3 is checked against the
 		// other cards as they stand and logged for the game master.
-		if c.Kind == FreeUnit {
-			return "", fmt.Errorf("%s may not have %s: no Free Unit is dealt at the start (rule 3)", IDOf(u), c)
+		if c.Kind == freeUnit {
+			return "", fmt.Errorf("%s may not have %s: no Free Unit is dealt at the start (rule 3)", idOf(u), c)
 		}
-		if err := StartRule(have, c.Kind, true); err != nil {
+		if err := startRule(have, c.Kind, true); err != nil {
 			warn = fmt.Sprintf("; check the rest of %s's deal: %v", u.Power, err)
 		}
-	} else if err := Rule3(have, c.Kind); err != nil {
-		return "", fmt.Errorf("%s may not have %s: %v", IDOf(u), c, err)
+	} else if err := rule3(have, c.Kind); err != nil {
+		return "", fmt.Errorf("%s may not have %s: %v", idOf(u), c, err)
 	}
 	if _, ok := e.Deck.Take(c.ID); !ok {
 		return "", fmt.Errorf("%s is not in the pile (already dealt or discarded)", c)
 	}
-	if old, ok := e.Cards[IDOf(u)]; ok && old.Card.Kind != 0 {
+	if old, ok := e.Cards[idOf(u)]; ok && old.Card.Kind != 0 {
 		// The card the program drew goes back on top of the pile, so the
 		// physical deal replaces it.
-		e.Deck.pile = append([]Card{old.Card}, e.Deck.pile...)
+		e.Deck.PutOnTop(old.Card)
 	}
-	e.Deck.countDealt()
-	e.Give(IDOf(u), c, s.Phase)
-	e.Log = append(e.Log, fmt.Sprintf("%s: dealt %s by hand%s", IDOf(u), c, warn))
+	e.Deck.CountDealt()
+	e.Give(idOf(u), c, s.Phase)
+	e.Log = append(e.Log, fmt.Sprintf("%s: dealt %s by hand%s", idOf(u), c, warn))
 	return c.NameFor(u.Type), nil
 }
 
 // names lists kinds as words for messages.
-func names(ks []Kind) string {
+func names(ks []kind) string {
 	var out []string
 	for _, k := range ks {
 		out = append(out, k.String())

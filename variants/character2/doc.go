@@ -3,16 +3,21 @@
 // 78 cards of a Tarot deck so a game master can deal real cards. The
 // powers act from the first turn, Spring 1901.
 //
-// The framework: the card list with its Tarot equivalents (cards.go), the
-// deck that is reshuffled only when all 78 cards are used (deck.go), the
+// The variant is built on variants/kit (docs/cards.md), which holds what
+// every card variant shares: the registry of hook parts, the unit numbers
+// of rule 5, the record of the card each unit holds and who knows it (with
+// hints), the pile, the case-file blocks, the board. This package keeps
+// Galt's own: the card list with its Tarot equivalents (cards.go), the deck
+// that is reshuffled only when all 78 cards are used (deck.go), the
 // dealing rules of rule 3 (deal.go), the variant's part of the position
-// (Extra: each unit's card, who knows it, the deck, and the Effects the
-// cards leave) with its JSON form (extrajson.go), and the views (Conceal,
-// ConcealOutcome).
+// (extra: the cards, the deck, and the effects the cards leave) with its
+// JSON form (extrajson.go), and the views. It exports its Variant and its
+// CaseExtension only.
 //
 // The cards: each card or rule keeps its part of the engine's hooks in its
-// own file and registers it (registry.go), so Variant's hooks are composed
-// from them. The board is the standard map with Hyperspace and the
-// Caspian Sea (rule 4; board.go), the same board as Davis's variant.
+// own file, in a function that adds them to the registry (jumperParts,
+// ...), and build (registry.go) composes Variant from them. The board is
+// the character variants' one board (kit.CharacterBoard): Hyperspace, the
+// Caspian Sea (rule 4) and the Explorer's islands.
 // Rulings are in docs/rulings/character2.md.
 package character2

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // DOPPELGANGER (Trumps 8 and 9). Card text: "Unit may swap powers with any
@@ -25,7 +25,7 @@ import (
 // cards, each with what is known of it; the swap is reported to all, which
 // reveals the Doppelganger (rule 2), and the victim's owner keeps knowing
 // the card its unit gave away. Both units are barred from their new power
-// through the next movement turn (StrikesState.Barred, PowerBarred).
+// through the next movement turn (strikesState.Barred, powerBarred).
 
 // swapAs is the movement form of a swap order: a hold, or why the order is
 // impossible.
@@ -33,12 +33,12 @@ func swapAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if _, why := swapTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // swapTarget returns u's swap (its victim), or why it may not swap.
 func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, string) {
-	if why := skCardOK(s, u, Doppelganger, "swap powers"); why != "" {
+	if why := skCardOK(s, u, doppelganger, "swap powers"); why != "" {
 		return swapping{}, why
 	}
 	m := s.Map
@@ -52,7 +52,7 @@ func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, strin
 	if len(args) == 0 {
 		return swapping{}, "swap needs the unit to swap powers with, as \"1A mun swap A ber\""
 	}
-	w, err := Variant.Parser(m).ParseOrder("", strings.Join(args, " "))
+	w, err := parser(m).ParseOrder("", strings.Join(args, " "))
 	if err != nil || w.Kind != engine.Hold || !w.At.Valid() || int(w.At.P) >= len(m.Provinces) {
 		return swapping{}, fmt.Sprintf("swap names one unit, as \"1A mun swap A ber\", not %q", strings.Join(args, " "))
 	}
@@ -65,7 +65,7 @@ func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, strin
 	case !skTouches(m, u.Loc.P, w.At.P):
 		return swapping{}, fmt.Sprintf("%s is not adjacent to %s (Doppelganger: \"any adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P})
+	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P, text: w.Text})
 	if !ok {
 		return swapping{}, skNoVictim(m, w.At.P, "swap powers with")
 	}
@@ -74,31 +74,31 @@ func swapTarget(s *engine.State, u engine.Unit, o engine.Order) (swapping, strin
 
 // rule3After reports why the swap of the cards of units a and b would
 // break rule 3 for either power, or "".
-func rule3After(s *engine.State, e *Extra, a, b engine.Unit) string {
+func rule3After(s *engine.State, e *extra, a, b engine.Unit) string {
 	ka, kb := e.KindOf(a), e.KindOf(b)
 	for _, side := range []struct {
 		u    engine.Unit
-		gets Kind
+		gets kind
 	}{{a, kb}, {b, ka}} {
 		// The power's kinds after the swap: its other units' cards, the
 		// other swapped unit's new card if it is the same power's.
-		var have []Kind
-		for _, w := range append(append([]engine.Unit(nil), s.Units...), dislodgedUnits(s)...) {
-			if w.Power != side.u.Power || IDOf(w) == IDOf(side.u) {
+		var have []kind
+		for _, w := range append(append([]engine.Unit(nil), s.Units...), kit.DislodgedUnits(s)...) {
+			if w.Power != side.u.Power || idOf(w) == idOf(side.u) {
 				continue
 			}
 			k := e.KindOf(w)
-			switch IDOf(w) {
-			case IDOf(a):
+			switch idOf(w) {
+			case idOf(a):
 				k = kb
-			case IDOf(b):
+			case idOf(b):
 				k = ka
 			}
 			if k != 0 {
 				have = append(have, k)
 			}
 		}
-		if err := Rule3(have, side.gets); err != nil {
+		if err := rule3(have, side.gets); err != nil {
 			return fmt.Sprintf("after the swap %s would break rule 3: %v", s.Map.PowerName(side.u.Power), err)
 		}
 	}
@@ -117,18 +117,18 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		return
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
-	plan := planStrikes(s, character.ResultOrders(out), false)
+	i := kit.MoveIndex(s.Phase)
+	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, sw := range plan.swaps {
 		victim := m.PowerName(sw.victim.Power) + " " + skUnitName(m, sw.victim)
-		id, vid := IDOf(sw.unit), IDOf(sw.victim)
+		id, vid := idOf(sw.unit), idOf(sw.victim)
 		_ = e.Reveal(id, s.Phase, "tried to swap powers with "+victim)
 		why := sw.why
-		v, vThere := skUnitNow(out.Next, vid)
-		_, dThere := skUnitNow(out.Next, id)
+		v, vThere := kit.UnitNow(out.Next, vid)
+		_, dThere := kit.UnitNow(out.Next, id)
 		switch {
 		case why != "":
-		case skDislodged(out.Next, id):
+		case kit.IsDislodged(out.Next, id):
 			why = "the Doppelganger was dislodged"
 		case !dThere:
 			why = "the Doppelganger was destroyed"
@@ -141,14 +141,14 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		default:
 			why = rule3After(out.Next, e, sw.unit, v)
 		}
-		k := skResultOf(out, id)
+		k := kit.ResultOf(out, id)
 		if why != "" {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if skDislodgedSuffix(out.Results[k].Reason) != "" {
+				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = skKeepNote(out.Results[k].Reason, "the swap of powers with "+victim+" failed: "+why+skDislodgedSuffix(out.Results[k].Reason))
+				out.Results[k].Reword("the swap of powers with " + victim + " failed: " + why)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) failed to swap powers with %s: %s",
 				m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim, why))
@@ -159,14 +159,14 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		_ = e.Tell(id, vid.Power, s.Phase, "its "+skUnitName(m, sw.victim)+" held this card before a Doppelganger's swap")
 		st := &e.Effects.Strikes
 		if st.Barred == nil {
-			st.Barred = map[UnitID]int{}
+			st.Barred = map[unitID]int{}
 		}
 		st.Barred[id], st.Barred[vid] = i+1, i+1
 		delete(st.LastUse, id)
 		delete(st.LastUse, vid)
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			out.Results[k].Reason = skKeepNote(out.Results[k].Reason, "swapped powers with "+victim+"; neither may use its new power next turn (Doppelganger)")
+			out.Results[k].Reword("swapped powers with " + victim + "; neither may use its new power next turn (Doppelganger)")
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) swapped powers with %s; neither may use its new power next turn",
 			m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim))
@@ -175,7 +175,7 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 
 // randomSwap gives a Doppelganger a random swap with an adjacent unit.
 func randomSwap(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != Doppelganger || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Doppelganger swap") != 0 {
+	if kindAt(s, u) != doppelganger || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Doppelganger swap") != 0 {
 		return engine.Order{}, false
 	}
 	var victims []engine.Unit
@@ -195,8 +195,8 @@ func randomSwap(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecialDrag("swap", swapName, []Kind{Doppelganger}, false, true, swapAs)
-	addAfter(PriorityOf(Doppelganger), swapAfter)
-	parts.random = append(parts.random, randomSwap)
-})
+func doppelgangerParts(r *registry) {
+	addSpecialDrag(r, "swap", swapName, []kind{doppelganger}, false, true, swapAs)
+	r.After(priorityOf(doppelganger), swapAfter)
+	r.Random(randomSwap)
+}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // DOUBLE MOVER (Sixes): "Unit may move two spaces each turn. If the second
@@ -46,56 +46,30 @@ import (
 //     part. A Double Mover may end in another's middle space when that
 //     one moves on. The middle space, left empty, is open to retreats like
 //     any empty space that saw no standoff.
-var _ = register(func() {
-	addOption(OptDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
+func doublemoverParts(r *registry) {
+	addOption(r, optDoubleMoveStandoff, "yes", "Double Mover: whether a space left empty by a standoff of the turn blocks the second part "+
 		"of a double move (yes: the units that stood off there still contest it, as they would the whole move)", boolOption)
-	addSpecial("via", DoubleMoveOrder, []Kind{DoubleMover}, doubleMoveAs)
-	addRewrite(PriorityOf(DoubleMover), doubleMoveRewrite)
-	parts.concealOutcome = append(parts.concealOutcome, doubleMoveConceal)
-	addAfter(PriorityOf(DoubleMover), doubleMoveAfter)
-	parts.random = append(parts.random, doubleMoveRandom)
-	moverUses[DoubleMover] = doubleMoverUses
-})
-
-// OptDoubleMoveStandoff is the option: does a standoff of the turn block
-// a second part?
-const OptDoubleMoveStandoff = "double_move_standoff_blocks"
-
-// DoubleMoveOrder is the name of the Double Mover's special order.
-const DoubleMoveOrder = "via"
-
-// AmbiguousDoubleMove is the reason a Double Mover's two-space move naming
-// only its end is refused.
-const AmbiguousDoubleMove = "ambiguous: a Double Move order must name all three spaces (Rules Clarifications: \"F Tri - Ion\" is ruled ambiguous)"
-
-// stepTo returns where a unit of type t at from lands in province to by
-// one ordinary step of its type, with the coast for a fleet: the one
-// named, or the only one it reaches.
-func stepTo(m *engine.Map, t engine.UnitType, from, to engine.Loc) (engine.Loc, bool) {
-	switch t {
-	case engine.Army:
-		return engine.Loc{P: to.P}, m.ArmyAdjacent(from.P, to.P)
-	case engine.Fleet:
-		var found []engine.Loc
-		for _, l := range m.FleetCoastsTo(from, to.P) {
-			if to.C == engine.NoCoast || l.C == to.C {
-				found = append(found, l)
-			}
-		}
-		if len(found) != 1 {
-			return to, false
-		}
-		if !m.MultiCoast(to.P) {
-			found[0].C = engine.NoCoast
-		}
-		return found[0], true
-	}
-	return to, false
+	addSpecial(r, "via", doubleMoveOrder, []kind{doubleMover}, doubleMoveAs)
+	r.Rewrite(priorityOf(doubleMover), doubleMoveRewrite)
+	r.ConcealOutcome(doubleMoveConceal)
+	r.After(priorityOf(doubleMover), doubleMoveAfter)
+	r.Random(doubleMoveRandom)
 }
+
+// optDoubleMoveStandoff is the option: does a standoff of the turn block
+// a second part?
+const optDoubleMoveStandoff = "double_move_standoff_blocks"
+
+// doubleMoveOrder is the name of the Double Mover's special order.
+const doubleMoveOrder = kit.DoubleMoveOrder
+
+// ambiguousDoubleMove is the reason a Double Mover's two-space move naming
+// only its end is refused.
+const ambiguousDoubleMove = "ambiguous: a Double Move order must name all three spaces (Rules Clarifications: \"F Tri - Ion\" is ruled ambiguous)"
 
 // doubleMove reads a double move's two spaces and checks both steps.
 func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second engine.Loc, why string) {
-	if !moverHas(s, u, DoubleMover) {
+	if !moverHas(s, u, doubleMover) {
 		return first, second, fmt.Sprintf("%s is no Double Mover: it cannot move two spaces", moverWords(s.Map, u))
 	}
 	if s.Phase.Type != engine.Movement {
@@ -108,21 +82,21 @@ func doubleMove(s *engine.State, u engine.Unit, o engine.Order) (first, second e
 // end) and checks both steps for a unit of u's type at u's place,
 // whatever its card.
 func doubleMovePath(m *engine.Map, u engine.Unit, args []string) (first, second engine.Loc, why string) {
-	locs, why := moverLocs(m, args)
+	locs, why := kit.ArgLocs(m, args)
 	if why != "" {
 		return first, second, why
 	}
 	if len(locs) == 1 {
-		return first, second, AmbiguousDoubleMove
+		return first, second, ambiguousDoubleMove
 	}
 	if len(locs) != 2 {
 		return first, second, "a double move names its middle and end spaces: \"F tri - adr - ion\""
 	}
-	first, ok := stepTo(m, u.Type, u.Loc, locs[0])
+	first, ok := kit.StepTo(m, u.Type, u.Loc, locs[0])
 	if !ok {
 		return first, second, fmt.Sprintf("the middle space, %s, is not next to %s for %s", m.LocName(locs[0]), m.LocName(u.Loc), typeArticle(u.Type))
 	}
-	second, ok = stepTo(m, u.Type, first, locs[1])
+	second, ok = kit.StepTo(m, u.Type, first, locs[1])
 	if !ok {
 		return first, second, fmt.Sprintf("the end space, %s, is not next to %s for %s", m.LocName(locs[1]), m.LocName(first), typeArticle(u.Type))
 	}
@@ -137,8 +111,7 @@ func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order,
 	if why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: first,
-		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.MoveAs(u, o, first), ""
 }
 
 // textPath returns the provinces an order's text names after its unit, in
@@ -186,14 +159,14 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 		if o.Kind != engine.Move || o.ViaConvoy {
 			continue
 		}
-		i := moverOrdered(s, o)
-		if i < 0 || !moverHas(s, s.Units[i], DoubleMover) {
+		i := kit.OrderUnit(s, &o, reg.Rules())
+		if i < 0 || !moverHas(s, s.Units[i], doubleMover) {
 			continue
 		}
 		u := s.Units[i]
 		path := textPath(s.Map, o.Text)
 		d := o
-		d.Kind, d.Special, d.To = engine.Special, DoubleMoveOrder, engine.Nowhere
+		d.Kind, d.Special, d.To = engine.Special, doubleMoveOrder, engine.Nowhere
 		switch {
 		case len(path) == 3:
 			d.Args = []string{path[1], "-", path[2]}
@@ -215,9 +188,9 @@ func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand)
 	return orders, log
 }
 
-// AmbiguousDoubleSupport is the reason a support naming a whole double
+// ambiguousDoubleSupport is the reason a support naming a whole double
 // move that could support either part is refused.
-const AmbiguousDoubleSupport = "ambiguous: it could give support into either space of the double move (Rules Clarifications: \"F Apu S F Tri-Adr-Ion\" is ambiguous); the unit holds"
+const ambiguousDoubleSupport = "ambiguous: it could give support into either space of the double move (Rules Clarifications: \"F Apu S F Tri-Adr-Ion\" is ambiguous); the unit holds"
 
 // doubleSupportPart reads a support naming a Double Mover's whole move
 // ("F Gre S F Tri-Adr-Ion"): the usual concept of ambiguity applies, so
@@ -229,12 +202,12 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 	if len(path) != 4 {
 		return part, false, false
 	}
-	j := moverOrdered(s, engine.Order{At: o.AuxAt})
-	i := moverOrdered(s, o)
-	if i < 0 || j < 0 || !moverHas(s, s.Units[j], DoubleMover) {
+	j := kit.OrderUnit(s, &engine.Order{At: o.AuxAt}, reg.Rules())
+	i := kit.OrderUnit(s, &o, reg.Rules())
+	if i < 0 || j < 0 || !moverHas(s, s.Units[j], doubleMover) {
 		return part, false, false
 	}
-	locs, why := moverLocs(s.Map, path[2:])
+	locs, why := kit.ArgLocs(s.Map, path[2:])
 	if why != "" || len(locs) != 2 {
 		return part, false, false
 	}
@@ -254,18 +227,28 @@ func doubleSupportPart(s *engine.State, o engine.Order) (part engine.Loc, ambigu
 	return part, false, false
 }
 
+// ambiguous reports whether r is the refusal of an ambiguous double move
+// (the plain move it looks like, naming only its end).
+func ambiguous(before *engine.State, r engine.Result) bool {
+	if r.Code != engine.Illegal || r.Cause() != "" || r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder {
+		return false
+	}
+	_, _, why := doubleMove(before, r.Unit, r.Order)
+	return why == ambiguousDoubleMove
+}
+
 // doubleMoveConceal: the refusal of an ambiguous double move ("F Tri -
 // Ion") would tell every seat the unit is a Double Mover, a card not used
 // (rule 2 reveals a power's use); other seats read it as the plain move it
 // looks like, which no other unit could make either.
 func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 	for i, r := range out.Results {
-		if r.Reason != AmbiguousDoubleMove || r.Unit.Power == seat.Power {
+		if !ambiguous(before, r) || r.Unit.Power == seat.Power {
 			continue
 		}
 		to := r.Order.Text
 		if path := textPath(before.Map, r.Order.Text); len(path) > 0 {
-			if locs, why := moverLocs(before.Map, path[len(path)-1:]); why == "" && len(locs) == 1 {
+			if locs, why := kit.ArgLocs(before.Map, path[len(path)-1:]); why == "" && len(locs) == 1 {
 				to = before.Map.LocName(locs[0])
 			}
 		}
@@ -275,8 +258,8 @@ func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outco
 
 // twoSteps reports whether a unit reaches l in two ordinary steps.
 func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
-	for _, f := range moveSteps(m, u.Type, u.Loc) {
-		if _, ok := stepTo(m, u.Type, f, l); ok {
+	for _, f := range kit.Steps(m, u.Type, u.Loc) {
+		if _, ok := kit.StepTo(m, u.Type, f, l); ok {
 			return true
 		}
 	}
@@ -286,7 +269,7 @@ func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
 // secondLeg is one Double Mover going on to its end space.
 type secondLeg struct {
 	res           int // index in out.Results
-	id            UnitID
+	id            unitID
 	start         engine.Loc
 	first, second engine.Loc
 }
@@ -300,13 +283,13 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if r.Order.Kind == engine.Hold && r.Code != engine.Dislodged {
 			if _, ambiguous, ok := doubleSupportPart(s, engine.Order{Kind: engine.Support, Power: r.Order.Power, Unit: r.Order.Unit,
 				Number: r.Order.Number, At: r.Order.At, AuxAt: auxFromText(s, r.Order.Text), Text: r.Order.Text}); ok && ambiguous {
-				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, AmbiguousDoubleSupport
+				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, ambiguousDoubleSupport
 			}
 		}
 	}
 	var legs []secondLeg
 	for i, r := range out.Results {
-		if r.Order.Kind != engine.Special || r.Order.Special != DoubleMoveOrder ||
+		if r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder ||
 			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
 			continue
 		}
@@ -315,14 +298,14 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		if !r.OK {
-			out.Results[i].Reason += "; the middle space was not reached, so the double move does not take place"
+			out.Results[i].Add("; the middle space was not reached, so the double move does not take place")
 			continue
 		}
-		k := unitIndex(out.Next, IDOf(r.Unit))
+		k := kit.UnitIndex(out.Next, idOf(r.Unit))
 		if k < 0 || out.Next.Units[k].Loc.P != first.P {
 			continue
 		}
-		legs = append(legs, secondLeg{res: i, id: IDOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
+		legs = append(legs, secondLeg{res: i, id: idOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
 	}
 	if len(legs) == 0 {
 		return
@@ -332,10 +315,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		orders = append(orders, r.Order)
 	}
 	blocked := map[engine.ProvinceID]string{}
-	for p, why := range Prepare(s, orders).Blocked {
+	for p, why := range prepare(s, orders).Blocked {
 		blocked[p] = why
 	}
-	if extraOf(s).option(OptDoubleMoveStandoff) == "yes" {
+	if extraOf(s).option(optDoubleMoveStandoff) == "yes" {
 		for _, p := range out.Next.Standoffs {
 			blocked[p] = "a standoff took place there this turn"
 		}
@@ -344,7 +327,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	step.Dislodged, step.Standoffs = nil, nil
 	var moves []engine.Order
 	for _, l := range legs {
-		u := step.Units[unitIndex(step, l.id)]
+		u := step.Units[kit.UnitIndex(step, l.id)]
 		moves = append(moves, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number,
 			At: u.Loc, To: l.second, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere})
 	}
@@ -360,9 +343,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			if o.AuxAt.P != l.start.P || o.AuxTo.P != l.second.P {
 				continue
 			}
-			j := unitIndex(step, IDOf(r.Unit))
+			j := kit.UnitIndex(step, idOf(r.Unit))
 			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 				out.Results[i].Reason = "dislodged: its support of the second part fails"
+				out.Results[i].SetDislodged(out.Results[i].Reason)
 				break
 			}
 			if attackedFromElsewhere(s, out, r.Unit, l.second.P) {
@@ -381,17 +365,17 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 	}
 	holds := holdEndSupports(out, step, legs, &moves)
-	rules := *Variant.Rules
+	rules := *reg.Rules()
 	rules.Prepare = func(*engine.State, []engine.Order) engine.Turn { return engine.Turn{Blocked: blocked} }
 	rules.Rewrite, rules.After, rules.Sequence, rules.Phase, rules.Special = nil, nil, nil, nil, nil
 	o2 := engine.AdjudicateMovement(step, moves, &rules)
 	for k, l := range legs {
 		r2 := resultFor(o2, moves[k])
 		if r2.OK {
-			out.Results[l.res].Reason += ", then to " + s.Map.LocName(l.second) + " (Double Mover)"
+			out.Results[l.res].Add(", then to " + s.Map.LocName(l.second) + " (Double Mover)")
 		} else {
-			out.Results[l.res].Reason += fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
-				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first))
+			out.Results[l.res].Add(fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
+				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first)))
 		}
 	}
 	for _, sp := range sups {
@@ -414,9 +398,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 	for _, d := range o2.Next.Dislodged {
 		for k, r := range out.Results {
-			if IDOf(r.Unit) == IDOf(d.Unit) {
+			if idOf(r.Unit) == idOf(d.Unit) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 				out.Results[k].Reason = "dislodged by the second part of a double move"
+				out.Results[k].SetDislodged(out.Results[k].Reason)
 			}
 		}
 	}
@@ -443,7 +428,7 @@ func holdEndSupports(out *engine.Outcome, step *engine.State, legs []secondLeg, 
 		if o.Kind != engine.Support || o.AuxTo.Valid() || !r.OK || !o.AuxAt.Valid() || !ends[o.AuxAt.P] {
 			continue
 		}
-		j := unitIndex(step, IDOf(r.Unit))
+		j := kit.UnitIndex(step, idOf(r.Unit))
 		if j < 0 || step.Units[j].Loc != r.Unit.Loc {
 			continue
 		}
@@ -476,7 +461,7 @@ func attackedFromElsewhere(s *engine.State, out *engine.Outcome, u engine.Unit, 
 		case r.Order.Kind == engine.Move:
 			to = r.Order.To.P
 		case r.Order.Kind == engine.Special:
-			if as, why := Special(s, r.Unit, r.Order); why == "" && as.Kind == engine.Move {
+			if as, why := special(s, r.Unit, r.Order); why == "" && as.Kind == engine.Move {
 				to = as.To.P
 			}
 		}
@@ -494,7 +479,7 @@ func auxFromText(s *engine.State, text string) engine.Loc {
 	if len(path) < 2 {
 		return engine.Nowhere
 	}
-	locs, why := moverLocs(s.Map, path[1:2])
+	locs, why := kit.ArgLocs(s.Map, path[1:2])
 	if why != "" || len(locs) != 1 {
 		return engine.Nowhere
 	}
@@ -512,29 +497,17 @@ func resultFor(o *engine.Outcome, m engine.Order) engine.Result {
 }
 
 func doubleMoverUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
-	if o.Kind == engine.Special && o.Special == DoubleMoveOrder {
+	if o.Kind == engine.Special && o.Special == doubleMoveOrder {
 		return "made a double move", true
 	}
 	return "", false
 }
 
-// moveSteps lists where a unit of type t at l steps by the map's links.
-func moveSteps(m *engine.Map, t engine.UnitType, l engine.Loc) []engine.Loc {
-	if t == engine.Army {
-		var out []engine.Loc
-		for _, p := range m.ArmyNeighbours(l.P) {
-			out = append(out, engine.Loc{P: p})
-		}
-		return out
-	}
-	return m.FleetNeighbours(l)
-}
-
 // doubleMoveRandom gives a Double Mover a random double move (the same
 // generator as the Davis variant's, by this card's steps).
 func doubleMoveRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, DoubleMover) {
+	if !moverHas(s, u, doubleMover) {
 		return engine.Order{}, false
 	}
-	return character.RandomDoubleMove(s, u, rng, moveSteps)
+	return kit.RandomDoubleMove(s, u, rng, kit.Steps)
 }

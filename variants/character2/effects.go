@@ -2,29 +2,23 @@ package character2
 
 import (
 	"dipdesk/engine"
-	"dipdesk/variants/character"
 )
 
-// MoveIndex numbers the movement turns: Spring 1901 is 0, Fall 1901 is 1.
-// A retreat or adjustment phase has the index of the turn it follows. The
-// cards count in turns ("once every three (Spring and Fall) turns").
-func MoveIndex(p engine.Phase) int { return character.MoveIndex(p) }
-
-// Effects are what the cards leave in the position between phases, one
+// effects are what the cards leave in the position between phases, one
 // part per group of cards; each part's type lives in the file of its
 // group, with its deep copy (clone) and what a seat may not know of it
 // (conceal). Every part is saved as JSON with the position, so its fields
 // are exported.
-type Effects struct {
-	Strikes StrikesState // Annihilator, Gas Attacker, Hypnotist, Psychic, Doppelganger (strikes_state.go)
-	Hidden  HiddenState  // Invisible units and Ghosts (hidden_state.go)
-	Stance  StanceState  // Move First, Retreater, Cutter, Martial Artist, the strength cards (stance_state.go)
-	Movers  MoversState  // Hyperspace, Jumper, Double Mover, Amphibious, Convertible, Water Walker, Neanderthal, Explorer (movers_state.go)
-	Life    LifeState    // Engineer, Minelayer, Free Unit, the card life cycle and rules 5, 6, 9 (life_state.go)
+type effects struct {
+	Strikes strikesState // Annihilator, Gas Attacker, Hypnotist, Psychic, Doppelganger (strikes_state.go)
+	Hidden  hiddenState  // Invisible units and Ghosts (hidden_state.go)
+	Stance  stanceState  // Move First, Retreater, Cutter, Martial Artist, the strength cards (stance_state.go)
+	Movers  moversState  // Hyperspace, Jumper, Double Mover, Amphibious, Convertible, Water Walker, Neanderthal, Explorer (movers_state.go)
+	Life    lifeState    // Engineer, Minelayer, Free Unit, the card life cycle and rules 5, 6, 9 (life_state.go)
 }
 
-func (f *Effects) clone() Effects {
-	return Effects{
+func (f *effects) clone() effects {
+	return effects{
 		Strikes: f.Strikes.clone(),
 		Hidden:  f.Hidden.clone(),
 		Stance:  f.Stance.clone(),
@@ -33,7 +27,7 @@ func (f *Effects) clone() Effects {
 	}
 }
 
-func (f *Effects) conceal(seat engine.Seat) {
+func (f *effects) conceal(seat engine.Seat) {
 	f.Strikes.conceal(seat)
 	f.Hidden.conceal(seat)
 	f.Stance.conceal(seat)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // ENGINEER army / MINESWEEPER fleet (Sevens): "Unit automatically
@@ -19,16 +20,16 @@ import (
 // sweeps it too. The report is a private event to the unit's owner naming
 // the space and the number of mines, never their layers; the card is not
 // revealed (the report goes to its owner alone). The layers are not told
-// either: their mines move to LifeState.Swept, which their views still
+// either: their mines move to lifeState.Swept, which their views still
 // show as laid.
 
 // engineerSweeps deactivates the mines at indexes idx of life.Mines (those
 // of the space en entered, laid before the phase) and tells en's owner.
-func engineerSweeps(m *engine.Map, life *LifeState, en entry, idx []int, out *engine.Outcome) {
+func engineerSweeps(m *engine.Map, life *lifeState, en entry, idx []int, out *engine.Outcome) {
 	if len(idx) == 0 {
 		return
 	}
-	var keep []Mine
+	var keep []mine
 	for i, mn := range life.Mines {
 		if slices.Contains(idx, i) {
 			if mn.Layer.Power != en.id.Power {
@@ -43,9 +44,9 @@ func engineerSweeps(m *engine.Map, life *LifeState, en entry, idx []int, out *en
 	if len(idx) > 1 {
 		what = fmt.Sprintf("%d mines", len(idx))
 	}
-	out.Events = append(out.Events, privateEvent(m, en.id.Power, fmt.Sprintf("your %s %s deactivated %s in %s",
-		kindNameFor(Engineer, en.id.Type), Label(en.id.Number, en.id.Type), what, m.Provinces[en.prov].Name)))
+	out.Events = append(out.Events, kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("your %s %s deactivated %s in %s",
+		kindNameFor(engineer, en.id.Type), kit.Label(en.id.Number, en.id.Type), what, m.Provinces[en.prov].Name)))
 }
 
 // kindNameFor is k's name for a unit of type t.
-func kindNameFor(k Kind, t engine.UnitType) string { return k.NameFor(t) }
+func kindNameFor(k kind, t engine.UnitType) string { return k.NameFor(t) }

@@ -20,12 +20,11 @@ import "dipdesk/engine"
 // links (Reach), which are also asked for supports, as any adjacency. An
 // Explorer fleet in Armenia or Sevastopol also sails into the Caspian from
 // its Black Sea coast: the provinces border the Caspian.
-var _ = register(func() {
-	parts.enter = append(parts.enter, explorerEnter)
-	parts.reach = append(parts.reach, explorerReach)
-	parts.random = append(parts.random, explorerRandom)
-	moverUses[Explorer] = explorerUses
-})
+func explorerParts(r *registry) {
+	r.Enter(explorerEnter)
+	r.Reach(explorerReach)
+	r.Random(explorerRandom)
+}
 
 // The Explorer's special links, by type.
 var (
@@ -34,7 +33,7 @@ var (
 )
 
 func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !moverHas(s, u, Explorer) || s.Map == nil {
+	if !moverHas(s, u, explorer) || s.Map == nil {
 		return false
 	}
 	p := s.Map.Province(l.P)
@@ -43,7 +42,7 @@ func explorerEnter(s *engine.State, u engine.Unit, l engine.Loc) bool {
 		return canStand(u.Type, p.Kind)
 	case p.Abbr == "swi":
 		return u.Type == engine.Army
-	case p.Abbr == CaspianAbbr:
+	case p.Abbr == caspianAbbr:
 		return true
 	}
 	return false
@@ -66,7 +65,7 @@ func explorerLinked(m *engine.Map, t engine.UnitType, a, b engine.ProvinceID) bo
 }
 
 func explorerReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !moverHas(s, u, Explorer) || l.P == u.Loc.P {
+	if !moverHas(s, u, explorer) || l.P == u.Loc.P {
 		return false
 	}
 	to := s.Map.Province(l.P)
@@ -82,7 +81,7 @@ func explorerReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 		}
 		return true
 	}
-	return u.Type == engine.Fleet && to.Abbr == CaspianAbbr && isCaspianCoast(s.Map, u.Loc.P)
+	return u.Type == engine.Fleet && to.Abbr == caspianAbbr && isCaspianCoast(s.Map, u.Loc.P)
 }
 
 // explorerUses: a move or retreat into or out of an island, Switzerland or
@@ -93,7 +92,7 @@ func explorerUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool)
 	}
 	special := func(p engine.ProvinceID) bool {
 		q := s.Map.Province(p)
-		return isIsland(s.Map, p) || q.Abbr == "swi" || q.Abbr == CaspianAbbr
+		return isIsland(s.Map, p) || q.Abbr == "swi" || q.Abbr == caspianAbbr
 	}
 	if special(o.To.P) || special(u.Loc.P) || explorerLinked(s.Map, u.Type, u.Loc.P, o.To.P) {
 		return "moved as an explorer", true
@@ -104,7 +103,7 @@ func explorerUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool)
 // explorerRandom gives an Explorer a move along a special link or into a
 // special space it touches.
 func explorerRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, Explorer) || s.Phase.Type != engine.Movement {
+	if !moverHas(s, u, explorer) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
 	var out []engine.Loc

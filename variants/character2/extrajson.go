@@ -6,24 +6,19 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The JSON form of Extra, saved inside a position (docs/save-format.md).
 // Cards are written by id ("T0", "CA"), so a saved game names the physical
 // Tarot cards; a card only hinted at in a seat's view has no id.
 
-type knowledgeJSON struct {
-	Phase string `json:"phase"`
-	Why   string `json:"why"`
-	Hint  string `json:"hint,omitempty"`
-}
-
 type heldJSON struct {
-	Unit     UnitID                   `json:"unit"`
-	Card     string                   `json:"card,omitempty"`
-	Dealt    string                   `json:"dealt,omitempty"`
-	Revealed *knowledgeJSON           `json:"revealed,omitempty"`
-	Told     map[string]knowledgeJSON `json:"told,omitempty"`
+	Unit     unitID                       `json:"unit"`
+	Card     string                       `json:"card,omitempty"`
+	Dealt    string                       `json:"dealt,omitempty"`
+	Revealed *kit.KnowledgeJSON           `json:"revealed,omitempty"`
+	Told     map[string]kit.KnowledgeJSON `json:"told,omitempty"`
 }
 
 type deckJSON struct {
@@ -37,26 +32,22 @@ type deckJSON struct {
 type extraJSON struct {
 	Cards   []heldJSON  `json:"cards"`
 	Deck    *deckJSON   `json:"deck,omitempty"`
-	Public  *DeckCounts `json:"public,omitempty"`
+	Public  *deckCounts `json:"public,omitempty"`
 	Log     []string    `json:"log,omitempty"`
-	Effects Effects     `json:"effects"`
-	Options Options     `json:"options,omitempty"`
+	Effects effects     `json:"effects"`
+	Options options     `json:"options,omitempty"`
 }
 
-func knowledgeOut(k Knowledge) knowledgeJSON {
-	return knowledgeJSON{Phase: k.Phase.Short(), Why: k.Why, Hint: k.Hint}
-}
-
-func knowledgeIn(k knowledgeJSON, where string) (Knowledge, error) {
-	p, err := engine.ParsePhase(k.Phase)
+func knowledgeIn(k kit.KnowledgeJSON, where string) (knowledge, error) {
+	kn, err := k.Knowledge()
 	if err != nil {
-		return Knowledge{}, fmt.Errorf("character2: %s: %w", where, err)
+		return knowledge{}, fmt.Errorf("character2: %s: %w", where, err)
 	}
-	return Knowledge{Phase: p, Why: k.Why, Hint: k.Hint}, nil
+	return kn, nil
 }
 
 // MarshalJSON writes e in its saved form.
-func (e *Extra) MarshalJSON() ([]byte, error) {
+func (e *extra) MarshalJSON() ([]byte, error) {
 	j := extraJSON{Cards: []heldJSON{}, Public: e.Public, Log: e.Log, Effects: e.Effects, Options: e.Options}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
@@ -65,24 +56,24 @@ func (e *Extra) MarshalJSON() ([]byte, error) {
 			hj.Card, hj.Dealt = h.Card.ID, h.Dealt.Short()
 		}
 		if h.Revealed != nil {
-			k := knowledgeOut(*h.Revealed)
+			k := h.Revealed.JSON()
 			hj.Revealed = &k
 		}
 		for p, k := range h.Told {
 			if hj.Told == nil {
-				hj.Told = map[string]knowledgeJSON{}
+				hj.Told = map[string]kit.KnowledgeJSON{}
 			}
-			hj.Told[string(p)] = knowledgeOut(k)
+			hj.Told[string(p)] = k.JSON()
 		}
 		j.Cards = append(j.Cards, hj)
 	}
 	if d := e.Deck; d != nil {
-		j.Deck = &deckJSON{Pile: idsOf(d.pile), Discard: idsOf(d.discard), Dealt: d.dealt, Shuffles: d.shuffles, Log: d.log}
+		j.Deck = &deckJSON{Pile: idsOf(d.Pile()), Discard: idsOf(d.Discards()), Dealt: d.Dealt(), Shuffles: d.shuffles, Log: d.Log()}
 	}
 	return json.Marshal(j)
 }
 
-func idsOf(cs []Card) []string {
+func idsOf(cs []card) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = c.ID
@@ -90,10 +81,10 @@ func idsOf(cs []Card) []string {
 	return out
 }
 
-func cardsIn(ids []string, where string) ([]Card, error) {
-	out := make([]Card, 0, len(ids))
+func cardsIn(ids []string, where string) ([]card, error) {
+	out := make([]card, 0, len(ids))
 	for i, id := range ids {
-		c, err := CardByID(id)
+		c, err := cardByID(id)
 		if err != nil {
 			return nil, fmt.Errorf("character2: %s[%d]: %w", where, i, err)
 		}
@@ -102,16 +93,16 @@ func cardsIn(ids []string, where string) ([]Card, error) {
 	return out, nil
 }
 
-// DecodeExtra reads the saved form of Extra (engine.Variant.DecodeExtra).
+// decodeExtra reads the saved form of Extra (engine.Variant.decodeExtra).
 // Unknown fields and bad card ids are errors naming where they are.
-func DecodeExtra(b []byte) (engine.Extra, error) {
+func decodeExtra(b []byte) (engine.Extra, error) {
 	var j extraJSON
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
 		return nil, fmt.Errorf("character2: saved cards: %w", err)
 	}
-	e := &Extra{Cards: map[UnitID]*Held{}, Public: j.Public, Log: j.Log, Effects: j.Effects, Options: j.Options}
+	e := &extra{Holding: kit.NewHolding[card](), Public: j.Public, Log: j.Log, Effects: j.Effects, Options: j.Options}
 	for i, hj := range j.Cards {
 		where := fmt.Sprintf("cards[%d] (%s)", i, hj.Unit)
 		if hj.Unit.Power == "" || hj.Unit.Number < 1 || (hj.Unit.Type != engine.Army && hj.Unit.Type != engine.Fleet) {
@@ -120,9 +111,9 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 		if _, dup := e.Cards[hj.Unit]; dup {
 			return nil, fmt.Errorf("character2: %s: a second card for the unit", where)
 		}
-		h := &Held{}
+		h := &held{}
 		if hj.Card != "" {
-			c, err := CardByID(hj.Card)
+			c, err := cardByID(hj.Card)
 			if err != nil {
 				return nil, fmt.Errorf("character2: %s: %w", where, err)
 			}
@@ -148,7 +139,7 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 				return nil, err
 			}
 			if h.Told == nil {
-				h.Told = map[engine.Power]Knowledge{}
+				h.Told = map[engine.Power]knowledge{}
 			}
 			h.Told[engine.Power(p)] = k
 		}
@@ -169,10 +160,10 @@ func DecodeExtra(b []byte) (engine.Extra, error) {
 		// Before the first whole-deck reshuffle the pile and the discards
 		// hold at most the 78 cards; after it, cards held by units are in
 		// the pile again too (rule 3), so only the first count is checked.
-		if d.Shuffles == 0 && len(pile)+len(discard) > DeckSize {
-			return nil, fmt.Errorf("character2: deck: %d cards in pile and discards, more than the %d of the deck", len(pile)+len(discard), DeckSize)
+		if d.Shuffles == 0 && len(pile)+len(discard) > deckSize {
+			return nil, fmt.Errorf("character2: deck: %d cards in pile and discards, more than the %d of the deck", len(pile)+len(discard), deckSize)
 		}
-		e.Deck = &Deck{pile: pile, discard: discard, dealt: d.Dealt, shuffles: d.Shuffles, log: d.Log}
+		e.Deck = &deck{Stock: kit.RestoreStock(pile, discard, d.Dealt, d.Log), shuffles: d.Shuffles}
 	}
 	return e, nil
 }

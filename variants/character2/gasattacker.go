@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // GAS ATTACKER (Trumps 2 and 3). Card text: "Unit may make a Gas Attack on
@@ -22,9 +22,9 @@ import (
 // unit-first notation). It is adjudicated as a hold. Rule 7: the attack
 // works even when the Gas Attacker is dislodged.
 
-// GasEvery is "once every three (Spring and Fall) turns": a Gas Attacker
+// gasEvery is "once every three (Spring and Fall) turns": a Gas Attacker
 // that gassed in movement turn i may gas again from turn i+3.
-const GasEvery = 3
+const gasEvery = 3
 
 // gasAs is the movement form of a gas order: a hold, or why the order is
 // impossible.
@@ -32,23 +32,23 @@ func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string
 	if _, why := gasTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // gasTarget returns what u's gas order attacks, or why it may not. It does
 // not look at other orders (planStrikes does).
 func gasTarget(s *engine.State, u engine.Unit, o engine.Order) (gassing, string) {
-	if why := skCardOK(s, u, GasAttacker, "make a gas attack"); why != "" {
+	if why := skCardOK(s, u, gasAttacker, "make a gas attack"); why != "" {
 		return gassing{}, why
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
-	if last, used := extraOf(s).Effects.Strikes.LastUse[IDOf(u)]; used && i-last < GasEvery {
+	i := kit.MoveIndex(s.Phase)
+	if last, used := extraOf(s).Effects.Strikes.LastUse[idOf(u)]; used && i-last < gasEvery {
 		return gassing{}, fmt.Sprintf("the Gas Attacker gassed %d turn(s) ago; it may use its power only once every three (Spring and Fall) turns", i-last)
 	}
-	t, ok := skLookupProvince(m, o.Args)
+	t, ok := kit.LookupProvince(m, o.Args)
 	if !ok {
-		return gassing{}, fmt.Sprintf("gas needs an adjacent space, as %q", Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" gas "+
+		return gassing{}, fmt.Sprintf("gas needs an adjacent space, as %q", kit.Label(u.Number, u.Type)+" "+m.Provinces[u.Loc.P].Abbr+" gas "+
 			m.Provinces[skFirstNeighbour(m, u.Loc.P)].Abbr)
 	}
 	p := &m.Provinces[t]
@@ -86,19 +86,19 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		return
 	}
 	m := s.Map
-	i := MoveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	e := extraOf(out.Next)
-	plan := planStrikes(s, character.ResultOrders(out), false)
+	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, g := range plan.gases {
 		name := m.Provinces[g.target].Name
-		k := skResultOf(out, IDOf(g.unit))
+		k := kit.ResultOf(out, idOf(g.unit))
 		if e != nil {
-			_ = e.Reveal(IDOf(g.unit), s.Phase, "gassed "+name)
+			_ = e.Reveal(idOf(g.unit), s.Phase, "gassed "+name)
 		}
 		if !g.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				out.Results[k].Reason = "the gas attack on " + name + " failed: " + g.why + skDislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the gas attack on " + name + " failed: " + g.why)
 			}
 			out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) tried to gas %s and failed: %s",
 				m.PowerName(g.unit.Power), skUnitName(m, g.unit), name, g.why))
@@ -107,46 +107,45 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		did := "gassed " + name
 		if e != nil {
 			if e.Effects.Strikes.LastUse == nil {
-				e.Effects.Strikes.LastUse = map[UnitID]int{}
+				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[IDOf(g.unit)] = i
-			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, Closure{Prov: m.Provinces[g.target].Abbr, Through: i,
+			e.Effects.Strikes.LastUse[idOf(g.unit)] = i
+			e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, closure{Prov: m.Provinces[g.target].Abbr, Through: i,
 				Why: name + " is gassed this turn (Gas Attacker)"})
 		}
 		if m.Provinces[g.target].SC && s.Phase.Season == engine.Fall {
 			if e != nil {
-				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, Suspension{Prov: m.Provinces[g.target].Abbr,
+				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, suspension{Prov: m.Provinces[g.target].Abbr,
 					Through: i + 1, Why: "gassed in " + s.Phase.Short()})
 			}
 			did += "; the centre loses its status for one game year and keeps its owner"
 		}
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			suffix := skDislodgedSuffix(out.Results[k].Reason)
-			if suffix != "" {
+			if out.Results[k].Dislodged() != "" {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
-			out.Results[k].Reason = did + " (Gas Attacker)" + suffix
+			out.Results[k].Reword(did + " (Gas Attacker)")
 		}
 		out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did))
 	}
 	for _, u := range s.Units {
-		why, gassed := plan.disorder[IDOf(u)]
+		why, gassed := plan.disorder[idOf(u)]
 		if !gassed {
 			continue
 		}
-		k := skResultOf(out, IDOf(u))
+		k := kit.ResultOf(out, idOf(u))
 		if k < 0 || out.Results[k].Order.Kind != engine.Hold {
 			continue
 		}
 		r := &out.Results[k]
-		r.Reason = skKeepNote(r.Reason, "held in civil disorder ("+why+"; Gas Attacker)"+skDislodgedSuffix(r.Reason))
+		r.Reword("held in civil disorder (" + why + "; Gas Attacker)")
 	}
 }
 
 // randomGas gives a Gas Attacker a random gas order on an adjacent space.
 func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != GasAttacker || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gas Attacker gas") != 0 {
+	if kindAt(s, u) != gasAttacker || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gas Attacker gas") != 0 {
 		return engine.Order{}, false
 	}
 	var cands []engine.Order
@@ -166,8 +165,8 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	return cands[rng.Intn(len(cands), "which space the Gas Attacker gasses")], true
 }
 
-var _ = register(func() {
-	addSpecialDrag("gas", gasName, []Kind{GasAttacker}, true, false, gasAs)
-	addAfter(PriorityOf(GasAttacker), gasAfter)
-	parts.random = append(parts.random, randomGas)
-})
+func gasattackerParts(r *registry) {
+	addSpecialDrag(r, "gas", gasName, []kind{gasAttacker}, true, false, gasAs)
+	r.After(priorityOf(gasAttacker), gasAfter)
+	r.Random(randomGas)
+}

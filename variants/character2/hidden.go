@@ -8,6 +8,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // The Invisible Unit (Aces) and the Ghost (Trumps 10 and 11), and the
@@ -39,27 +40,27 @@ const (
 	toldPrefix = "(told to "
 )
 
-var _ = register(func() {
+func hiddenParts(r *registry) {
 	// Dropping the card on a province writes "A bur invisible pic": turn
 	// invisible and move there.
-	addSpecialDrag("invisible", specialInvisible, []Kind{Invisible, Ghost}, true, false, asInvisible)
-	addSpecial("visible", specialVisible, []Kind{Invisible, Ghost}, asVisible)
-	addOption(optInvisibleRetreat, "yes", "a dislodged Invisible Unit may turn invisible as it retreats "+
+	addSpecialDrag(r, "invisible", specialInvisible, []kind{invisible, ghost}, true, false, asInvisible)
+	addSpecial(r, "visible", specialVisible, []kind{invisible, ghost}, asVisible)
+	addOption(r, optInvisibleRetreat, "yes", "a dislodged Invisible Unit may turn invisible as it retreats "+
 		"(\"A mun invisible - boh\"); a Ghost never may (Ghost card)", boolOption)
-	parts.prepare = append(parts.prepare, hiddenPrepare)
-	parts.occupies = append(parts.occupies, hiddenOccupies)
-	addRewrite(PriorityOf(Invisible), hiddenRewrite)
-	addAfter(PriorityOf(Invisible), hiddenAfter)
-	parts.concealView = append(parts.concealView, hiddenConcealView)
-	parts.concealOutcome = append(parts.concealOutcome, hiddenConcealOutcome)
-	parts.marks = append(parts.marks, hiddenMarks)
-	parts.notes = append(parts.notes, hiddenNotes)
-	parts.random = append(parts.random, hiddenRandom)
-	addEffect("invisible", parseInvisibleEffect, invisibleEffectLines)
-})
+	r.Prepare(hiddenPrepare)
+	r.Occupies(hiddenOccupies)
+	r.Rewrite(priorityOf(invisible), hiddenRewrite)
+	r.After(priorityOf(invisible), hiddenAfter)
+	r.ConcealView(hiddenConcealView)
+	r.ConcealOutcome(hiddenConcealOutcome)
+	r.Mark(hiddenMarks)
+	r.Note(hiddenNotes)
+	r.Random(hiddenRandom)
+	addEffect(r, "invisible", parseInvisibleEffect, invisibleEffectLines)
+}
 
 // canHide reports whether kind k may turn invisible.
-func canHide(k Kind) bool { return k == Invisible || k == Ghost }
+func canHide(k kind) bool { return k == invisible || k == ghost }
 
 // holdOrder is the hold of unit u, for an order with nothing after its
 // special word.
@@ -82,7 +83,7 @@ func restOrder(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 		}
 	}
 	text := u.Type.String() + " " + s.Map.LocString(u.Loc) + " " + strings.Join(args, " ")
-	p := &engine.Parser{Map: s.Map, Specials: Specials()}
+	p := &engine.Parser{Map: s.Map, Specials: specials()}
 	r, err := p.ParseOrder(u.Power, text)
 	if err != nil {
 		return engine.Order{}, fmt.Sprintf("after %q: %v", o.Special, err)
@@ -92,7 +93,7 @@ func restOrder(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, st
 		if r.Special == specialInvisible || r.Special == specialVisible {
 			return engine.Order{}, "\"invisible\" or \"visible\" once in an order"
 		}
-		return Special(s, u, r)
+		return special(s, u, r)
 	}
 	return r, ""
 }
@@ -142,7 +143,7 @@ func hiddenOrderOf(orders []engine.Order, u engine.Unit) (engine.Order, bool) {
 // never dislodged there, and "cannot affect the ownership of a supply
 // center").
 func hiddenOccupies(s *engine.State, u engine.Unit) bool {
-	return !(kindAt(s, u) == Ghost && invisibleIn(s, u))
+	return !(kindAt(s, u) == ghost && invisibleIn(s, u))
 }
 
 // hiddenPrepare takes the invisible Ghosts out of the fight for the turn
@@ -162,7 +163,7 @@ func hiddenPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 		t.Intangible[u] = in
 	}
 	for _, u := range s.Units {
-		if kindAt(s, u) != Ghost {
+		if kindAt(s, u) != ghost {
 			continue
 		}
 		inv := invisibleIn(s, u)
@@ -232,41 +233,41 @@ func hasWord(text, w string) bool {
 
 // unitPhrase is "France's 1A in Munich".
 func unitPhrase(m *engine.Map, u engine.Unit, l engine.Loc) string {
-	return fmt.Sprintf("%s's %s in %s", m.PowerName(u.Power), Label(u.Number, u.Type), m.LocName(l))
+	return fmt.Sprintf("%s's %s in %s", m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(l))
 }
 
 // namesAt lists the ways a report may name unit u standing at l: "A mun",
 // "1A mun", "1A in Munich".
 func namesAt(m *engine.Map, u engine.Unit, l engine.Loc) []string {
 	ls := m.LocString(l)
-	return []string{u.Type.String() + " " + ls, Label(u.Number, u.Type) + " " + ls,
-		Label(u.Number, u.Type) + " in " + m.LocName(l)}
+	return []string{u.Type.String() + " " + ls, kit.Label(u.Number, u.Type) + " " + ls,
+		kit.Label(u.Number, u.Type) + " in " + m.LocName(l)}
 }
 
 // mainResults maps each unit's id to the index of its result (the first
 // that names it).
-func mainResults(results []engine.Result) map[UnitID]int {
-	out := map[UnitID]int{}
+func mainResults(results []engine.Result) map[unitID]int {
+	out := map[unitID]int{}
 	for i, r := range results {
 		if r.Unit.Power == "" || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
 		}
-		if _, ok := out[IDOf(r.Unit)]; !ok {
-			out[IDOf(r.Unit)] = i
+		if _, ok := out[idOf(r.Unit)]; !ok {
+			out[idOf(r.Unit)] = i
 		}
 	}
 	return out
 }
 
 // whereNow returns where unit id stands in s, and whether it is dislodged.
-func whereNow(s *engine.State, id UnitID) (engine.Unit, bool, bool) {
+func whereNow(s *engine.State, id unitID) (engine.Unit, bool, bool) {
 	for _, u := range s.Units {
-		if IDOf(u) == id {
+		if idOf(u) == id {
 			return u, false, true
 		}
 	}
 	for _, d := range s.Dislodged {
-		if IDOf(d.Unit) == id {
+		if idOf(d.Unit) == id {
 			return d.Unit, true, true
 		}
 	}
@@ -283,17 +284,17 @@ type turnUnit struct {
 	reveal   bool         // ordered "visible" (legally)
 	moved    bool         // its move succeeded
 	hidden   bool         // unseen by others during the turn
-	kind     Kind
+	kind     kind
 	finalLoc engine.Loc
 }
 
 // analyse reads a movement turn from its position and results.
-func analyse(s *engine.State, results []engine.Result) map[UnitID]*turnUnit {
+func analyse(s *engine.State, results []engine.Result) map[unitID]*turnUnit {
 	e := extraOf(s)
 	main := mainResults(results)
-	out := map[UnitID]*turnUnit{}
+	out := map[unitID]*turnUnit{}
 	for _, u := range s.Units {
-		id := IDOf(u)
+		id := idOf(u)
 		t := &turnUnit{unit: u, res: -1, eff: holdOrder(u, engine.Order{}), kind: kindAt(s, u), finalLoc: u.Loc}
 		if e != nil {
 			_, t.was = e.Effects.Hidden.Units[id]
@@ -321,32 +322,32 @@ func analyse(s *engine.State, results []engine.Result) map[UnitID]*turnUnit {
 // entersForeignCentre reports whether the Invisible Unit u, moving to l,
 // enters "a Supply Center which is not already owned by that player": it
 // "becomes visible to everyone".
-func entersForeignCentre(s *engine.State, u engine.Unit, k Kind, moved bool, l engine.Loc) bool {
-	return k == Invisible && moved && l.P != u.Loc.P && s.Map.Provinces[l.P].SC && s.Owners[l.P] != u.Power
+func entersForeignCentre(s *engine.State, u engine.Unit, k kind, moved bool, l engine.Loc) bool {
+	return k == invisible && moved && l.P != u.Loc.P && s.Map.Provinces[l.P].SC && s.Owners[l.P] != u.Power
 }
 
 // retreatHides reports whether retreat result r of the unit dislodged in s
 // turns it invisible (an Invisible Unit, with option invisible_retreat
 // yes, not into a centre its power does not own).
 func retreatHides(s *engine.State, r engine.Result) bool {
-	if !hasWord(r.Order.Text, specialInvisible) || !r.OK || r.Order.Kind != engine.Move || kindAt(s, r.Unit) != Invisible ||
+	if !hasWord(r.Order.Text, specialInvisible) || !r.OK || r.Order.Kind != engine.Move || kindAt(s, r.Unit) != invisible ||
 		extraOf(s).option(optInvisibleRetreat) != "yes" {
 		return false
 	}
-	return !entersForeignCentre(s, r.Unit, Invisible, true, r.Order.To)
+	return !entersForeignCentre(s, r.Unit, invisible, true, r.Order.To)
 }
 
 // learners returns the powers told where the invisible Invisible Unit t
 // is after the turn (the table): the owners of the units that conflict
 // with it, that successfully support or convoy it, or that it
 // successfully supports or convoys (ruling H2).
-func learners(s *engine.State, turn map[UnitID]*turnUnit, t *turnUnit, results []engine.Result) map[engine.Power]string {
+func learners(s *engine.State, turn map[unitID]*turnUnit, t *turnUnit, results []engine.Result) map[engine.Power]string {
 	out := map[engine.Power]string{}
 	su := t.unit.Loc.P
 	uMoves := t.eff.Kind == engine.Move
 	uOK := t.res >= 0 && results[t.res].OK
 	for id, x := range turn {
-		if id == IDOf(t.unit) || x.unit.Power == t.unit.Power {
+		if id == idOf(t.unit) || x.unit.Power == t.unit.Power {
 			continue
 		}
 		sx := x.unit.Loc.P
@@ -409,7 +410,7 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 	m, next, ne := s.Map, out.Next, extraOf(out.Next)
 	phase := s.Phase.Short()
 	turn := analyse(s, out.Results)
-	units := map[UnitID]*Unseen{}
+	units := map[unitID]*unseen{}
 	ghostSharing(s, out, turn)
 	for _, id := range sortedTurn(turn) {
 		t := turn[id]
@@ -419,10 +420,10 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 		}
 		note := func(text string) {
 			if t.res >= 0 {
-				out.Results[t.res].Reason += "; " + text
+				out.Results[t.res].Add("; " + text)
 			}
 		}
-		if t.res >= 0 && out.Results[t.res].Code == engine.Illegal && strings.Contains(out.Results[t.res].Reason, "out of the fight") {
+		if t.res >= 0 && out.Results[t.res].Code == engine.Illegal && out.Results[t.res].Cause() == engine.CauseOutOfFight {
 			out.Results[t.res].Reason = "an invisible Ghost cannot support or convoy anything (Ghost card)"
 		}
 		switch {
@@ -455,17 +456,17 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 			out.Events = append(out.Events, unitPhrase(m, t.unit, t.unit.Loc)+" became invisible")
 			_ = ne.RevealHint(id, s.Phase, "became invisible", hintInvisible)
 		}
-		x := &Unseen{Since: phase}
+		x := &unseen{Since: phase}
 		if old, ok := ne.Effects.Hidden.Start[id]; ok {
 			x.Since = old.Since
 		}
-		if t.kind == Invisible {
+		if t.kind == invisible {
 			who := learners(s, turn, t, out.Results)
 			for _, p := range slices.Sorted(maps.Keys(who)) {
 				if x.Seen == nil {
-					x.Seen = map[engine.Power]Sighting{}
+					x.Seen = map[engine.Power]sighting{}
 				}
-				x.Seen[p] = Sighting{Loc: m.LocString(now.Loc), Phase: phase, Why: who[p]}
+				x.Seen[p] = sighting{Loc: m.LocString(now.Loc), Phase: phase, Why: who[p]}
 				out.Events = append(out.Events, fmt.Sprintf("%s%s, %s) the invisible %s is in %s (%s)", toldPrefix, p, now.Power,
 					unitPhrase(m, now, now.Loc), m.LocName(now.Loc), who[p]))
 			}
@@ -475,8 +476,8 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 	ne.Effects.Hidden.Units = units
 }
 
-func sortedTurn(turn map[UnitID]*turnUnit) []UnitID {
-	e := &Extra{Cards: map[UnitID]*Held{}}
+func sortedTurn(turn map[unitID]*turnUnit) []unitID {
+	e := &extra{Holding: kit.NewHolding[card]()}
 	for id := range turn {
 		e.Cards[id] = nil
 	}
@@ -489,14 +490,14 @@ func sortedTurn(turn map[UnitID]*turnUnit) []UnitID {
 // both have equal strength in holding that space except for this rule,
 // the Ghost is dislodged"; when the strengths differ the weaker is
 // dislodged (ruling H5).
-func ghostSharing(s *engine.State, out *engine.Outcome, turn map[UnitID]*turnUnit) {
+func ghostSharing(s *engine.State, out *engine.Outcome, turn map[unitID]*turnUnit) {
 	next := out.Next
 	for _, id := range sortedTurn(turn) {
 		g := turn[id]
-		if g.kind != Ghost || !g.reveal || !g.was || g.moved {
+		if g.kind != ghost || !g.reveal || !g.was || g.moved {
 			continue
 		}
-		gi := unitIndex(next, id)
+		gi := kit.UnitIndex(next, id)
 		if gi < 0 {
 			continue
 		}
@@ -504,12 +505,12 @@ func ghostSharing(s *engine.State, out *engine.Outcome, turn map[UnitID]*turnUni
 			if xi == gi || x.Loc.P != g.unit.Loc.P {
 				continue
 			}
-			if kindAt(next, x) == Ghost && invisibleIn(s, x) {
-				if tx, ok := turn[IDOf(x)]; ok && tx.hidden {
+			if kindAt(next, x) == ghost && invisibleIn(s, x) {
+				if tx, ok := turn[idOf(x)]; ok && tx.hidden {
 					continue
 				}
 			}
-			tx := turn[IDOf(x)]
+			tx := turn[idOf(x)]
 			hg, hx := holdStrength(s, out.Results, g.unit, x), holdStrength(s, out.Results, x, g.unit)
 			loser, li, winner := g.unit, gi, x
 			if hg > hx {
@@ -529,7 +530,10 @@ func ghostSharing(s *engine.State, out *engine.Outcome, turn map[UnitID]*turnUni
 			if idx >= 0 {
 				r := &out.Results[idx]
 				r.OK, r.Code = false, engine.Dislodged
-				r.Reason += "; " + why
+				r.Add("; " + why)
+				if r.Dislodged() == "" {
+					r.SetDislodged(why)
+				}
 			}
 			break
 		}
@@ -548,7 +552,7 @@ func holdStrength(s *engine.State, results []engine.Result, u, other engine.Unit
 			continue
 		}
 		named := o.AuxPower != "" && u.Power != other.Power
-		if (named && o.AuxPower == u.Power) || (!named && kindAt(s, u) != Ghost) {
+		if (named && o.AuxPower == u.Power) || (!named && kindAt(s, u) != ghost) {
 			n += strengthAll(s, r.Unit, engine.RoleSupport)
 		}
 	}
@@ -559,14 +563,14 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 	m, next, ne := s.Map, out.Next, extraOf(out.Next)
 	units := cloneUnseen(extraOf(s).Effects.Hidden.Units)
 	if units == nil {
-		units = map[UnitID]*Unseen{}
+		units = map[unitID]*unseen{}
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
 		if r.Unit.Power == "" {
 			continue
 		}
-		id := IDOf(r.Unit)
+		id := idOf(r.Unit)
 		now, _, ok := whereNow(next, id)
 		if !ok {
 			continue
@@ -574,13 +578,13 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		k := kindAt(next, now)
 		if hasWord(r.Order.Text, specialInvisible) && r.OK && canHide(k) {
 			switch {
-			case k == Ghost:
-				r.Reason += "; a Ghost dislodged while visible may NOT turn invisible as a means of retreating (Ghost card)"
+			case k == ghost:
+				r.Add("; a Ghost dislodged while visible may NOT turn invisible as a means of retreating (Ghost card)")
 			case extraOf(s).option(optInvisibleRetreat) != "yes":
-				r.Reason += "; it may not turn invisible as it retreats (option " + optInvisibleRetreat + ")"
+				r.Add("; it may not turn invisible as it retreats (option " + optInvisibleRetreat + ")")
 			case units[id] == nil:
-				r.Reason += "; became invisible"
-				units[id] = &Unseen{Since: s.Phase.Short()}
+				r.Add("; became invisible")
+				units[id] = &unseen{Since: s.Phase.Short()}
 				out.Events = append(out.Events, unitPhrase(m, r.Unit, r.Unit.Loc)+" became invisible as it retreated")
 				_ = ne.RevealHint(id, s.Phase, "became invisible", hintInvisible)
 			}
@@ -591,7 +595,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		}
 		if hasWord(r.Order.Text, specialVisible) && r.OK {
 			delete(units, id)
-			r.Reason += "; became visible"
+			r.Add("; became visible")
 			out.Events = append(out.Events, unitPhrase(m, r.Unit, r.Unit.Loc)+" became visible as it retreated")
 			continue
 		}
@@ -602,7 +606,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		}
 		if entersForeignCentre(s, r.Unit, k, r.OK, now.Loc) {
 			delete(units, id)
-			r.Reason += "; entered a supply centre " + m.PowerName(now.Power) + " does not own and became visible to everyone"
+			r.Add("; entered a supply centre " + m.PowerName(now.Power) + " does not own and became visible to everyone")
 			out.Events = append(out.Events, fmt.Sprintf("%s retreated to %s, a supply centre %s does not own, and became visible to everyone (Invisible Unit)",
 				unitPhrase(m, r.Unit, r.Unit.Loc), m.LocName(now.Loc), m.PowerName(now.Power)))
 			_ = ne.Reveal(id, s.Phase, "an Invisible Unit entered a supply centre its power did not own")
@@ -613,7 +617,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 
 // mayView reports whether seat may see the invisible unit id standing at
 // l: the game master, its owner, and a power told it stands there.
-func mayView(x *Unseen, id UnitID, seat engine.Seat, m *engine.Map, l engine.Loc) bool {
+func mayView(x *unseen, id unitID, seat engine.Seat, m *engine.Map, l engine.Loc) bool {
 	if seat.GM || (seat.Power != "" && seat.Power == id.Power) {
 		return true
 	}
@@ -633,8 +637,8 @@ func hiddenConcealView(v *engine.View) {
 	}
 	m := v.State.Map
 	hide := func(u engine.Unit) bool {
-		x, ok := e.Effects.Hidden.Units[IDOf(u)]
-		return ok && !mayView(x, IDOf(u), v.Seat, m, u.Loc)
+		x, ok := e.Effects.Hidden.Units[idOf(u)]
+		return ok && !mayView(x, idOf(u), v.Seat, m, u.Loc)
 	}
 	// A unit dislodged by an unseen one: where the attacker came from is
 	// not the seat's to know.
@@ -684,16 +688,16 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 	m := before.Map
 	type secret struct {
 		unit  engine.Unit
-		kind  Kind
+		kind  kind
 		names []string
 	}
 	var secrets []secret
 	switch before.Phase.Type {
 	case engine.Movement:
 		turn := analyse(before, out.Results)
-		var told map[UnitID]bool
+		var told map[unitID]bool
 		if ne := extraOf(out.Next); ne != nil && seat.Power != "" {
-			told = map[UnitID]bool{}
+			told = map[unitID]bool{}
 			for id, x := range ne.Effects.Hidden.Units {
 				if s, ok := x.Seen[seat.Power]; ok && s.Phase == before.Phase.Short() {
 					told[id] = true
@@ -716,21 +720,21 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		}
 	case engine.Retreat:
 		hs := extraOf(before).Effects.Hidden.Units
-		hides := map[UnitID]bool{}
+		hides := map[unitID]bool{}
 		for _, r := range out.Results {
 			if r.Unit.Power != "" && retreatHides(before, r) {
-				hides[IDOf(r.Unit)] = true
+				hides[idOf(r.Unit)] = true
 			}
 		}
-		shown := map[UnitID]bool{}
+		shown := map[unitID]bool{}
 		for _, r := range out.Results {
 			if r.Unit.Power != "" && r.OK && r.Order.Kind == engine.Move &&
 				(hasWord(r.Order.Text, specialVisible) || entersForeignCentre(before, r.Unit, kindAt(before, r.Unit), true, r.Order.To)) {
-				shown[IDOf(r.Unit)] = true
+				shown[idOf(r.Unit)] = true
 			}
 		}
 		for _, d := range before.Dislodged {
-			id := IDOf(d.Unit)
+			id := idOf(d.Unit)
 			if _, ok := hs[id]; (!ok && !hides[id]) || shown[id] || seat.Power == id.Power {
 				continue
 			}
@@ -739,7 +743,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 				sc.names = namesAt(m, d.Unit, d.Unit.Loc)
 			}
 			for _, r := range out.Results {
-				if r.Unit.Power != "" && IDOf(r.Unit) == id && r.OK && r.Order.Kind == engine.Move {
+				if r.Unit.Power != "" && idOf(r.Unit) == id && r.OK && r.Order.Kind == engine.Move {
 					sc.names = append(sc.names, namesAt(m, d.Unit, r.Order.To)...)
 				}
 			}
@@ -752,7 +756,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		// ruling H9: nor where the unseen unit stood).
 		hs := extraOf(before).Effects.Hidden.Units
 		for _, u := range before.Units {
-			if _, ok := hs[IDOf(u)]; ok && seat.Power != u.Power {
+			if _, ok := hs[idOf(u)]; ok && seat.Power != u.Power {
 				secrets = append(secrets, secret{unit: u, kind: kindAt(before, u), names: namesAt(m, u, u.Loc)})
 			}
 		}
@@ -763,15 +767,15 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		r.OK, r.Code, r.Reason = false, engine.NoUnit, "no such unit"
 	}
 	for _, sc := range secrets {
-		id := IDOf(sc.unit)
+		id := idOf(sc.unit)
 		alone := true
 		for _, u := range before.Units {
-			if u.Loc.P == sc.unit.Loc.P && IDOf(u) != id {
+			if u.Loc.P == sc.unit.Loc.P && idOf(u) != id {
 				alone = false
 			}
 		}
 		out.Results = slices.DeleteFunc(out.Results, func(r engine.Result) bool {
-			return r.Unit.Power != "" && IDOf(r.Unit) == id
+			return r.Unit.Power != "" && idOf(r.Unit) == id
 		})
 		for i := range out.Results {
 			r := &out.Results[i]
@@ -784,7 +788,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 				case seat.Power != r.Unit.Power:
 					r.Order = holdOrder(r.Unit, engine.Order{Number: r.Unit.Number})
 					r.Reason = "its order concerned a unit you cannot see"
-				case sc.kind == Ghost && r.OK:
+				case sc.kind == ghost && r.OK:
 					noSuch(r)
 				case r.Code == engine.Void && alone && o.Kind == engine.Support:
 					// As if no unit stood there: a support that fails
@@ -815,7 +819,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 	// The owner's and the game master's reports keep everything; a Ghost
 	// convoyed by another power reads "no such unit" to that power too.
 	if seat.Power != "" {
-		turn := map[UnitID]*turnUnit{}
+		turn := map[unitID]*turnUnit{}
 		if before.Phase.Type == engine.Movement {
 			turn = analyse(before, out.Results)
 		}
@@ -826,7 +830,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 				continue
 			}
 			for _, t := range turn {
-				if t.kind == Ghost && t.hidden && t.unit.Loc.P == o.AuxAt.P && t.unit.Power != seat.Power && onlyUnitAt(before, t.unit) {
+				if t.kind == ghost && t.hidden && t.unit.Loc.P == o.AuxAt.P && t.unit.Power != seat.Power && onlyUnitAt(before, t.unit) {
 					noSuch(r)
 				}
 			}
@@ -836,7 +840,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 
 func onlyUnitAt(s *engine.State, u engine.Unit) bool {
 	for _, v := range s.Units {
-		if v.Loc.P == u.Loc.P && IDOf(v) != IDOf(u) {
+		if v.Loc.P == u.Loc.P && idOf(v) != idOf(u) {
 			return false
 		}
 	}
@@ -870,13 +874,13 @@ func generic(c engine.ResultCode) string {
 
 // hiddenMarks marks the invisible units a seat's view shows it: its own,
 // and those it was told of.
-func hiddenMarks(v engine.View, e *Extra) []cardgame.Mark {
+func hiddenMarks(v engine.View, e *extra) []cardgame.Mark {
 	if v.State == nil {
 		return nil
 	}
 	var out []cardgame.Mark
 	for _, u := range v.State.Units {
-		x, ok := e.Effects.Hidden.Units[IDOf(u)]
+		x, ok := e.Effects.Hidden.Units[idOf(u)]
 		if !ok {
 			continue
 		}
@@ -890,8 +894,8 @@ func hiddenMarks(v engine.View, e *Extra) []cardgame.Mark {
 }
 
 // hiddenNotes notes "invisible" on the card of an invisible unit.
-func hiddenNotes(v engine.View, e *Extra, u engine.Unit) []string {
-	x, ok := e.Effects.Hidden.Units[IDOf(u)]
+func hiddenNotes(v engine.View, e *extra, u engine.Unit) []string {
+	x, ok := e.Effects.Hidden.Units[idOf(u)]
 	if !ok {
 		return nil
 	}
@@ -926,11 +930,11 @@ func hiddenRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Orde
 
 // parseInvisibleEffect reads "invisible france 1A [seen england italy]":
 // the unit is invisible, told to the powers after "seen" where it stands.
-func parseInvisibleEffect(s *engine.State, e *Extra, args []string) error {
+func parseInvisibleEffect(s *engine.State, e *extra, args []string) error {
 	if len(args) < 2 {
 		return fmt.Errorf("want \"invisible france 1A [seen england ...]\"")
 	}
-	var id UnitID
+	var id unitID
 	if err := id.UnmarshalText([]byte(args[0] + " " + args[1])); err != nil {
 		return err
 	}
@@ -938,19 +942,19 @@ func parseInvisibleEffect(s *engine.State, e *Extra, args []string) error {
 	if !ok {
 		return fmt.Errorf("no unit %s on the board", id)
 	}
-	x := &Unseen{Since: s.Phase.Short()}
+	x := &unseen{Since: s.Phase.Short()}
 	rest := args[2:]
 	if len(rest) > 0 {
 		if !strings.EqualFold(rest[0], "seen") {
 			return fmt.Errorf("unexpected %q (want \"seen\" and powers)", rest[0])
 		}
-		x.Seen = map[engine.Power]Sighting{}
+		x.Seen = map[engine.Power]sighting{}
 		for _, p := range rest[1:] {
-			x.Seen[engine.Power(strings.ToLower(p))] = Sighting{Loc: s.Map.LocString(u.Loc), Phase: s.Phase.Short(), Why: "set by the case"}
+			x.Seen[engine.Power(strings.ToLower(p))] = sighting{Loc: s.Map.LocString(u.Loc), Phase: s.Phase.Short(), Why: "set by the case"}
 		}
 	}
 	if e.Effects.Hidden.Units == nil {
-		e.Effects.Hidden.Units = map[UnitID]*Unseen{}
+		e.Effects.Hidden.Units = map[unitID]*unseen{}
 	}
 	e.Effects.Hidden.Units[id] = x
 	return nil
@@ -958,7 +962,7 @@ func parseInvisibleEffect(s *engine.State, e *Extra, args []string) error {
 
 // invisibleEffectLines lists the invisible units: "france 1A seen
 // england".
-func invisibleEffectLines(s *engine.State, e *Extra) []string {
+func invisibleEffectLines(s *engine.State, e *extra) []string {
 	var out []string
 	for id, x := range e.Effects.Hidden.Units {
 		l := id.String()

@@ -36,16 +36,16 @@ func hideGame(t *testing.T, seed uint64) *engine.State {
 		c, ok := e.Deck.Take(ids[0])
 		if !ok {
 			// Dealt to another unit already: the two swap cards.
-			c, _ = CardByID(ids[0])
+			c, _ = cardByID(ids[0])
 			for id, h := range e.Cards {
 				if h.Card.ID == c.ID {
-					h.Card = e.Cards[IDOf(u)].Card
+					h.Card = e.Cards[idOf(u)].Card
 					_ = id
 				}
 			}
 		}
 		ids = ids[1:]
-		e.Give(IDOf(u), c, s.Phase)
+		e.Give(idOf(u), c, s.Phase)
 	}
 	return s
 }
@@ -174,12 +174,12 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 			where := before.Phase.Short() + " " + seat.String() + " " + id.String()
 			now, _, _ := whereNow(out.Next, id)
 			for _, u := range v.State.Units {
-				if IDOf(u) == id {
+				if idOf(u) == id {
 					t.Fatalf("seed %d %s: the view shows the unit at %s", seed, where, m.LocString(u.Loc))
 				}
 			}
 			for _, d := range v.State.Dislodged {
-				if IDOf(d.Unit) == id {
+				if idOf(d.Unit) == id {
 					t.Fatalf("seed %d %s: the view shows the unit dislodged", seed, where)
 				}
 				if start, _, ok := whereNow(before, id); ok && d.Unit.Loc.P == now.Loc.P && d.From == start.Loc.P && start.Loc.P != now.Loc.P {
@@ -189,7 +189,7 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 				}
 			}
 			for _, r := range c.Results {
-				if r.Unit.Power != "" && IDOf(r.Unit) == id {
+				if r.Unit.Power != "" && idOf(r.Unit) == id {
 					t.Fatalf("seed %d %s: the report has its result %q", seed, where, r.Reason)
 				}
 			}

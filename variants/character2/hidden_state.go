@@ -6,22 +6,22 @@ import (
 	"dipdesk/engine"
 )
 
-// HiddenState is what the cards of this group (Invisible units and Ghosts)
+// hiddenState is what the cards of this group (Invisible units and Ghosts)
 // keep in the position between phases. Its fields are exported: it is
 // saved as JSON.
-type HiddenState struct {
+type hiddenState struct {
 	// Units are the units invisible now, by id (the Invisible Unit and
 	// Ghost cards: "Unit may become invisible, if its owner so orders").
-	Units map[UnitID]*Unseen `json:"units,omitempty"`
+	Units map[unitID]*unseen `json:"units,omitempty"`
 	// Start is, in the game master's position only, the units that were
 	// invisible when the phase just adjudicated began: what a seat's
 	// report of that phase must leave out (the case runner rebuilds the
 	// phase's position from it). A seat's view never holds it.
-	Start map[UnitID]*Unseen `json:"start,omitempty"`
+	Start map[unitID]*unseen `json:"start,omitempty"`
 }
 
-// Unseen is one invisible unit.
-type Unseen struct {
+// unseen is one invisible unit.
+type unseen struct {
 	// Since is the phase it became invisible in ("S1901M").
 	Since string `json:"since"`
 	// Seen are the powers that were told where it is (the Invisible Unit:
@@ -32,27 +32,27 @@ type Unseen struct {
 	// The knowledge is the location as of that turn: it lasts while the
 	// unit stands there, until the unit's next movement turn is
 	// adjudicated (docs/rulings/parts/character2-c2hidden.md, H3).
-	Seen map[engine.Power]Sighting `json:"seen,omitempty"`
+	Seen map[engine.Power]sighting `json:"seen,omitempty"`
 }
 
-// Sighting is what one power was told of an invisible unit.
-type Sighting struct {
+// sighting is what one power was told of an invisible unit.
+type sighting struct {
 	Loc   string `json:"loc"`   // where the unit stood ("mun", "stp/nc")
 	Phase string `json:"phase"` // the phase it was told in
 	Why   string `json:"why"`
 }
 
-func (x *Unseen) clone() *Unseen {
+func (x *unseen) clone() *unseen {
 	c := *x
 	c.Seen = maps.Clone(x.Seen)
 	return &c
 }
 
-func cloneUnseen(m map[UnitID]*Unseen) map[UnitID]*Unseen {
+func cloneUnseen(m map[unitID]*unseen) map[unitID]*unseen {
 	if m == nil {
 		return nil
 	}
-	out := make(map[UnitID]*Unseen, len(m))
+	out := make(map[unitID]*unseen, len(m))
 	for id, u := range m {
 		out[id] = u.clone()
 	}
@@ -60,14 +60,14 @@ func cloneUnseen(m map[UnitID]*Unseen) map[UnitID]*Unseen {
 }
 
 // clone returns a deep copy.
-func (x HiddenState) clone() HiddenState {
-	return HiddenState{Units: cloneUnseen(x.Units), Start: cloneUnseen(x.Start)}
+func (x hiddenState) clone() hiddenState {
+	return hiddenState{Units: cloneUnseen(x.Units), Start: cloneUnseen(x.Start)}
 }
 
 // conceal removes what seat may not know (the game master sees all): a
 // power keeps its own invisible units and those it was told of, with its
 // own sighting only; the public keeps none; Start is the game master's.
-func (x *HiddenState) conceal(seat engine.Seat) {
+func (x *hiddenState) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
@@ -85,7 +85,7 @@ func (x *HiddenState) conceal(seat engine.Seat) {
 			delete(x.Units, id)
 			continue
 		}
-		u.Seen = map[engine.Power]Sighting{seat.Power: s}
+		u.Seen = map[engine.Power]sighting{seat.Power: s}
 	}
 	if len(x.Units) == 0 {
 		x.Units = nil
@@ -98,6 +98,6 @@ func invisibleIn(s *engine.State, u engine.Unit) bool {
 	if e == nil {
 		return false
 	}
-	_, ok := e.Effects.Hidden.Units[IDOf(u)]
+	_, ok := e.Effects.Hidden.Units[idOf(u)]
 	return ok
 }

@@ -1,7 +1,6 @@
 package character2
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit/kittest"
 )
 
 // hiddenPosition is a game whose units are replaced by lines such as
@@ -18,7 +18,7 @@ func hiddenPosition(t *testing.T, p engine.Phase, lines ...string) *engine.State
 	s := newGame(t, 1)
 	s.Phase = p
 	e := extraOf(s)
-	e.Cards = map[UnitID]*Held{}
+	e.Cards = map[unitID]*held{}
 	s.Units = nil
 	for _, l := range lines {
 		f := strings.Fields(l)
@@ -33,17 +33,17 @@ func hiddenPosition(t *testing.T, p engine.Phase, lines ...string) *engine.State
 		u := engine.Unit{Power: engine.Power(f[0]), Type: typ, Loc: engine.Loc{P: loc}}
 		s.Units = append(s.Units, u)
 	}
-	s.Units = NumberUnits(s.Units)
+	s.Units = numberUnits(s.Units)
 	for i, l := range lines {
 		f := strings.Fields(l)
 		if len(f) < 4 {
 			continue
 		}
-		c, ok := findCard(AllCards(), f[3], nil)
+		c, ok := findCard(allCards(), f[3], nil)
 		if !ok {
 			t.Fatalf("no card %q", f[3])
 		}
-		e.Give(IDOf(s.Units[i]), c, s.Phase)
+		e.Give(idOf(s.Units[i]), c, s.Phase)
 	}
 	return s
 }
@@ -51,9 +51,9 @@ func hiddenPosition(t *testing.T, p engine.Phase, lines ...string) *engine.State
 func hide(s *engine.State, i int) {
 	e := extraOf(s)
 	if e.Effects.Hidden.Units == nil {
-		e.Effects.Hidden.Units = map[UnitID]*Unseen{}
+		e.Effects.Hidden.Units = map[unitID]*unseen{}
 	}
-	e.Effects.Hidden.Units[IDOf(s.Units[i])] = &Unseen{Since: s.Phase.Short()}
+	e.Effects.Hidden.Units[idOf(s.Units[i])] = &unseen{Since: s.Phase.Short()}
 }
 
 func ordersOfText(t *testing.T, s *engine.State, text string) []engine.Order {
@@ -78,31 +78,24 @@ func TestHiddenStateRoundTrip(t *testing.T) {
 	s := hiddenPosition(t, engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement},
 		"france A bur invisible", "germany A mun ghost", "italy A ven")
 	e := extraOf(s)
-	e.Effects.Hidden.Units = map[UnitID]*Unseen{
-		IDOf(s.Units[0]): {Since: "S1902M", Seen: map[engine.Power]Sighting{"italy": {Loc: "bur", Phase: "S1902M", Why: "met"}, "england": {Loc: "bur", Phase: "S1902M", Why: "met"}}},
-		IDOf(s.Units[1]): {Since: "F1901M"},
+	e.Effects.Hidden.Units = map[unitID]*unseen{
+		idOf(s.Units[0]): {Since: "S1902M", Seen: map[engine.Power]sighting{"italy": {Loc: "bur", Phase: "S1902M", Why: "met"}, "england": {Loc: "bur", Phase: "S1902M", Why: "met"}}},
+		idOf(s.Units[1]): {Since: "F1901M"},
 	}
 	e.Effects.Hidden.Start = cloneUnseen(e.Effects.Hidden.Units)
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
+	back := kittest.Reload(t, e, decodeExtra)
+	if !reflect.DeepEqual(back.(*extra).Effects.Hidden, e.Effects.Hidden) {
+		t.Fatalf("round trip:\n%+v\n%+v", back.(*extra).Effects.Hidden, e.Effects.Hidden)
 	}
-	back, err := DecodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(back.(*Extra).Effects.Hidden, e.Effects.Hidden) {
-		t.Fatalf("round trip:\n%+v\n%+v", back.(*Extra).Effects.Hidden, e.Effects.Hidden)
-	}
-	c := e.CloneExtra().(*Extra)
-	c.Effects.Hidden.Units[IDOf(s.Units[0])].Seen["turkey"] = Sighting{}
-	delete(c.Effects.Hidden.Units, IDOf(s.Units[1]))
-	if len(e.Effects.Hidden.Units) != 2 || len(e.Effects.Hidden.Units[IDOf(s.Units[0])].Seen) != 2 {
+	c := e.CloneExtra().(*extra)
+	c.Effects.Hidden.Units[idOf(s.Units[0])].Seen["turkey"] = sighting{}
+	delete(c.Effects.Hidden.Units, idOf(s.Units[1]))
+	if len(e.Effects.Hidden.Units) != 2 || len(e.Effects.Hidden.Units[idOf(s.Units[0])].Seen) != 2 {
 		t.Fatal("the clone shares the hidden state")
 	}
 	h := e.Effects.Hidden.clone()
 	h.conceal(engine.Seat{Power: "italy"})
-	if len(h.Units) != 1 || h.Start != nil || len(h.Units[IDOf(s.Units[0])].Seen) != 1 {
+	if len(h.Units) != 1 || h.Start != nil || len(h.Units[idOf(s.Units[0])].Seen) != 1 {
 		t.Fatalf("italy's copy: %+v", h)
 	}
 	h = e.Effects.Hidden.clone()
@@ -211,7 +204,7 @@ func TestHiddenOrderForms(t *testing.T) {
 		{"F bre invisible - xyz", 0, "after \"invisible\""},
 	} {
 		o := ordersOfText(t, s, "France: "+tc.text)[0]
-		got, why := Special(s, u, o)
+		got, why := special(s, u, o)
 		if tc.bad != "" {
 			if !strings.Contains(why, tc.bad) {
 				t.Errorf("%q: %q, want a refusal with %q", tc.text, why, tc.bad)
@@ -232,7 +225,7 @@ func TestHiddenRandomOrdersAreLegal(t *testing.T) {
 	n := 0
 	for range 50 {
 		for _, u := range s.Units {
-			o, ok := RandomSpecial(s, u, rng)
+			o, ok := randomSpecial(s, u, rng)
 			if !ok {
 				if canHide(kindAt(s, u)) {
 					t.Fatalf("no random order for %v", u)
@@ -240,7 +233,7 @@ func TestHiddenRandomOrdersAreLegal(t *testing.T) {
 				continue
 			}
 			n++
-			if _, why := Special(s, u, o); why != "" {
+			if _, why := special(s, u, o); why != "" {
 				t.Fatalf("%s: %s", o.Text, why)
 			}
 			back, err := Variant.Parser(s.Map).ParseOrder(u.Power, o.Text)
@@ -262,19 +255,19 @@ func TestGhostStoppedByPrecedingPower(t *testing.T) {
 	s := hiddenPosition(t, engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement}, "france A bur ghost", "germany A mun")
 	hide(s, 0)
 	mun, _ := s.Map.Lookup("mun")
-	saved := parts.prepare
-	defer func() { parts.prepare = saved }()
 	out := engine.Adjudicate(s, ordersOfText(t, s, "France: A bur - mun"), Variant.Rules, engine.NewRand(1))
 	if !out.Results[0].OK {
 		t.Fatalf("without the gas the Ghost did not move: %+v", out.Results[0])
 	}
-	parts.prepare = append(slices.Clone(saved), func(s *engine.State, orders []engine.Order, t *engine.Turn) {
-		if t.Blocked == nil {
-			t.Blocked = map[engine.ProvinceID]string{}
-		}
-		t.Blocked[mun] = "stood off: Munich is gassed"
+	v := withParts(t, func(r *registry) {
+		r.Prepare(func(s *engine.State, orders []engine.Order, t *engine.Turn) {
+			if t.Blocked == nil {
+				t.Blocked = map[engine.ProvinceID]string{}
+			}
+			t.Blocked[mun] = "stood off: Munich is gassed"
+		})
 	})
-	out = engine.Adjudicate(s, ordersOfText(t, s, "France: A bur - mun"), Variant.Rules, engine.NewRand(1))
+	out = engine.Adjudicate(s, ordersOfText(t, s, "France: A bur - mun"), v.Rules, engine.NewRand(1))
 	for _, r := range out.Results {
 		if r.Unit.Power == "france" && (r.OK || !strings.Contains(r.Reason, "gassed")) {
 			t.Errorf("the Ghost entered a gassed space: %+v", r)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // HYPERSPACE UNIT (Threes): "Unit may move off the board to Hyperspace, an
@@ -29,21 +30,20 @@ import (
 // provinces, by the engine's convoy rules; it can never be dislodged, so
 // such a convoy is never disrupted. inHyperspace (movers.go) is the
 // test other cards use to refuse Hyperspace and its occupants.
-var _ = register(func() {
-	parts.reach = append(parts.reach, hyperspaceReach)
-	parts.prepare = append(parts.prepare, hyperspacePrepare)
-	parts.canConvoy = append(parts.canConvoy, hyperspaceCanConvoy)
-	parts.convoyReach = append(parts.convoyReach, hyperspaceConvoyReach)
-	parts.random = append(parts.random, hyperspaceRandom)
-	addAfter(PriorityOf(Hyperspace), hyperspaceAfter)
-	moverUses[Hyperspace] = hyperspaceUses
-})
+func hyperspaceParts(r *registry) {
+	r.Reach(hyperspaceReach)
+	r.Prepare(hyperspacePrepare)
+	r.CanConvoy(hyperspaceCanConvoy)
+	r.ConvoyReach(hyperspaceConvoyReach)
+	r.Random(hyperspaceRandom)
+	r.After(priorityOf(hyperspace), hyperspaceAfter)
+}
 
-// NoSupportFromHyperspace is the reason a support from Hyperspace fails.
-const NoSupportFromHyperspace = "a unit in Hyperspace may NOT support anything (Hyperspace Unit)"
+// noSupportFromHyperspace is the reason a support from Hyperspace fails.
+const noSupportFromHyperspace = "a unit in Hyperspace may NOT support anything (Hyperspace Unit)"
 
 func hyperspaceReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !moverHas(s, u, Hyperspace) || l.P == u.Loc.P {
+	if !moverHas(s, u, hyperspace) || l.P == u.Loc.P {
 		return false
 	}
 	if isHyperspace(s.Map, l.P) {
@@ -56,7 +56,7 @@ func hyperspaceReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 	if to.Kind == engine.Abstract {
 		return false
 	}
-	if to.Impassable && !(u.Type == engine.Fleet && to.Abbr == CaspianAbbr) {
+	if to.Impassable && !(u.Type == engine.Fleet && to.Abbr == caspianAbbr) {
 		return false
 	}
 	if !canStand(u.Type, to.Kind) {
@@ -72,13 +72,13 @@ func hyperspacePrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	hyp := lookup(s.Map, HyperspaceAbbr)
+	hyp := lookup(s.Map, hyperspaceAbbr)
 	for _, o := range orders {
 		if o.Kind == engine.Support && o.At.P == hyp && hyp != engine.NoProvince {
 			if t.Cut == nil {
 				t.Cut = map[engine.ProvinceID]string{}
 			}
-			t.Cut[hyp] = NoSupportFromHyperspace
+			t.Cut[hyp] = noSupportFromHyperspace
 			return
 		}
 	}
@@ -86,7 +86,7 @@ func hyperspacePrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 
 // hyperspaceCanConvoy: a Hyperspace fleet in Hyperspace convoys.
 func hyperspaceCanConvoy(s *engine.State, u engine.Unit) (ok, decided bool) {
-	if u.Type == engine.Fleet && inHyperspace(s, u) && moverHas(s, u, Hyperspace) {
+	if u.Type == engine.Fleet && inHyperspace(s, u) && moverHas(s, u, hyperspace) {
 		return true, true
 	}
 	return false, false
@@ -95,7 +95,7 @@ func hyperspaceCanConvoy(s *engine.State, u engine.Unit) (ok, decided bool) {
 // hyperspaceConvoyReach: from Hyperspace, "adjacent to all spaces on the
 // board", a Hyperspace fleet touches every coastal province.
 func hyperspaceConvoyReach(s *engine.State, f engine.Unit, p engine.ProvinceID) bool {
-	if f.Type != engine.Fleet || !inHyperspace(s, f) || !moverHas(s, f, Hyperspace) {
+	if f.Type != engine.Fleet || !inHyperspace(s, f) || !moverHas(s, f, hyperspace) {
 		return false
 	}
 	q := s.Map.Province(p)
@@ -116,9 +116,9 @@ func hyperspaceAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		ec := engine.Loc{P: r.Order.To.P, C: engine.EastCoast}
-		if i := unitIndex(out.Next, IDOf(r.Unit)); i >= 0 && out.Next.Units[i].Loc.P == r.Order.To.P && s.Map.CanHold(engine.Fleet, ec) {
+		if i := kit.UnitIndex(out.Next, idOf(r.Unit)); i >= 0 && out.Next.Units[i].Loc.P == r.Order.To.P && s.Map.CanHold(engine.Fleet, ec) {
 			out.Next.Units[i].Loc = ec
-			out.Results[k].Reason += " (its Caspian coast \"(ec)\", rule 4)"
+			out.Results[k].Add(" (its Caspian coast \"(ec)\", rule 4)")
 		}
 	}
 }
@@ -150,28 +150,8 @@ func hyperspaceUses(s *engine.State, u engine.Unit, o engine.Order) (string, boo
 // hyperspaceRandom gives a Hyperspace unit a move into Hyperspace, or out
 // of it to a random space its type may stand in.
 func hyperspaceRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, Hyperspace) || s.Phase.Type != engine.Movement {
+	if !moverHas(s, u, hyperspace) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
-	hyp := lookup(s.Map, HyperspaceAbbr)
-	o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Loc{P: hyp}, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-	if u.Loc.P != hyp {
-		return o, true
-	}
-	var out []engine.Loc
-	for i := range s.Map.NumProvinces() {
-		l := engine.Loc{P: engine.ProvinceID(i)}
-		if s.Map.MultiCoast(l.P) && u.Type == engine.Fleet {
-			l.C = s.Map.Province(l.P).Coasts[0]
-		}
-		if hyperspaceReach(s, u, l) {
-			out = append(out, l)
-		}
-	}
-	if len(out) == 0 {
-		return engine.Order{}, false
-	}
-	o.To = out[rng.Intn(len(out), "where a Hyperspace unit leaves Hyperspace for")]
-	return o, true
+	return kit.RandomHyperspace(s, u, rng, hyperspaceReach, "a Hyperspace unit")
 }

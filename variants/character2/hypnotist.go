@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
 )
 
 // HYPNOTIST (Trumps 4 and 5). Card text: "Unit may hypnotize an adjacent
@@ -41,12 +41,12 @@ func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, 
 	if _, why := hypnotiseTarget(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // skSameYear reports whether unit id used its once-a-year power in the game
 // year of movement turn i.
-func skSameYear(e *Extra, id UnitID, i int) bool {
+func skSameYear(e *extra, id unitID, i int) bool {
 	last, used := e.Effects.Strikes.LastUse[id]
 	return used && last/2 == i/2
 }
@@ -55,17 +55,17 @@ func skSameYear(e *Extra, id UnitID, i int) bool {
 // for it), or why it may not hypnotise. It does not look at other orders
 // (planStrikes does).
 func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, string) {
-	if why := skCardOK(s, u, Hypnotist, "hypnotise"); why != "" {
+	if why := skCardOK(s, u, hypnotist, "hypnotise"); why != "" {
 		return hypnosis{}, why
 	}
 	m := s.Map
-	if skSameYear(extraOf(s), IDOf(u), MoveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), idOf(u), kit.MoveIndex(s.Phase)) {
 		return hypnosis{}, "the Hypnotist has hypnotised this game year; it may use its power only once per game year"
 	}
 	args := o.Args
-	var named Kind
+	var named kind
 	if len(args) > 0 {
-		if k, ok := KindOf(args[0]); ok {
+		if k, ok := kindOf(args[0]); ok {
 			named, args = k, args[1:]
 		}
 	}
@@ -79,7 +79,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 		return hypnosis{}, "hypnotise needs the order written for the victim, as \"1A tyr hypnotise A mun - ber\""
 	}
 	text := strings.Join(args, " ")
-	w, err := Variant.Parser(m).ParseOrder("", text)
+	w, err := parser(m).ParseOrder("", text)
 	if err != nil {
 		return hypnosis{}, fmt.Sprintf("the order written for the victim, %q, cannot be read: %v", text, err)
 	}
@@ -93,7 +93,7 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 	if !skTouches(m, u.Loc.P, w.At.P) {
 		return hypnosis{}, fmt.Sprintf("%s is not adjacent to %s (Hypnotist: \"an adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P})
+	v, ok := skFindVictim(s, victimSpec{power: power, typ: w.Unit, number: w.Number, prov: w.At.P, text: w.Text})
 	switch {
 	case !ok:
 		return hypnosis{}, skNoVictim(m, w.At.P, "hypnotise")
@@ -106,23 +106,23 @@ func hypnotiseTarget(s *engine.State, u engine.Unit, o engine.Order) (hypnosis, 
 	case engine.Hold, engine.Move, engine.Support, engine.Convoy:
 	case engine.Special:
 		vk := kindAt(s, v)
-		if named == 0 || named != vk || vk == Annihilator || vk == GasAttacker || vk == Hypnotist {
+		if named == 0 || named != vk || vk == annihilator || vk == gasAttacker || vk == hypnotist {
 			// The same words whether the name was wrong or the power one
 			// a Hypnotist may not use: the reason tells the Hypnotist's
 			// owner nothing more than that the order failed.
 			const why = "the order uses a power the Hypnotist did not name exactly, or one it may never make its victim use (an Annihilator's, Gas Attacker's or Hypnotist's)"
-			if extraOf(s).option(OptionHypnotistWrongPower) != "hold" {
+			if extraOf(s).option(optionHypnotistWrongPower) != "hold" {
 				return hypnosis{}, why
 			}
 			// Option: the victim is still hypnotised, and holds.
-			h := skHoldOrder(m, v)
+			h := kit.HoldOrder(m, v)
 			h.Text += " (" + why + ")"
 			return hypnosis{unit: u, victim: v, written: h}, ""
 		}
-		if PowerBarred(s, v) {
+		if powerBarred(s, v) {
 			return hypnosis{}, "the victim may not use its new power on the turn after a Doppelganger's swap"
 		}
-		if _, why := Special(s, v, w); why != "" {
+		if _, why := special(s, v, w); why != "" {
 			return hypnosis{}, "the order written for the victim cannot be carried out: " + why
 		}
 	default:
@@ -154,7 +154,7 @@ func writtenDoubleMove(m *engine.Map, v engine.Unit, w engine.Order, text string
 		return w
 	}
 	d := w
-	d.Kind, d.Special, d.To, d.Args = engine.Special, DoubleMoveOrder, engine.Nowhere, args
+	d.Kind, d.Special, d.To, d.Args = engine.Special, doubleMoveOrder, engine.Nowhere, args
 	return d
 }
 
@@ -168,31 +168,31 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 	e := extraOf(out.Next)
 	m := s.Map
-	plan := planStrikes(s, character.ResultOrders(out), false)
+	plan := planStrikes(s, kit.ResultOrders(out), false)
 	for _, h := range plan.hypnoses {
 		victim := m.PowerName(h.victim.Power) + " " + skUnitName(m, h.victim)
-		k := skResultOf(out, IDOf(h.unit))
+		k := kit.ResultOf(out, idOf(h.unit))
 		if !h.ok {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
-				if skDislodgedSuffix(out.Results[k].Reason) != "" {
+				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reason = "the hypnosis of " + victim + " failed: " + h.why + skDislodgedSuffix(out.Results[k].Reason)
+				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
 			}
 			continue
 		}
 		if e != nil {
 			if e.Effects.Strikes.LastUse == nil {
-				e.Effects.Strikes.LastUse = map[UnitID]int{}
+				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[IDOf(h.unit)] = MoveIndex(s.Phase)
+			e.Effects.Strikes.LastUse[idOf(h.unit)] = kit.MoveIndex(s.Phase)
 		}
 		if k >= 0 {
-			out.Results[k].Reason = "hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)" + skDislodgedSuffix(out.Results[k].Reason)
+			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)")
 		}
-		if v := skResultOf(out, IDOf(h.victim)); v >= 0 {
-			out.Results[v].Reason = hypnotisedNote + out.Results[v].Reason
+		if v := kit.ResultOf(out, idOf(h.victim)); v >= 0 {
+			out.Results[v].AddNote(hypnotisedNote)
 		}
 	}
 }
@@ -211,23 +211,18 @@ func hypnotistConceal(before *engine.State, seat engine.Seat, out *engine.Outcom
 		if r.Unit.Type == engine.NoUnitType || (seat.Power != "" && r.Unit.Power == seat.Power) {
 			continue
 		}
-		r.Reason = strings.TrimPrefix(r.Reason, hypnotisedNote)
+		r.DropNote()
 		if r.Order.Kind != engine.Special || r.Order.Special != hypnotiseName {
 			continue
 		}
-		r.Order = skHoldOrder(before.Map, r.Unit)
-		suffix := skDislodgedSuffix(r.Reason)
-		r.Reason, r.OK, r.Code = "held"+suffix, suffix == "", engine.OK
-		if suffix != "" {
-			r.Code = engine.Dislodged
-		}
+		kit.ReportHeld(before.Map, r)
 	}
 }
 
 // randomHypnotise gives a Hypnotist a random hypnosis of an adjacent unit
 // of another power: hold, or move to a random neighbour.
 func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != Hypnotist || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Hypnotist hypnotise") != 0 {
+	if kindAt(s, u) != hypnotist || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Hypnotist hypnotise") != 0 {
 		return engine.Order{}, false
 	}
 	var victims []engine.Unit
@@ -252,10 +247,10 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 			written = v.Type.String() + " " + s.Map.LocString(v.Loc) + " - " + s.Map.Provinces[dests[d]].Abbr
 		}
 	}
-	if kindAt(s, v) == Doppelganger && rng.Intn(2, "is the hypnotised Doppelganger made to swap") == 0 {
+	if kindAt(s, v) == doppelganger && rng.Intn(2, "is the hypnotised Doppelganger made to swap") == 0 {
 		// Name its power exactly and make it swap with a unit next to it.
 		for _, w := range s.Units {
-			if IDOf(w) != IDOf(v) && skTouches(s.Map, v.Loc.P, w.Loc.P) {
+			if idOf(w) != idOf(v) && skTouches(s.Map, v.Loc.P, w.Loc.P) {
 				written = "doppelganger " + v.Type.String() + " " + s.Map.LocString(v.Loc) + " swap " + w.Type.String() + " " + s.Map.LocString(w.Loc)
 				break
 			}
@@ -268,24 +263,24 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	return o, true
 }
 
-// OptionHypnotistWrongPower decides what a hypnosis does when its written
+// optionHypnotistWrongPower decides what a hypnosis does when its written
 // order uses a power the Hypnotist did not name exactly (or an
 // Annihilator's, Gas Attacker's or Hypnotist's): "fail" (the default: the
 // hypnosis fails and the victim carries out its own order) or "hold" (the
 // victim is hypnotised all the same, and holds).
-const OptionHypnotistWrongPower = "hypnotist_wrong_power"
+const optionHypnotistWrongPower = "hypnotist_wrong_power"
 
-var _ = register(func() {
-	addOption(OptionHypnotistWrongPower, "fail", "a hypnosis whose order uses a power not named exactly: fail (the victim carries out its own order) or hold (the victim is hypnotised to hold)",
+func hypnotistParts(r *registry) {
+	addOption(r, optionHypnotistWrongPower, "fail", "a hypnosis whose order uses a power not named exactly: fail (the victim carries out its own order) or hold (the victim is hypnotised to hold)",
 		func(v string) error {
 			if v != "fail" && v != "hold" {
 				return fmt.Errorf("want fail or hold, not %q", v)
 			}
 			return nil
 		})
-	addSpecialDrag("hypnotise", hypnotiseName, []Kind{Hypnotist}, false, true, hypnotiseAs)
+	addSpecialDrag(r, "hypnotise", hypnotiseName, []kind{hypnotist}, false, true, hypnotiseAs)
 	// The American spelling parses too; it is not listed again in the hand.
-	addSpecial("hypnotize", hypnotiseName, nil, hypnotiseAs)
-	addAfter(PriorityOf(Hypnotist), hypnotiseAfter)
-	parts.random = append(parts.random, randomHypnotise)
-})
+	addSpecial(r, "hypnotize", hypnotiseName, nil, hypnotiseAs)
+	r.After(priorityOf(hypnotist), hypnotiseAfter)
+	r.Random(randomHypnotise)
+}

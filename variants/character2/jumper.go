@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // JUMPER (Fours): "Unit may jump over another unit, regardless of who owns
@@ -30,55 +31,25 @@ import (
 // into a hold, and a support it gives that opposes the jump (into or to
 // hold the landing, for another unit than the Jumper) into a hold too ("it
 // doesn't interfere"). Rule 8: two Jumpers jumping each other both fail.
-var _ = register(func() {
-	addSpecialDrag("jump", JumpOrder, []Kind{Jumper}, true, false, jumpAs)
-	parts.reach = append(parts.reach, jumperReach)
-	addRewrite(PriorityOf(Jumper), jumperRewrite)
-	parts.random = append(parts.random, jumpRandom)
-	moverUses[Jumper] = jumperUses
-})
-
-// JumpOrder is the name of the Jumper's special order.
-const JumpOrder = "jump"
-
-// jumpLanding returns where a unit of type t lands in l, jumping from
-// over: the space must suit its type; a fleet names a coast of a province
-// with several, or lands on the only one linked to the jumped space.
-func jumpLanding(m *engine.Map, t engine.UnitType, over engine.ProvinceID, l engine.Loc) (engine.Loc, string) {
-	p := m.Province(l.P)
-	if p.Impassable || !canStand(t, p.Kind) {
-		return l, fmt.Sprintf("%s cannot land in %s", typeArticle(t), p.Name)
-	}
-	if t == engine.Army || !m.MultiCoast(l.P) {
-		return engine.Loc{P: l.P}, ""
-	}
-	if l.C != engine.NoCoast {
-		if !m.HasCoast(l.P, l.C) {
-			return l, fmt.Sprintf("%s has no such coast", p.Name)
-		}
-		return l, ""
-	}
-	var found []engine.Loc
-	for _, c := range p.Coasts {
-		if fleetTouches(m, over, engine.Loc{P: l.P, C: c}) {
-			found = append(found, engine.Loc{P: l.P, C: c})
-		}
-	}
-	if len(found) != 1 {
-		return l, "the coast of " + p.Name + " must be given"
-	}
-	return found[0], ""
+func jumperParts(r *registry) {
+	addSpecialDrag(r, "jump", jumpOrder, []kind{jumper}, true, false, jumpAs)
+	r.Reach(jumperReach)
+	r.Rewrite(priorityOf(jumper), jumperRewrite)
+	r.Random(jumpRandom)
 }
+
+// jumpOrder is the name of the Jumper's special order.
+const jumpOrder = "jump"
 
 // jump reads and checks a jump order.
 func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceID, land engine.Loc, why string) {
-	if !moverHas(s, u, Jumper) {
+	if !moverHas(s, u, jumper) {
 		return over, land, fmt.Sprintf("%s is no Jumper: it cannot jump", moverWords(s.Map, u))
 	}
 	if s.Phase.Type != engine.Movement {
 		return over, land, "the Jumper's power can not be used when retreating"
 	}
-	locs, why := moverLocs(s.Map, o.Args)
+	locs, why := kit.ArgLocs(s.Map, o.Args)
 	if why != "" {
 		return over, land, why
 	}
@@ -95,18 +66,10 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 		return over, land, "a jump names the space jumped over and the landing: \"A mun jump tyr - ven\""
 	}
 	over = locs[0].P
-	name := s.Map.Province(over).Name
-	switch {
-	case isHyperspace(s.Map, over):
+	if isHyperspace(s.Map, over) {
 		return over, land, "the unit jumped may be anywhere except Hyperspace"
-	case !touches(s.Map, u.Loc.P, over):
-		return over, land, fmt.Sprintf("%s does not touch %s", name, s.Map.LocName(u.Loc))
-	case !occupiedAt(s, over):
-		return over, land, fmt.Sprintf("no unit stands in %s to jump over", name)
-	case locs[1].P == u.Loc.P || locs[1].P == over || !touches(s.Map, over, locs[1].P):
-		return over, land, fmt.Sprintf("%s is not a space beyond %s", s.Map.LocName(locs[1]), name)
 	}
-	land, why = jumpLanding(s.Map, u.Type, over, locs[1])
+	land, why = kit.JumpTo(s.Map, u, over, locs[1], occupiedAt(s, over))
 	return over, land, why
 }
 
@@ -120,8 +83,7 @@ func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if why != "" {
 		return engine.Order{}, why
 	}
-	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number, At: u.Loc, To: land,
-		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+	return kit.MoveAs(u, o, land), ""
 }
 
 // jumpOvers lists the occupied spaces a Jumper u could jump over to land
@@ -130,10 +92,10 @@ func jumpOvers(s *engine.State, u engine.Unit, l engine.Loc) []engine.ProvinceID
 	var out []engine.ProvinceID
 	for _, v := range s.Units {
 		p := v.Loc.P
-		if p == u.Loc.P || p == l.P || isHyperspace(s.Map, p) || !touches(s.Map, u.Loc.P, p) || !touches(s.Map, p, l.P) {
+		if p == u.Loc.P || p == l.P || isHyperspace(s.Map, p) || !kit.Touches(s.Map, u.Loc.P, p) || !kit.Touches(s.Map, p, l.P) {
 			continue
 		}
-		if got, why := jumpLanding(s.Map, u.Type, p, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
+		if got, why := kit.JumpLanding(s.Map, u.Type, p, l); why == "" && (l.C == engine.NoCoast || got.C == l.C) {
 			out = append(out, p)
 		}
 	}
@@ -143,7 +105,7 @@ func jumpOvers(s *engine.State, u engine.Unit, l engine.Loc) []engine.ProvinceID
 // jumperReach: a Jumper reaches (moves and supports into) any space a jump
 // from its place lands in; never in a retreat.
 func jumperReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if !moverHas(s, u, Jumper) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
+	if !moverHas(s, u, jumper) || s.Phase.Type != engine.Movement || l.P == u.Loc.P {
 		return false
 	}
 	return len(jumpOvers(s, u, l)) > 0
@@ -166,7 +128,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 	}
 	var jumps []jumpOf
 	for k, o := range orders {
-		i := moverOrdered(s, o)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -174,12 +136,12 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 		if o.Power != "" && o.Power != u.Power {
 			continue
 		}
-		if o.Kind == engine.Move && moverHas(s, u, Jumper) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) &&
+		if o.Kind == engine.Move && moverHas(s, u, jumper) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) &&
 			!s.Map.Province(o.To.P).Impassable {
 			over := jumpOvers(s, u, o.To)
 			if len(over) > 0 {
 				j := o
-				j.Kind, j.Special, j.To = engine.Special, JumpOrder, engine.Nowhere
+				j.Kind, j.Special, j.To = engine.Special, jumpOrder, engine.Nowhere
 				j.Args = []string{s.Map.LocString(o.To)} // refused: several units could be jumped
 				if len(over) == 1 {
 					j.Args = []string{s.Map.Province(over[0]).Abbr, "-", s.Map.LocString(o.To)}
@@ -189,7 +151,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 				orders[k], o = j, j
 			}
 		}
-		if o.Kind == engine.Special && o.Special == JumpOrder {
+		if o.Kind == engine.Special && o.Special == jumpOrder {
 			if over, land, why := jump(s, u, o); why == "" {
 				jumps = append(jumps, jumpOf{k, u.Loc.P, over, land, moverWords(s.Map, u)})
 			}
@@ -225,7 +187,7 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 				continue
 			}
 			switch {
-			case o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == DoubleMoveOrder || o.Special == JumpOrder):
+			case o.Kind == engine.Move || o.Kind == engine.Special && (o.Special == doubleMoveOrder || o.Special == jumpOrder):
 				hold(k)
 				log = append(log, fmt.Sprintf("the unit in %s is jumped over by %s and may NOT move: its order is changed to a hold (Jumper)",
 					s.Map.Province(j.over).Name, j.who))
@@ -248,7 +210,7 @@ func supportTarget(o engine.Order) engine.ProvinceID {
 }
 
 func jumperUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
-	if o.Kind == engine.Special && o.Special == JumpOrder {
+	if o.Kind == engine.Special && o.Special == jumpOrder {
 		return "jumped", true
 	}
 	return "", false
@@ -256,30 +218,8 @@ func jumperUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
 
 // jumpRandom gives a Jumper a random jump over a neighbour.
 func jumpRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, Jumper) || s.Phase.Type != engine.Movement {
+	if !moverHas(s, u, jumper) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
-	type cand struct{ over, land engine.Loc }
-	var cands []cand
-	for _, v := range s.Units {
-		if v.Loc.P == u.Loc.P || isHyperspace(s.Map, v.Loc.P) || !touches(s.Map, u.Loc.P, v.Loc.P) {
-			continue
-		}
-		for i := range s.Map.NumProvinces() {
-			l := engine.Loc{P: engine.ProvinceID(i)}
-			if l.P == u.Loc.P || l.P == v.Loc.P || !touches(s.Map, v.Loc.P, l.P) {
-				continue
-			}
-			if got, why := jumpLanding(s.Map, u.Type, v.Loc.P, l); why == "" {
-				cands = append(cands, cand{engine.Loc{P: v.Loc.P}, got})
-			}
-		}
-	}
-	if len(cands) == 0 {
-		return engine.Order{}, false
-	}
-	c := cands[rng.Intn(len(cands), "a Jumper's jump")]
-	return engine.Order{Power: u.Power, Kind: engine.Special, Special: JumpOrder, Unit: u.Type, Number: u.Number,
-		At: u.Loc, To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere,
-		Args: []string{s.Map.LocString(c.over), "-", s.Map.LocString(c.land)}}, true
+	return kit.RandomJump(s, u, rng, jumpOrder, "a Jumper")
 }

@@ -3,16 +3,16 @@ package character2
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The card life cycle, the phase sequence, rule 6 and rule 9.
 //
 // Rule 2: "The GM will also assign a Character Card to each subsequent unit
 // as it is built." After every phase, once every card has acted
-// (PriorityLifecycle), the cards of the units that left the board
+// (priorityLifecycle), the cards of the units that left the board
 // (disbanded, removed by civil disorder, not retreated, annihilated, blown
 // up by a mine) go on the discard pile, and every unit built in the phase
 // is dealt a card by Extra.DealBuild (rule 3's refusals are discarded and
@@ -20,7 +20,7 @@ import (
 // public report says only that a card was dealt. Rules Clarifications:
 // "When a unit is disbanded, will its power be revealed? No. However, I
 // will reveal them all at the end of the game." So a card that leaves the
-// board is not named in any report, but recorded (LifeState.Gone); when a
+// board is not named in any report, but recorded (lifeState.Gone); when a
 // power wins, every card is revealed, those of the units gone included.
 //
 // The phases: a retreat phase follows every movement turn (option
@@ -38,11 +38,11 @@ const (
 	optRetreatPhase = "retreat_phase"
 	// priorityFree runs after the deals, so a Free Unit built in the
 	// phase is known.
-	priorityFree = PriorityLifecycle + 5
+	priorityFree = priorityLifecycle + 5
 )
 
-var _ = register(func() {
-	addOption(optRetreatPhase, "always",
+func lifecycleParts(r *registry) {
+	addOption(r, optRetreatPhase, "always",
 		"always: a retreat phase follows every movement turn, so the phase list never tells that a Retreater exists (ruling); "+
 			"needed: only when a unit was dislodged or a Retreater is on the board",
 		func(v string) error {
@@ -51,12 +51,12 @@ var _ = register(func() {
 			}
 			return nil
 		})
-	parts.nextPhase = lifeNextPhase
-	parts.phase = append(parts.phase, winterPhase)
-	addAfter(PriorityLifecycle, lifecycleAfter)
-	addAfter(priorityFree, freeUnitsAfter)
-	parts.concealOutcome = append(parts.concealOutcome, concealLifeEvents)
-})
+	r.NextPhase(lifeNextPhase)
+	r.Phase(winterPhase)
+	r.After(priorityLifecycle, lifecycleAfter)
+	r.After(priorityFree, freeUnitsAfter)
+	r.ConcealOutcome(kit.ConcealPrivate)
+}
 
 // lifeNextPhase is the phase sequence: Spring, its retreats, Fall, its
 // retreats, Winter, every year.
@@ -81,19 +81,19 @@ func retreatFollows(next *engine.State) bool {
 		return true
 	}
 	for _, u := range next.Units {
-		if kindAt(next, u) == Retreater {
+		if kindAt(next, u) == retreater {
 			return true
 		}
 	}
 	return false
 }
 
-// WinterOrders are the card parts that take a special order in a Winter
+// winterOrders are the card parts that take a special order in a Winter
 // adjustment phase (the Convertible converts in Winter): each may change
 // work, the position without the disbanded units on which the builds are
 // then judged, and returns the order's result; ok false leaves the order
 // to the next part, and at last to the engine, which refuses it.
-var WinterOrders []func(s, work *engine.State, o engine.Order) (r engine.Result, ok bool)
+var winterOrders []func(s, work *engine.State, o engine.Order) (r engine.Result, ok bool)
 
 // winterPhase adjudicates a Winter adjustment phase (rule 6). The disband
 // orders are taken first, in the order given: any unit of the ordering
@@ -103,7 +103,7 @@ var WinterOrders []func(s, work *engine.State, o engine.Order) (r engine.Result,
 // the disbanded units: a power is entitled to a build when its centres
 // outnumber its remaining units, and may build where a unit was just
 // disbanded; a power that still has too many units loses the rest by the
-// civil disorder rule. The special orders of the cards go to WinterOrders
+// civil disorder rule. The special orders of the cards go to winterOrders
 // between the disbands and the builds.
 func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engine.Outcome, bool) {
 	if s.Phase.Type != engine.Adjustment || extraOf(s) == nil {
@@ -135,7 +135,7 @@ func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engin
 	for j, o := range rest {
 		done := false
 		if o.Kind == engine.Special {
-			for _, f := range WinterOrders {
+			for _, f := range winterOrders {
 				if r, ok := f(s, work, o); ok {
 					results[restAt[j]], done = &r, true
 					break
@@ -147,7 +147,7 @@ func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engin
 		}
 	}
 	rest, restAt = left, leftAt
-	inner := engine.AdjudicateAdjustments(work, rest, Variant.Rules)
+	inner := engine.AdjudicateAdjustments(work, rest, reg.Rules())
 	for j, k := range restAt {
 		r := inner.Results[j]
 		results[k] = &r
@@ -165,8 +165,8 @@ func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engin
 func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Result {
 	res := engine.Result{Order: o, Code: engine.Refused}
 	m := s.Map
-	if s.Phase.Year < Variant.Start.Year {
-		res.Reason = fmt.Sprintf("there is no Winter %d: disbanding waits until Winter %d (Rules Clarifications)", s.Phase.Year, Variant.Start.Year)
+	if s.Phase.Year < start.Year {
+		res.Reason = fmt.Sprintf("there is no Winter %d: disbanding waits until Winter %d (Rules Clarifications)", s.Phase.Year, start.Year)
 		return res
 	}
 	if !o.At.Valid() || int(o.At.P) >= len(m.Provinces) {
@@ -223,15 +223,15 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if next == nil || e == nil {
 		return
 	}
-	built := map[UnitID]bool{}
+	built := map[unitID]bool{}
 	if s.Phase.Type == engine.Adjustment {
 		for _, r := range out.Results {
 			if r.OK && r.Order.Kind == engine.Build && r.Unit.Number > 0 {
-				built[IDOf(r.Unit)] = true
+				built[idOf(r.Unit)] = true
 			}
 		}
 	}
-	present := unitsInGame(next)
+	present := kit.UnitsInGame(next)
 	for _, id := range e.sortedIDs() {
 		if present[id] && !built[id] {
 			continue
@@ -239,7 +239,7 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		e.discard(id, s.Phase, whyGone(out, id))
 	}
 	for _, u := range next.Units {
-		id := IDOf(u)
+		id := idOf(u)
 		if !built[id] {
 			continue
 		}
@@ -255,31 +255,19 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		m := next.Map
 		out.Events = append(out.Events,
 			fmt.Sprintf("%s's new %s in %s was dealt a character card, told to %s alone (rule 2)",
-				m.PowerName(u.Power), Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power)),
-			privateEvent(m, u.Power, fmt.Sprintf("your new %s in %s is the %s: %s",
-				Label(u.Number, u.Type), m.LocName(u.Loc), c.Tarot, c.NameFor(u.Type))))
+				m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power)),
+			kit.PrivateEvent(m, u.Power, fmt.Sprintf("your new %s in %s is the %s: %s",
+				kit.Label(u.Number, u.Type), m.LocName(u.Loc), c.Tarot, c.NameFor(u.Type))))
 	}
 	if w := comingWinner(s, next); w != "" && !e.Effects.Life.Ended {
 		out.Events = append(out.Events, e.revealAll(next, s.Phase, w)...)
 	}
 }
 
-// unitsInGame returns the ids of the units of s on the board or dislodged.
-func unitsInGame(s *engine.State) map[UnitID]bool {
-	ids := make(map[UnitID]bool, len(s.Units)+len(s.Dislodged))
-	for _, u := range s.Units {
-		ids[IDOf(u)] = true
-	}
-	for _, d := range s.Dislodged {
-		ids[IDOf(d.Unit)] = true
-	}
-	return ids
-}
-
 // whyGone says in words how unit id left the board in out.
-func whyGone(out *engine.Outcome, id UnitID) string {
+func whyGone(out *engine.Outcome, id unitID) string {
 	for _, r := range out.Results {
-		if IDOf(r.Unit) != id || r.Unit.Number == 0 {
+		if idOf(r.Unit) != id || r.Unit.Number == 0 {
 			continue
 		}
 		switch {
@@ -300,7 +288,7 @@ func whyGone(out *engine.Outcome, id UnitID) string {
 // of it for the end of the game, and drops the unit's entries from the
 // group's state. The game master's log says which card it was; no report
 // does (Rules Clarifications: a disbanded unit's power is not revealed).
-func (e *Extra) discard(id UnitID, p engine.Phase, why string) {
+func (e *extra) discard(id unitID, p engine.Phase, why string) {
 	h, ok := e.Cards[id]
 	if !ok {
 		return
@@ -312,10 +300,10 @@ func (e *Extra) discard(id UnitID, p engine.Phase, why string) {
 	if e.Deck != nil {
 		e.Deck.Discard(h.Card)
 	}
-	e.Effects.Life.Gone = append(e.Effects.Life.Gone, GoneCard{Unit: id, Card: h.Card.ID, Phase: p.Short(), Why: why})
+	e.Effects.Life.Gone = append(e.Effects.Life.Gone, goneCard{Unit: id, Card: h.Card.ID, Phase: p.Short(), Why: why})
 	life := &e.Effects.Life
-	life.Free = slices.DeleteFunc(life.Free, func(f UnitID) bool { return f == id })
-	for _, list := range [][]Mine{life.Mines, life.Swept} {
+	life.Free = slices.DeleteFunc(life.Free, func(f unitID) bool { return f == id })
+	for _, list := range [][]mine{life.Mines, life.Swept} {
 		for i := range list {
 			if list[i].Layer == id {
 				list[i].LayerGone = true
@@ -335,24 +323,24 @@ func comingWinner(s, next *engine.State) engine.Power {
 	}
 	c := *next
 	c.Owners = slices.Clone(next.Owners)
-	engine.UpdateOwnership(&c, Variant.Rules)
-	return engine.Winner(&c, Variant.Rules)
+	engine.UpdateOwnership(&c, reg.Rules())
+	return engine.Winner(&c, reg.Rules())
 }
 
 // revealAll reveals every card at the end of the game (Rules
 // Clarifications: "I will reveal them all at the end of the game"): the
 // cards on the board become known to all, and the public events list
 // them, with the cards of the units that left the board.
-func (e *Extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) []string {
+func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) []string {
 	m := s.Map
 	e.Effects.Life.Ended = true
 	lines := []string{fmt.Sprintf("%s has won: every character card is revealed (Rules Clarifications)", m.PowerName(winner))}
-	where := map[UnitID]engine.Unit{}
+	where := map[unitID]engine.Unit{}
 	for _, u := range s.Units {
-		where[IDOf(u)] = u
+		where[idOf(u)] = u
 	}
 	for _, d := range s.Dislodged {
-		where[IDOf(d.Unit)] = d.Unit
+		where[idOf(d.Unit)] = d.Unit
 	}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
@@ -364,47 +352,16 @@ func (e *Extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) 
 		if u, ok := where[id]; ok {
 			loc = " in " + m.LocName(u.Loc)
 		}
-		lines = append(lines, fmt.Sprintf("%s's %s%s: %s, %s", m.PowerName(id.Power), Label(id.Number, id.Type), loc, h.Card.Tarot, h.Card.NameFor(id.Type)))
+		lines = append(lines, fmt.Sprintf("%s's %s%s: %s, %s", m.PowerName(id.Power), kit.Label(id.Number, id.Type), loc, h.Card.Tarot, h.Card.NameFor(id.Type)))
 	}
 	for _, g := range e.Effects.Life.Gone {
-		c, err := CardByID(g.Card)
+		c, err := cardByID(g.Card)
 		if err != nil {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%s's %s (%s %s): %s, %s", m.PowerName(g.Unit.Power), Label(g.Unit.Number, g.Unit.Type), g.Why, g.Phase, c.Tarot, c.NameFor(g.Unit.Type)))
+		lines = append(lines, fmt.Sprintf("%s's %s (%s %s): %s, %s", m.PowerName(g.Unit.Power), kit.Label(g.Unit.Number, g.Unit.Type), g.Why, g.Phase, c.Tarot, c.NameFor(g.Unit.Type)))
 	}
 	return lines
-}
-
-// privatePrefix starts an event only power p (and the game master) reads.
-func privatePrefix(m *engine.Map, p engine.Power) string {
-	return "to " + m.PowerName(p) + " only: "
-}
-
-// privateEvent returns an event for power p alone.
-func privateEvent(m *engine.Map, p engine.Power, text string) string {
-	return privatePrefix(m, p) + text
-}
-
-// concealLifeEvents drops from a seat's copy of an outcome the private
-// events of other powers (a card dealt, a mine cleared, whose mine blew a
-// unit up).
-func concealLifeEvents(before *engine.State, seat engine.Seat, out *engine.Outcome) {
-	if seat.GM {
-		return
-	}
-	own := ""
-	if seat.Power != "" {
-		own = privatePrefix(before.Map, seat.Power)
-	}
-	kept := out.Events[:0]
-	for _, ev := range out.Events {
-		if strings.HasPrefix(ev, "to ") && strings.Contains(ev, " only: ") && (own == "" || !strings.HasPrefix(ev, own)) {
-			continue
-		}
-		kept = append(kept, ev)
-	}
-	out.Events = kept
 }
 
 // VictoryCentres implements engine.VictoryTarget (rule 9): "The victory
@@ -413,7 +370,7 @@ func concealLifeEvents(before *engine.State, seat engine.Seat, out *engine.Outco
 // gassed do not count in the total until they regain Supply Center
 // status." A majority of the centres not suspended now
 // (Extra.CentreSuspended): 18 of the 34, 17 of 33, 17 of 32.
-func (e *Extra) VictoryCentres(s *engine.State) int {
+func (e *extra) VictoryCentres(s *engine.State) int {
 	n := 0
 	for id, p := range s.Map.Provinces {
 		if p.SC && !centreSuspended(e, engine.ProvinceID(id), s.Phase) {
@@ -423,17 +380,17 @@ func (e *Extra) VictoryCentres(s *engine.State) int {
 	return n/2 + 1
 }
 
-var _ engine.VictoryTarget = (*Extra)(nil)
+var _ engine.VictoryTarget = (*extra)(nil)
 
 // centreSuspended is Extra.CentreSuspended, which the strikes group fills;
 // a test may put a hand-made suspension in its place.
-var centreSuspended = func(e *Extra, p engine.ProvinceID, at engine.Phase) bool { return e.CentreSuspended(p, at) }
+var centreSuspended = func(e *extra, p engine.ProvinceID, at engine.Phase) bool { return e.CentreSuspended(p, at) }
 
 // StandbyReport is what a standby taking over power p is told (Rules
 // Clarifications: "If a standby is called, s/he will be told the nature of
 // every unit s/he controls"): each of p's units, dislodged ones included,
 // with its card, the mines p's units laid, and which units need no centre.
-func (e *Extra) StandbyReport(s *engine.State, p engine.Power) []string {
+func (e *extra) StandbyReport(s *engine.State, p engine.Power) []string {
 	m := s.Map
 	var lines []string
 	units := slices.Clone(s.Units)
@@ -454,15 +411,15 @@ func (e *Extra) StandbyReport(s *engine.State, p engine.Power) []string {
 		if c, ok := e.CardOf(u); ok {
 			what = fmt.Sprintf("%s: %s. %s", c.Tarot, c.NameFor(u.Type), c.Kind.Desc())
 		}
-		line := fmt.Sprintf("%s in %s: %s", Label(u.Number, u.Type), m.LocName(u.Loc), what)
-		if slices.Contains(e.Effects.Life.Free, IDOf(u)) {
+		line := fmt.Sprintf("%s in %s: %s", kit.Label(u.Number, u.Type), m.LocName(u.Loc), what)
+		if slices.Contains(e.Effects.Life.Free, idOf(u)) {
 			line += " It needs no supply centre this year."
 		}
 		lines = append(lines, line)
 	}
 	for _, mn := range append(slices.Clone(e.Effects.Life.Mines), e.Effects.Life.Swept...) {
 		if mn.Layer.Power == p {
-			lines = append(lines, fmt.Sprintf("a mine laid by %s in %s (%s)", Label(mn.Layer.Number, mn.Layer.Type), provName(m, mn.Prov), mn.Laid))
+			lines = append(lines, fmt.Sprintf("a mine laid by %s in %s (%s)", kit.Label(mn.Layer.Number, mn.Layer.Type), provName(m, mn.Prov), mn.Laid))
 		}
 	}
 	return lines

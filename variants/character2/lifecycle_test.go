@@ -8,13 +8,15 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // lifePos returns a position of phase with units written as "france 1A
 // par" and no card dealt; options as Setup would give them.
 func lifePos(t *testing.T, phase string, opts map[string]string, units ...string) *engine.State {
 	t.Helper()
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +29,7 @@ func lifePos(t *testing.T, phase string, opts map[string]string, units ...string
 	for _, w := range units {
 		s.Units = append(s.Units, unitOf(t, m, w))
 	}
-	e := NewExtra(NewDeck(engine.NewRand(1)))
+	e := newExtra(newDeck(engine.NewRand(1)))
 	if e.Options, err = parseOptions(opts); err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +41,7 @@ func lifePos(t *testing.T, phase string, opts map[string]string, units ...string
 func unitOf(t *testing.T, m *engine.Map, w string) engine.Unit {
 	t.Helper()
 	f := strings.Fields(w)
-	var id UnitID
+	var id unitID
 	if err := id.UnmarshalText([]byte(f[0] + " " + f[1])); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +53,7 @@ func unitOf(t *testing.T, m *engine.Map, w string) engine.Unit {
 }
 
 // give deals the first card of kind k left in s's pile to the unit at prov.
-func give(t *testing.T, s *engine.State, prov string, k Kind) {
+func give(t *testing.T, s *engine.State, prov string, k kind) {
 	t.Helper()
 	e := extraOf(s)
 	p := lookup(s.Map, prov)
@@ -59,13 +61,13 @@ func give(t *testing.T, s *engine.State, prov string, k Kind) {
 	if i < 0 {
 		t.Fatalf("no unit in %s", prov)
 	}
-	c, ok := findCard(e.Deck.pile, k.Word(), nil)
+	c, ok := findCard(e.Deck.Pile(), k.Word(), nil)
 	if !ok {
 		t.Fatalf("no %s left", k)
 	}
 	e.Deck.Take(c.ID)
-	e.Deck.countDealt()
-	e.Give(IDOf(s.Units[i]), c, s.Phase)
+	e.Deck.CountDealt()
+	e.Give(idOf(s.Units[i]), c, s.Phase)
 }
 
 func orders(t *testing.T, s *engine.State, lines ...string) []engine.Order {
@@ -123,7 +125,7 @@ func TestPhaseSequence(t *testing.T) {
 	if n := engine.Adjudicate(lifePos(t, "F1901M", map[string]string{optRetreatPhase: "needed"}, "france 1A par"), nil, Variant.Rules, nil).Next.Phase.Short(); n != "W1901A" {
 		t.Errorf("retreat_phase needed, after Fall: %s, want W1901A (a Winter every year, rule 6)", n)
 	}
-	give(t, needed, "mun", Retreater)
+	give(t, needed, "mun", retreater)
 	if n := run(t, needed).Next.Phase.Short(); n != "S1901R" {
 		t.Errorf("retreat_phase needed with a Retreater on the board: next %s, want S1901R", n)
 	}
@@ -139,8 +141,8 @@ func TestPhaseSequence(t *testing.T) {
 func TestMineReports(t *testing.T) {
 	s := lifePos(t, "S1902M", nil, "germany 1A mun", "france 2A par", "england 1F lon")
 	e := extraOf(s)
-	e.Effects.Life.Mines = []Mine{{Prov: "bur", Layer: UnitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1901M"},
-		{Prov: "pic", Layer: UnitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
+	e.Effects.Life.Mines = []mine{{Prov: "bur", Layer: unitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1901M"},
+		{Prov: "pic", Layer: unitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
 	out := run(t, s, "germany: A mun - bur", "france: A par - pic")
 	for _, seat := range []engine.Seat{{Power: "germany"}, {Power: "france"}, {Power: "england"}, {}} {
 		o := seatOutcome(s, out, seat)
@@ -172,7 +174,7 @@ func TestMineReports(t *testing.T) {
 // the game master see it, on the board too (marks).
 func TestMineSecrecy(t *testing.T) {
 	s := lifePos(t, "S1901M", nil, "england 1F nth")
-	give(t, s, "nth", Minelayer)
+	give(t, s, "nth", minelayerKind)
 	out := run(t, s, "england: 1F nth lay mine nwy")
 	if got := extraOf(out.Next).Effects.Life.Mines; len(got) != 1 || got[0].Prov != "nth" {
 		t.Fatalf("mines %v", got)
@@ -190,7 +192,7 @@ func TestMineSecrecy(t *testing.T) {
 		if marks := extraOf(v.State).Marks(v); len(marks) != 0 {
 			t.Errorf("%s's board shows %v", seat, marks)
 		}
-		if _, ok := extraOf(v.State).Cards[UnitID{Power: "england", Type: engine.Fleet, Number: 1}]; ok {
+		if _, ok := extraOf(v.State).Cards[unitID{Power: "england", Type: engine.Fleet, Number: 1}]; ok {
 			t.Errorf("laying a mine revealed the Minelayer to %s", seat)
 		}
 	}
@@ -212,8 +214,8 @@ func TestMineSecrecy(t *testing.T) {
 // not told and still sees its mine.
 func TestEngineerReport(t *testing.T) {
 	s := lifePos(t, "S1902M", nil, "france 1A par", "germany 1A mun")
-	give(t, s, "par", Engineer)
-	extraOf(s).Effects.Life.Mines = []Mine{{Prov: "bur", Layer: UnitID{Power: "germany", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
+	give(t, s, "par", engineer)
+	extraOf(s).Effects.Life.Mines = []mine{{Prov: "bur", Layer: unitID{Power: "germany", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
 	out := run(t, s, "france: A par - bur")
 	fra := seatOutcome(s, out, engine.Seat{Power: "france"})
 	if !hasEvent(fra, "your Engineer 1A deactivated a mine in Burgundy") {
@@ -243,7 +245,7 @@ func TestEngineerReport(t *testing.T) {
 // "When a unit is disbanded, will its power be revealed? No."
 func TestDealAndDisbandSecrecy(t *testing.T) {
 	s := lifePos(t, "W1901A", nil, "france 1A par", "france 2A mar", "germany 1A mun")
-	give(t, s, "mar", Hypnotist)
+	give(t, s, "mar", hypnotist)
 	if err := extraOf(s).Deck.Stack("T0"); err != nil {
 		t.Fatal(err)
 	}
@@ -281,10 +283,10 @@ func TestDealAndDisbandSecrecy(t *testing.T) {
 // left the board included.
 func TestWinRevealsEveryCard(t *testing.T) {
 	s := lifePos(t, "F1905M", nil, "france 1A bur", "germany 1A mun")
-	give(t, s, "bur", Ghost)
-	give(t, s, "mun", Cutter)
+	give(t, s, "bur", ghost)
+	give(t, s, "mun", cutter)
 	e := extraOf(s)
-	e.Effects.Life.Gone = []GoneCard{{Unit: UnitID{Power: "italy", Type: engine.Fleet, Number: 2}, Card: "T16", Phase: "W1903A", Why: "disbanded"}}
+	e.Effects.Life.Gone = []goneCard{{Unit: unitID{Power: "italy", Type: engine.Fleet, Number: 2}, Card: "T16", Phase: "W1903A", Why: "disbanded"}}
 	for i := range s.Owners {
 		s.Owners[i] = ""
 	}
@@ -315,7 +317,7 @@ func TestWinRevealsEveryCard(t *testing.T) {
 			t.Errorf("the public report lacks %q: %q", words, pub.Events)
 		}
 	}
-	if c, ok := extraOf(pub.Next).CardOf(engine.Unit{Power: "germany", Type: engine.Army, Number: 1}); !ok || c.Kind != Cutter {
+	if c, ok := extraOf(pub.Next).CardOf(engine.Unit{Power: "germany", Type: engine.Army, Number: 1}); !ok || c.Kind != cutter {
 		t.Errorf("the public view of germany's card: %v", c)
 	}
 	if g := extraOf(pub.Next).Effects.Life.Gone; len(g) != 1 {
@@ -334,7 +336,7 @@ func TestVictoryCentres(t *testing.T) {
 	old := centreSuspended
 	defer func() { centreSuspended = old }()
 	gone := map[engine.ProvinceID]bool{lookup(s.Map, "mun"): true}
-	centreSuspended = func(_ *Extra, p engine.ProvinceID, _ engine.Phase) bool { return gone[p] }
+	centreSuspended = func(_ *extra, p engine.ProvinceID, _ engine.Phase) bool { return gone[p] }
 	if n := e.VictoryCentres(s); n != 17 {
 		t.Errorf("33 centres: %d to win, want 17", n)
 	}
@@ -390,7 +392,7 @@ func TestFallCaptureAfterRetreats(t *testing.T) {
 // and only its owner's view says so.
 func TestFreeUnitYear(t *testing.T) {
 	s := lifePos(t, "W1902A", nil, "france 1A par", "france 2A bur")
-	give(t, s, "bur", FreeUnit)
+	give(t, s, "bur", freeUnit)
 	e := extraOf(s)
 	if e.FreeUnit(s.Units[1]) {
 		t.Error("free before any phase")
@@ -418,37 +420,31 @@ func TestFreeUnitYear(t *testing.T) {
 func TestLifeStateRoundTrip(t *testing.T) {
 	s := newGame(t, 9)
 	e := extraOf(s)
-	id := UnitID{Power: "france", Type: engine.Army, Number: 1}
-	e.Effects.Life = LifeState{
-		Mines: []Mine{{Prov: "bur", Layer: id, Laid: "S1902M"}},
-		Swept: []Mine{{Prov: "nth", Layer: UnitID{Power: "england", Type: engine.Fleet, Number: 2}, Laid: "F1901M"}},
-		Free:  []UnitID{id},
-		Gone:  []GoneCard{{Unit: id, Card: "T3", Phase: "W1901A", Why: "disbanded"}},
+	id := unitID{Power: "france", Type: engine.Army, Number: 1}
+	e.Effects.Life = lifeState{
+		Mines: []mine{{Prov: "bur", Layer: id, Laid: "S1902M"}},
+		Swept: []mine{{Prov: "nth", Layer: unitID{Power: "england", Type: engine.Fleet, Number: 2}, Laid: "F1901M"}},
+		Free:  []unitID{id},
+		Gone:  []goneCard{{Unit: id, Card: "T3", Phase: "W1901A", Why: "disbanded"}},
 		Ended: true,
 	}
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := DecodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := kittest.Reload(t, e, decodeExtra)
+	b, _ := json.Marshal(e)
 	b2, _ := json.Marshal(back)
 	if string(b) != string(b2) {
 		t.Fatalf("round trip differs:\n%s\n%s", b, b2)
 	}
-	if got := back.(*Extra).Effects.Life; got.Mines[0] != e.Effects.Life.Mines[0] || got.Free[0] != id || !got.Ended {
+	if got := back.(*extra).Effects.Life; got.Mines[0] != e.Effects.Life.Mines[0] || got.Free[0] != id || !got.Ended {
 		t.Errorf("read back %+v", got)
 	}
-	c := e.CloneExtra().(*Extra)
+	c := e.CloneExtra().(*extra)
 	c.Effects.Life.Mines[0].Prov = "mun"
 	c.Effects.Life.Free[0].Number = 9
 	c.Effects.Life.Gone[0].Why = "x"
 	if e.Effects.Life.Mines[0].Prov != "bur" || e.Effects.Life.Free[0].Number != 1 || e.Effects.Life.Gone[0].Why != "disbanded" {
 		t.Error("clone shares the group's state")
 	}
-	c.Effects.Life.rekey(UnitID{Power: "england", Type: engine.Fleet, Number: 2}, UnitID{Power: "england", Type: engine.Army, Number: 3})
+	c.Effects.Life.rekey(unitID{Power: "england", Type: engine.Fleet, Number: 2}, unitID{Power: "england", Type: engine.Army, Number: 3})
 	if c.Effects.Life.Swept[0].Layer.Type != engine.Army || e.Effects.Life.Swept[0].Layer.Type != engine.Fleet {
 		t.Error("rekey")
 	}
@@ -458,12 +454,12 @@ func TestLifeStateRoundTrip(t *testing.T) {
 // of every unit s/he controls."
 func TestStandbyReport(t *testing.T) {
 	s := lifePos(t, "S1903M", nil, "france 1A par", "france 1F bre", "germany 1A mun")
-	give(t, s, "par", Minelayer)
-	give(t, s, "bre", WaterWalker)
-	give(t, s, "mun", Ghost)
+	give(t, s, "par", minelayerKind)
+	give(t, s, "bre", waterWalker)
+	give(t, s, "mun", ghost)
 	e := extraOf(s)
-	e.Effects.Life.Mines = []Mine{{Prov: "bur", Layer: UnitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "S1902M"},
-		{Prov: "ruh", Layer: UnitID{Power: "germany", Type: engine.Army, Number: 1}, Laid: "S1902M"}}
+	e.Effects.Life.Mines = []mine{{Prov: "bur", Layer: unitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "S1902M"},
+		{Prov: "ruh", Layer: unitID{Power: "germany", Type: engine.Army, Number: 1}, Laid: "S1902M"}}
 	got := strings.Join(e.StandbyReport(s, "france"), "\n")
 	for _, want := range []string{"1A in Paris: Eight of", ": Minelayer.", "1F in Brest: Page of", ": Superfleet.", "a mine laid by 1A in Burgundy"} {
 		if !strings.Contains(got, want) {
@@ -479,10 +475,10 @@ func TestStandbyReport(t *testing.T) {
 // order the adjudicator accepts, and nothing to other units.
 func TestRandomMinelayer(t *testing.T) {
 	s := lifePos(t, "S1901M", nil, "england 1F nth", "france 1A par")
-	give(t, s, "nth", Minelayer)
+	give(t, s, "nth", minelayerKind)
 	rng := engine.NewRand(4)
 	o, ok := randomMinelayer(s, s.Units[0], rng)
-	if !ok || o.Special != LayMine {
+	if !ok || o.Special != layMine {
 		t.Fatalf("%+v %v", o, ok)
 	}
 	if _, ok := randomMinelayer(s, s.Units[1], rng); ok {
@@ -506,7 +502,7 @@ func TestCardsFollowUnits(t *testing.T) {
 			ords := engine.RandomOrders(s, rng)
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
-					if o, ok := RandomSpecial(s, u, rng); ok {
+					if o, ok := randomSpecial(s, u, rng); ok {
 						ords = slices.DeleteFunc(ords, func(x engine.Order) bool { return x.At.P == u.Loc.P && x.Power == u.Power })
 						ords = append(ords, o)
 					}
@@ -536,7 +532,7 @@ func TestCardsFollowUnits(t *testing.T) {
 			gone = len(extraOf(out.Next).Effects.Life.Gone)
 			s = out.Next
 			e := extraOf(s)
-			ids := unitsInGame(s)
+			ids := kit.UnitsInGame(s)
 			for id := range ids {
 				if _, ok := e.Cards[id]; !ok {
 					t.Fatalf("seed %d %s: %s holds no card", seed, s.Phase.Short(), id)
@@ -547,7 +543,7 @@ func TestCardsFollowUnits(t *testing.T) {
 					t.Fatalf("seed %d %s: card of %s, not on the board", seed, s.Phase.Short(), id)
 				}
 			}
-			if n := len(e.Deck.pile) + len(e.Deck.discard) + len(e.Cards); n != DeckSize && e.Deck.shuffles == 0 {
+			if n := e.Deck.Len() + e.Deck.DiscardLen() + len(e.Cards); n != deckSize && e.Deck.shuffles == 0 {
 				t.Fatalf("seed %d %s: %d cards in all", seed, s.Phase.Short(), n)
 			}
 			if out.Winner != "" {
@@ -564,11 +560,11 @@ func TestCardsFollowUnits(t *testing.T) {
 // when its Free Unit needs no centre; other seats' hands say nothing.
 func TestHandNotes(t *testing.T) {
 	s := lifePos(t, "S1903M", nil, "france 1A par", "france 2A bur", "germany 1A mun")
-	give(t, s, "par", Minelayer)
-	give(t, s, "bur", FreeUnit)
+	give(t, s, "par", minelayerKind)
+	give(t, s, "bur", freeUnit)
 	e := extraOf(s)
-	e.Cards[UnitID{Power: "france", Type: engine.Army, Number: 2}].Dealt = engine.Phase{Year: 1902, Season: engine.Winter, Type: engine.Adjustment}
-	e.Effects.Life.Mines = []Mine{{Prov: "bur", Layer: UnitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1902M"}}
+	e.Cards[unitID{Power: "france", Type: engine.Army, Number: 2}].Dealt = engine.Phase{Year: 1902, Season: engine.Winter, Type: engine.Adjustment}
+	e.Effects.Life.Mines = []mine{{Prov: "bur", Layer: unitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1902M"}}
 	notes := func(seat engine.Seat) string {
 		v := engine.ViewFor(s, nil, seat, Variant.Rules)
 		var all []string
@@ -592,20 +588,20 @@ func TestHandNotes(t *testing.T) {
 // unit has not "entered" the space containing the mine", Rules
 // Clarifications, on jumps), unless a card's part names a further space
 // it entered (a Double Mover's middle space, which the movers group adds
-// through EnteredAlso): then the mine there goes off.
+// through enteredAlso): then the mine there goes off.
 func TestEnteredAlso(t *testing.T) {
 	s := lifePos(t, "S1902M", nil, "germany 1A mun")
-	extraOf(s).Effects.Life.Mines = []Mine{{Prov: "tyr", Layer: UnitID{Power: "italy", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
+	extraOf(s).Effects.Life.Mines = []mine{{Prov: "tyr", Layer: unitID{Power: "italy", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
 	// A move that passes Tyrolia without entering it (as a jump would):
 	// here the plain move Munich - Bohemia, Tyrolia never entered.
 	out := run(t, s, "germany: A mun - boh")
 	if len(out.Next.Units) != 1 || len(extraOf(out.Next).Effects.Life.Mines) != 1 {
 		t.Fatalf("a unit that did not enter Tyrolia set its mine off: %v", out.Next.Units)
 	}
-	old := EnteredAlso
-	defer func() { EnteredAlso = old }()
+	old := enteredAlso
+	defer func() { enteredAlso = old }()
 	tyr := lookup(s.Map, "tyr")
-	EnteredAlso = append(slices.Clone(old), func(_ *engine.State, r engine.Result) []engine.ProvinceID {
+	enteredAlso = append(slices.Clone(old), func(_ *engine.State, r engine.Result) []engine.ProvinceID {
 		if r.Order.Kind == engine.Move && r.OK {
 			return []engine.ProvinceID{tyr}
 		}
@@ -635,14 +631,14 @@ func TestFreeUnitReport(t *testing.T) {
 		{"secret", []string{"france 1A par", "france 2A mar", "france 1F bre", "france 3A bur"}, false},
 	} {
 		s := lifePos(t, "W1903A", map[string]string{optFreeReport: tc.opt}, tc.units...)
-		give(t, s, "bur", FreeUnit)
-		extraOf(s).Effects.Life.Free = []UnitID{{Power: "france", Type: engine.Army, Number: 3}}
+		give(t, s, "bur", freeUnit)
+		extraOf(s).Effects.Life.Free = []unitID{{Power: "france", Type: engine.Army, Number: 3}}
 		out := engine.Adjudicate(s, nil, Variant.Rules, nil)
 		if len(out.Next.Units) != len(tc.units) {
 			t.Fatalf("%s %d units: a unit was removed: %v", tc.opt, len(tc.units), out.Results)
 		}
 		v := engine.ViewFor(out.Next, nil, engine.Seat{Power: "germany"}, Variant.Rules)
-		_, seen := extraOf(v.State).Cards[UnitID{Power: "france", Type: engine.Army, Number: 3}]
+		_, seen := extraOf(v.State).Cards[unitID{Power: "france", Type: engine.Army, Number: 3}]
 		if seen != tc.reveal || hasEvent(out, "is a Free Unit") != tc.reveal {
 			t.Errorf("%s with %d units: germany knows the Free Unit: %v, events %q", tc.opt, len(tc.units), seen, out.Events)
 		}
@@ -681,7 +677,7 @@ func checkLifeSecrets(t *testing.T, before *engine.State, out *engine.Outcome) {
 			}
 		}
 		for _, r := range o.Results {
-			if r.Order.Power != seat.Power && (r.Order.Special == LayMine || r.Order.Special == PickUpMine || strings.Contains(r.Reason, mineSecret)) {
+			if r.Order.Power != seat.Power && (r.Order.Special == layMine || r.Order.Special == pickUpMine || strings.Contains(r.Reason, mineSecret)) {
 				t.Fatalf("%s: %s reads %+v", before.Phase.Short(), seat, r)
 			}
 		}
@@ -689,16 +685,16 @@ func checkLifeSecrets(t *testing.T, before *engine.State, out *engine.Outcome) {
 }
 
 // TestGhostMines: a unit that does not occupy its space (an invisible
-// Ghost, which the hidden-units group marks through parts.occupies) sets
+// Ghost, which the hidden-units group marks through an Occupies part) sets
 // off no mine with ghost_mines immune (the default), and is blown up like
 // any unit with ghost_mines explodes.
 func TestGhostMines(t *testing.T) {
-	old := parts.occupies
-	defer func() { parts.occupies = old }()
-	parts.occupies = append(slices.Clone(old), func(s *engine.State, u engine.Unit) bool { return u.Power != "germany" })
+	withParts(t, func(r *registry) {
+		r.Occupies(func(s *engine.State, u engine.Unit) bool { return u.Power != "germany" })
+	})
 	for opt, survives := range map[string]bool{"immune": true, "explodes": false} {
 		s := lifePos(t, "S1902M", map[string]string{optGhostMines: opt}, "germany 1A mun")
-		extraOf(s).Effects.Life.Mines = []Mine{{Prov: "bur", Layer: UnitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
+		extraOf(s).Effects.Life.Mines = []mine{{Prov: "bur", Layer: unitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "F1901M"}}
 		out := run(t, s, "germany: A mun - bur")
 		if got := len(out.Next.Units) == 1; got != survives {
 			t.Errorf("ghost_mines %s: the ghost survives %v, want %v", opt, got, survives)
@@ -710,7 +706,7 @@ func TestGhostMines(t *testing.T) {
 }
 
 // TestWinterOrders: a card's Winter special order (the Convertible's, here
-// a stand-in "recolour") is taken by its WinterOrders part after the
+// a stand-in "recolour") is taken by its winterOrders part after the
 // disbands and before the builds; without a part the engine refuses it.
 func TestWinterOrders(t *testing.T) {
 	s := lifePos(t, "W1901A", nil, "france 1A bre", "france 2A mar")
@@ -724,9 +720,9 @@ func TestWinterOrders(t *testing.T) {
 	if out.Results[0].OK {
 		t.Fatalf("no part took the order, yet %+v", out.Results[0])
 	}
-	old := WinterOrders
-	defer func() { WinterOrders = old }()
-	WinterOrders = append(slices.Clone(old), func(_, work *engine.State, o engine.Order) (engine.Result, bool) {
+	old := winterOrders
+	defer func() { winterOrders = old }()
+	winterOrders = append(slices.Clone(old), func(_, work *engine.State, o engine.Order) (engine.Result, bool) {
 		if o.Special != "recolour" {
 			return engine.Result{}, false
 		}

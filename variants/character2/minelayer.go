@@ -7,6 +7,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // MINELAYER (Eights): "Unit may leave a mine behind in any space as it
@@ -42,40 +43,40 @@ import (
 // and destroys the unit), then the mines laid in the phase go down. A unit
 // enters only the space it ends its move (or retreat, or build) in; a
 // card's move that passes through a space enters it too only where its
-// owner says so (EnteredAlso).
+// owner says so (enteredAlso).
 
 // The special orders' names (Order.Special).
 const (
-	LayMine    = "lay mine"
-	PickUpMine = "picks up own mine"
+	layMine    = "lay mine"
+	pickUpMine = "picks up own mine"
 )
 
 // mineSecret starts the part of a result's reason only the minelayer's
 // owner (and the game master) may read.
 const mineSecret = "; mine: "
 
-// EnteredAlso lists the parts that name the spaces a unit entered in a
+// enteredAlso lists the parts that name the spaces a unit entered in a
 // phase besides the one it ends in: a Double Mover's middle space, whose
 // owner (the movers group) appends a function here. r is the unit's
 // result, s the position before the phase.
-var EnteredAlso []func(s *engine.State, r engine.Result) []engine.ProvinceID
+var enteredAlso []func(s *engine.State, r engine.Result) []engine.ProvinceID
 
-var _ = register(func() {
-	minelayer := []Kind{Minelayer}
-	addSpecialDrag("lay mine", LayMine, minelayer, true, false, minelayerMove)
-	addSpecial("lays mine", LayMine, minelayer, minelayerMove)
-	addSpecialDrag("picks up own mine", PickUpMine, minelayer, true, false, minelayerMove)
-	addSpecial("pick up own mine", PickUpMine, minelayer, minelayerMove)
-	addSpecial("picks up mine", PickUpMine, minelayer, minelayerMove)
-	addAfter(PriorityOf(Minelayer), mineAfter)
-	parts.concealOutcome = append(parts.concealOutcome, concealMines)
-	parts.marks = append(parts.marks, mineMarks)
-	parts.notes = append(parts.notes, mineNotes)
-	parts.random = append(parts.random, randomMinelayer)
-	addEffect("mine", parseMine(false), mineLines(false))
-	addEffect("swept", parseMine(true), mineLines(true))
-	addEffect("free", parseFree, freeLines)
-	addOption(optGhostMines, "immune",
+func minelayerParts(r *registry) {
+	minelayer := []kind{minelayerKind}
+	addSpecialDrag(r, "lay mine", layMine, minelayer, true, false, minelayerMove)
+	addSpecial(r, "lays mine", layMine, minelayer, minelayerMove)
+	addSpecialDrag(r, "picks up own mine", pickUpMine, minelayer, true, false, minelayerMove)
+	addSpecial(r, "pick up own mine", pickUpMine, minelayer, minelayerMove)
+	addSpecial(r, "picks up mine", pickUpMine, minelayer, minelayerMove)
+	r.After(priorityOf(minelayerKind), mineAfter)
+	r.ConcealOutcome(concealMines)
+	r.Mark(mineMarks)
+	r.Note(mineNotes)
+	r.Random(randomMinelayer)
+	addEffect(r, "mine", parseMine(false), mineLines(false))
+	addEffect(r, "swept", parseMine(true), mineLines(true))
+	addEffect(r, "free", parseFree, freeLines)
+	addOption(r, optGhostMines, "immune",
 		"immune: a unit that does not occupy its space (an invisible Ghost: \"completely undetectable\", it \"does not occupy\" "+
 			"its space) sets off no mine and deactivates none; explodes: it is blown up like any unit",
 		func(v string) error {
@@ -84,7 +85,7 @@ var _ = register(func() {
 			}
 			return nil
 		})
-	addOption(optMineFollower, "explodes",
+	addOption(r, optMineFollower, "explodes",
 		"explodes: a unit entering the space a Minelayer leaves in the same turn sets off the mine just left (it enters after the mine is left behind); "+
 			"safe: it arrives as the layer leaves and the mine goes down under it, for the next unit to enter",
 		func(v string) error {
@@ -93,7 +94,7 @@ var _ = register(func() {
 			}
 			return nil
 		})
-})
+}
 
 // optGhostMines decides whether a unit that does not occupy its space (an
 // invisible Ghost) sets off a mine.
@@ -112,17 +113,25 @@ func minelayerMove(s *engine.State, u engine.Unit, o engine.Order) (engine.Order
 	if why != "" {
 		return engine.Order{}, why
 	}
-	if kindAt(s, u) != Minelayer {
-		e := extraOf(s)
-		laid := e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(m Mine) bool {
-			return m.Layer == IDOf(u) && !m.LayerGone && m.Prov == s.Map.Provinces[to.P].Abbr
-		})
-		if o.Special == LayMine || !laid {
-			return engine.Order{}, fmt.Sprintf("%s %s is not a Minelayer: only a Minelayer may %s", u.Type.Word(), s.Map.LocName(u.Loc), o.Special)
-		}
+	if notMinelayer(s, u, o, to) {
+		return engine.Order{}, fmt.Sprintf("%s %s is not a Minelayer: only a Minelayer may %s", u.Type.Word(), s.Map.LocName(u.Loc), o.Special)
 	}
 	return engine.Order{Power: o.Power, Kind: engine.Move, Unit: o.Unit, Number: o.Number, At: o.At, To: to,
 		ViaConvoy: via, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Text: o.Text}, ""
+}
+
+// notMinelayer reports whether u may not give order o, a move to to, for
+// want of the card: only a Minelayer lays a mine, and picks one up unless
+// it laid the mine there before it lost the card.
+func notMinelayer(s *engine.State, u engine.Unit, o engine.Order, to engine.Loc) bool {
+	if kindAt(s, u) == minelayerKind {
+		return false
+	}
+	e := extraOf(s)
+	laid := e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(m mine) bool {
+		return m.Layer == idOf(u) && !m.LayerGone && m.Prov == s.Map.Provinces[to.P].Abbr
+	})
+	return o.Special == layMine || !laid
 }
 
 // destination reads the space a special move goes to from its words:
@@ -160,7 +169,7 @@ func destination(m *engine.Map, args []string) (engine.Loc, bool, string) {
 
 // entry is a unit that entered a space in the phase just decided.
 type entry struct {
-	id   UnitID
+	id   unitID
 	unit engine.Unit // where it stands now
 	prov engine.ProvinceID
 	res  int // index of its result, or -1
@@ -172,35 +181,35 @@ type entry struct {
 // entries lists the units that entered a space in the phase: every unit
 // of next standing elsewhere than it stood in s (moves, retreats,
 // voluntary retreats), every unit built, and the further spaces
-// EnteredAlso names.
+// enteredAlso names.
 func entries(s *engine.State, out *engine.Outcome) []entry {
 	next := out.Next
-	was := map[UnitID]engine.ProvinceID{}
+	was := map[unitID]engine.ProvinceID{}
 	for _, u := range s.Units {
-		was[IDOf(u)] = u.Loc.P
+		was[idOf(u)] = u.Loc.P
 	}
 	for _, d := range s.Dislodged {
-		was[IDOf(d.Unit)] = d.Unit.Loc.P
+		was[idOf(d.Unit)] = d.Unit.Loc.P
 	}
-	resOf := func(id UnitID, at engine.ProvinceID) int {
+	resOf := func(id unitID, at engine.ProvinceID) int {
 		for i, r := range out.Results {
-			if IDOf(r.Unit) == id && r.Unit.Loc.P == at && r.Order.Kind != engine.Build {
+			if idOf(r.Unit) == id && r.Unit.Loc.P == at && r.Order.Kind != engine.Build {
 				return i
 			}
 		}
 		return -1
 	}
-	built := map[UnitID]bool{}
+	built := map[unitID]bool{}
 	if s.Phase.Type == engine.Adjustment {
 		for _, r := range out.Results {
 			if r.OK && r.Order.Kind == engine.Build {
-				built[IDOf(r.Unit)] = true
+				built[idOf(r.Unit)] = true
 			}
 		}
 	}
 	var list []entry
 	for _, u := range next.Units {
-		id := IDOf(u)
+		id := idOf(u)
 		if built[id] {
 			list = append(list, entry{id: id, unit: u, prov: u.Loc.P, res: -1, built: true})
 			continue
@@ -211,7 +220,7 @@ func entries(s *engine.State, out *engine.Outcome) []entry {
 		}
 		ri := resOf(id, from)
 		if ri >= 0 {
-			for _, f := range EnteredAlso {
+			for _, f := range enteredAlso {
 				for _, p := range f(s, out.Results[ri]) {
 					if p != u.Loc.P && p != from {
 						list = append(list, entry{id: id, unit: u, prov: p, res: ri})
@@ -238,14 +247,14 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		layMines(s, out, life)
 	}
 	before := slices.Clone(life.Mines)
-	destroyed := map[UnitID]bool{}
+	destroyed := map[unitID]bool{}
 	for _, en := range entries(s, out) {
 		if destroyed[en.id] {
 			continue
 		}
 		abbr := m.Provinces[en.prov].Abbr
 		name := m.Provinces[en.prov].Name
-		here := func(keep func(Mine) bool) []int {
+		here := func(keep func(mine) bool) []int {
 			var idx []int
 			for i, mn := range life.Mines {
 				if mn.Prov == abbr && slices.Contains(before, mn) && keep(mn) {
@@ -256,25 +265,25 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		// A unit of the layer's power entering a swept space learns that
 		// nothing is there: the swept mine drops out of its view.
-		life.Swept = slices.DeleteFunc(life.Swept, func(mn Mine) bool { return mn.Prov == abbr && mn.Layer.Power == en.id.Power })
+		life.Swept = slices.DeleteFunc(life.Swept, func(mn mine) bool { return mn.Prov == abbr && mn.Layer.Power == en.id.Power })
 		if !en.built && e.option(optGhostMines) == "immune" && !occupiesAll(out.Next, en.unit) {
 			continue // an invisible Ghost passes unseen and unharmed
 		}
-		if !en.built && kindAt(s, en.unit) == Engineer {
-			engineerSweeps(m, life, en, here(func(Mine) bool { return true }), out)
+		if !en.built && kindAt(s, en.unit) == engineer {
+			engineerSweeps(m, life, en, here(func(mine) bool { return true }), out)
 			continue
 		}
-		safe := func(Mine) bool { return false }
-		if en.res >= 0 && out.Results[en.res].Order.Special == PickUpMine && en.prov == en.unit.Loc.P {
-			safe = func(mn Mine) bool { return mn.Layer == en.id && !mn.LayerGone }
+		safe := func(mine) bool { return false }
+		if en.res >= 0 && out.Results[en.res].Order.Special == pickUpMine && en.prov == en.unit.Loc.P {
+			safe = func(mn mine) bool { return mn.Layer == en.id && !mn.LayerGone }
 			r := &out.Results[en.res]
 			if len(here(safe)) > 0 {
-				r.Reason += mineSecret + "re-entered " + name + " safely past its own mine, which stays for anyone entering later"
+				r.AddSecret(mineSecret + "re-entered " + name + " safely past its own mine, which stays for anyone entering later")
 			} else {
-				r.Reason += mineSecret + "no mine of its own in " + name
+				r.AddSecret(mineSecret + "no mine of its own in " + name)
 			}
 		}
-		idx := here(func(mn Mine) bool { return !safe(mn) })
+		idx := here(func(mn mine) bool { return !safe(mn) })
 		if len(idx) == 0 {
 			continue
 		}
@@ -292,7 +301,7 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		blowUp(s, out, e, en, mn)
 	}
 	if len(destroyed) > 0 {
-		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return destroyed[IDOf(u)] })
+		out.Next.Units = slices.DeleteFunc(out.Next.Units, func(u engine.Unit) bool { return destroyed[idOf(u)] })
 	}
 	if s.Phase.Type == engine.Movement && !layFirst {
 		layMines(s, out, life)
@@ -302,32 +311,27 @@ func mineAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 // blowUp reports unit en destroyed by mine mn and discards its card. The
 // report names the unit, never the layer; the victim's owner is told
 // whether it was its own mine; the layer's owner, that its mine went off.
-func blowUp(s *engine.State, out *engine.Outcome, e *Extra, en entry, mn Mine) {
+func blowUp(s *engine.State, out *engine.Outcome, e *extra, en entry, mn mine) {
 	m := s.Map
 	name := m.Provinces[en.prov].Name
-	label := Label(en.id.Number, en.id.Type)
+	label := kit.Label(en.id.Number, en.id.Type)
 	out.Events = append(out.Events, fmt.Sprintf("%s's %s was blown up by a mine in %s", m.PowerName(en.id.Power), label, name))
 	if mn.Layer.Power == en.id.Power {
-		out.Events = append(out.Events, privateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was your own, laid by your %s in %s",
-			label, name, Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
+		out.Events = append(out.Events, kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was your own, laid by your %s in %s",
+			label, name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
 	} else {
 		out.Events = append(out.Events,
-			privateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was not yours", label, name)),
-			privateEvent(m, mn.Layer.Power, fmt.Sprintf("your mine in %s, laid by your %s in %s, went off", name, Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
+			kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was not yours", label, name)),
+			kit.PrivateEvent(m, mn.Layer.Power, fmt.Sprintf("your mine in %s, laid by your %s in %s, went off", name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
 	}
 	if en.res >= 0 {
 		r := &out.Results[en.res]
-		blown := "; blown up by a mine in " + name
-		if k := strings.Index(r.Reason, mineSecret); k >= 0 {
-			r.Reason = r.Reason[:k] + blown + r.Reason[k:]
-		} else {
-			r.Reason += blown
-		}
+		r.Add("; blown up by a mine in " + name)
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if en.built && r.OK && r.Order.Kind == engine.Build && IDOf(r.Unit) == en.id {
-			r.Reason += "; blown up by a mine in " + name + " (the build still counts)"
+		if en.built && r.OK && r.Order.Kind == engine.Build && idOf(r.Unit) == en.id {
+			r.Add("; blown up by a mine in " + name + " (the build still counts)")
 		}
 	}
 	if !en.built {
@@ -341,34 +345,34 @@ func blowUp(s *engine.State, out *engine.Outcome, e *Extra, en entry, mn Mine) {
 // layMines puts down the mines of the minelayers that left their space in
 // the movement phase just decided. A unit entering the space the layer
 // leaves arrives as it leaves, and meets only the mines there before.
-func layMines(s *engine.State, out *engine.Outcome, life *LifeState) {
+func layMines(s *engine.State, out *engine.Outcome, life *lifeState) {
 	m := s.Map
-	now := map[UnitID]engine.ProvinceID{}
+	now := map[unitID]engine.ProvinceID{}
 	for _, u := range out.Next.Units {
-		now[IDOf(u)] = u.Loc.P
+		now[idOf(u)] = u.Loc.P
 	}
 	for _, d := range out.Next.Dislodged {
-		now[IDOf(d.Unit)] = d.Unit.Loc.P
+		now[idOf(d.Unit)] = d.Unit.Loc.P
 	}
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Kind != engine.Special || r.Order.Special != LayMine || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
+		if r.Order.Kind != engine.Special || r.Order.Special != layMine || r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
 		}
-		id := IDOf(r.Unit)
+		id := idOf(r.Unit)
 		from := r.Unit.Loc.P
 		to, still := now[id]
 		prov := m.Provinces[from]
 		switch {
 		case !still && !r.OK:
-			r.Reason += mineSecret + "no mine laid: the unit did not leave " + prov.Name
-		case still && (to == from || slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return IDOf(d.Unit) == id })):
-			r.Reason += mineSecret + "no mine laid: the unit did not leave " + prov.Name
+			r.AddSecret(mineSecret + "no mine laid: the unit did not leave " + prov.Name)
+		case still && (to == from || slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return idOf(d.Unit) == id })):
+			r.AddSecret(mineSecret + "no mine laid: the unit did not leave " + prov.Name)
 		case prov.Unlimited:
-			r.Reason += mineSecret + "no mine laid: " + prov.Name + " is no space of the board"
+			r.AddSecret(mineSecret + "no mine laid: " + prov.Name + " is no space of the board")
 		default:
-			life.Mines = append(life.Mines, Mine{Prov: prov.Abbr, Layer: id, Laid: s.Phase.Short()})
-			r.Reason += mineSecret + "left a mine in " + prov.Name
+			life.Mines = append(life.Mines, mine{Prov: prov.Abbr, Layer: id, Laid: s.Phase.Short()})
+			r.AddSecret(mineSecret + "left a mine in " + prov.Name)
 		}
 	}
 }
@@ -379,16 +383,15 @@ func layMines(s *engine.State, out *engine.Outcome, life *LifeState) {
 func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 	for i := range out.Results {
 		r := &out.Results[i]
-		if r.Order.Kind != engine.Special || (r.Order.Special != LayMine && r.Order.Special != PickUpMine) {
+		if r.Order.Kind != engine.Special || (r.Order.Special != layMine && r.Order.Special != pickUpMine) {
 			continue
 		}
 		if seat.Power != "" && r.Order.Power == seat.Power {
 			continue
 		}
-		if k := strings.Index(r.Reason, mineSecret); k >= 0 {
-			r.Reason = r.Reason[:k]
-		}
+		r.DropSecret()
 		to, via, why := destination(before.Map, r.Order.Args)
+		refused := r.Code == engine.Illegal && r.Cause() == "" && why == "" && notMinelayer(before, r.Unit, r.Order, to)
 		mv := engine.Order{Power: r.Order.Power, Kind: engine.Move, Unit: r.Order.Unit, Number: r.Order.Number, At: r.Order.At,
 			To: to, ViaConvoy: via, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
 		if why != "" {
@@ -397,7 +400,7 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 		}
 		mv.Text = mv.Format(before.Map)
 		r.Order = mv
-		if r.Code == engine.Illegal && strings.Contains(r.Reason, "Minelayer") {
+		if refused {
 			r.Reason = "illegal order"
 		}
 	}
@@ -405,7 +408,7 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 
 // mineMarks shows the mines of the seat's view (its own; all for the game
 // master) on its board.
-func mineMarks(v engine.View, e *Extra) []cardgame.Mark {
+func mineMarks(v engine.View, e *extra) []cardgame.Mark {
 	if v.State == nil {
 		return nil
 	}
@@ -416,20 +419,20 @@ func mineMarks(v engine.View, e *Extra) []cardgame.Mark {
 			continue
 		}
 		out = append(out, cardgame.Mark{Kind: cardgame.MarkMine, Prov: p, Power: mn.Layer.Power,
-			Why: fmt.Sprintf("mine laid by %s %s in %s", mn.Layer.Power, Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)})
+			Why: fmt.Sprintf("mine laid by %s %s in %s", mn.Layer.Power, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)})
 	}
 	return out
 }
 
 // mineNotes lists, on a unit's card in the hand, the live mines it laid
 // that the seat's view holds.
-func mineNotes(v engine.View, e *Extra, u engine.Unit) []string {
+func mineNotes(v engine.View, e *extra, u engine.Unit) []string {
 	if v.State == nil {
 		return nil
 	}
 	var where []string
 	for _, mn := range e.Effects.Life.Mines {
-		if mn.Layer == IDOf(u) && !mn.LayerGone {
+		if mn.Layer == idOf(u) && !mn.LayerGone {
 			where = append(where, fmt.Sprintf("%s (%s)", provName(v.State.Map, mn.Prov), mn.Laid))
 		}
 	}
@@ -442,7 +445,7 @@ func mineNotes(v engine.View, e *Extra, u engine.Unit) []string {
 // randomMinelayer gives a Minelayer a move that lays a mine, or one that
 // re-enters a space it mined.
 func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if s.Phase.Type != engine.Movement || kindAt(s, u) != Minelayer {
+	if s.Phase.Type != engine.Movement || kindAt(s, u) != minelayerKind {
 		return engine.Order{}, false
 	}
 	var to []engine.Loc
@@ -457,11 +460,11 @@ func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 		return engine.Order{}, false
 	}
 	l := to[rng.Intn(len(to), "where a random Minelayer moves")]
-	special := LayMine
-	if e := extraOf(s); e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(mn Mine) bool {
-		return mn.Layer == IDOf(u) && mn.Prov == s.Map.Provinces[l.P].Abbr
+	special := layMine
+	if e := extraOf(s); e != nil && slices.ContainsFunc(e.Effects.Life.Mines, func(mn mine) bool {
+		return mn.Layer == idOf(u) && mn.Prov == s.Map.Provinces[l.P].Abbr
 	}) {
-		special = PickUpMine
+		special = pickUpMine
 	}
 	o := engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc,
 		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Special: special, Args: []string{s.Map.LocString(l)}}
@@ -472,8 +475,8 @@ func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 // parseMine reads an effect line "mine bur france 1F [S1902M] [gone]" (or
 // "swept ...": a mine an Engineer deactivated, its layer not told; "gone":
 // the layer has left the board).
-func parseMine(swept bool) func(s *engine.State, e *Extra, args []string) error {
-	return func(s *engine.State, e *Extra, args []string) error {
+func parseMine(swept bool) func(s *engine.State, e *extra, args []string) error {
+	return func(s *engine.State, e *extra, args []string) error {
 		gone := len(args) > 0 && strings.EqualFold(args[len(args)-1], "gone")
 		if gone {
 			args = args[:len(args)-1]
@@ -497,7 +500,7 @@ func parseMine(swept bool) func(s *engine.State, e *Extra, args []string) error 
 			}
 			laid = ph.Short()
 		}
-		mn := Mine{Prov: s.Map.Provinces[p].Abbr, Layer: id, Laid: laid, LayerGone: gone}
+		mn := mine{Prov: s.Map.Provinces[p].Abbr, Layer: id, Laid: laid, LayerGone: gone}
 		if swept {
 			e.Effects.Life.Swept = append(e.Effects.Life.Swept, mn)
 		} else {
@@ -507,15 +510,15 @@ func parseMine(swept bool) func(s *engine.State, e *Extra, args []string) error 
 	}
 }
 
-func mineLines(swept bool) func(s *engine.State, e *Extra) []string {
-	return func(s *engine.State, e *Extra) []string {
+func mineLines(swept bool) func(s *engine.State, e *extra) []string {
+	return func(s *engine.State, e *extra) []string {
 		list := e.Effects.Life.Mines
 		if swept {
 			list = e.Effects.Life.Swept
 		}
 		var out []string
 		for _, mn := range list {
-			line := fmt.Sprintf("%s %s %s", mn.Prov, mn.Layer.Power, Label(mn.Layer.Number, mn.Layer.Type))
+			line := fmt.Sprintf("%s %s %s", mn.Prov, mn.Layer.Power, kit.Label(mn.Layer.Number, mn.Layer.Type))
 			if mn.LayerGone {
 				line += " gone"
 			}
@@ -526,20 +529,20 @@ func mineLines(swept bool) func(s *engine.State, e *Extra) []string {
 }
 
 // parseID reads a power and a unit label ("france", "1F").
-func parseID(s *engine.State, power, label string) (UnitID, error) {
+func parseID(s *engine.State, power, label string) (unitID, error) {
 	p, ok := s.Map.LookupPower(power)
 	if !ok {
-		return UnitID{}, fmt.Errorf("no power %q", power)
+		return unitID{}, fmt.Errorf("no power %q", power)
 	}
-	var id UnitID
+	var id unitID
 	if err := id.UnmarshalText([]byte(string(p) + " " + label)); err != nil {
-		return UnitID{}, fmt.Errorf("bad unit %q: %v", label, err)
+		return unitID{}, fmt.Errorf("bad unit %q: %v", label, err)
 	}
 	return id, nil
 }
 
 // parseFree reads "free france 1A": the unit needs no centre now.
-func parseFree(s *engine.State, e *Extra, args []string) error {
+func parseFree(s *engine.State, e *extra, args []string) error {
 	if len(args) != 2 {
 		return fmt.Errorf("want \"free power label\", as \"free france 1A\"")
 	}
@@ -551,10 +554,10 @@ func parseFree(s *engine.State, e *Extra, args []string) error {
 	return nil
 }
 
-func freeLines(_ *engine.State, e *Extra) []string {
+func freeLines(_ *engine.State, e *extra) []string {
 	var out []string
 	for _, id := range e.Effects.Life.Free {
-		out = append(out, fmt.Sprintf("%s %s", id.Power, Label(id.Number, id.Type)))
+		out = append(out, fmt.Sprintf("%s %s", id.Power, kit.Label(id.Number, id.Type)))
 	}
 	return out
 }

@@ -70,16 +70,16 @@ func movedOnAfterDislodged(s *engine.State, u engine.Unit) bool {
 // activeKind returns the kind of u's card when u may use it in s: not a
 // unit moving on after being dislodged (only rule 7's powers work then,
 // and none of the stance cards is listed there).
-func activeKind(s *engine.State, u engine.Unit) Kind {
+func activeKind(s *engine.State, u engine.Unit) kind {
 	if movedOnAfterDislodged(s, u) {
 		return 0
 	}
 	return kindAt(s, u)
 }
 
-// OptMoveFirstRule7 is the option applying rule 7 to a Move First unit
+// optMoveFirstRule7 is the option applying rule 7 to a Move First unit
 // dislodged in the turn it moved first (ruling S20).
-const OptMoveFirstRule7 = "movefirst_rule7"
+const optMoveFirstRule7 = "movefirst_rule7"
 
 // moveFirstSequence is the Sequence hook. Rule 7 (option
 // movefirst_rule7, ruling S20): "If a unit is dislodged while trying to
@@ -92,7 +92,7 @@ const OptMoveFirstRule7 = "movefirst_rule7"
 // dislodged.
 func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order {
 	movers := moveFirstMovers(s, orders)
-	if len(movers) == 0 || extraOf(s).option(OptMoveFirstRule7) != "yes" {
+	if len(movers) == 0 || extraOf(s).option(optMoveFirstRule7) != "yes" {
 		return moveFirstSteps(s, orders, movers)
 	}
 	for range len(movers) {
@@ -102,9 +102,9 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 			return moveFirstSteps(s, orders, fixed)
 		}
 		out := engine.Adjudicate(s, orders, r, nil)
-		var kept []UnitID
+		var kept []unitID
 		for _, id := range movers {
-			if !slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return IDOf(d.Unit) == id }) {
+			if !slices.ContainsFunc(out.Next.Dislodged, func(d engine.Dislodgement) bool { return idOf(d.Unit) == id }) {
 				kept = append(kept, id)
 			}
 		}
@@ -120,21 +120,21 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 }
 
 // moveFirstMovers lists the Move First units ordered to move.
-func moveFirstMovers(s *engine.State, orders []engine.Order) []UnitID {
+func moveFirstMovers(s *engine.State, orders []engine.Order) []unitID {
 	eff := effectiveOrders(s, orders)
-	var out []UnitID
+	var out []unitID
 	for i, o := range eff {
-		if o.Kind == engine.Move && activeKind(s, s.Units[i]) == MoveFirst {
-			out = append(out, IDOf(s.Units[i]))
+		if o.Kind == engine.Move && activeKind(s, s.Units[i]) == moveFirst {
+			out = append(out, idOf(s.Units[i]))
 		}
 	}
-	slices.SortFunc(out, func(a, b UnitID) int { return strings.Compare(a.String(), b.String()) })
+	slices.SortFunc(out, func(a, b unitID) int { return strings.Compare(a.String(), b.String()) })
 	return out
 }
 
 // moveFirstSteps splits the turn into its two steps, the moves of the
 // Move First units in ids first.
-func moveFirstSteps(s *engine.State, orders []engine.Order, ids []UnitID) [][]engine.Order {
+func moveFirstSteps(s *engine.State, orders []engine.Order, ids []unitID) [][]engine.Order {
 	eff := effectiveOrders(s, orders)
 	first := map[int]bool{} // indices into orders
 	movers := map[engine.ProvinceID]engine.ProvinceID{}
@@ -149,7 +149,7 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []UnitID) [][]en
 			continue
 		}
 		i := s.UnitAt(o.At.P)
-		if i < 0 || activeKind(s, s.Units[i]) != MoveFirst || !slices.Contains(ids, IDOf(s.Units[i])) {
+		if i < 0 || activeKind(s, s.Units[i]) != moveFirst || !slices.Contains(ids, idOf(s.Units[i])) {
 			continue
 		}
 		if e, ok := eff[i]; ok && e.Kind == engine.Move {
@@ -211,14 +211,14 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []UnitID) [][]en
 // moveFirstCuts is the Move First part of the Cuts hook: "any support
 // given by a Move First unit cannot be cut".
 func moveFirstCuts(s *engine.State, _, supporter engine.Unit) bool {
-	return activeKind(s, supporter) != MoveFirst
+	return activeKind(s, supporter) != moveFirst
 }
 
 // moveFirstHold is the Move First part of the HoldStrength hook: "if the
 // Move First unit is attacked while it is supporting something, it has a
 // strength of zero in defending itself".
 func moveFirstHold(s *engine.State, u engine.Unit, kind engine.OrderKind, n int) int {
-	if kind == engine.Support && activeKind(s, u) == MoveFirst {
+	if kind == engine.Support && activeKind(s, u) == moveFirst {
 		return 0
 	}
 	return n
@@ -227,7 +227,7 @@ func moveFirstHold(s *engine.State, u engine.Unit, kind engine.OrderKind, n int)
 // moveFirstSelf is the SelfDislodge hook: "For this purpose you are
 // allowed to dislodge your own units."
 func moveFirstSelf(s *engine.State, attacker, _ engine.Unit) bool {
-	return activeKind(s, attacker) == MoveFirst
+	return activeKind(s, attacker) == moveFirst
 }
 
 // moveFirstAfter reveals a Move First unit whose power changed the outcome
@@ -257,8 +257,10 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			out.Results[i].Unit = d.Unit
 			out.Results[i].Code = engine.Dislodged
 			out.Results[i].Reason = "dislodged by a Move First unit before its order was carried out; it retreats"
+			out.Results[i].SetDislodged(out.Results[i].Reason)
 			if r.Order.Kind == engine.Special {
 				out.Results[i].Reason = "dislodged by a Move First unit before it moved: a dislodged unit cannot use its special power (Rules Clarifications); it retreats"
+				out.Results[i].SetDislodged(out.Results[i].Reason)
 			}
 			held = append(held, d.Unit)
 		}
@@ -270,7 +272,7 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	})
 	var base *engine.Outcome
 	orders := replayOrders(out)
-	for _, id := range stanceIDs(s, MoveFirst) {
+	for _, id := range stanceIDs(s, moveFirst) {
 		if h := next.Cards[id]; h == nil || (h.Revealed != nil && h.Revealed.Hint == "") {
 			continue
 		}
@@ -286,14 +288,14 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	}
 }
 
-var _ = register(func() {
-	addOption(OptMoveFirstRule7, "yes",
+func movefirstParts(r *registry) {
+	addOption(r, optMoveFirstRule7, "yes",
 		"rule 7 for Move First: yes (a Move First unit dislodged in the turn it moved first loses its power for the turn, "+
 			"and its move is judged with the others) or no (it keeps the place it took first, and is dislodged from it)",
 		boolOption)
-	parts.sequence = moveFirstSequence
-	parts.cuts = append(parts.cuts, moveFirstCuts)
-	parts.holdStrength = append(parts.holdStrength, moveFirstHold)
-	parts.selfDislodge = moveFirstSelf
-	addAfter(PriorityOf(MoveFirst), moveFirstAfter)
-})
+	r.Sequence(moveFirstSequence)
+	r.Cuts(moveFirstCuts)
+	r.HoldStrength(moveFirstHold)
+	r.SelfDislodge(moveFirstSelf)
+	r.After(priorityOf(moveFirst), moveFirstAfter)
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // Helpers shared by the movers' cards (Hyperspace Unit, Jumper, Double
@@ -14,7 +15,7 @@ import (
 // of them: inHyperspace, enteredSpaces and (*Extra).Rekey.
 
 // moverHas reports whether u holds a card of kind k in s.
-func moverHas(s *engine.State, u engine.Unit, k Kind) bool {
+func moverHas(s *engine.State, u engine.Unit, k kind) bool {
 	return s != nil && kindAt(s, u) == k
 }
 
@@ -30,47 +31,8 @@ func inHyperspace(s *engine.State, u engine.Unit) bool {
 
 // isHyperspace reports whether p is Hyperspace.
 func isHyperspace(m *engine.Map, p engine.ProvinceID) bool {
-	h := lookup(m, HyperspaceAbbr)
+	h := lookup(m, hyperspaceAbbr)
 	return h != engine.NoProvince && p == h
-}
-
-// moverLocs reads the places named in a special order's words: province
-// abbreviations or one-word names, with a coast as "spa/nc", "spa(nc)" or
-// a separate "(nc)" word. Filler words ("-", "to", "over", "then", "via")
-// are skipped. It returns why a word is not a place.
-func moverLocs(m *engine.Map, args []string) ([]engine.Loc, string) {
-	var out []engine.Loc
-	for _, w := range args {
-		w = strings.Trim(w, ".,;")
-		switch strings.ToLower(w) {
-		case "", "-", "->", "to", "over", "then", "via", "and":
-			continue
-		}
-		if strings.HasPrefix(w, "(") || len(w) == 2 {
-			if c, ok := engine.ParseCoast(strings.Trim(w, "()")); ok && len(out) > 0 && out[len(out)-1].C == engine.NoCoast {
-				out[len(out)-1].C = c
-				continue
-			}
-		}
-		name, coast := w, ""
-		if i := strings.IndexAny(w, "/("); i > 0 {
-			name, coast = w[:i], strings.Trim(w[i:], "/()")
-		}
-		p, ok := m.Lookup(name)
-		if !ok {
-			return nil, "\"" + w + "\" is not a space on the board"
-		}
-		l := engine.Loc{P: p}
-		if coast != "" {
-			c, ok := engine.ParseCoast(coast)
-			if !ok {
-				return nil, "\"" + w + "\": no such coast"
-			}
-			l.C = c
-		}
-		out = append(out, l)
-	}
-	return out, ""
 }
 
 // moverWords is a unit in words for a result: "F Trieste".
@@ -94,34 +56,6 @@ func moverUnitIn(s *engine.State, p engine.ProvinceID) (engine.Unit, bool) {
 		}
 	}
 	return engine.Unit{}, false
-}
-
-// moverOrdered returns the index in s.Units of the unit order o names, or
-// -1: by place and, when given, number and type.
-func moverOrdered(s *engine.State, o engine.Order) int {
-	for i, u := range s.Units {
-		if u.Loc.P == o.At.P && (o.Number == 0 || o.Number == u.Number) && (o.Unit == engine.NoUnitType || o.Unit == u.Type) {
-			return i
-		}
-	}
-	return -1
-}
-
-// touches reports whether provinces a and b are linked for either type
-// (from any coast), whatever their passability.
-func touches(m *engine.Map, a, b engine.ProvinceID) bool {
-	return a != b && (m.ArmyLinked(a, b) || fleetTouches(m, a, engine.Loc{P: b}))
-}
-
-// fleetTouches reports whether a fleet on any coast of p (Armenia's and
-// Sevastopol's Caspian "(ec)" included) is linked to l.
-func fleetTouches(m *engine.Map, p engine.ProvinceID, l engine.Loc) bool {
-	for c := engine.NoCoast; c <= engine.WestCoast; c++ {
-		if m.FleetLinked(engine.Loc{P: p, C: c}, l) {
-			return true
-		}
-	}
-	return false
 }
 
 // canStand reports whether a unit of type t may stand in a province of
@@ -153,11 +87,11 @@ func enteredSpaces(s *engine.State, u engine.Unit, o engine.Order) []engine.Prov
 		return []engine.ProvinceID{o.To.P}
 	case engine.Special:
 		switch o.Special {
-		case JumpOrder:
+		case jumpOrder:
 			if _, land, why := jump(s, u, o); why == "" {
 				return []engine.ProvinceID{land.P}
 			}
-		case DoubleMoveOrder:
+		case doubleMoveOrder:
 			if first, second, why := doubleMove(s, u, o); why == "" {
 				return []engine.ProvinceID{first.P, second.P}
 			}
@@ -166,16 +100,16 @@ func enteredSpaces(s *engine.State, u engine.Unit, o engine.Order) []engine.Prov
 	return nil
 }
 
-// rekeyer is a group's state that keys units by UnitID: Rekey calls it
+// rekeyer is a group's state that keys units by unitID: Rekey calls it
 // when a unit's id changes.
-type rekeyer interface{ rekey(from, to UnitID) }
+type rekeyer interface{ rekey(from, to unitID) }
 
 // Rekey moves everything the position keeps under unit id from to id to:
 // its card and every group's effects (each group's state implements
-// rekey(from, to UnitID) if it keys units). Rule 5: "When an Amphibious
+// rekey(from, to unitID) if it keys units). Rule 5: "When an Amphibious
 // unit reveals itself or a Convertible unit changes types, it will be
 // renumbered." The unit in s.Units is the caller's to change.
-func (e *Extra) Rekey(from, to UnitID) {
+func (e *extra) Rekey(from, to unitID) {
 	if e == nil || from == to {
 		return
 	}
@@ -193,9 +127,9 @@ func (e *Extra) Rekey(from, to UnitID) {
 // renumber gives unit i of s the number and type of to's id, moving its
 // card and effects: the lowest number free among its power's units of
 // the new type when n is 0.
-func renumber(s *engine.State, i int, t engine.UnitType, n int) (UnitID, UnitID) {
+func renumber(s *engine.State, i int, t engine.UnitType, n int) (unitID, unitID) {
 	u := s.Units[i]
-	from := IDOf(u)
+	from := idOf(u)
 	if n == 0 {
 		// A dislodged unit still retreating keeps its number and card: the
 		// new number must not take them (the soak test found a converted
@@ -216,7 +150,7 @@ func renumber(s *engine.State, i int, t engine.UnitType, n int) (UnitID, UnitID)
 	}
 	u.Type, u.Number = t, n
 	s.Units[i] = u
-	to := IDOf(u)
+	to := idOf(u)
 	extraOf(s).Rekey(from, to)
 	return from, to
 }
@@ -245,7 +179,7 @@ func revealMove(s *engine.State, out *engine.Outcome, u engine.Unit, what string
 	if e == nil {
 		return
 	}
-	id := IDOf(u)
+	id := idOf(u)
 	h, ok := e.Cards[id]
 	if !ok || (h.Revealed != nil && h.Revealed.Hint == "") {
 		return
@@ -253,7 +187,7 @@ func revealMove(s *engine.State, out *engine.Outcome, u engine.Unit, what string
 	name := h.Card.NameFor(u.Type)
 	_ = e.Reveal(id, s.Phase, what+" (rule 2)")
 	out.Events = append(out.Events, fmt.Sprintf("%s's %s %s %s: it is %s %s (rule 2)",
-		s.Map.PowerName(u.Power), Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name))
+		s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name))
 }
 
 func article(name string) string {
@@ -263,13 +197,30 @@ func article(name string) string {
 	return "a"
 }
 
-// usesCard reports, for unit u of kind k, whether its order o (judged, not
-// refused) needed its card: each mover registers its test (moverUses).
-var moverUses = map[Kind]func(s *engine.State, u engine.Unit, o engine.Order) (string, bool){}
+// moverUses returns, for the card of kind k, the test of whether a unit's
+// order o (judged, not refused) needed its card, and in what words: each
+// mover's file has its test; nil for a kind that moves no unit.
+func moverUses(k kind) func(s *engine.State, u engine.Unit, o engine.Order) (string, bool) {
+	switch k {
+	case hyperspace:
+		return hyperspaceUses
+	case jumper:
+		return jumperUses
+	case doubleMover:
+		return doubleMoverUses
+	case waterWalker:
+		return waterWalkerUses
+	case neanderthal:
+		return carrierUses
+	case explorer:
+		return explorerUses
+	}
+	return nil
+}
 
-var _ = register(func() {
-	addAfter(PriorityOf(Explorer)+5, moversReveal)
-})
+func moversParts(r *registry) {
+	r.After(priorityOf(explorer)+5, moversReveal)
+}
 
 // moversReveal reveals the card of every unit whose order only its card
 // allowed, once the order was judged (not refused), in movement and
@@ -286,7 +237,7 @@ func moversReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner {
 			continue
 		}
-		f := moverUses[kindAt(s, r.Unit)]
+		f := moverUses(kindAt(s, r.Unit))
 		if f == nil {
 			continue
 		}

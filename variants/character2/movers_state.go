@@ -5,29 +5,30 @@ import (
 	"strconv"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// MoversState is what the cards of this group (Hyperspace, Jumper, Double
+// moversState is what the cards of this group (Hyperspace, Jumper, Double
 // Mover, Amphibious, Convertible, Water Walker/Superfleet,
 // Neanderthal/Aircraft Carrier and Explorer) keep in the position between
 // phases. Its fields are exported: it is saved as JSON.
-type MoversState struct {
+type moversState struct {
 	// Amp is the rule 5 number of each revealed Amphibious unit ("1Amp"),
 	// by the unit's id (its engine type and number stay those it was built
 	// with, for orders). Public: the reveal is reported to all.
-	Amp map[UnitID]int `json:",omitempty"`
+	Amp map[unitID]int `json:",omitempty"`
 }
 
 // clone returns a deep copy.
-func (x MoversState) clone() MoversState { return MoversState{Amp: maps.Clone(x.Amp)} }
+func (x moversState) clone() moversState { return moversState{Amp: maps.Clone(x.Amp)} }
 
 // conceal removes what seat may not know (the game master sees all).
 // Everything the movers keep is public: a revealed Amphibious unit's number
 // is reported to every player.
-func (x *MoversState) conceal(seat engine.Seat) { _ = seat }
+func (x *moversState) conceal(seat engine.Seat) { _ = seat }
 
 // rekey moves the records of unit from to unit to ((*Extra).Rekey).
-func (x *MoversState) rekey(from, to UnitID) {
+func (x *moversState) rekey(from, to unitID) {
 	if n, ok := x.Amp[from]; ok {
 		delete(x.Amp, from)
 		x.Amp[to] = n
@@ -36,11 +37,11 @@ func (x *MoversState) rekey(from, to UnitID) {
 
 // AmpLabel is how the reports name unit u: "1Amp" once it is a revealed
 // Amphibious unit (rule 5), else its number and type ("2A").
-func (e *Extra) AmpLabel(u engine.Unit) string {
+func (e *extra) AmpLabel(u engine.Unit) string {
 	if e != nil {
-		if n, ok := e.Effects.Movers.Amp[IDOf(u)]; ok {
+		if n, ok := e.Effects.Movers.Amp[idOf(u)]; ok {
 			return strconv.Itoa(n) + "Amp"
 		}
 	}
-	return Label(u.Number, u.Type)
+	return kit.Label(u.Number, u.Type)
 }

@@ -10,22 +10,22 @@ import (
 
 // moverPosition is a Spring 1901 position on Galt's board with the given
 // units, each with the card of its kind (0: none).
-func moverPosition(t *testing.T, units []engine.Unit, cards []Kind) *engine.State {
+func moverPosition(t *testing.T, units []engine.Unit, cards []kind) *engine.State {
 	t.Helper()
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := engine.NewState(m, engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement})
-	s.Units = NumberUnits(units)
-	e := NewExtra(NewDeck(engine.NewRand(1)))
+	s.Units = numberUnits(units)
+	e := newExtra(newDeck(engine.NewRand(1)))
 	for i, u := range s.Units {
 		if cards[i] == 0 {
 			continue
 		}
-		for _, c := range AllCards() {
+		for _, c := range allCards() {
 			if c.Kind == cards[i] {
-				e.Give(IDOf(u), c, s.Phase)
+				e.Give(idOf(u), c, s.Phase)
 				break
 			}
 		}
@@ -47,13 +47,13 @@ func loc(t *testing.T, m *engine.Map, abbr string) engine.Loc {
 // impassable, with their sea neighbours, and the standard board and
 // Davis's are unchanged.
 func TestBoardIslands(t *testing.T) {
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
 	seas := map[string][]string{"ice": {"nao", "nwg"}, "ire": {"iri", "nao"}, "cre": {"aeg", "eas", "ion"},
 		"sic": {"ion", "tys"}, "sar": {"lyo", "tys", "wes"}}
-	for _, a := range IslandAbbrs {
+	for _, a := range islandAbbrs {
 		p := loc(t, m, a).P
 		if !m.Province(p).Impassable || m.Province(p).Kind != engine.Coastal {
 			t.Errorf("%s: %+v", a, m.Province(p))
@@ -77,11 +77,11 @@ func TestBoardIslands(t *testing.T) {
 
 // TestInHyperspace: the test other groups use to refuse Hyperspace.
 func TestInHyperspace(t *testing.T) {
-	m, _ := Map()
+	m, _ := board()
 	s := moverPosition(t, []engine.Unit{
 		{Type: engine.Fleet, Power: "england", Loc: loc(t, m, "hyp")},
 		{Type: engine.Fleet, Power: "england", Loc: loc(t, m, "nth")},
-	}, []Kind{Hyperspace, 0})
+	}, []kind{hyperspace, 0})
 	if !inHyperspace(s, s.Units[0]) || inHyperspace(s, s.Units[1]) {
 		t.Error("inHyperspace wrong")
 	}
@@ -92,21 +92,21 @@ func TestInHyperspace(t *testing.T) {
 // Walker only its end (Rules Clarifications: jumping over a mined space is
 // not entering it).
 func TestEnteredSpaces(t *testing.T) {
-	m, _ := Map()
+	m, _ := board()
 	s := moverPosition(t, []engine.Unit{
 		{Type: engine.Army, Power: "germany", Loc: loc(t, m, "mun")},
 		{Type: engine.Army, Power: "austria", Loc: loc(t, m, "tyr")},
 		{Type: engine.Fleet, Power: "austria", Loc: loc(t, m, "tri")},
 		{Type: engine.Army, Power: "england", Loc: loc(t, m, "lon")},
-	}, []Kind{Jumper, 0, DoubleMover, WaterWalker})
+	}, []kind{jumper, 0, doubleMover, waterWalker})
 	p := func(a string) engine.ProvinceID { return loc(t, m, a).P }
 	for _, tc := range []struct {
 		u    engine.Unit
 		o    engine.Order
 		want []engine.ProvinceID
 	}{
-		{s.Units[0], engine.Order{Kind: engine.Special, Special: JumpOrder, Args: []string{"tyr", "-", "ven"}}, []engine.ProvinceID{p("ven")}},
-		{s.Units[2], engine.Order{Kind: engine.Special, Special: DoubleMoveOrder, Args: []string{"adr", "-", "ion"}}, []engine.ProvinceID{p("adr"), p("ion")}},
+		{s.Units[0], engine.Order{Kind: engine.Special, Special: jumpOrder, Args: []string{"tyr", "-", "ven"}}, []engine.ProvinceID{p("ven")}},
+		{s.Units[2], engine.Order{Kind: engine.Special, Special: doubleMoveOrder, Args: []string{"adr", "-", "ion"}}, []engine.ProvinceID{p("adr"), p("ion")}},
 		{s.Units[3], engine.Order{Kind: engine.Move, To: loc(t, m, "nwy")}, []engine.ProvinceID{p("nwy")}},
 		{s.Units[1], engine.Order{Kind: engine.Hold}, nil},
 	} {
@@ -118,17 +118,17 @@ func TestEnteredSpaces(t *testing.T) {
 
 // TestRekey: Rekey moves the card and the movers' records to the new id.
 func TestRekey(t *testing.T) {
-	m, _ := Map()
-	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "france", Loc: loc(t, m, "bre")}}, []Kind{Convertible})
+	m, _ := board()
+	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "france", Loc: loc(t, m, "bre")}}, []kind{convertible})
 	e := extraOf(s)
-	from := IDOf(s.Units[0])
-	e.Effects.Movers.Amp = map[UnitID]int{from: 2}
-	to := UnitID{Power: "france", Type: engine.Fleet, Number: 1}
+	from := idOf(s.Units[0])
+	e.Effects.Movers.Amp = map[unitID]int{from: 2}
+	to := unitID{Power: "france", Type: engine.Fleet, Number: 1}
 	e.Rekey(from, to)
 	if _, ok := e.Cards[from]; ok {
 		t.Error("card left under the old id")
 	}
-	if h, ok := e.Cards[to]; !ok || h.Card.Kind != Convertible {
+	if h, ok := e.Cards[to]; !ok || h.Card.Kind != convertible {
 		t.Error("card not under the new id")
 	}
 	if e.Effects.Movers.Amp[to] != 2 || len(e.Effects.Movers.Amp) != 1 {
@@ -139,25 +139,25 @@ func TestRekey(t *testing.T) {
 // TestMoversStateJSON: the movers' state survives the position's JSON
 // round trip, and clone is deep.
 func TestMoversStateJSON(t *testing.T) {
-	m, _ := Map()
-	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "england", Loc: loc(t, m, "lon")}}, []Kind{Amphibious})
+	m, _ := board()
+	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "england", Loc: loc(t, m, "lon")}}, []kind{amphibious})
 	e := extraOf(s)
-	e.Effects.Movers.Amp = map[UnitID]int{IDOf(s.Units[0]): 1}
+	e.Effects.Movers.Amp = map[unitID]int{idOf(s.Units[0]): 1}
 	b, err := e.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err := DecodeExtra(b)
+	x, err := decodeExtra(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := x.(*Extra).Effects.Movers.Amp
-	if len(got) != 1 || got[IDOf(s.Units[0])] != 1 {
+	got := x.(*extra).Effects.Movers.Amp
+	if len(got) != 1 || got[idOf(s.Units[0])] != 1 {
 		t.Errorf("round trip: %v", got)
 	}
 	c := e.Effects.Movers.clone()
-	c.Amp[IDOf(s.Units[0])] = 5
-	if e.Effects.Movers.Amp[IDOf(s.Units[0])] != 1 {
+	c.Amp[idOf(s.Units[0])] = 5
+	if e.Effects.Movers.Amp[idOf(s.Units[0])] != 1 {
 		t.Error("clone is shallow")
 	}
 	if e.AmpLabel(s.Units[0]) != "1Amp" {
@@ -167,38 +167,38 @@ func TestMoversStateJSON(t *testing.T) {
 
 // TestMoverReach is a table of the movers' Reach and Enter decisions.
 func TestMoverReach(t *testing.T) {
-	m, _ := Map()
+	m, _ := board()
 	for _, tc := range []struct {
 		name     string
-		kind     Kind
+		kind     kind
 		typ      engine.UnitType
 		from, to string
 		phase    engine.PhaseType
 		want     bool
 	}{
-		{"explorer army lvp-ire", Explorer, engine.Army, "lvp", "ire", engine.Movement, true},
-		{"explorer army lvp-ire retreating (rule 7)", Explorer, engine.Army, "lvp", "ire", engine.Retreat, true},
+		{"explorer army lvp-ire", explorer, engine.Army, "lvp", "ire", engine.Movement, true},
+		{"explorer army lvp-ire retreating (rule 7)", explorer, engine.Army, "lvp", "ire", engine.Retreat, true},
 		{"plain army lvp-ire", 0, engine.Army, "lvp", "ire", engine.Movement, false},
-		{"explorer fleet mao-nwg", Explorer, engine.Fleet, "mao", "nwg", engine.Movement, true},
-		{"explorer army has no fleet links", Explorer, engine.Army, "spa", "eas", engine.Movement, false},
-		{"water walker lon-nwy", WaterWalker, engine.Army, "lon", "nwy", engine.Movement, true},
-		{"water walker lon-nwy retreating (rule 7)", WaterWalker, engine.Army, "lon", "nwy", engine.Retreat, true},
-		{"water walker two seas lon-swe", WaterWalker, engine.Army, "lon", "swe", engine.Movement, false},
-		{"water walker arm-mos over the Caspian", WaterWalker, engine.Army, "arm", "mos", engine.Movement, true},
-		{"superfleet lyo-mao (Spain)", WaterWalker, engine.Fleet, "lyo", "mao", engine.Movement, true},
-		{"superfleet nth-bal (Denmark)", WaterWalker, engine.Fleet, "nth", "bal", engine.Movement, true},
-		{"superfleet aeg-ion not by Crete", WaterWalker, engine.Fleet, "aeg", "tys", engine.Movement, false},
-		{"hyperspace in", Hyperspace, engine.Fleet, "nth", "hyp", engine.Movement, true},
-		{"hyperspace retreat in (rule 7)", Hyperspace, engine.Fleet, "nth", "hyp", engine.Retreat, true},
-		{"hyperspace army out to sea", Hyperspace, engine.Army, "hyp", "nth", engine.Movement, false},
-		{"hyperspace army out to Moscow", Hyperspace, engine.Army, "hyp", "mos", engine.Movement, true},
-		{"amphibious army to sea", Amphibious, engine.Army, "lon", "nth", engine.Movement, true},
-		{"amphibious army to sea retreating (rule 7)", Amphibious, engine.Army, "lon", "nth", engine.Retreat, true},
-		{"jumper never retreating", Jumper, engine.Army, "mun", "ven", engine.Retreat, false},
+		{"explorer fleet mao-nwg", explorer, engine.Fleet, "mao", "nwg", engine.Movement, true},
+		{"explorer army has no fleet links", explorer, engine.Army, "spa", "eas", engine.Movement, false},
+		{"water walker lon-nwy", waterWalker, engine.Army, "lon", "nwy", engine.Movement, true},
+		{"water walker lon-nwy retreating (rule 7)", waterWalker, engine.Army, "lon", "nwy", engine.Retreat, true},
+		{"water walker two seas lon-swe", waterWalker, engine.Army, "lon", "swe", engine.Movement, false},
+		{"water walker arm-mos over the Caspian", waterWalker, engine.Army, "arm", "mos", engine.Movement, true},
+		{"superfleet lyo-mao (Spain)", waterWalker, engine.Fleet, "lyo", "mao", engine.Movement, true},
+		{"superfleet nth-bal (Denmark)", waterWalker, engine.Fleet, "nth", "bal", engine.Movement, true},
+		{"superfleet aeg-ion not by Crete", waterWalker, engine.Fleet, "aeg", "tys", engine.Movement, false},
+		{"hyperspace in", hyperspace, engine.Fleet, "nth", "hyp", engine.Movement, true},
+		{"hyperspace retreat in (rule 7)", hyperspace, engine.Fleet, "nth", "hyp", engine.Retreat, true},
+		{"hyperspace army out to sea", hyperspace, engine.Army, "hyp", "nth", engine.Movement, false},
+		{"hyperspace army out to Moscow", hyperspace, engine.Army, "hyp", "mos", engine.Movement, true},
+		{"amphibious army to sea", amphibious, engine.Army, "lon", "nth", engine.Movement, true},
+		{"amphibious army to sea retreating (rule 7)", amphibious, engine.Army, "lon", "nth", engine.Retreat, true},
+		{"jumper never retreating", jumper, engine.Army, "mun", "ven", engine.Retreat, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			units := []engine.Unit{{Type: tc.typ, Power: "england", Loc: loc(t, m, tc.from)}, {Type: engine.Army, Power: "austria", Loc: loc(t, m, "tyr")}}
-			s := moverPosition(t, units, []Kind{tc.kind, 0})
+			s := moverPosition(t, units, []kind{tc.kind, 0})
 			s.Phase.Type = tc.phase
 			if got := reachAny(s, s.Units[0], loc(t, m, tc.to)); got != tc.want {
 				t.Errorf("reach = %v, want %v", got, tc.want)
@@ -210,8 +210,8 @@ func TestMoverReach(t *testing.T) {
 // TestCarrierWithinTwo: the Aircraft Carrier supports up to two spaces
 // away, not three, and never into Hyperspace.
 func TestCarrierWithinTwo(t *testing.T) {
-	m, _ := Map()
-	s := moverPosition(t, []engine.Unit{{Type: engine.Fleet, Power: "england", Loc: loc(t, m, "nth")}}, []Kind{Neanderthal})
+	m, _ := board()
+	s := moverPosition(t, []engine.Unit{{Type: engine.Fleet, Power: "england", Loc: loc(t, m, "nth")}}, []kind{neanderthal})
 	for to, want := range map[string]bool{"gas": false, "lvp": true, "wal": true, "mun": false, "ruh": true, "hyp": false, "lon": true} {
 		if got := supportReachAny(s, s.Units[0], loc(t, m, to)); got != want {
 			t.Errorf("%s: %v, want %v", to, got, want)
@@ -226,9 +226,9 @@ func TestCarrierWithinTwo(t *testing.T) {
 // TestMoverRandomOrders: the random special orders of the movers are legal
 // (not refused) in the positions they are made for.
 func TestMoverRandomOrders(t *testing.T) {
-	m, _ := Map()
+	m, _ := board()
 	rng := engine.NewRand(7)
-	kinds := []Kind{Hyperspace, Jumper, DoubleMover, Amphibious, Convertible, WaterWalker, Neanderthal, Explorer}
+	kinds := []kind{hyperspace, jumper, doubleMover, amphibious, convertible, waterWalker, neanderthal, explorer}
 	for _, k := range kinds {
 		for _, start := range []struct {
 			typ engine.UnitType
@@ -239,9 +239,9 @@ func TestMoverRandomOrders(t *testing.T) {
 				{Type: engine.Army, Power: "germany", Loc: loc(t, m, "kie")},
 				{Type: engine.Fleet, Power: "germany", Loc: loc(t, m, "hel")},
 				{Type: engine.Army, Power: "germany", Loc: loc(t, m, "tyr")},
-				{Type: engine.Army, Power: "france", Loc: loc(t, m, "wal")}}, []Kind{k, 0, 0, 0, 0, 0})
+				{Type: engine.Army, Power: "france", Loc: loc(t, m, "wal")}}, []kind{k, 0, 0, 0, 0, 0})
 			for range 5 {
-				o, ok := RandomSpecial(s, s.Units[0], rng)
+				o, ok := randomSpecial(s, s.Units[0], rng)
 				if !ok {
 					continue
 				}
@@ -258,13 +258,13 @@ func TestMoverRandomOrders(t *testing.T) {
 
 // TestAmpNote: a revealed Amphibious unit's card says how it is reported.
 func TestAmpNote(t *testing.T) {
-	m, _ := Map()
-	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "england", Loc: loc(t, m, "lon")}}, []Kind{Amphibious})
+	m, _ := board()
+	s := moverPosition(t, []engine.Unit{{Type: engine.Army, Power: "england", Loc: loc(t, m, "lon")}}, []kind{amphibious})
 	e := extraOf(s)
 	if got := ampNote(engine.View{}, e, s.Units[0]); len(got) != 0 {
 		t.Errorf("unrevealed: %v", got)
 	}
-	e.Effects.Movers.Amp = map[UnitID]int{IDOf(s.Units[0]): 2}
+	e.Effects.Movers.Amp = map[unitID]int{idOf(s.Units[0]): 2}
 	if got := ampNote(engine.View{}, e, s.Units[0]); len(got) != 1 || got[0] != "reported as 2Amp (rule 5)" {
 		t.Errorf("revealed: %v", got)
 	}
@@ -274,14 +274,14 @@ func TestAmpNote(t *testing.T) {
 // Double Mover names the card to its owner only; other seats read the
 // plain "cannot reach" any unit would get.
 func TestAmbiguousDoubleMoveConcealed(t *testing.T) {
-	m, _ := Map()
-	s := moverPosition(t, []engine.Unit{{Type: engine.Fleet, Power: "austria", Loc: loc(t, m, "tri")}}, []Kind{DoubleMover})
+	m, _ := board()
+	s := moverPosition(t, []engine.Unit{{Type: engine.Fleet, Power: "austria", Loc: loc(t, m, "tri")}}, []kind{doubleMover})
 	orders, errs := Variant.Parser(m).ParseOrders("austria", "F tri - ion")
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if out.Results[0].Reason != AmbiguousDoubleMove {
+	if out.Results[0].Reason != ambiguousDoubleMove {
 		t.Fatalf("reason %q", out.Results[0].Reason)
 	}
 	for _, ev := range out.Events {
@@ -293,13 +293,13 @@ func TestAmbiguousDoubleMoveConcealed(t *testing.T) {
 		seat engine.Seat
 		want string
 	}{
-		{engine.Seat{Power: "austria"}, AmbiguousDoubleMove},
-		{engine.Seat{GM: true}, AmbiguousDoubleMove},
+		{engine.Seat{Power: "austria"}, ambiguousDoubleMove},
+		{engine.Seat{GM: true}, ambiguousDoubleMove},
 		{engine.Seat{Power: "italy"}, "F Trieste cannot reach Ionian Sea"},
 	} {
 		o := *out
 		o.Results = slices.Clone(out.Results)
-		ConcealOutcome(s, tc.seat, &o)
+		Variant.Rules.ConcealOutcome(s, tc.seat, &o)
 		if o.Results[0].Reason != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.seat, o.Results[0].Reason, tc.want)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // NEANDERTHAL army / AIRCRAFT CARRIER fleet (Knights): "If the unit is an
@@ -32,27 +33,26 @@ import (
 // place by links of either type (the space between may be of any kind:
 // the carrier's aircraft fly), never Hyperspace ("No other special power
 // can ever be used on Hyperspace").
-var _ = register(func() {
-	parts.supportReach = append(parts.supportReach, carrierSupportReach)
-	parts.canConvoy = append(parts.canConvoy, neanderthalCanConvoy)
-	parts.convoyReach = append(parts.convoyReach, neanderthalConvoyReach)
-	parts.convoyFleet = append(parts.convoyFleet, neanderthalConvoyFleet)
-	parts.convoyChain = append(parts.convoyChain, neanderthalChain)
-	addRewrite(PriorityOf(Neanderthal), neanderthalRewrite)
-	parts.random = append(parts.random, carrierRandom, neanderthalRandom)
-	moverUses[Neanderthal] = carrierUses
-})
+func neanderthalParts(r *registry) {
+	r.SupportReach(carrierSupportReach)
+	r.CanConvoy(neanderthalCanConvoy)
+	r.ConvoyReach(neanderthalConvoyReach)
+	r.ConvoyFleet(neanderthalConvoyFleet)
+	r.ConvoyChain(neanderthalChain)
+	r.Rewrite(priorityOf(neanderthal), neanderthalRewrite)
+	r.Random(carrierRandom, neanderthalRandom)
+}
 
 // isNeanderthal reports whether u is a Neanderthal army in a coastal
 // province.
 func isNeanderthal(s *engine.State, u engine.Unit) bool {
-	return u.Type == engine.Army && moverHas(s, u, Neanderthal) && s.Map.Province(u.Loc.P).Kind == engine.Coastal
+	return u.Type == engine.Army && moverHas(s, u, neanderthal) && s.Map.Province(u.Loc.P).Kind == engine.Coastal
 }
 
 // neanderthalCanConvoy: any Neanderthal army convoys (an inland one only
 // in the middle of a chain: the ends must touch the seas).
 func neanderthalCanConvoy(s *engine.State, u engine.Unit) (ok, decided bool) {
-	if u.Type == engine.Army && moverHas(s, u, Neanderthal) {
+	if u.Type == engine.Army && moverHas(s, u, neanderthal) {
 		return true, true
 	}
 	return false, false
@@ -64,7 +64,7 @@ func neanderthalConvoyReach(s *engine.State, f engine.Unit, p engine.ProvinceID)
 
 // neanderthalChain: two Neanderthal armies next to each other by land.
 func neanderthalChain(s *engine.State, x, y engine.Unit) bool {
-	return x.Type == engine.Army && y.Type == engine.Army && moverHas(s, x, Neanderthal) && moverHas(s, y, Neanderthal) &&
+	return x.Type == engine.Army && y.Type == engine.Army && moverHas(s, x, neanderthal) && moverHas(s, y, neanderthal) &&
 		s.Map.ArmyAdjacent(x.Loc.P, y.Loc.P)
 }
 
@@ -96,14 +96,14 @@ func neanderthalRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand
 		if o.Kind != engine.Convoy {
 			continue
 		}
-		i := moverOrdered(s, o)
-		j := moverOrdered(s, engine.Order{At: o.AuxAt})
+		i := kit.OrderUnit(s, &o, reg.Rules())
+		j := kit.OrderUnit(s, &engine.Order{At: o.AuxAt}, reg.Rules())
 		if i < 0 || j < 0 {
 			continue
 		}
 		u, v := s.Units[i], s.Units[j]
 		var why string
-		neanderthal := u.Type == engine.Army && moverHas(s, u, Neanderthal)
+		neanderthal := u.Type == engine.Army && moverHas(s, u, neanderthal)
 		switch {
 		case neanderthal && v.Type != engine.Fleet:
 			why = "it may not convoy an army"
@@ -152,12 +152,12 @@ func withinTwo(m *engine.Map, a, b engine.ProvinceID) bool {
 	if a == b || isHyperspace(m, a) || isHyperspace(m, b) {
 		return false
 	}
-	if touches(m, a, b) {
+	if kit.Touches(m, a, b) {
 		return true
 	}
 	for i := range m.NumProvinces() {
 		p := engine.ProvinceID(i)
-		if p != a && p != b && !isHyperspace(m, p) && touches(m, a, p) && touches(m, p, b) {
+		if p != a && p != b && !isHyperspace(m, p) && kit.Touches(m, a, p) && kit.Touches(m, p, b) {
 			return true
 		}
 	}
@@ -165,7 +165,7 @@ func withinTwo(m *engine.Map, a, b engine.ProvinceID) bool {
 }
 
 func carrierSupportReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	return u.Type == engine.Fleet && moverHas(s, u, Neanderthal) && withinTwo(s.Map, u.Loc.P, l.P)
+	return u.Type == engine.Fleet && moverHas(s, u, neanderthal) && withinTwo(s.Map, u.Loc.P, l.P)
 }
 
 // carrierUses: a support into a space the fleet could not move to; a
@@ -190,7 +190,7 @@ func carrierUses(s *engine.State, u engine.Unit, o engine.Order) (string, bool) 
 // carrierRandom gives an Aircraft Carrier a support to hold of a unit two
 // spaces away.
 func carrierRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if u.Type != engine.Fleet || !moverHas(s, u, Neanderthal) || s.Phase.Type != engine.Movement {
+	if u.Type != engine.Fleet || !moverHas(s, u, neanderthal) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
 	var out []engine.Unit

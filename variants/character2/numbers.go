@@ -32,25 +32,28 @@ import (
 // same.
 const voidOrder = "thrown out by rule 5"
 
+// causeThrownOut is the Cause of an order thrown out by rule 5.
+const causeThrownOut = "thrown out"
+
 const (
 	priorityNumbers = -1000 // before every other Rewrite and After part
 )
 
-var _ = register(func() {
-	addSpecial(voidOrder, voidOrder, nil, func(_ *engine.State, _ engine.Unit, o engine.Order) (engine.Order, string) {
+func numbersParts(r *registry) {
+	addSpecial(r, voidOrder, voidOrder, nil, func(_ *engine.State, _ engine.Unit, o engine.Order) (engine.Order, string) {
 		if len(o.Args) >= 3 {
 			return engine.Order{}, o.Args[2]
 		}
 		return engine.Order{}, "thrown out (rule 5)"
 	})
-	addRewrite(priorityNumbers, numbersRewrite)
-	addAfter(priorityNumbers, numbersAfter)
-})
+	r.Rewrite(priorityNumbers, numbersRewrite)
+	r.After(priorityNumbers, numbersAfter)
+}
 
 // labelMatches reports whether u is the unit o names by number and, when
 // written, by type (rule 5; a revealed Amphibious unit by its Amp label:
 // written.fits).
-func labelMatches(e *Extra, u engine.Unit, o engine.Order) bool {
+func labelMatches(e *extra, u engine.Unit, o engine.Order) bool {
 	return unitWritten(o).fits(e, u)
 }
 
@@ -153,7 +156,7 @@ func wrongAux(s *engine.State, o engine.Order, views map[engine.Power]*engine.St
 	}
 	v, ok := views[o.Power]
 	if !ok {
-		v = engine.ViewFor(s, nil, engine.Seat{Power: o.Power}, Variant.Rules).State
+		v = engine.ViewFor(s, nil, engine.Seat{Power: o.Power}, reg.Rules()).State
 		views[o.Power] = v
 	}
 	e := extraOf(v)
@@ -193,7 +196,10 @@ func numbersAfter(_ *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			r.Order.Args = nil
 		}
 		r.OK, r.Code = false, engine.Illegal
-		if strings.HasPrefix(r.Reason, why) || out.Phase.Type == engine.Movement {
+		r.SetCause(causeThrownOut)
+		// In a movement phase the engine gave the thrown-out order's reason
+		// (the Special hook's); a retreat phase refuses it as special.
+		if out.Phase.Type == engine.Movement {
 			r.Reason = why
 		} else {
 			r.Reason = why + "; the unit is disbanded unless it has a valid order"

@@ -12,8 +12,8 @@ import (
 // so a stray line or a second copy of a row is an error too.
 func TestRulingsListEveryOption(t *testing.T) {
 	if os.Getenv("DIPDESK_PRINT_OPTIONS") != "" {
-		for _, name := range OptionNames() {
-			def, d, _ := OptionDoc(name)
+		for _, name := range optionNames() {
+			def, d, _ := optionDoc(name)
 			t.Logf("| `%s` | `%s` | %s |", name, def, d)
 		}
 	}
@@ -44,7 +44,7 @@ func TestRulingsListEveryOption(t *testing.T) {
 			t.Errorf("option %s is listed twice", name)
 		}
 		rows[name] = f[1]
-		def, _, declared := OptionDoc(name)
+		def, _, declared := optionDoc(name)
 		switch {
 		case !declared:
 			t.Errorf("the table lists %s, which no part declares", name)
@@ -54,9 +54,9 @@ func TestRulingsListEveryOption(t *testing.T) {
 			t.Errorf("the table does not say what %s decides", name)
 		}
 	}
-	for _, name := range OptionNames() {
+	for _, name := range optionNames() {
 		if _, ok := rows[name]; !ok {
-			def, _, _ := OptionDoc(name)
+			def, _, _ := optionDoc(name)
 			t.Errorf("the options table lacks | `%s` | `%s` |", name, def)
 		}
 	}

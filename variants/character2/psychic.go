@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // PSYCHIC (Trumps 6 and 7). Card text: "Unit may give orders that are
@@ -77,11 +78,11 @@ func readTarget(s *engine.State, u engine.Unit, o engine.Order) (reading, string
 }
 
 func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, string) {
-	if why := skCardOK(s, u, Psychic, "read a unit's mind"); why != "" {
+	if why := skCardOK(s, u, psychic, "read a unit's mind"); why != "" {
 		return psychicRead{}, why
 	}
 	m := s.Map
-	if skSameYear(extraOf(s), IDOf(u), MoveIndex(s.Phase)) {
+	if skSameYear(extraOf(s), idOf(u), kit.MoveIndex(s.Phase)) {
 		return psychicRead{}, "the Psychic has read a mind this game year; it may use its power only once per game year"
 	}
 	args := o.Args
@@ -96,8 +97,7 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 	if p, ok := skPowerWord(m, condW[0]); ok {
 		power, condW = p, condW[1:]
 	}
-	parser := Variant.Parser(m)
-	cond, err := parser.ParseOrder("", strings.Join(condW, " "))
+	cond, err := parser(m).ParseOrder("", strings.Join(condW, " "))
 	if err != nil || !cond.At.Valid() || int(cond.At.P) >= len(m.Provinces) {
 		return psychicRead{}, fmt.Sprintf("the condition %q cannot be read as the victim's order (%v); write it as %s", strings.Join(condW, " "), err, readForm)
 	}
@@ -108,15 +108,15 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 	if !skTouches(m, u.Loc.P, cond.At.P) {
 		return psychicRead{}, fmt.Sprintf("%s is not adjacent to %s (Psychic: \"an adjacent unit\")", p.Name, m.Provinces[u.Loc.P].Name)
 	}
-	v, found := skFindVictim(s, victimSpec{power: power, typ: cond.Unit, number: cond.Number, prov: cond.At.P})
+	v, found := skFindVictim(s, victimSpec{power: power, typ: cond.Unit, number: cond.Number, prov: cond.At.P, text: cond.Text})
 	if !found {
 		return psychicRead{}, skNoVictim(m, cond.At.P, "read")
 	}
 	branch := func(w []string) (engine.Order, string) {
 		if w == nil {
-			return skHoldOrder(m, u), ""
+			return kit.HoldOrder(m, u), ""
 		}
-		b, err := parser.ParseOrder("", strings.Join(w, " "))
+		b, err := parser(m).ParseOrder("", strings.Join(w, " "))
 		if err != nil {
 			return engine.Order{}, fmt.Sprintf("the Psychic's order %q cannot be read: %v", strings.Join(w, " "), err)
 		}
@@ -149,9 +149,9 @@ func parseRead(s *engine.State, u engine.Unit, o engine.Order) (psychicRead, str
 func readAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	if len(o.Args) >= 2 && o.Args[0] == resolvedMark {
 		if len(o.Args) == 2 {
-			return skHoldOrder(s.Map, u), ""
+			return kit.HoldOrder(s.Map, u), ""
 		}
-		b, err := Variant.Parser(s.Map).ParseOrder("", strings.Join(o.Args[2:], " "))
+		b, err := parser(s.Map).ParseOrder("", strings.Join(o.Args[2:], " "))
 		if err != nil {
 			return engine.Order{}, "the Psychic's chosen order cannot be read: " + err.Error()
 		}
@@ -161,7 +161,7 @@ func readAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, strin
 	if _, why := parseRead(s, u, o); why != "" {
 		return engine.Order{}, why
 	}
-	return skHoldOrder(s.Map, u), ""
+	return kit.HoldOrder(s.Map, u), ""
 }
 
 // strikeUse reports whether order o of unit v is a legal use of the power
@@ -209,10 +209,10 @@ func skMatches(r, c engine.Order) bool {
 // as given: the victim's order, or a hold for a victim with no order or
 // one using an Annihilator's, Gas Attacker's, Hypnotist's or Psychic's
 // power.
-func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
+func (p *strikePlan) planReads(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
-		if h, hyp := p.hypnotisedBy(IDOf(u)); hyp {
+		o, ok := by[idOf(u)]
+		if h, hyp := p.hypnotisedBy(idOf(u)); hyp {
 			// A Psychic hypnotised to read (its power named exactly)
 			// reads as the Hypnotist wrote.
 			o, ok = h.written, true
@@ -224,8 +224,8 @@ func (p *strikePlan) planReads(s *engine.State, by map[UnitID]engine.Order) {
 		if why != "" {
 			continue
 		}
-		read := skHoldOrder(s.Map, pr.victim)
-		if vo, ok := by[IDOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
+		read := kit.HoldOrder(s.Map, pr.victim)
+		if vo, ok := by[idOf(pr.victim)]; ok && !strikeUse(s, pr.victim, vo) {
 			read = vo
 		}
 		r := reading{unit: u, victim: pr.victim, order: o, ok: true, cond: skMatches(read, pr.cond), branch: pr.els}
@@ -264,20 +264,20 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		if e != nil {
 			if e.Effects.Strikes.LastUse == nil {
-				e.Effects.Strikes.LastUse = map[UnitID]int{}
+				e.Effects.Strikes.LastUse = map[unitID]int{}
 			}
-			e.Effects.Strikes.LastUse[IDOf(r.Unit)] = MoveIndex(s.Phase)
-			_ = e.Reveal(IDOf(r.Unit), s.Phase, "read a unit's mind")
+			e.Effects.Strikes.LastUse[idOf(r.Unit)] = kit.MoveIndex(s.Phase)
+			_ = e.Reveal(idOf(r.Unit), s.Phase, "read a unit's mind")
 		}
 		what := "the condition was not met"
 		if o.Args[1] == "true" {
 			what = "the condition was met"
 		}
-		chosen := Label(r.Unit.Number, r.Unit.Type) + " " + m.LocString(r.Unit.Loc) + " H"
+		chosen := kit.Label(r.Unit.Number, r.Unit.Type) + " " + m.LocString(r.Unit.Loc) + " H"
 		if len(o.Args) > 2 {
 			chosen = strings.Join(o.Args[2:], " ")
 		}
-		r.Reason = skKeepNote(r.Reason, "read its victim's mind: "+what+", so it carried out "+chosen+" (Psychic): "+strings.TrimPrefix(r.Reason, hypnotisedNote))
+		r.Prefix("read its victim's mind: " + what + ", so it carried out " + chosen + " (Psychic): ")
 		// Players see the order as written, not its resolved form.
 		o.Args = nil
 		r.Order.Args = strings.Fields(strings.ToLower(strings.TrimSpace(skAfterVerb(o.Text, readName))))
@@ -296,7 +296,7 @@ func skAfterVerb(text, verb string) string {
 // randomRead gives a Psychic a random read order on an adjacent unit: if
 // it holds, support it; else hold.
 func randomRead(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if kindAt(s, u) != Psychic || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Psychic read") != 0 {
+	if kindAt(s, u) != psychic || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Psychic read") != 0 {
 		return engine.Order{}, false
 	}
 	var victims []engine.Unit
@@ -318,8 +318,8 @@ func randomRead(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	return o, true
 }
 
-var _ = register(func() {
-	addSpecial("read", readName, []Kind{Psychic}, readAs)
-	addAfter(PriorityOf(Psychic), readAfter)
-	parts.random = append(parts.random, randomRead)
-})
+func psychicParts(r *registry) {
+	addSpecial(r, "read", readName, []kind{psychic}, readAs)
+	r.After(priorityOf(psychic), readAfter)
+	r.Random(randomRead)
+}

@@ -49,9 +49,9 @@ import (
 //   - A Super Supporter "retreats with strength 1": its retreat is an
 //     ordinary retreat (ruling S6); retreats have no strength here.
 
-// OptMartialVsRetreater is the option deciding a Martial Artist's retreat
+// optMartialVsRetreater is the option deciding a Martial Artist's retreat
 // against a Retreater's to the same space (ruling S15).
-const OptMartialVsRetreater = "martialartist_vs_retreater"
+const optMartialVsRetreater = "martialartist_vs_retreater"
 
 // retreatMove is one unit's valid retreat-phase move.
 type retreatMove struct {
@@ -67,7 +67,7 @@ type retreatMove struct {
 // Martial Artist.
 func stanceRetreatTakes(s *engine.State, orders []engine.Order) bool {
 	for _, d := range s.Dislodged {
-		if kindAt(s, d.Unit) == MartialArtist {
+		if kindAt(s, d.Unit) == martialArtist {
 			return true
 		}
 	}
@@ -90,7 +90,7 @@ func retreaterAt(s *engine.State, o engine.Order) (engine.Unit, bool) {
 		return engine.Unit{}, false
 	}
 	u := s.Units[i]
-	if (o.Power != "" && o.Power != u.Power) || kindAt(s, u) != Retreater {
+	if (o.Power != "" && o.Power != u.Power) || kindAt(s, u) != retreater {
 		return engine.Unit{}, false
 	}
 	return u, true
@@ -101,11 +101,11 @@ func retreaterAt(s *engine.State, o engine.Order) (engine.Unit, bool) {
 // standoffs is set, and whether each is a standoff space.
 func retreatOptions(s *engine.State, d engine.Dislodgement, standoffs bool) []engine.Loc {
 	if !standoffs {
-		return engine.RetreatOptions(s, d, Variant.Rules)
+		return engine.RetreatOptions(s, d, reg.Rules())
 	}
 	c := s.Clone()
 	c.Standoffs = nil
-	return engine.RetreatOptions(c, d, Variant.Rules)
+	return engine.RetreatOptions(c, d, reg.Rules())
 }
 
 // destIn returns the option of opts that order o names, or why none.
@@ -173,7 +173,7 @@ func stanceRetreats(s *engine.State, orders []engine.Order, _ *engine.Rand) (*en
 						Reason: fmt.Sprintf("a %s order is not allowed in a retreat phase; the unit is disbanded unless it has a valid order", o.Kind)})
 					continue
 				}
-				ma := kindAt(s, d.Unit) == MartialArtist
+				ma := kindAt(s, d.Unit) == martialArtist
 				dest, bad := destIn(s, d.Unit, o, retreatOptions(s, d, ma))
 				if bad != "" {
 					out.Results = append(out.Results, engine.Result{Order: o, Unit: d.Unit, Code: engine.Illegal,
@@ -244,15 +244,15 @@ func stanceRetreats(s *engine.State, orders []engine.Order, _ *engine.Rand) (*en
 			res.Code = engine.Bounced
 			res.Reason = fmt.Sprintf("bounced with another retreat to %s", s.Map.Provinces[mv.dest.P].Name)
 			if mv.dislodged >= 0 {
-				res.Reason += "; disbanded"
+				res.Add("; disbanded")
 			} else {
-				res.Reason += "; it stays"
+				res.Add("; it stays")
 			}
 		default:
 			res.OK, res.Code = true, engine.OK
 			res.Reason = "retreated to " + s.Map.LocName(mv.dest)
 			if beaten {
-				res.Reason += ": the Martial Artist wins a retreat to the same space"
+				res.Add(": the Martial Artist wins a retreat to the same space")
 			}
 			u := mv.unit
 			u.Loc = mv.dest
@@ -295,7 +295,7 @@ func contests(s *engine.State, all []*retreatMove) map[*retreatMove]bool {
 		}
 	}
 	out := map[*retreatMove]bool{}
-	ret := extraOf(s).option(OptMartialVsRetreater)
+	ret := extraOf(s).option(optMartialVsRetreater)
 	for _, group := range by {
 		if len(group) < 2 {
 			continue
@@ -304,7 +304,7 @@ func contests(s *engine.State, all []*retreatMove) map[*retreatMove]bool {
 		retreater := false
 		for _, mv := range group {
 			out[mv] = false
-			if mv.dislodged >= 0 && kindAt(s, mv.unit) == MartialArtist {
+			if mv.dislodged >= 0 && kindAt(s, mv.unit) == martialArtist {
 				masters = append(masters, mv)
 			}
 			if mv.dislodged < 0 {
@@ -320,11 +320,11 @@ func contests(s *engine.State, all []*retreatMove) map[*retreatMove]bool {
 
 // revealRetreat reports the use of a Retreater's or Martial Artist's
 // power (rule 2).
-func revealRetreat(s *engine.State, e *Extra, out *engine.Outcome, mv *retreatMove, res engine.Result, wonContest bool) {
+func revealRetreat(s *engine.State, e *extra, out *engine.Outcome, mv *retreatMove, res engine.Result, wonContest bool) {
 	if e == nil {
 		return
 	}
-	id := IDOf(mv.unit)
+	id := idOf(mv.unit)
 	var why string
 	switch {
 	case mv.dislodged < 0 && !mv.conflict:
@@ -345,7 +345,7 @@ func revealRetreat(s *engine.State, e *Extra, out *engine.Outcome, mv *retreatMo
 // randomRetreater gives a Retreater a random voluntary retreat in a
 // retreat phase, for the soak test.
 func randomRetreater(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if s.Phase.Type != engine.Retreat || kindAt(s, u) != Retreater || s.DislodgedAt(u.Loc.P) >= 0 {
+	if s.Phase.Type != engine.Retreat || kindAt(s, u) != retreater || s.DislodgedAt(u.Loc.P) >= 0 {
 		return engine.Order{}, false
 	}
 	opts := retreatOptions(s, engine.Dislodgement{Unit: u, From: engine.NoProvince}, true)
@@ -358,8 +358,8 @@ func randomRetreater(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	return o, true
 }
 
-var _ = register(func() {
-	addOption(OptMartialVsRetreater, "martialartist",
+func retreaterParts(r *registry) {
+	addOption(r, optMartialVsRetreater, "martialartist",
 		"a Martial Artist and a Retreater retreating to one space: martialartist (the Martial Artist succeeds, as its card says) "+
 			"or retreater (rule 8: the Retreater is listed earlier, so the Martial Artist's power does not beat it and both fail)",
 		func(v string) error {
@@ -368,6 +368,6 @@ var _ = register(func() {
 			}
 			return nil
 		})
-	parts.phase = append(parts.phase, stanceRetreats)
-	parts.random = append(parts.random, randomRetreater)
-})
+	r.Phase(stanceRetreats)
+	r.Random(randomRetreater)
+}

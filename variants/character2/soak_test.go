@@ -4,38 +4,25 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"runtime/debug"
-	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit/kittest"
 )
 
-// The soak test's defaults: short enough for every `go test`.
-// DIPDESK_SOAK_GAMES, DIPDESK_SOAK_YEARS and DIPDESK_SOAK_SEED (one game
-// with that seed) play more.
-const (
-	c2SoakGames = 3
-	c2SoakYears = 15
-	// c2SoakSpecialPct is how often a unit whose card has a special order
-	// is given one instead of its random standard order.
-	c2SoakSpecialPct = 35
-)
-
-func envCount(t *testing.T, name string, def int) int {
-	t.Helper()
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n <= 0 {
-		t.Fatalf("%s=%q: want a positive number", name, v)
-	}
-	return n
+// soak is Galt's soak test (kittest.Soak): 3 games of 15 years by
+// default, a special order for 35 units in a hundred whose card has one.
+var soak = kittest.Soak{
+	Variant: Variant, Games: 3, Years: 15, SpecialPct: 35,
+	Replaces: func(x engine.Order, u engine.Unit) bool {
+		return x.Power == u.Power && x.At.P == u.Loc.P && (x.Unit == engine.NoUnitType || x.Unit == u.Type)
+	},
+	Check: func(_ *engine.State, _ *engine.Outcome, next *engine.State) []string { return galtCheck(next) },
+	Summary: func(s *engine.State, _ int) string {
+		e := s.Extra.(*extra)
+		return fmt.Sprintf("%d cards dealt, %d on the board", e.Deck.Dealt(), len(e.Cards))
+	},
+	MinPhases: func(s *engine.State, years int) int { return 2 * min(years, s.Phase.Year-1901) },
 }
 
 // TestSoakGalt plays seeded random games of Character Diplomacy II from
@@ -52,103 +39,20 @@ func envCount(t *testing.T, name string, def int) int {
 //   - every seat's view holds only cards that seat may know, and outside
 //     the game master's no deck order and no log;
 //   - the position survives its JSON round trip unchanged.
-func TestSoakGalt(t *testing.T) {
-	games := envCount(t, "DIPDESK_SOAK_GAMES", c2SoakGames)
-	years := envCount(t, "DIPDESK_SOAK_YEARS", c2SoakYears)
-	seeds := make([]uint64, games)
-	for i := range seeds {
-		seeds[i] = uint64(i + 1)
-	}
-	if v := os.Getenv("DIPDESK_SOAK_SEED"); v != "" {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			t.Fatalf("DIPDESK_SOAK_SEED=%q: %v", v, err)
-		}
-		seeds = []uint64{n}
-	}
-	m, err := Variant.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, seed := range seeds {
-		t.Run(fmt.Sprintf("seed %d", seed), func(t *testing.T) { soakGalt(t, m, seed, years) })
-	}
-}
+func TestSoakGalt(t *testing.T) { soak.Run(t) }
 
-func soakGalt(t *testing.T, m *engine.Map, seed uint64, years int) {
-	s, err := Variant.NewGame(m, nil, engine.NewRand(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bad := galtCheck(s); len(bad) > 0 {
-		t.Fatalf("after Setup: %s", strings.Join(bad, "; "))
-	}
-	rng := engine.NewRand(seed * 7919)
-	end := 1901 + years
-	phases := 0
-	for s.Phase.Year < end {
-		orders := galtOrders(s, rng)
-		var out *engine.Outcome
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("%s: panic: %v\n%s\norders: %v", s.Phase.Short(), r, debug.Stack(), orders)
-				}
-			}()
-			out = engine.Adjudicate(s, orders, Variant.Rules, rng)
-		}()
-		if bad := galtCheck(out.Next); len(bad) > 0 {
-			for _, r := range out.Results {
-				t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
-			}
-			t.Logf("events: %q", out.Events)
-			t.Fatalf("after %s: %s", s.Phase.Short(), strings.Join(bad, "\n  "))
-		}
-		s = out.Next
-		phases++
-		if out.Winner != "" {
-			break
-		}
-	}
-	e := s.Extra.(*Extra)
-	t.Logf("%d phases to %s, %d cards dealt, %d on the board", phases, s.Phase.Short(), e.Deck.Dealt(), len(e.Cards))
-	if phases < 2*min(years, s.Phase.Year-1901) {
-		t.Errorf("only %d phases to %s", phases, s.Phase.Short())
-	}
-}
-
-// galtOrders draws random standard orders and replaces some units' orders
-// with a special order of their card (RandomSpecial) in a movement phase.
-func galtOrders(s *engine.State, rng *engine.Rand) []engine.Order {
-	orders := engine.RandomOrders(s, rng)
-	if s.Phase.Type != engine.Movement {
-		return orders
-	}
-	for _, u := range s.Units {
-		if rng.Intn(100, "soak: a special order?") >= c2SoakSpecialPct {
-			continue
-		}
-		o, ok := RandomSpecial(s, u, rng)
-		if !ok {
-			continue
-		}
-		orders = slices.DeleteFunc(orders, func(x engine.Order) bool {
-			return x.Power == u.Power && x.At.P == u.Loc.P && (x.Unit == engine.NoUnitType || x.Unit == u.Type)
-		})
-		orders = append(orders, o)
-	}
-	return orders
-}
+// galtOrders are the soak test's orders for s (kittest.Soak.Orders).
+func galtOrders(s *engine.State, rng *engine.Rand) []engine.Order { return soak.Orders(s, rng) }
 
 // galtCheck returns what is wrong with position s.
 func galtCheck(s *engine.State) []string {
 	var bad []string
 	m := s.Map
-	e := s.Extra.(*Extra)
+	e := s.Extra.(*extra)
 	occupying := map[engine.ProvinceID]int{}
-	inGame := map[UnitID]bool{}
+	inGame := map[unitID]bool{}
 	for _, u := range s.Units {
-		inGame[IDOf(u)] = true
+		inGame[idOf(u)] = true
 		if occupiesAll(s, u) && !m.Provinces[u.Loc.P].Unlimited {
 			if occupying[u.Loc.P]++; occupying[u.Loc.P] == 2 {
 				bad = append(bad, "two units occupy "+m.Provinces[u.Loc.P].Name)
@@ -156,29 +60,29 @@ func galtCheck(s *engine.State) []string {
 		}
 	}
 	for _, d := range s.Dislodged {
-		inGame[IDOf(d.Unit)] = true
+		inGame[idOf(d.Unit)] = true
 	}
 	for id := range inGame {
 		if h, ok := e.Cards[id]; !ok || h.Card.Kind == 0 {
 			bad = append(bad, fmt.Sprintf("%s holds no card", id))
 		}
 	}
-	kinds := map[engine.Power][]Kind{}
+	kinds := map[engine.Power][]kind{}
 	for _, id := range e.sortedIDs() {
 		if !inGame[id] {
 			bad = append(bad, fmt.Sprintf("%s holds a card but is not in the game", id))
 			continue
 		}
 		k := e.Cards[id].Card.Kind
-		if err := Rule3(kinds[id.Power], k); err != nil {
+		if err := rule3(kinds[id.Power], k); err != nil {
 			bad = append(bad, fmt.Sprintf("%s: %s breaks rule 3: %v", id.Power, k, err))
 		}
 		kinds[id.Power] = append(kinds[id.Power], k)
 	}
 	if e.Deck.shuffles == 0 {
-		if n := len(e.Deck.pile) + len(e.Deck.discard) + len(e.Cards); n != DeckSize {
+		if n := e.Deck.Len() + e.Deck.DiscardLen() + len(e.Cards); n != deckSize {
 			bad = append(bad, fmt.Sprintf("pile %d + discards %d + held %d = %d cards, want %d",
-				len(e.Deck.pile), len(e.Deck.discard), len(e.Cards), n, DeckSize))
+				e.Deck.Len(), e.Deck.DiscardLen(), len(e.Cards), n, deckSize))
 		}
 	}
 	seats := []engine.Seat{{}}
@@ -187,7 +91,7 @@ func galtCheck(s *engine.State) []string {
 	}
 	for _, seat := range seats {
 		v := engine.ViewFor(s, nil, seat, Variant.Rules)
-		ve, ok := v.State.Extra.(*Extra)
+		ve, ok := v.State.Extra.(*extra)
 		if !ok {
 			bad = append(bad, seat.String()+"'s view lost the cards")
 			continue
@@ -205,7 +109,7 @@ func galtCheck(s *engine.State) []string {
 	if err != nil {
 		return append(bad, "save: "+err.Error())
 	}
-	back, err := engine.UnmarshalStateExtra(m, b, DecodeExtra)
+	back, err := engine.UnmarshalStateExtra(m, b, decodeExtra)
 	if err != nil {
 		return append(bad, "load: "+err.Error())
 	}

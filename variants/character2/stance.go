@@ -21,13 +21,13 @@ import (
 // results as if the unit held no card (concealStance).
 
 // stanceKinds are the passive cards whose use is secret until it matters.
-var stanceKinds = []Kind{MoveFirst, Cutter, DoubleStrength, LimitedDouble, SuperSupporter}
+var stanceKinds = []kind{moveFirst, cutter, doubleStrength, limitedDouble, superSupporter}
 
 // concealedKinds are the cards concealStance hides until they are known:
 // the stance cards, and the Water Walker/Superfleet, whose automatic
 // support of a landing is passive too and revealed only when it decides a
 // battle (superfleetAfter); its moves reveal it when made.
-var concealedKinds = append(slices.Clone(stanceKinds), WaterWalker)
+var concealedKinds = append(slices.Clone(stanceKinds), waterWalker)
 
 // unitName names u for a report: "France's A bur".
 func unitName(m *engine.Map, u engine.Unit) string {
@@ -51,13 +51,13 @@ func replayOrders(out *engine.Outcome) []engine.Order {
 // Rewrite (the orders are already rewritten), no After (no effects, no
 // recursion), the standard phase sequence.
 func bareRules() *engine.Rules {
-	r := *Variant.Rules
+	r := *reg.Rules()
 	r.Rewrite, r.After, r.NextPhase, r.Phase = nil, nil, nil, nil
 	return &r
 }
 
 // without returns a copy of s in which the units ids hold no card.
-func without(s *engine.State, ids ...UnitID) *engine.State {
+func without(s *engine.State, ids ...unitID) *engine.State {
 	c := s.Clone()
 	if e := extraOf(c); e != nil {
 		for _, id := range ids {
@@ -68,7 +68,7 @@ func without(s *engine.State, ids ...UnitID) *engine.State {
 }
 
 // withKind returns a copy of s in which unit id's card acts as kind k.
-func withKind(s *engine.State, id UnitID, k Kind) *engine.State {
+func withKind(s *engine.State, id unitID, k kind) *engine.State {
 	c := s.Clone()
 	if e := extraOf(c); e != nil && e.Cards[id] != nil {
 		e.Cards[id].Card.Kind = k
@@ -113,17 +113,17 @@ func sameOutcome(m *engine.Map, a, b *engine.Outcome) bool {
 
 // affects reports whether unit id's card changed the outcome of the
 // movement phase from s with orders, whose bare adjudication is base.
-func affects(s *engine.State, orders []engine.Order, base *engine.Outcome, id UnitID) bool {
+func affects(s *engine.State, orders []engine.Order, base *engine.Outcome, id unitID) bool {
 	return !sameOutcome(s.Map, base, adjudicateBare(without(s, id), orders))
 }
 
 // stanceIDs lists the units of s holding one of kinds, in a fixed order.
-func stanceIDs(s *engine.State, kinds ...Kind) []UnitID {
+func stanceIDs(s *engine.State, kinds ...kind) []unitID {
 	e := extraOf(s)
 	if e == nil {
 		return nil
 	}
-	var out []UnitID
+	var out []unitID
 	for _, id := range e.sortedIDs() {
 		if slices.Contains(kinds, e.Cards[id].Card.Kind) {
 			out = append(out, id)
@@ -144,7 +144,7 @@ func concealStance(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 		return
 	}
 	known := extraOf(out.Next)
-	var hidden []UnitID
+	var hidden []unitID
 	for _, id := range stanceIDs(before, concealedKinds...) {
 		if known != nil {
 			if _, ok := known.Cards[id]; ok {
@@ -206,38 +206,13 @@ func publicReason(why string) bool {
 // (revealed), "hinted" (a hint only, "a double strength unit") or
 // "secret" (its owner and the game master only). "France: 1A mun hinted".
 func checkKnown(su *casefile.Setup, file string, lines []casefile.Line, out *engine.Outcome) ([]string, error) {
-	e := extraOf(out.Next)
-	var diffs []string
-	for _, l := range lines {
-		u, w, _, err := cardLine(su, file, l)
-		if err != nil {
-			return nil, err
-		}
-		if g, ok := unitLike(out.Next, u); ok && u.Number == 0 {
-			u = g
-		}
-		got := "no card"
-		if h, ok := e.Cards[IDOf(u)]; ok {
-			switch {
-			case h.Revealed == nil:
-				got = "secret"
-			case h.Revealed.Hint != "":
-				got = "hinted"
-			default:
-				got = "public"
-			}
-		}
-		if got != strings.ToLower(w) {
-			diffs = append(diffs, fmt.Sprintf("%s's card is %s, expected %s", l.Text[:strings.LastIndex(l.Text, " ")], got, w))
-		}
-	}
-	return diffs, nil
+	return cards.CheckKnown(su, file, lines, out.Next, extraOf(out.Next).Cards)
 }
 
-var _ = register(func() {
+func stanceParts(r *registry) {
 	// First of the ConcealOutcome parts, whatever the order of the files:
 	// it replays the phase from every result, before another part (the
 	// hidden units) takes results out of the seat's copy.
-	parts.concealOutcome = append([]func(*engine.State, engine.Seat, *engine.Outcome){concealStance}, parts.concealOutcome...)
-	addCaseCheck("POSTSTATE_KNOWN", checkKnown)
-})
+	r.ConcealOutcomeFirst(concealStance)
+	r.CaseCheck("POSTSTATE_KNOWN", checkKnown)
+}

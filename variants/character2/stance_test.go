@@ -11,7 +11,7 @@ import (
 // A bur [kind]": the units, numbered, and the cards named.
 func stancePosition(t *testing.T, phase string, lines ...string) *engine.State {
 	t.Helper()
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func stancePosition(t *testing.T, phase string, lines ...string) *engine.State {
 	}
 	s := engine.NewState(m, ph)
 	s.Units = nil
-	kinds := map[int]Kind{}
+	kinds := map[int]kind{}
 	for _, l := range lines {
 		f := strings.Fields(l)
 		p, ok := m.Lookup(f[2])
@@ -33,7 +33,7 @@ func stancePosition(t *testing.T, phase string, lines ...string) *engine.State {
 			typ = engine.Fleet
 		}
 		if len(f) > 3 {
-			k, ok := KindOf(f[3])
+			k, ok := kindOf(f[3])
 			if !ok {
 				t.Fatalf("no kind %q", f[3])
 			}
@@ -41,14 +41,14 @@ func stancePosition(t *testing.T, phase string, lines ...string) *engine.State {
 		}
 		s.Units = append(s.Units, engine.Unit{Type: typ, Power: engine.Power(f[0]), Loc: engine.Loc{P: p}})
 	}
-	s.Units = NumberUnits(s.Units)
-	e := NewExtra(NewDeck(engine.NewRand(1)))
+	s.Units = numberUnits(s.Units)
+	e := newExtra(newDeck(engine.NewRand(1)))
 	for i, k := range kinds {
-		c, ok := findCard(e.Deck.pile, k.Word(), nil)
+		c, ok := findCard(e.Deck.Pile(), k.Word(), nil)
 		if !ok {
 			t.Fatalf("no %s card", k)
 		}
-		e.Give(IDOf(s.Units[i]), c, s.Phase)
+		e.Give(idOf(s.Units[i]), c, s.Phase)
 	}
 	s.Extra = e
 	return s
@@ -84,7 +84,7 @@ func resultAt(t *testing.T, out *engine.Outcome, prov string) engine.Result {
 func TestConcealDoubleStrengthUnused(t *testing.T) {
 	s := stancePosition(t, "S1901M", "france A bur", "germany A mun double")
 	out := engine.Adjudicate(s, stanceOrders(t, s, "France: A bur - mun"), Variant.Rules, engine.NewRand(1))
-	if h := extraOf(out.Next).Cards[IDOf(s.Units[1])]; h.Revealed != nil {
+	if h := extraOf(out.Next).Cards[idOf(s.Units[1])]; h.Revealed != nil {
 		t.Fatalf("revealed: %+v", h.Revealed)
 	}
 	for _, tc := range []struct {
@@ -113,8 +113,8 @@ func TestConcealDoubleStrengthUsed(t *testing.T) {
 		t.Errorf("france reads %q", r.Reason)
 	}
 	ve := extraOf(v.Next)
-	id := IDOf(s.Units[2])
-	if h, ok := ve.Cards[id]; !ok || h.Card.Kind != 0 || ve.HintTo(id, engine.Seat{Power: "france"}) != HintDouble {
+	id := idOf(s.Units[2])
+	if h, ok := ve.Cards[id]; !ok || h.Card.Kind != 0 || ve.HintTo(id, engine.Seat{Power: "france"}) != hintDouble {
 		t.Errorf("france's view of the card: %+v", h)
 	}
 }
@@ -130,7 +130,7 @@ Germany: A tyr S A mun`), Variant.Rules, engine.NewRand(1))
 	if r := resultAt(t, out, "ruh"); r.Code != engine.Cut {
 		t.Fatalf("the game master's result: %+v", r)
 	}
-	if h := extraOf(out.Next).Cards[IDOf(s.Units[2])]; h.Revealed != nil {
+	if h := extraOf(out.Next).Cards[idOf(s.Units[2])]; h.Revealed != nil {
 		t.Fatalf("revealed: %+v", h.Revealed)
 	}
 	r := resultAt(t, engine.OutcomeFor(s, out, engine.Seat{Power: "france"}, Variant.Rules), "ruh")
@@ -213,9 +213,9 @@ func TestRandomRetreater(t *testing.T) {
 // a reason, and no seat's report names a Cutter or Move First unit whose
 // card it does not know.
 func TestStanceSoak(t *testing.T) {
-	kinds := []Kind{MoveFirst, Retreater, Cutter, MartialArtist, DoubleStrength, LimitedDouble, SuperSupporter}
-	byKind := map[Kind]Card{}
-	for _, c := range AllCards() {
+	kinds := []kind{moveFirst, retreater, cutter, martialArtist, doubleStrength, limitedDouble, superSupporter}
+	byKind := map[kind]card{}
+	for _, c := range allCards() {
 		byKind[c.Kind] = c
 	}
 	for seed := uint64(1); seed <= 12; seed++ {
@@ -223,7 +223,7 @@ func TestStanceSoak(t *testing.T) {
 		rng := engine.NewRand(seed)
 		e := extraOf(s)
 		for i, u := range s.Units {
-			e.Give(IDOf(u), byKind[kinds[(i+int(seed))%len(kinds)]], s.Phase)
+			e.Give(idOf(u), byKind[kinds[(i+int(seed))%len(kinds)]], s.Phase)
 		}
 		for step := 0; step < 16 && s.Phase.Year < 1905; step++ {
 			orders := engine.RandomOrders(s, rng)
@@ -252,7 +252,7 @@ func TestStanceSoak(t *testing.T) {
 				v := engine.OutcomeFor(before, out, seat, Variant.Rules)
 				ve := extraOf(v.Next)
 				for _, r := range v.Results {
-					for _, id := range stanceIDs(before, Cutter) {
+					for _, id := range stanceIDs(before, cutter) {
 						if _, known := ve.Cards[id]; !known && strings.Contains(r.Reason, "Cutter") && strings.Contains(r.Reason, before.Map.LocString(unitByID(before, id).Loc)) {
 							t.Fatalf("seed %d %s: %s reads %q but does not know the Cutter", seed, before.Phase, seat, r.Reason)
 						}
@@ -265,9 +265,9 @@ func TestStanceSoak(t *testing.T) {
 }
 
 // unitByID returns the unit of s with id.
-func unitByID(s *engine.State, id UnitID) engine.Unit {
+func unitByID(s *engine.State, id unitID) engine.Unit {
 	for _, u := range s.Units {
-		if IDOf(u) == id {
+		if idOf(u) == id {
 			return u
 		}
 	}
@@ -280,7 +280,7 @@ func unitByID(s *engine.State, id UnitID) engine.Unit {
 func TestConcealMoveFirstOrder(t *testing.T) {
 	s := stancePosition(t, "S1901M", "austria A vie", "france A pic movefirst")
 	out := engine.Adjudicate(s, stanceOrders(t, s, "Austria: A vie - boh\nFrance: A pic - bel"), Variant.Rules, engine.NewRand(1))
-	if h := extraOf(out.Next).Cards[IDOf(s.Units[1])]; h.Revealed != nil {
+	if h := extraOf(out.Next).Cards[idOf(s.Units[1])]; h.Revealed != nil {
 		t.Fatalf("revealed: %+v", h.Revealed)
 	}
 	if p := out.Results[0].Unit.Power; p != "france" {
@@ -295,11 +295,11 @@ func TestConcealMoveFirstOrder(t *testing.T) {
 // TestStanceOption: the option's values are checked.
 func TestStanceOption(t *testing.T) {
 	for v, ok := range map[string]bool{"martialartist": true, "retreater": true, "yes": false} {
-		if _, err := parseOptions(map[string]string{OptMartialVsRetreater: v}); (err == nil) != ok {
-			t.Errorf("%s=%s: %v", OptMartialVsRetreater, v, err)
+		if _, err := parseOptions(map[string]string{optMartialVsRetreater: v}); (err == nil) != ok {
+			t.Errorf("%s=%s: %v", optMartialVsRetreater, v, err)
 		}
 	}
-	if def, _, _ := OptionDoc(OptMartialVsRetreater); def != "martialartist" {
+	if def, _, _ := optionDoc(optMartialVsRetreater); def != "martialartist" {
 		t.Errorf("default %q", def)
 	}
 }

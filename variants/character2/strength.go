@@ -35,21 +35,21 @@ import (
 // supporting unit also holds its province) decided the conflict, which
 // tells it from the limited card, and a Super Supporter are revealed.
 
-// HintDouble is what everyone learns of a double strength unit that
+// hintDouble is what everyone learns of a double strength unit that
 // moved or held.
-const HintDouble = "a double strength unit"
+const hintDouble = "a double strength unit"
 
 // strengthOf is the strength-card part of the Strength hook.
 func strengthOf(s *engine.State, u engine.Unit, role engine.Role, n int) int {
 	switch activeKind(s, u) {
-	case DoubleStrength:
+	case doubleStrength:
 		return 2 * n
-	case LimitedDouble:
+	case limitedDouble:
 		if role == engine.RoleSupport {
 			return n
 		}
 		return 2 * n
-	case SuperSupporter:
+	case superSupporter:
 		switch role {
 		case engine.RoleSupport:
 			return 3 * n
@@ -69,20 +69,20 @@ func failedMoveHold(s *engine.State, u engine.Unit, kind engine.OrderKind, n int
 		return n
 	}
 	switch activeKind(s, u) {
-	case DoubleStrength, LimitedDouble:
+	case doubleStrength, limitedDouble:
 		return 2 * n
 	}
 	return n
 }
 
-// OptDoubleStrengthCut is the option deciding what "a strength 2 attack"
+// optDoubleStrengthCut is the option deciding what "a strength 2 attack"
 // is when it cuts a Double Strength unit's support (ruling S4): "own" (the
 // default: the attacking unit's own moving strength, its supports not
 // counted) or "supported" (the attack's whole strength, its own and its
 // supports', the figure its result gives).
-const OptDoubleStrengthCut = "double_strength_cut"
+const optDoubleStrengthCut = "double_strength_cut"
 
-// doubleSupportLost is the SupportLostAttack hook (the table's Double
+// doubleSupportLost is the SupportLost hook (the table's Double
 // Strength row): a Double Strength supporter (weight 2) attacked by a
 // single unit whose attack has strength 1 (or less) loses one unit of its
 // support; an attack of strength two or more, or two attacks, cut all of
@@ -96,20 +96,20 @@ func doubleSupportLost(s *engine.State, supporter engine.Unit, weight int, attac
 	if len(attackers) == 0 {
 		return 0, ""
 	}
-	if activeKind(s, supporter) != DoubleStrength || len(attackers) > 1 {
+	if activeKind(s, supporter) != doubleStrength || len(attackers) > 1 {
 		return weight, ""
 	}
-	how := "the attacking unit's own strength; its supports do not count, option " + OptDoubleStrengthCut + " own"
+	how := "the attacking unit's own strength; its supports do not count, option " + optDoubleStrengthCut + " own"
 	n := strengthAll(s, attackers[0], engine.RoleMove)
-	if extraOf(s).option(OptDoubleStrengthCut) == "supported" {
-		how = "its own strength and its supports', option " + OptDoubleStrengthCut + " supported"
+	if extraOf(s).option(optDoubleStrengthCut) == "supported" {
+		how = "its own strength and its supports', option " + optDoubleStrengthCut + " supported"
 		if attack != nil {
 			n = attack(0)
 		} else {
 			// A loop of supports (two Double Strength supporters each
 			// supporting an attack on the other): the attacks' supports
 			// rest on each other and cannot be counted.
-			how = "its own strength, since the weight of its supports rests on this very support; option " + OptDoubleStrengthCut + " supported"
+			how = "its own strength, since the weight of its supports rests on this very support; option " + optDoubleStrengthCut + " supported"
 		}
 	}
 	by := fmt.Sprintf("an attack of strength %d by %s %s (%s)", n, attackers[0].Type, s.Map.LocString(attackers[0].Loc), how)
@@ -125,7 +125,7 @@ func strengthAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	ids := stanceIDs(s, DoubleStrength, LimitedDouble, SuperSupporter)
+	ids := stanceIDs(s, doubleStrength, limitedDouble, superSupporter)
 	next := extraOf(out.Next)
 	if len(ids) == 0 || next == nil {
 		return
@@ -148,14 +148,14 @@ func strengthAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		supporting := order.Kind == engine.Support
 		name := unitName(s.Map, u)
 		switch {
-		case k == SuperSupporter || (k == DoubleStrength && supporting &&
-			!sameOutcome(s.Map, base, adjudicateBare(withKind(s, id, LimitedDouble), orders))):
+		case k == superSupporter || (k == doubleStrength && supporting &&
+			!sameOutcome(s.Map, base, adjudicateBare(withKind(s, id, limitedDouble), orders))):
 			why := fmt.Sprintf("its strength decided a conflict: %s is a %s", name, h.Card.NameFor(u.Type))
 			_ = next.Reveal(id, s.Phase, why)
 			out.Events = append(out.Events, why)
 		default:
-			why := fmt.Sprintf("its strength decided a conflict: %s is %s", name, HintDouble)
-			_ = next.RevealHint(id, s.Phase, why, HintDouble)
+			why := fmt.Sprintf("its strength decided a conflict: %s is %s", name, hintDouble)
+			_ = next.RevealHint(id, s.Phase, why, hintDouble)
 			out.Events = append(out.Events, why)
 		}
 	}
@@ -163,17 +163,17 @@ func strengthAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 
 // unitOrder returns the unit id names at the start of the phase and the
 // order it was adjudicated with (a hold when it had none).
-func unitOrder(s *engine.State, out *engine.Outcome, id UnitID) (engine.Unit, engine.Order) {
+func unitOrder(s *engine.State, out *engine.Outcome, id unitID) (engine.Unit, engine.Order) {
 	var u engine.Unit
 	for _, v := range s.Units {
-		if IDOf(v) == id {
+		if idOf(v) == id {
 			u = v
 		}
 	}
 	for _, r := range out.Results {
-		if r.Code != engine.Defaulted && r.Order.Kind != engine.NoOrder && IDOf(r.Unit) == id && r.Unit.Loc == u.Loc {
+		if r.Code != engine.Defaulted && r.Order.Kind != engine.NoOrder && idOf(r.Unit) == id && r.Unit.Loc == u.Loc {
 			if r.Order.Kind == engine.Special {
-				if o, why := Special(s, u, r.Order); why == "" {
+				if o, why := special(s, u, r.Order); why == "" {
 					return u, o
 				}
 			}
@@ -183,11 +183,11 @@ func unitOrder(s *engine.State, out *engine.Outcome, id UnitID) (engine.Unit, en
 	return u, engine.Order{Kind: engine.Hold}
 }
 
-var _ = register(func() {
-	parts.strength = append(parts.strength, strengthOf)
-	parts.holdStrength = append(parts.holdStrength, failedMoveHold)
-	parts.supportLost = doubleSupportLost
-	addOption(OptDoubleStrengthCut, "own", "Double Strength: what \"a strength 2 attack\" on a Double Strength supporter is "+
+func strengthParts(r *registry) {
+	r.Strength(strengthOf)
+	r.HoldStrength(failedMoveHold)
+	r.SupportLost(doubleSupportLost)
+	addOption(r, optDoubleStrengthCut, "own", "Double Strength: what \"a strength 2 attack\" on a Double Strength supporter is "+
 		"(own: the attacking unit's own moving strength, its supports not counted, so one attack cuts one unit of the support "+
 		"unless its unit moves with two; supported: the attack's strength with its supports, as its result gives it)",
 		func(v string) error {
@@ -196,5 +196,5 @@ var _ = register(func() {
 			}
 			return nil
 		})
-	addAfter(PriorityOf(DoubleStrength), strengthAfter)
-})
+	r.After(priorityOf(doubleStrength), strengthAfter)
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // The strike cards, the first five of the table: Annihilator, Gas
@@ -93,13 +94,13 @@ type strikePlan struct {
 	swaps         []swapping
 	// disorder holds the units in civil disorder from an acting gas
 	// attack, with why.
-	disorder map[UnitID]string
+	disorder map[unitID]string
 }
 
 // hypnotisedBy returns the acting hypnosis of unit id, if any.
-func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
+func (p *strikePlan) hypnotisedBy(id unitID) (hypnosis, bool) {
 	for _, h := range p.hypnoses {
-		if h.ok && IDOf(h.victim) == id {
+		if h.ok && idOf(h.victim) == id {
 			return h, true
 		}
 	}
@@ -108,14 +109,14 @@ func (p *strikePlan) hypnotisedBy(id UnitID) (hypnosis, bool) {
 
 // usesEarlier reports whether unit id uses a legal Annihilator or Gas
 // Attacker order this turn (the powers listed before the Hypnotist's).
-func (p *strikePlan) usesEarlier(id UnitID, before Kind) bool {
+func (p *strikePlan) usesEarlier(id unitID, before kind) bool {
 	for _, a := range p.annihilations {
-		if IDOf(a.unit) == id && Annihilator < before {
+		if idOf(a.unit) == id && annihilator < before {
 			return true
 		}
 	}
 	for _, g := range p.gases {
-		if IDOf(g.unit) == id && GasAttacker < before {
+		if idOf(g.unit) == id && gasAttacker < before {
 			return true
 		}
 	}
@@ -145,14 +146,14 @@ func (p *strikePlan) usesEarlier(id UnitID, before Kind) bool {
 //     disorder, when its victim is a Doppelganger swapping
 //     with it (rule 8), and when its victim uses an earlier power on it;
 //     the After part checks the rest.
-func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strikePlan {
-	p := &strikePlan{disorder: map[UnitID]string{}}
+func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strikePlan {
+	p := &strikePlan{disorder: map[unitID]string{}}
 	if s.Phase.Type != engine.Movement || extraOf(s) == nil {
 		return p
 	}
 	m := s.Map
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
 			continue
 		}
@@ -169,7 +170,7 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strike
 		}
 	}
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != gasName {
 			continue
 		}
@@ -198,11 +199,11 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strike
 			continue
 		}
 		for _, v := range g.victims {
-			if p.usesEarlier(IDOf(v), GasAttacker) {
+			if p.usesEarlier(idOf(v), gasAttacker) {
 				continue
 			}
-			if _, dup := p.disorder[IDOf(v)]; !dup {
-				p.disorder[IDOf(v)] = "gassed by the " + m.PowerName(g.unit.Power) + " Gas Attacker in " + m.Provinces[g.unit.Loc.P].Name
+			if _, dup := p.disorder[idOf(v)]; !dup {
+				p.disorder[idOf(v)] = "gassed by the " + m.PowerName(g.unit.Power) + " Gas Attacker in " + m.Provinces[g.unit.Loc.P].Name
 			}
 		}
 	}
@@ -215,9 +216,9 @@ func planStrikes(s *engine.State, by map[UnitID]engine.Order, orig bool) *strike
 }
 
 // planHypnoses decides the hypnoses (step 3 of planStrikes).
-func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
+func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
 			continue
 		}
@@ -233,17 +234,17 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 	}
 	for k := range p.hypnoses {
 		h := &p.hypnoses[k]
-		vid := IDOf(h.victim)
+		vid := idOf(h.victim)
 		switch {
-		case p.disorder[IDOf(h.unit)] != "":
-			fail(k, "the Hypnotist is in civil disorder ("+p.disorder[IDOf(h.unit)]+"; rule 8: the Gas Attacker precedes)")
+		case p.disorder[idOf(h.unit)] != "":
+			fail(k, "the Hypnotist is in civil disorder ("+p.disorder[idOf(h.unit)]+"; rule 8: the Gas Attacker precedes)")
 		case p.disorder[vid] != "":
 			fail(k, "the victim is in civil disorder from a gas attack, which precedes hypnotism (rule 8)")
-		case p.usesEarlier(vid, Hypnotist):
+		case p.usesEarlier(vid, hypnotist):
 			fail(k, "the victim used a power listed earlier in the table, which takes precedence (rule 8)")
 		}
 		for j := range p.hypnoses {
-			if j != k && IDOf(p.hypnoses[j].victim) == vid {
+			if j != k && idOf(p.hypnoses[j].victim) == vid {
 				fail(k, "another Hypnotist wrote orders for the same unit: both hypnoses fail")
 			}
 		}
@@ -256,10 +257,10 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 			if state[k] != unknown {
 				continue
 			}
-			id := IDOf(p.hypnoses[k].unit)
+			id := idOf(p.hypnoses[k].unit)
 			pending := false
 			for j := range p.hypnoses {
-				if IDOf(p.hypnoses[j].victim) != id {
+				if idOf(p.hypnoses[j].victim) != id {
 					continue
 				}
 				switch state[j] {
@@ -287,9 +288,9 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[UnitID]engine.Order) {
 
 // planSwaps decides what can be known of the swaps before the turn is
 // adjudicated (step 5 of planStrikes).
-func (p *strikePlan) planSwaps(s *engine.State, by map[UnitID]engine.Order) {
+func (p *strikePlan) planSwaps(s *engine.State, by map[unitID]engine.Order) {
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
+		o, ok := by[idOf(u)]
 		if !ok || o.Kind != engine.Special || o.Special != swapName {
 			continue
 		}
@@ -298,7 +299,7 @@ func (p *strikePlan) planSwaps(s *engine.State, by map[UnitID]engine.Order) {
 			continue
 		}
 		sw.ok = true
-		id, vid := IDOf(u), IDOf(sw.victim)
+		id, vid := idOf(u), idOf(sw.victim)
 		vo, vok := by[vid]
 		switch {
 		case p.disorder[id] != "":
@@ -315,7 +316,7 @@ func (p *strikePlan) planSwaps(s *engine.State, by map[UnitID]engine.Order) {
 // swapsWith reports whether v's order o is a legal swap with u.
 func swapsWith(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) bool {
 	sw, why := swapTarget(s, v, o)
-	return why == "" && IDOf(sw.victim) == IDOf(u)
+	return why == "" && idOf(sw.victim) == idOf(u)
 }
 
 // usesPowerOn reports whether v's order o uses one of the strike powers
@@ -333,10 +334,10 @@ func usesPowerOn(s *engine.State, v engine.Unit, o engine.Order, u engine.Unit) 
 		return why == "" && g.target == u.Loc.P
 	case hypnotiseName:
 		h, why := hypnotiseTarget(s, v, o)
-		return why == "" && IDOf(h.victim) == IDOf(u)
+		return why == "" && idOf(h.victim) == idOf(u)
 	case readName:
 		r, why := readTarget(s, v, o)
-		return why == "" && IDOf(r.victim) == IDOf(u)
+		return why == "" && idOf(r.victim) == idOf(u)
 	}
 	return false
 }
@@ -362,11 +363,11 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 			o.Args = o.Args[1:]
 		}
 	}
-	by := skUnitOrders(s, orders)
+	by := kit.UnitOrders(s, orders, reg.Rules())
 	for _, u := range s.Units {
-		o, ok := by[IDOf(u)]
-		if ok && o.Kind == engine.Special && PowerBarred(s, u) {
-			orders = skReplaceOrders(s, orders, IDOf(u), skHoldOrder(m, u))
+		o, ok := by[idOf(u)]
+		if ok && o.Kind == engine.Special && powerBarred(s, u) {
+			orders = kit.ReplaceOrders(s, orders, idOf(u), kit.HoldOrder(m, u), reg.Rules())
 			log = append(log, fmt.Sprintf("%s %s may not use its new power on the turn after a Doppelganger's swap: its %q order is ignored and it holds",
 				m.PowerName(u.Power), skUnitName(m, u), o.Special))
 		}
@@ -374,19 +375,19 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 	if s.Phase.Type != engine.Movement {
 		return orders, log
 	}
-	by = skUnitOrders(s, orders)
+	by = kit.UnitOrders(s, orders, reg.Rules())
 	plan := planStrikes(s, by, true)
 	for _, h := range plan.hypnoses {
 		if h.ok {
-			orders = skReplaceOrders(s, orders, IDOf(h.victim), h.written)
+			orders = kit.ReplaceOrders(s, orders, idOf(h.victim), h.written, reg.Rules())
 		}
 	}
 	for _, u := range s.Units {
-		why, gassed := plan.disorder[IDOf(u)]
+		why, gassed := plan.disorder[idOf(u)]
 		if !gassed {
 			continue
 		}
-		if o, ok := by[IDOf(u)]; ok && o.Kind == engine.Special {
+		if o, ok := by[idOf(u)]; ok && o.Kind == engine.Special {
 			switch o.Special {
 			case annihilateName, gasName, hypnotiseName, swapName:
 				continue
@@ -394,20 +395,20 @@ func strikesRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 		}
 		// No log line: an event every seat sees must not name a unit that
 		// may be invisible; the unit's own result says why it held.
-		orders = skReplaceOrders(s, orders, IDOf(u), skDisorderHold(m, u, why))
+		orders = kit.ReplaceOrders(s, orders, idOf(u), skDisorderHold(m, u, why), reg.Rules())
 	}
 	for _, r := range plan.reads {
-		if plan.disorder[IDOf(r.unit)] != "" {
+		if plan.disorder[idOf(r.unit)] != "" {
 			continue
 		}
-		orders = skReplaceOrders(s, orders, IDOf(r.unit), resolvedRead(r))
+		orders = kit.ReplaceOrders(s, orders, idOf(r.unit), resolvedRead(r), reg.Rules())
 	}
 	return orders, log
 }
 
 // skDisorderHold is the hold a unit in civil disorder is given.
 func skDisorderHold(m *engine.Map, u engine.Unit, why string) engine.Order {
-	o := skHoldOrder(m, u)
+	o := kit.HoldOrder(m, u)
 	o.Text += " (civil disorder: " + why + ")"
 	return o
 }
@@ -424,21 +425,14 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	if e == nil {
 		return
 	}
-	add := func(p engine.ProvinceID, why string) {
-		if t.Blocked == nil {
-			t.Blocked = map[engine.ProvinceID]string{}
-		}
-		if _, dup := t.Blocked[p]; !dup {
-			t.Blocked[p] = why
-		}
-	}
-	for p, why := range e.Effects.Strikes.closedAt(s.Map, MoveIndex(s.Phase)) {
+	add := func(p engine.ProvinceID, why string) { kit.Block(t, p, why) }
+	for p, why := range e.Effects.Strikes.closedAt(s.Map, kit.MoveIndex(s.Phase)) {
 		add(p, why)
 	}
 	if s.Phase.Type != engine.Movement {
 		return
 	}
-	plan := planStrikes(s, skUnitOrders(s, orders), false)
+	plan := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()), false)
 	var convoyed []annihilation
 	for _, a := range plan.annihilations {
 		if a.why != "" {
@@ -462,7 +456,7 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 	// dislodged: the turn is adjudicated once without its province closed
 	// to see whether the convoy holds, and only then is the province
 	// closed to the moves into it.
-	r := *Variant.Rules
+	r := *reg.Rules()
 	known := *t
 	r.Prepare = func(*engine.State, []engine.Order) engine.Turn { return known }
 	r.Sequence = nil
@@ -477,16 +471,16 @@ func strikesPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 // strikesExpire drops the effects that ended before this phase's turn.
 func strikesExpire(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	if e := extraOf(out.Next); e != nil {
-		e.Effects.Strikes.expire(MoveIndex(s.Phase))
+		e.Effects.Strikes.expire(kit.MoveIndex(s.Phase))
 	}
 }
 
-var _ = register(func() {
-	addRewrite(PriorityOf(Annihilator)-1, strikesRewrite)
-	addAfter(PriorityOf(Annihilator)-1, strikesExpire)
-	parts.prepare = append(parts.prepare, strikesPrepare)
-	parts.concealOutcome = append(parts.concealOutcome, hypnotistConceal)
-})
+func strikesParts(r *registry) {
+	r.Rewrite(priorityOf(annihilator)-1, strikesRewrite)
+	r.After(priorityOf(annihilator)-1, strikesExpire)
+	r.Prepare(strikesPrepare)
+	r.ConcealOutcome(hypnotistConceal)
+}
 
 // ---- helpers shared by the strike cards ----
 //
@@ -517,14 +511,6 @@ func skTouches(m *engine.Map, a, b engine.ProvinceID) bool {
 	return false
 }
 
-// skHoldOrder is the hold of unit u, as the engine writes one.
-func skHoldOrder(m *engine.Map, u engine.Unit) engine.Order {
-	o := engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Number: u.Number, At: u.Loc,
-		To: engine.Nowhere, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere}
-	o.Text = o.Format(m)
-	return o
-}
-
 // skSpecialOrder writes unit u's special order name with its words.
 func skSpecialOrder(m *engine.Map, u engine.Unit, name string, words string) engine.Order {
 	return engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc,
@@ -534,15 +520,15 @@ func skSpecialOrder(m *engine.Map, u engine.Unit, name string, words string) eng
 
 // skUnitName is "1A Munich".
 func skUnitName(m *engine.Map, u engine.Unit) string {
-	return Label(u.Number, u.Type) + " " + m.Provinces[u.Loc.P].Name
+	return kit.Label(u.Number, u.Type) + " " + m.Provinces[u.Loc.P].Name
 }
 
 // skCardOK returns why unit u may not use the power of kind k now, or "".
-func skCardOK(s *engine.State, u engine.Unit, k Kind, verb string) string {
+func skCardOK(s *engine.State, u engine.Unit, k kind, verb string) string {
 	switch {
 	case kindAt(s, u) != k:
 		return "only " + skArticle(k) + " may " + verb
-	case PowerBarred(s, u):
+	case powerBarred(s, u):
 		return "the unit may not use its new power on the turn after a Doppelganger's swap"
 	case s.Map.Provinces[u.Loc.P].Unlimited:
 		return "no power is used from or on Hyperspace (Hyperspace Unit: \"No other special power can ever be used on Hyperspace or its occupants\")"
@@ -550,34 +536,12 @@ func skCardOK(s *engine.State, u engine.Unit, k Kind, verb string) string {
 	return ""
 }
 
-func skArticle(k Kind) string {
+func skArticle(k kind) string {
 	n := k.String()
 	if strings.ContainsAny(n[:1], "AEIOU") {
 		return "an " + n
 	}
 	return "a " + n
-}
-
-// skLookupProvince reads a province named by words ("boh", "north sea",
-// "spa/nc"); a coast is ignored.
-func skLookupProvince(m *engine.Map, args []string) (engine.ProvinceID, bool) {
-	name := strings.TrimSpace(strings.Join(args, " "))
-	if name == "" {
-		return engine.NoProvince, false
-	}
-	if p, ok := m.Lookup(name); ok {
-		return p, true
-	}
-	for _, sep := range []string{"/", "(", " "} {
-		if i := strings.LastIndex(name, sep); i > 0 {
-			if p, ok := m.Lookup(strings.TrimSpace(name[:i])); ok {
-				if _, isCoast := engine.ParseCoast(strings.Trim(name[i+1:], "() ")); isCoast {
-					return p, true
-				}
-			}
-		}
-	}
-	return engine.NoProvince, false
 }
 
 // skPowerWord reads a power's id, name or adjective (not its initial: "a"
@@ -592,177 +556,40 @@ func skPowerWord(m *engine.Map, w string) (engine.Power, bool) {
 	return "", false
 }
 
-// victimSpec is a unit an order names: "A mun", "german A mun", "2F nth".
-// Its location is the guess the text requires against an Invisible unit
-// or a Ghost.
+// victimSpec is a unit an order names: "A mun", "german A mun", "2F nth",
+// "1Amp rom". Its location is the guess the text requires against an
+// Invisible unit or a Ghost; text is the order as written, which tells a
+// number written as an Amp label (amplabels.go).
 type victimSpec struct {
 	power  engine.Power
 	typ    engine.UnitType
 	number int
 	prov   engine.ProvinceID
+	text   string
 }
 
-// skFindVictim returns the unit of s the spec names, visible or not: in its
-// province, of its power, type and number where given. When two fit (a
-// Ghost sharing a space), the one that occupies the space is taken.
+// skFindVictim returns the unit of s the spec names, visible or not: the
+// engine's one answer to which unit an order names (engine.UnitOf, with
+// the variant's labels: a revealed Amphibious unit is "1Amp"), of the
+// spec's power and type where given; when two units share the space (a
+// Ghost), the one that occupies it first. Rule 5: a number written must be
+// the unit's own, so a revealed Amphibious unit's old number names no one.
 func skFindVictim(s *engine.State, v victimSpec) (engine.Unit, bool) {
-	var found []engine.Unit
-	for _, u := range s.Units {
-		if u.Loc.P != v.prov || (v.power != "" && u.Power != v.power) ||
-			(v.typ != engine.NoUnitType && u.Type != v.typ) || (v.number != 0 && u.Number != v.number) {
-			continue
-		}
-		found = append(found, u)
-	}
-	if len(found) == 0 {
+	o := engine.Order{Kind: engine.Hold, Power: v.power, Unit: v.typ, Number: v.number, At: engine.Loc{P: v.prov}, Text: v.text}
+	i := engine.UnitOf(s, &o, reg.Rules())
+	if i < 0 {
 		return engine.Unit{}, false
 	}
-	for _, u := range found {
-		if occupiesAll(s, u) {
-			return u, true
-		}
+	u := s.Units[i]
+	if (v.power != "" && u.Power != v.power) || (v.typ != engine.NoUnitType && u.Type != v.typ) ||
+		(v.number != 0 && !unitWritten(o).fits(extraOf(s), u)) {
+		return engine.Unit{}, false
 	}
-	return found[0], true
+	return u, true
 }
 
 // skNoVictim is the reason when no unit fits: it says nothing of units the
 // seat may not see.
 func skNoVictim(m *engine.Map, p engine.ProvinceID, what string) string {
 	return fmt.Sprintf("found no such unit in %s to %s (a unit that is not there, or not as described, cannot be the victim)", m.Provinces[p].Name, what)
-}
-
-// skUnitOrders gives each unit of s its one order from a list. A unit given
-// two different orders has none here: it holds (DATC 4.D.3).
-func skUnitOrders(s *engine.State, orders []engine.Order) map[UnitID]engine.Order {
-	by := map[UnitID]engine.Order{}
-	conflict := map[UnitID]bool{}
-	for _, o := range orders {
-		u, ok := skOrderUnit(s, o)
-		if !ok {
-			continue
-		}
-		id := IDOf(u)
-		if prev, ok := by[id]; ok && prev.Format(s.Map) != o.Format(s.Map) {
-			conflict[id] = true
-		}
-		by[id] = o
-	}
-	for id := range conflict {
-		delete(by, id)
-	}
-	return by
-}
-
-// skOrderUnit returns the unit of s that order o names: in o's province,
-// with o's number when written, of o's type when two stand there, and of
-// the power that gave it.
-func skOrderUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
-	if o.Kind == engine.Build || o.Kind == engine.Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
-		return engine.Unit{}, false
-	}
-	k := -1
-	for i, u := range s.Units {
-		if u.Loc.P != o.At.P || (o.Number != 0 && u.Number != o.Number) || (o.Power != "" && u.Power != o.Power) {
-			continue
-		}
-		if k < 0 || (o.Unit != engine.NoUnitType && u.Type == o.Unit && s.Units[k].Type != o.Unit) {
-			k = i
-		}
-	}
-	if k < 0 {
-		return engine.Unit{}, false
-	}
-	return s.Units[k], true
-}
-
-// skReplaceOrders returns orders without those naming unit id, and with o
-// added at the end.
-func skReplaceOrders(s *engine.State, orders []engine.Order, id UnitID, o engine.Order) []engine.Order {
-	out := make([]engine.Order, 0, len(orders)+1)
-	for _, x := range orders {
-		if u, ok := skOrderUnit(s, x); ok && IDOf(u) == id {
-			continue
-		}
-		out = append(out, x)
-	}
-	return append(out, o)
-}
-
-// skResultOf returns the index of unit id's result in out, or -1.
-func skResultOf(out *engine.Outcome, id UnitID) int {
-	for k, r := range out.Results {
-		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id && r.Code != engine.Illegal {
-			return k
-		}
-	}
-	for k, r := range out.Results {
-		if r.Unit.Type != engine.NoUnitType && IDOf(r.Unit) == id {
-			return k
-		}
-	}
-	return -1
-}
-
-// skRemoveUnit takes unit id off the board or out of the dislodged units of
-// s; it reports whether it was there.
-func skRemoveUnit(s *engine.State, id UnitID) bool {
-	if k := unitIndex(s, id); k >= 0 {
-		s.Units = append(s.Units[:k:k], s.Units[k+1:]...)
-		return true
-	}
-	for k, d := range s.Dislodged {
-		if IDOf(d.Unit) == id {
-			s.Dislodged = append(s.Dislodged[:k:k], s.Dislodged[k+1:]...)
-			return true
-		}
-	}
-	return false
-}
-
-// skDislodged reports whether unit id is among the dislodged units of s.
-func skDislodged(s *engine.State, id UnitID) bool {
-	for _, d := range s.Dislodged {
-		if IDOf(d.Unit) == id {
-			return true
-		}
-	}
-	return false
-}
-
-// skUnitNow returns unit id where it stands in s (on the board or
-// dislodged).
-func skUnitNow(s *engine.State, id UnitID) (engine.Unit, bool) {
-	for _, u := range s.Units {
-		if IDOf(u) == id {
-			return u, true
-		}
-	}
-	for _, d := range s.Dislodged {
-		if IDOf(d.Unit) == id {
-			return d.Unit, true
-		}
-	}
-	return engine.Unit{}, false
-}
-
-// skKeepNote returns reason rewritten as why, keeping the note of a
-// hypnotised unit at its start (the ConcealOutcome part removes it for the
-// seats that may not know).
-func skKeepNote(reason, why string) string {
-	if strings.HasPrefix(reason, hypnotisedNote) {
-		return hypnotisedNote + why
-	}
-	return why
-}
-
-// skDislodgedSuffix returns the words the engine ends a dislodged unit's
-// reason with, or "".
-func skDislodgedSuffix(reason string) string {
-	if i := strings.Index(reason, "; dislodged"); i >= 0 {
-		return reason[i:]
-	}
-	if strings.HasPrefix(reason, "dislodged") {
-		return "; " + reason
-	}
-	return ""
 }

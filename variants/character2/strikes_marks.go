@@ -5,6 +5,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // What the strike cards show on a seat's board and beside its cards
@@ -21,12 +22,12 @@ func skTurnPhase(i int) engine.Phase {
 	return p
 }
 
-func strikesMarks(v engine.View, e *Extra) []cardgame.Mark {
+func strikesMarks(v engine.View, e *extra) []cardgame.Mark {
 	if v.State == nil {
 		return nil
 	}
 	m := v.State.Map
-	i := MoveIndex(v.State.Phase)
+	i := kit.MoveIndex(v.State.Phase)
 	var out []cardgame.Mark
 	for p, why := range e.Effects.Strikes.closedAt(m, i) {
 		out = append(out, cardgame.Mark{Kind: cardgame.MarkClosed, Prov: p, Why: why})
@@ -43,14 +44,14 @@ func strikesMarks(v engine.View, e *Extra) []cardgame.Mark {
 	return out
 }
 
-func strikesNotes(v engine.View, e *Extra, u engine.Unit) []string {
+func strikesNotes(v engine.View, e *extra, u engine.Unit) []string {
 	if v.State == nil {
 		return nil
 	}
 	var out []string
-	id := IDOf(u)
+	id := idOf(u)
 	st := &e.Effects.Strikes
-	if t, ok := st.Barred[id]; ok && t >= MoveIndex(v.State.Phase) {
+	if t, ok := st.Barred[id]; ok && t >= kit.MoveIndex(v.State.Phase) {
 		out = append(out, "may not use its power in "+skTurnPhase(t).Short()+" (the turn after a Doppelganger's swap)")
 	}
 	last, used := st.LastUse[id]
@@ -59,18 +60,18 @@ func strikesNotes(v engine.View, e *Extra, u engine.Unit) []string {
 	}
 	next := -1
 	switch e.KindOf(u) {
-	case GasAttacker:
-		next = last + GasEvery
-	case Hypnotist, Psychic:
+	case gasAttacker:
+		next = last + gasEvery
+	case hypnotist, psychic:
 		next = (last/2 + 1) * 2
 	}
-	if next > MoveIndex(v.State.Phase) {
+	if next > kit.MoveIndex(v.State.Phase) {
 		out = append(out, "used its power in "+skTurnPhase(last).Short()+"; may use it again from "+skTurnPhase(next).Short())
 	}
 	return out
 }
 
-var _ = register(func() {
-	parts.marks = append(parts.marks, strikesMarks)
-	parts.notes = append(parts.notes, strikesNotes)
-})
+func strikesMarksParts(r *registry) {
+	r.Mark(strikesMarks)
+	r.Note(strikesNotes)
+}

@@ -8,50 +8,51 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
-// StrikesState is what the cards of this group (Annihilator, Gas Attacker,
+// strikesState is what the cards of this group (Annihilator, Gas Attacker,
 // Hypnotist, Psychic and Doppelganger) keep in the position between
 // phases. Its fields are exported: it is saved as JSON. Turns are movement
-// turns numbered by MoveIndex (Spring 1901 is 0); "through turn i" covers
+// turns numbered by moveIndex (Spring 1901 is 0); "through turn i" covers
 // that turn's retreats and Winter too.
-type StrikesState struct {
+type strikesState struct {
 	// Closed provinces: no unit may move or retreat into them through turn
 	// Through (Annihilator: "impassable on the following turn"; the gassed
 	// space for the retreats of its turn). Public.
-	Closed []Closure `json:",omitempty"`
+	Closed []closure `json:",omitempty"`
 	// Suspended centres count for no one and change hands with no one
 	// through turn Through (rule 9; Annihilator: "until two full game years
 	// after the explosion"; Gas Attacker: "for one game year"). Public.
-	Suspended []Suspension `json:",omitempty"`
+	Suspended []suspension `json:",omitempty"`
 	// LastUse is the movement turn each unit last used a limited power of
 	// this group in (Gas Attacker: once every three turns; Hypnotist and
 	// Psychic: once per game year). A seat keeps only its own units'
 	// entries (a hypnosis is never reported to others).
-	LastUse map[UnitID]int `json:",omitempty"`
+	LastUse map[unitID]int `json:",omitempty"`
 	// Barred units may not use their power in turn Turn: the turn after a
 	// Doppelganger's swap ("Neither unit may use its new power on the turn
 	// after the swap"). Public: the swap is reported.
-	Barred map[UnitID]int `json:",omitempty"`
+	Barred map[unitID]int `json:",omitempty"`
 }
 
-// Closure is a province closed to moves and retreats through a turn.
-type Closure struct {
+// closure is a province closed to moves and retreats through a turn.
+type closure struct {
 	Prov    string // province abbreviation
 	Through int    // last movement turn closed
 	Why     string
 }
 
-// Suspension is a supply centre that has lost its status through a turn.
-type Suspension struct {
+// suspension is a supply centre that has lost its status through a turn.
+type suspension struct {
 	Prov    string
 	Through int
 	Why     string
 }
 
 // clone returns a deep copy.
-func (x StrikesState) clone() StrikesState {
-	return StrikesState{
+func (x strikesState) clone() strikesState {
+	return strikesState{
 		Closed:    slices.Clone(x.Closed),
 		Suspended: slices.Clone(x.Suspended),
 		LastUse:   maps.Clone(x.LastUse),
@@ -62,7 +63,7 @@ func (x StrikesState) clone() StrikesState {
 // conceal removes what seat may not know (the game master sees all): the
 // last uses of other powers' units (a Hypnotist is reported as holding, so
 // its use would betray it).
-func (x *StrikesState) conceal(seat engine.Seat) {
+func (x *strikesState) conceal(seat engine.Seat) {
 	if seat.GM {
 		return
 	}
@@ -78,11 +79,11 @@ func (x *StrikesState) conceal(seat engine.Seat) {
 
 // suspended reports whether centre p counts for no one in phase at
 // (annihilated or gassed).
-func (x *StrikesState) suspended(p engine.ProvinceID, at engine.Phase, m *engine.Map) bool {
+func (x *strikesState) suspended(p engine.ProvinceID, at engine.Phase, m *engine.Map) bool {
 	if m == nil || int(p) >= len(m.Provinces) {
 		return false
 	}
-	i := MoveIndex(at)
+	i := kit.MoveIndex(at)
 	for _, s := range x.Suspended {
 		if s.Prov == m.Provinces[p].Abbr && i <= s.Through {
 			return true
@@ -92,7 +93,7 @@ func (x *StrikesState) suspended(p engine.ProvinceID, at engine.Phase, m *engine
 }
 
 // closedAt returns the provinces closed in movement turn i, with why.
-func (x *StrikesState) closedAt(m *engine.Map, i int) map[engine.ProvinceID]string {
+func (x *strikesState) closedAt(m *engine.Map, i int) map[engine.ProvinceID]string {
 	out := map[engine.ProvinceID]string{}
 	for _, c := range x.Closed {
 		if i > c.Through {
@@ -106,9 +107,9 @@ func (x *StrikesState) closedAt(m *engine.Map, i int) map[engine.ProvinceID]stri
 }
 
 // expire drops what no longer matters in movement turn i.
-func (x *StrikesState) expire(i int) {
-	x.Closed = slices.DeleteFunc(x.Closed, func(c Closure) bool { return c.Through < i })
-	x.Suspended = slices.DeleteFunc(x.Suspended, func(s Suspension) bool { return s.Through < i })
+func (x *strikesState) expire(i int) {
+	x.Closed = slices.DeleteFunc(x.Closed, func(c closure) bool { return c.Through < i })
+	x.Suspended = slices.DeleteFunc(x.Suspended, func(s suspension) bool { return s.Through < i })
 	for id, t := range x.Barred {
 		if t < i {
 			delete(x.Barred, id)
@@ -117,7 +118,7 @@ func (x *StrikesState) expire(i int) {
 	// A use older than the Gas Attacker's three turns and the last game
 	// year limits nothing any more.
 	for id, t := range x.LastUse {
-		if t < i-GasEvery && t/2 < i/2-1 {
+		if t < i-gasEvery && t/2 < i/2-1 {
 			delete(x.LastUse, id)
 		}
 	}
@@ -138,7 +139,7 @@ func (x *StrikesState) expire(i int) {
 // strikesMap is the board of every Character Diplomacy II position: the
 // suspension test of CentreSuspended has no state to read it from.
 var strikesMap = func() *engine.Map {
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		panic(err)
 	}
@@ -148,26 +149,26 @@ var strikesMap = func() *engine.Map {
 // CentreSuspended implements engine.CentreStatus: an annihilated or
 // gassed centre counts for no one and changes hands with no one (the
 // Annihilator and Gas Attacker cards; rule 9).
-func (e *Extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
+func (e *extra) CentreSuspended(p engine.ProvinceID, at engine.Phase) bool {
 	return e.Effects.Strikes.suspended(p, at, strikesMap)
 }
 
-// PowerBarred reports whether unit u may not use its card's power in s
+// powerBarred reports whether unit u may not use its card's power in s
 // ("Neither unit may use its new power on the turn after the swap"): from
 // the retreats and Winter that follow the swap's turn through the next
 // movement turn and its retreats (Barred holds that turn). The other
 // groups' parts ask it before a unit uses its power, automatic powers
 // included.
-func PowerBarred(s *engine.State, u engine.Unit) bool {
+func powerBarred(s *engine.State, u engine.Unit) bool {
 	e := extraOf(s)
 	if e == nil {
 		return false
 	}
-	t, ok := e.Effects.Strikes.Barred[IDOf(u)]
+	t, ok := e.Effects.Strikes.Barred[idOf(u)]
 	if !ok {
 		return false
 	}
-	i := MoveIndex(s.Phase)
+	i := kit.MoveIndex(s.Phase)
 	return (i == t && s.Phase.Type != engine.Adjustment) || (i == t-1 && s.Phase.Type != engine.Movement)
 }
 
@@ -177,37 +178,37 @@ func PowerBarred(s *engine.State, u engine.Unit) bool {
 //	suspended mun 5       Munich no centre through turn 5
 //	lastuse france 1A 2   French 1A last used its limited power in turn 2
 //	barred france 1A 3    French 1A may not use its power in turn 3
-var _ = register(func() {
-	addEffect("closed", func(s *engine.State, e *Extra, a []string) error {
+func strikesStateParts(r *registry) {
+	addEffect(r, "closed", func(s *engine.State, e *extra, a []string) error {
 		p, n, err := skProvTurn(s, a, "closed PROV TURN")
 		if err != nil {
 			return err
 		}
-		e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, Closure{Prov: s.Map.Provinces[p].Abbr, Through: n, Why: s.Map.Provinces[p].Name + " is impassable (annihilated or gassed before the case)"})
+		e.Effects.Strikes.Closed = append(e.Effects.Strikes.Closed, closure{Prov: s.Map.Provinces[p].Abbr, Through: n, Why: s.Map.Provinces[p].Name + " is impassable (annihilated or gassed before the case)"})
 		return nil
-	}, func(s *engine.State, e *Extra) []string {
+	}, func(s *engine.State, e *extra) []string {
 		var out []string
 		for _, c := range e.Effects.Strikes.Closed {
 			out = append(out, fmt.Sprintf("%s %d", c.Prov, c.Through))
 		}
 		return out
 	})
-	addEffect("suspended", func(s *engine.State, e *Extra, a []string) error {
+	addEffect(r, "suspended", func(s *engine.State, e *extra, a []string) error {
 		p, n, err := skProvTurn(s, a, "suspended PROV TURN")
 		if err != nil {
 			return err
 		}
-		e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, Suspension{Prov: s.Map.Provinces[p].Abbr, Through: n, Why: "suspended before the case"})
+		e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, suspension{Prov: s.Map.Provinces[p].Abbr, Through: n, Why: "suspended before the case"})
 		return nil
-	}, func(s *engine.State, e *Extra) []string {
+	}, func(s *engine.State, e *extra) []string {
 		var out []string
 		for _, c := range e.Effects.Strikes.Suspended {
 			out = append(out, fmt.Sprintf("%s %d", c.Prov, c.Through))
 		}
 		return out
 	})
-	unitTurn := func(get func(e *Extra) *map[UnitID]int, form string) (func(*engine.State, *Extra, []string) error, func(*engine.State, *Extra) []string) {
-		return func(s *engine.State, e *Extra, a []string) error {
+	unitTurn := func(get func(e *extra) *map[unitID]int, form string) (func(*engine.State, *extra, []string) error, func(*engine.State, *extra) []string) {
+		return func(s *engine.State, e *extra, a []string) error {
 				if len(a) != 3 {
 					return fmt.Errorf("want %q", form)
 				}
@@ -225,24 +226,24 @@ var _ = register(func() {
 				}
 				m := get(e)
 				if *m == nil {
-					*m = map[UnitID]int{}
+					*m = map[unitID]int{}
 				}
 				(*m)[id] = n
 				return nil
-			}, func(s *engine.State, e *Extra) []string {
+			}, func(s *engine.State, e *extra) []string {
 				var out []string
 				for id, n := range *get(e) {
-					out = append(out, fmt.Sprintf("%s %s %d", id.Power, Label(id.Number, id.Type), n))
+					out = append(out, fmt.Sprintf("%s %s %d", id.Power, kit.Label(id.Number, id.Type), n))
 				}
 				slices.Sort(out)
 				return out
 			}
 	}
-	p, l := unitTurn(func(e *Extra) *map[UnitID]int { return &e.Effects.Strikes.LastUse }, "lastuse POWER 1A TURN")
-	addEffect("lastuse", p, l)
-	p, l = unitTurn(func(e *Extra) *map[UnitID]int { return &e.Effects.Strikes.Barred }, "barred POWER 1A TURN")
-	addEffect("barred", p, l)
-})
+	p, l := unitTurn(func(e *extra) *map[unitID]int { return &e.Effects.Strikes.LastUse }, "lastuse POWER 1A TURN")
+	addEffect(r, "lastuse", p, l)
+	p, l = unitTurn(func(e *extra) *map[unitID]int { return &e.Effects.Strikes.Barred }, "barred POWER 1A TURN")
+	addEffect(r, "barred", p, l)
+}
 
 func skProvTurn(s *engine.State, a []string, form string) (engine.ProvinceID, int, error) {
 	if len(a) != 2 {
@@ -260,14 +261,14 @@ func skProvTurn(s *engine.State, a []string, form string) (engine.ProvinceID, in
 }
 
 // skParseLabel reads "1A" or "2F" as power p's unit.
-func skParseLabel(p engine.Power, w string) (UnitID, error) {
+func skParseLabel(p engine.Power, w string) (unitID, error) {
 	w = strings.ToUpper(w)
 	if len(w) < 2 {
-		return UnitID{}, fmt.Errorf("unit %q: want a number and A or F, as 1A", w)
+		return unitID{}, fmt.Errorf("unit %q: want a number and A or F, as 1A", w)
 	}
 	n, err := strconv.Atoi(w[:len(w)-1])
 	if err != nil || n <= 0 {
-		return UnitID{}, fmt.Errorf("unit %q: want a number and A or F, as 1A", w)
+		return unitID{}, fmt.Errorf("unit %q: want a number and A or F, as 1A", w)
 	}
 	var t engine.UnitType
 	switch w[len(w)-1] {
@@ -276,7 +277,7 @@ func skParseLabel(p engine.Power, w string) (UnitID, error) {
 	case 'F':
 		t = engine.Fleet
 	default:
-		return UnitID{}, fmt.Errorf("unit %q: want A or F", w)
+		return unitID{}, fmt.Errorf("unit %q: want A or F", w)
 	}
-	return UnitID{Power: p, Type: t, Number: n}, nil
+	return unitID{Power: p, Type: t, Number: n}, nil
 }

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"dipdesk/engine"
-	"dipdesk/variants/character"
+	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // strikeGame returns a Spring 1901 position with the units given as
@@ -16,7 +17,7 @@ import (
 // 1 per power and type in order, and every power owning its home centres.
 func strikeGame(t *testing.T, phase string, units ...string) *engine.State {
 	t.Helper()
-	m, err := Map()
+	m, err := board()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func strikeGame(t *testing.T, phase string, units ...string) *engine.State {
 			s.Owners[c] = pw
 		}
 	}
-	e := NewExtra(NewDeck(engine.NewRand(1)))
+	e := newExtra(newDeck(engine.NewRand(1)))
 	e.Options, _ = parseOptions(nil)
 	count := map[string]int{}
 	var cards []string
@@ -55,12 +56,12 @@ func strikeGame(t *testing.T, phase string, units ...string) *engine.State {
 		if cards[i] == "-" {
 			continue
 		}
-		c, ok := findCard(e.Deck.pile, cards[i], nil)
+		c, ok := findCard(e.Deck.Pile(), cards[i], nil)
 		if !ok {
 			t.Fatalf("no card %s", cards[i])
 		}
 		e.Deck.Take(c.ID)
-		e.Give(IDOf(u), c, s.Phase)
+		e.Give(idOf(u), c, s.Phase)
 	}
 	return s
 }
@@ -93,27 +94,21 @@ func skProv(t *testing.T, s *engine.State, abbr string) engine.ProvinceID {
 // position and reads them back; clone is deep.
 func TestStrikesStateRoundTrip(t *testing.T) {
 	s := newGame(t, 3)
-	e := s.Extra.(*Extra)
-	id := IDOf(s.Units[0])
-	e.Effects.Strikes = StrikesState{
-		Closed:    []Closure{{Prov: "boh", Through: 3, Why: "annihilated"}},
-		Suspended: []Suspension{{Prov: "mun", Through: 5, Why: "annihilated"}},
-		LastUse:   map[UnitID]int{id: 2},
-		Barred:    map[UnitID]int{id: 4},
+	e := s.Extra.(*extra)
+	id := idOf(s.Units[0])
+	e.Effects.Strikes = strikesState{
+		Closed:    []closure{{Prov: "boh", Through: 3, Why: "annihilated"}},
+		Suspended: []suspension{{Prov: "mun", Through: 5, Why: "annihilated"}},
+		LastUse:   map[unitID]int{id: 2},
+		Barred:    map[unitID]int{id: 4},
 	}
-	b, err := json.Marshal(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := DecodeExtra(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := kittest.Reload(t, e, decodeExtra)
+	b, _ := json.Marshal(e)
 	b2, _ := json.Marshal(back)
 	if string(b) != string(b2) {
 		t.Fatalf("round trip differs:\n%s\n%s", b, b2)
 	}
-	got := back.(*Extra).Effects.Strikes
+	got := back.(*extra).Effects.Strikes
 	if len(got.Closed) != 1 || got.Suspended[0].Through != 5 || got.LastUse[id] != 2 || got.Barred[id] != 4 {
 		t.Fatalf("read back %+v", got)
 	}
@@ -132,16 +127,16 @@ func TestStrikesStateRoundTrip(t *testing.T) {
 func TestStrikesConceal(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A tyr hypnotist", "italy A ven -")
 	e := extraOf(s)
-	g := IDOf(s.Units[0])
-	e.Effects.Strikes.LastUse = map[UnitID]int{g: 0}
-	e.Effects.Strikes.Closed = []Closure{{Prov: "boh", Through: 1}}
-	e.Effects.Strikes.Barred = map[UnitID]int{g: 1}
+	g := idOf(s.Units[0])
+	e.Effects.Strikes.LastUse = map[unitID]int{g: 0}
+	e.Effects.Strikes.Closed = []closure{{Prov: "boh", Through: 1}}
+	e.Effects.Strikes.Barred = map[unitID]int{g: 1}
 	for _, tc := range []struct {
 		seat engine.Seat
 		use  bool
 	}{{engine.Seat{GM: true}, true}, {engine.Seat{Power: "germany"}, true}, {engine.Seat{Power: "italy"}, false}, {engine.Seat{}, false}} {
 		v := engine.ViewFor(s, nil, tc.seat, Variant.Rules)
-		st := v.State.Extra.(*Extra).Effects.Strikes
+		st := v.State.Extra.(*extra).Effects.Strikes
 		if _, ok := st.LastUse[g]; ok != tc.use {
 			t.Errorf("%s sees the Hypnotist's use: %v, want %v", tc.seat, ok, tc.use)
 		}
@@ -326,17 +321,17 @@ func TestRandomStrikeOrders(t *testing.T) {
 			orders := engine.RandomOrders(s, rng)
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
-					o, ok := RandomSpecial(s, u, rng)
+					o, ok := randomSpecial(s, u, rng)
 					if !ok {
 						continue
 					}
 					// Some cards' random orders are plain orders only the
 					// card makes possible (a Hyperspace move): those are the
 					// movers' tests' business.
-					if _, why := Special(s, u, o); o.Special != "" && why != "" {
+					if _, why := special(s, u, o); o.Special != "" && why != "" {
 						t.Fatalf("seed %d %s: random order %q illegal: %s", seed, s.Phase.Short(), o.Text, why)
 					}
-					orders = skReplaceOrders(s, orders, IDOf(u), o)
+					orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
 					n++
 				}
 			}
@@ -358,14 +353,14 @@ func TestSwapInNoOrdinarySpace(t *testing.T) {
 	s.Units[1].Loc = engine.Loc{P: swi}
 	out := engine.Adjudicate(s, skParse(t, s, "germany: A mun swap A swi"), Variant.Rules, engine.NewRand(1))
 	e := extraOf(out.Next)
-	if k := e.KindOf(out.Next.Units[1]); k != Doppelganger || out.Next.Units[1].Loc.P != swi {
+	if k := e.KindOf(out.Next.Units[1]); k != doppelganger || out.Next.Units[1].Loc.P != swi {
 		t.Fatalf("after the swap the Italian unit is a %s in %s", k, s.Map.Provinces[out.Next.Units[1].Loc.P].Name)
 	}
-	if k := e.KindOf(out.Next.Units[0]); k != Explorer {
+	if k := e.KindOf(out.Next.Units[0]); k != explorer {
 		t.Fatalf("after the swap the German unit is a %s", k)
 	}
 	// The Italian owner knew the Explorer card its unit gave away.
-	if !e.KnownTo(IDOf(out.Next.Units[0]), engine.Seat{Power: "italy"}) {
+	if !e.KnownTo(idOf(out.Next.Units[0]), engine.Seat{Power: "italy"}) {
 		t.Error("Italy is not told of the card its unit gave away")
 	}
 	s = out.Next
@@ -387,15 +382,15 @@ func TestSwapInNoOrdinarySpace(t *testing.T) {
 func TestStrikesMarksAndNotes(t *testing.T) {
 	s := strikeGame(t, "F1901M", "france A bur gasattacker", "germany A mun -")
 	e := extraOf(s)
-	f := IDOf(s.Units[0])
-	e.Effects.Strikes = StrikesState{
-		Closed:    []Closure{{Prov: "boh", Through: 1, Why: "annihilated"}},
-		Suspended: []Suspension{{Prov: "mun", Through: 3, Why: "annihilated"}},
-		LastUse:   map[UnitID]int{f: 0},
-		Barred:    map[UnitID]int{f: 1},
+	f := idOf(s.Units[0])
+	e.Effects.Strikes = strikesState{
+		Closed:    []closure{{Prov: "boh", Through: 1, Why: "annihilated"}},
+		Suspended: []suspension{{Prov: "mun", Through: 3, Why: "annihilated"}},
+		LastUse:   map[unitID]int{f: 0},
+		Barred:    map[unitID]int{f: 1},
 	}
 	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
-	ve := v.State.Extra.(*Extra)
+	ve := v.State.Extra.(*extra)
 	marks := ve.Marks(v)
 	if len(marks) != 2 || marks[0].Prov != skProv(t, s, "boh") || !strings.Contains(marks[1].Why, "S1903M") {
 		t.Errorf("marks %+v", marks)
@@ -442,13 +437,13 @@ func TestFailedHypnosisLooksLikeAHold(t *testing.T) {
 // retreats, and no longer in Fall 1902.
 func TestPowerBarred(t *testing.T) {
 	s := strikeGame(t, "F1901M", "france A bur gasattacker")
-	extraOf(s).Effects.Strikes.Barred = map[UnitID]int{IDOf(s.Units[0]): 2}
+	extraOf(s).Effects.Strikes.Barred = map[unitID]int{idOf(s.Units[0]): 2}
 	for _, tc := range []struct {
 		phase string
 		want  bool
 	}{{"F1901M", false}, {"F1901R", true}, {"W1901A", true}, {"S1902M", true}, {"S1902R", true}, {"F1902M", false}, {"W1902A", false}} {
 		s.Phase, _ = engine.ParsePhase(tc.phase)
-		if got := PowerBarred(s, s.Units[0]); got != tc.want {
+		if got := powerBarred(s, s.Units[0]); got != tc.want {
 			t.Errorf("%s: barred %v, want %v", tc.phase, got, tc.want)
 		}
 	}
@@ -473,14 +468,14 @@ func TestUseReveals(t *testing.T) {
 		s := strikeGame(t, "S1901M", tc.units...)
 		out := engine.Adjudicate(s, skParse(t, s, tc.orders), Variant.Rules, engine.NewRand(1))
 		e := extraOf(out.Next)
-		id := IDOf(s.Units[0])
-		if e.KindOf(s.Units[1]) == Doppelganger {
+		id := idOf(s.Units[0])
+		if e.KindOf(s.Units[1]) == doppelganger {
 			// The swap moved the revealed Doppelganger card to the victim;
 			// the Cutter it gave away stays secret to all but the owners.
 			if e.KnownTo(id, engine.Seat{Power: "austria"}) || !e.KnownTo(id, engine.Seat{Power: "germany"}) {
 				t.Errorf("%s: the Cutter card after the swap is known to the wrong seats", tc.orders)
 			}
-			id = IDOf(s.Units[1])
+			id = idOf(s.Units[1])
 		}
 		if _, held := e.Cards[id]; !held && tc.reveal {
 			// The Annihilator is gone with its card (discarded): what
@@ -528,12 +523,12 @@ func TestHypnotisedPsychicReport(t *testing.T) {
 // TestHypnotistOption: the option's values are checked.
 func TestHypnotistOption(t *testing.T) {
 	for v, ok := range map[string]bool{"fail": true, "hold": true, "maybe": false, "": false} {
-		_, err := parseOptions(map[string]string{OptionHypnotistWrongPower: v})
+		_, err := parseOptions(map[string]string{optionHypnotistWrongPower: v})
 		if (err == nil) != ok {
-			t.Errorf("%s=%q: err %v", OptionHypnotistWrongPower, v, err)
+			t.Errorf("%s=%q: err %v", optionHypnotistWrongPower, v, err)
 		}
 	}
-	if def, _, ok := OptionDoc(OptionHypnotistWrongPower); !ok || def != "fail" {
+	if def, _, ok := optionDoc(optionHypnotistWrongPower); !ok || def != "fail" {
 		t.Errorf("default %q", def)
 	}
 }
@@ -543,14 +538,14 @@ func TestHypnotistOption(t *testing.T) {
 // given (Rewrite) and from the orders as adjudicated (After) agree on
 // every annihilation, gas attack and hypnosis.
 func TestPlanIsStable(t *testing.T) {
-	ks := []Kind{Annihilator, GasAttacker, Hypnotist, Psychic, Doppelganger}
+	ks := []kind{annihilator, gasAttacker, hypnotist, psychic, doppelganger}
 	checked := 0
 	for seed := uint64(1); seed <= 60; seed++ {
 		s := newGame(t, seed)
 		e := extraOf(s)
 		for i, u := range s.Units {
-			if c, ok := findCard(AllCards(), ks[(i+int(seed))%len(ks)].Word(), nil); ok {
-				e.Cards[IDOf(u)].Card = c
+			if c, ok := findCard(allCards(), ks[(i+int(seed))%len(ks)].Word(), nil); ok {
+				e.Cards[idOf(u)].Card = c
 			}
 		}
 		rng := engine.NewRand(seed)
@@ -558,13 +553,13 @@ func TestPlanIsStable(t *testing.T) {
 			orders := engine.RandomOrders(s, rng)
 			if s.Phase.Type == engine.Movement {
 				for _, u := range s.Units {
-					if o, ok := RandomSpecial(s, u, rng); ok {
-						orders = skReplaceOrders(s, orders, IDOf(u), o)
+					if o, ok := randomSpecial(s, u, rng); ok {
+						orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
 					}
 				}
-				before := planStrikes(s, skUnitOrders(s, orders), true)
+				before := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()), true)
 				out := engine.Adjudicate(s, orders, Variant.Rules, rng)
-				after := planStrikes(s, character.ResultOrders(out), false)
+				after := planStrikes(s, kit.ResultOrders(out), false)
 				a, b := planSummary(before), planSummary(after)
 				if strings.Join(a, "\n") != strings.Join(b, "\n") {
 					t.Fatalf("seed %d %s: plans differ:\nas given:\n%s\nas adjudicated:\n%s", seed, s.Phase.Short(), strings.Join(a, "\n"), strings.Join(b, "\n"))
@@ -584,16 +579,16 @@ func TestPlanIsStable(t *testing.T) {
 func planSummary(p *strikePlan) []string {
 	var out []string
 	for _, a := range p.annihilations {
-		out = append(out, fmt.Sprintf("annihilate %s %d %q", IDOf(a.unit), a.target, a.why))
+		out = append(out, fmt.Sprintf("annihilate %s %d %q", idOf(a.unit), a.target, a.why))
 	}
 	for _, g := range p.gases {
-		out = append(out, fmt.Sprintf("gas %s %d %v %q", IDOf(g.unit), g.target, g.ok, g.why))
+		out = append(out, fmt.Sprintf("gas %s %d %v %q", idOf(g.unit), g.target, g.ok, g.why))
 	}
 	for _, h := range p.hypnoses {
-		if _, hyp := p.hypnotisedBy(IDOf(h.unit)); hyp {
+		if _, hyp := p.hypnotisedBy(idOf(h.unit)); hyp {
 			continue // its order is replaced by the written one: the exception planStrikes names
 		}
-		out = append(out, fmt.Sprintf("hypnotise %s %s %v %q", IDOf(h.unit), IDOf(h.victim), h.ok, h.why))
+		out = append(out, fmt.Sprintf("hypnotise %s %s %v %q", idOf(h.unit), idOf(h.victim), h.ok, h.why))
 	}
 	for id, why := range p.disorder {
 		out = append(out, fmt.Sprintf("disorder %s %q", id, why))

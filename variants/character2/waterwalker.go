@@ -1,6 +1,9 @@
 package character2
 
-import "dipdesk/engine"
+import (
+	"dipdesk/engine"
+	"dipdesk/variants/kit"
+)
 
 // WATER WALKER army / SUPERFLEET (Pages): "If the unit is an Army, it can
 // cross any one sea space (per turn) without need of convoy. This is
@@ -20,21 +23,20 @@ import "dipdesk/engine"
 // Caspian; the Explorer's islands are not land spaces of the ordinary
 // board and count for nothing here), and the engine's ConvoySupport for
 // the landing.
-var _ = register(func() {
-	parts.reach = append(parts.reach, waterWalkerReach, superfleetReach)
-	parts.convoySupport = append(parts.convoySupport, superfleetConvoySupport)
-	parts.random = append(parts.random, waterWalkerRandom)
-	moverUses[WaterWalker] = waterWalkerUses
-	addAfter(PriorityOf(WaterWalker), superfleetAfter)
-})
+func waterwalkerParts(r *registry) {
+	r.Reach(waterWalkerReach, superfleetReach)
+	r.ConvoySupport(superfleetConvoySupport)
+	r.Random(waterWalkerRandom)
+	r.After(priorityOf(waterWalker), superfleetAfter)
+}
 
 // borders reports whether sea province sea borders province p: by a fleet
 // link to any coast of p, or, for the Caspian, by its army links.
 func borders(m *engine.Map, sea, p engine.ProvinceID) bool {
-	if m.Province(sea).Abbr == CaspianAbbr {
+	if m.Province(sea).Abbr == caspianAbbr {
 		return m.ArmyLinked(sea, p)
 	}
-	return fleetTouches(m, sea, engine.Loc{P: p})
+	return kit.FleetLinkedAnyCoast(m, sea, engine.Loc{P: p})
 }
 
 // seaBetween returns a sea both a and b border, or NoProvince.
@@ -49,7 +51,7 @@ func seaBetween(m *engine.Map, a, b engine.ProvinceID) engine.ProvinceID {
 }
 
 func waterWalkerReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if u.Type != engine.Army || !moverHas(s, u, WaterWalker) || l.P == u.Loc.P || l.C != engine.NoCoast {
+	if u.Type != engine.Army || !moverHas(s, u, waterWalker) || l.P == u.Loc.P || l.C != engine.NoCoast {
 		return false
 	}
 	to := s.Map.Province(l.P)
@@ -76,14 +78,14 @@ func landBetween(m *engine.Map, a, b engine.ProvinceID) engine.ProvinceID {
 }
 
 func superfleetReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
-	if u.Type != engine.Fleet || !moverHas(s, u, WaterWalker) || l.P == u.Loc.P {
+	if u.Type != engine.Fleet || !moverHas(s, u, waterWalker) || l.P == u.Loc.P {
 		return false
 	}
 	from, to := s.Map.Province(u.Loc.P), s.Map.Province(l.P)
 	if from.Kind != engine.Sea || to.Kind != engine.Sea {
 		return false
 	}
-	if to.Impassable && to.Abbr != CaspianAbbr {
+	if to.Impassable && to.Abbr != caspianAbbr {
 		return false
 	}
 	return landBetween(s.Map, u.Loc.P, l.P) != engine.NoProvince
@@ -93,7 +95,7 @@ func superfleetReach(s *engine.State, u engine.Unit, l engine.Loc) bool {
 // Army it convoys, provided it is the last fleet in the convoy" (the
 // engine asks only for the last fleets, next to the landing).
 func superfleetConvoySupport(s *engine.State, fleet, army engine.Unit) bool {
-	return fleet.Type == engine.Fleet && moverHas(s, fleet, WaterWalker)
+	return fleet.Type == engine.Fleet && moverHas(s, fleet, waterWalker)
 }
 
 // superfleetAfter reveals a Superfleet whose automatic support of the
@@ -110,10 +112,10 @@ func superfleetAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	var orders []engine.Order
 	var base *engine.Outcome
 	for _, r := range out.Results {
-		if r.Order.Kind != engine.Convoy || !r.OK || r.Unit.Type != engine.Fleet || !moverHas(s, r.Unit, WaterWalker) {
+		if r.Order.Kind != engine.Convoy || !r.OK || r.Unit.Type != engine.Fleet || !moverHas(s, r.Unit, waterWalker) {
 			continue
 		}
-		id := IDOf(r.Unit)
+		id := idOf(r.Unit)
 		if h := next.Cards[id]; h == nil || (h.Revealed != nil && h.Revealed.Hint == "") {
 			continue
 		}
@@ -145,7 +147,7 @@ func waterWalkerUses(s *engine.State, u engine.Unit, o engine.Order) (string, bo
 // waterWalkerRandom gives a Water Walker or Superfleet a random move its
 // card alone allows.
 func waterWalkerRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, bool) {
-	if !moverHas(s, u, WaterWalker) || s.Phase.Type != engine.Movement {
+	if !moverHas(s, u, waterWalker) || s.Phase.Type != engine.Movement {
 		return engine.Order{}, false
 	}
 	var out []engine.Loc

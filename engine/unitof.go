@@ -1,0 +1,95 @@
+package engine
+
+// Which unit an order names: the one answer every caller uses (the
+// movement adjudicator, the sequence of steps, and the variants' hooks
+// through UnitOf), so a variant never re-derives it with other rules.
+
+// UnitOf returns the index in s.Units of the unit order o names, or -1:
+// the unit in o's province that occupies it when o's number, power, type
+// and coast (each where written) fit it; otherwise, among the units
+// standing in the province with o's number (a unit that does not occupy
+// its province, units sharing an unlimited space such as Hyperspace), the
+// one of o's power, then of o's type, then on o's coast. A unit of
+// another power may be returned: the caller decides what an order for
+// someone else's unit means (the adjudicator reports NotOwner). A number
+// names a unit by its own number or, for a unit the variant renumbered,
+// by its label (Rules.Label). Builds and waives name no unit.
+func UnitOf(s *State, o *Order, r *Rules) int {
+	if o.Kind == Build || o.Kind == Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
+		return -1
+	}
+	holder := -1
+	if !s.Map.Provinces[o.At.P].Unlimited {
+		for i, u := range s.Units {
+			if u.Loc.P == o.At.P && r.occupies(s, u) {
+				holder = i
+			}
+		}
+	}
+	return int(namedUnit(s, r, s.Units, o, int32(holder)))
+}
+
+// namedUnit is UnitOf's choice among units (s.Units, or the adjudicator's
+// copy of them in the same order), holder being the index of the unit
+// occupying o's province (-1: none).
+func namedUnit(s *State, r *Rules, units []Unit, o *Order, holder int32) int32 {
+	if holder >= 0 {
+		u := units[holder]
+		if r.numbered(s, u, o) && (o.Power == "" || u.Power == o.Power) &&
+			(o.Unit == NoUnitType || u.Type == o.Unit) && (o.At.C == NoCoast || u.Loc.C == o.At.C) {
+			return holder
+		}
+	}
+	// Units that do not occupy their province, and units in unlimited
+	// spaces, are found by number, then by the order's power (several
+	// powers' "1F" in Hyperspace, Davis 6), then by type.
+	best := int32(-1)
+	for i := range units {
+		u := units[i]
+		if u.Loc.P != o.At.P || !r.numbered(s, u, o) {
+			continue
+		}
+		if best < 0 {
+			best = int32(i)
+			continue
+		}
+		b := units[best]
+		if o.Power != "" && (u.Power == o.Power) != (b.Power == o.Power) {
+			if u.Power == o.Power {
+				best = int32(i)
+			}
+			continue
+		}
+		if o.Unit != NoUnitType && (u.Type == o.Unit) != (b.Type == o.Unit) {
+			if u.Type == o.Unit {
+				best = int32(i)
+			}
+			continue
+		}
+		if o.At.C != NoCoast && u.Loc.C == o.At.C && b.Loc.C != o.At.C {
+			best = int32(i)
+		}
+	}
+	return best
+}
+
+// names reports whether order o names unit u exactly: its province, and
+// its number, power and type where o writes them.
+func (r *Rules) names(s *State, o *Order, u Unit) bool {
+	return o.At.P == u.Loc.P && (o.Power == "" || o.Power == u.Power) && r.numbered(s, u, o) &&
+		(o.Unit == NoUnitType || o.Unit == u.Type)
+}
+
+// numbered reports whether o's number, if written, names u: its own
+// number, or the label the variant gave it (Rules.Label), written without
+// a type.
+func (r *Rules) numbered(s *State, u Unit, o *Order) bool {
+	if o.Number == 0 || o.Number == u.Number {
+		return true
+	}
+	if r == nil || r.Label == nil || o.Unit != NoUnitType {
+		return false
+	}
+	n, ok := r.Label(s, u)
+	return ok && n == o.Number
+}
