@@ -51,18 +51,14 @@ func Adjudicate(s *State, orders []Order, r *Rules, rng *Rand) *Outcome {
 	}
 	reportSeatOrders(out, seatOrders)
 	next := out.Next
-	// Centres change hands at the end of a Fall, after its retreats: not
-	// after the movement turn when a retreat phase follows it, even with
-	// no unit dislodged (a variant's voluntary retreats: Galt's
-	// Retreater, "Capture of centers occurs in Fall (after all
-	// retreats)").
-	retreatNext := s.Phase.Type == Movement && r != nil && r.NextPhase != nil && r.NextPhase(next, s.Phase).Type == Retreat
-	if !retreatNext && next.Phase.Type != Adjustment && len(next.Dislodged) == 0 && (next.Phase.Season == Fall || next.Phase.Season == Autumn) {
-		UpdateOwnership(next, r)
-		if w := Winner(next, r); w != "" {
-			out.Winner = w
-			out.Events = append(out.Events, fmt.Sprintf("%s has %d centres and wins", next.Map.PowerName(w), next.Centres()[w]))
-		}
+	next.GiveIDs()
+	if r != nil && r.Settle != nil {
+		r.Settle(s, out)
+	} else {
+		StandardSettle(s, out, r)
+	}
+	if out.End != nil && out.End.Why != "" {
+		out.Events = append(out.Events, out.End.Why)
 	}
 	if r != nil && r.NextPhase != nil {
 		next.Phase = r.NextPhase(next, s.Phase)
@@ -136,6 +132,26 @@ func StandardNextPhase(next *State, p Phase) Phase {
 		return Phase{Year: p.Year, Season: Winter, Type: Adjustment}
 	}
 	return Phase{Year: p.Year + 1, Season: Spring, Type: Movement}
+}
+
+// StandardSettle is the standard game's settling of a phase: at the end
+// of a Fall, after its retreats, centres change hands (UpdateOwnership)
+// and a power with the victory count of centres wins (Winner). Not after
+// the movement turn when a retreat phase follows it, even with no unit
+// dislodged (a variant's voluntary retreats: Galt's Retreater, "Capture
+// of centers occurs in Fall (after all retreats)"). before is the
+// position adjudicated, out its outcome, whose Next is still in the
+// phase adjudicated.
+func StandardSettle(before *State, out *Outcome, r *Rules) {
+	next := out.Next
+	retreatNext := before.Phase.Type == Movement && r != nil && r.NextPhase != nil && r.NextPhase(next, before.Phase).Type == Retreat
+	if retreatNext || next.Phase.Type == Adjustment || len(next.Dislodged) > 0 || (next.Phase.Season != Fall && next.Phase.Season != Autumn) {
+		return
+	}
+	UpdateOwnership(next, r)
+	if w := Winner(next, r); w != "" {
+		out.End = &GameEnd{Winners: []Power{w}, Why: fmt.Sprintf("%s has %d centres and wins", next.Map.PowerName(w), next.Centres()[w])}
+	}
 }
 
 // UpdateOwnership gives each supply centre to the power whose unit stands

@@ -169,7 +169,7 @@ func adjustBuild(s *State, o *Order, due map[Power]int, built map[ProvinceID]boo
 		return Unit{}, "no province to build in"
 	}
 	p := &m.Provinces[o.At.P]
-	u := Unit{Type: o.Unit, Power: o.Power, Loc: o.At}
+	u := Unit{Type: o.Unit, Kind: o.Piece, Power: o.Power, Loc: o.At}
 	switch {
 	case due[o.Power] <= 0:
 		return u, fmt.Sprintf("%s has no build due", m.PowerName(o.Power))
@@ -228,10 +228,10 @@ func adjustRemove(s *State, o *Order, due map[Power]int, removed map[int]bool) (
 	// Where two units of one power share a province (Galt's Ghost), the
 	// one of the type (and coast) the order names.
 	found := false
-	for _, typed := range []bool{true, false} {
+	for _, byType := range []bool{true, false} {
 		for k, u := range s.Units {
 			if !found && u.Loc.P == o.At.P && u.Power == o.Power && (o.Number == 0 || u.Number == o.Number) && !removed[k] &&
-				(!typed || ((o.Unit == NoUnitType || u.Type == o.Unit) && (o.At.C == NoCoast || u.Loc.C == o.At.C))) {
+				(!byType || (typed(o, u) && (o.At.C == NoCoast || u.Loc.C == o.At.C))) {
 				i, found = k, true
 			}
 		}

@@ -42,7 +42,7 @@ func benchPosition(b *testing.B, p Phase, text string) (*State, []Order) {
 	for _, r := range AdjudicateMovement(s, orders, nil).Results {
 		switch r.Code {
 		case Illegal, NoUnit, NotOwner, Void:
-			b.Fatalf("%s: %q: %s (%s)", p.Short(), r.Order.Format(s.Map), r.Code, r.Reason)
+			b.Fatalf("%s: %q: %s (%s)", p.Key(), r.Order.Format(s.Map), r.Code, r.Reason)
 		}
 	}
 	return s, orders

@@ -72,6 +72,8 @@ type Map struct {
 	Powers    []PowerInfo
 	Provinces []Province
 	Start     []Unit
+	// Pieces are the variant's kinds of piece beside armies and fleets.
+	Pieces []PieceInfo
 
 	names   map[string]ProvinceID // lower-case abbreviations, names and aliases
 	nameRun int                   // the most words a name spans (for the parser)
@@ -93,6 +95,7 @@ func (m *Map) Clone() *Map {
 	c := &Map{ID: m.ID, Name: m.Name, names: make(map[string]ProvinceID, len(m.names)), nameRun: m.nameRun}
 	c.Powers = append([]PowerInfo(nil), m.Powers...)
 	c.Start = append([]Unit(nil), m.Start...)
+	c.Pieces = append([]PieceInfo(nil), m.Pieces...)
 	c.Provinces = make([]Province, len(m.Provinces))
 	for i, p := range m.Provinces {
 		p.Aliases = append([]string(nil), p.Aliases...)

@@ -120,6 +120,8 @@ func (m *Map) directive(t []string) error {
 		m.Powers = append(m.Powers, PowerInfo{ID: Power(t[1]), Name: t[2], Adjective: t[3], Initial: t[4], Role: t[0] == "role"})
 	case "province":
 		return m.provinceDirective(t)
+	case "piece":
+		return m.pieceDirective(t)
 	case "coast":
 		if len(t) < 3 {
 			return errors.New("coast: want coast <abbr> <nc|sc|ec|wc> [\"<name>\"]")
@@ -303,20 +305,31 @@ func (m *Map) checkFleetEnd(l Loc, s string) error {
 
 func (m *Map) unitDirective(t []string) error {
 	if len(t) != 4 {
-		return errors.New("unit: want unit <power> <A|F> <location>")
+		return errors.New("unit: want unit <power>|none <A|F|piece code> <location>")
 	}
 	pw := Power(t[1])
-	if _, ok := m.Power(pw); !ok {
+	if _, ok := m.Power(pw); !ok && t[1] != "none" {
 		return fmt.Errorf("unit: unknown power %q", t[1])
 	}
+	if t[1] == "none" {
+		pw = ""
+	}
 	var ut UnitType
+	var kind PieceKind
 	switch strings.ToUpper(t[2]) {
 	case "A":
 		ut = Army
 	case "F":
 		ut = Fleet
 	default:
-		return fmt.Errorf("unit: unknown unit type %q", t[2])
+		p, ok := m.PieceByCode(t[2])
+		if !ok {
+			return fmt.Errorf("unit: unknown unit type %q", t[2])
+		}
+		ut, kind = p.Moves, p.Kind
+	}
+	if p, _ := m.Piece(kind); p.Neutral != (pw == "") {
+		return fmt.Errorf("unit: a piece of no power is a neutral kind's, and a neutral kind's piece has no power (%s %s)", t[1], t[2])
 	}
 	l, err := m.locArg(t[3])
 	if err != nil {
@@ -325,6 +338,6 @@ func (m *Map) unitDirective(t []string) error {
 	if !m.CanHold(ut, l) {
 		return fmt.Errorf("unit: %s cannot stand in %s", ut.Word(), t[3])
 	}
-	m.Start = append(m.Start, Unit{Type: ut, Power: pw, Loc: l})
+	m.Start = append(m.Start, Unit{Type: ut, Kind: kind, Power: pw, Loc: l})
 	return nil
 }

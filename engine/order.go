@@ -41,6 +41,7 @@ type Order struct {
 	Power  Power     // the power that gave the order
 	Kind   OrderKind //
 	Unit   UnitType  // type as written; NoUnitType when omitted (DATC 4.C.1)
+	Piece  PieceKind // a variant's kind of piece as written ("FA bur"); 0 when none
 	Number int       // unit number as written (Character Diplomacy rule 10), 0 if none
 	At     Loc       // the ordered unit, or the province built in
 	To     Loc       // Move/retreat destination
@@ -81,12 +82,12 @@ func (o *Order) SupportsHold() bool { return o.Kind == Support && !o.AuxTo.Valid
 // Format writes o in the short notation, "A par - bur", "F nth C A lon - bel".
 func (o Order) Format(m *Map) string {
 	var b strings.Builder
-	unit := func(t UnitType, n int, l Loc) {
+	unit := func(t UnitType, k PieceKind, n int, l Loc) {
 		if n > 0 {
 			b.WriteString(strconv.Itoa(n))
 		}
 		if t != NoUnitType {
-			b.WriteString(t.String())
+			b.WriteString(m.UnitCode(t, k))
 			b.WriteByte(' ')
 		} else if n > 0 {
 			b.WriteByte(' ')
@@ -104,12 +105,12 @@ func (o Order) Format(m *Map) string {
 	switch o.Kind {
 	case Build:
 		b.WriteString("build ")
-		unit(o.Unit, 0, o.At)
+		unit(o.Unit, o.Piece, 0, o.At)
 		return b.String()
 	case Waive:
 		return "waive"
 	}
-	unit(o.Unit, o.Number, o.At)
+	unit(o.Unit, o.Piece, o.Number, o.At)
 	switch o.Kind {
 	case Hold:
 		b.WriteString(" H")
@@ -125,7 +126,7 @@ func (o Order) Format(m *Map) string {
 		} else {
 			b.WriteString(" C ")
 		}
-		unit(o.AuxUnit, 0, o.AuxAt)
+		unit(o.AuxUnit, 0, 0, o.AuxAt)
 		if o.AuxTo.Valid() {
 			b.WriteString(" - ")
 			b.WriteString(m.LocString(o.AuxTo))

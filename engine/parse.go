@@ -668,19 +668,19 @@ func (s *orderState) parseOrder(o *Order) *ParseError {
 			return s.end(2)
 		}
 		o.Kind = Build
-		num, typ, at, i, err := s.unit(1, "build needs a province")
+		num, typ, kind, at, i, err := s.unit(1, "build needs a province")
 		if err != nil {
 			return err
 		}
-		o.Number, o.Unit, o.At = num, typ, at
+		o.Number, o.Unit, o.Piece, o.At = num, typ, kind, at
 		return s.end(i)
 	case s.isWordIn(0, disbandWords):
 		o.Kind = Disband
-		num, typ, at, i, err := s.unit(1, "disband needs a unit")
+		num, typ, kind, at, i, err := s.unit(1, "disband needs a unit")
 		if err != nil {
 			return err
 		}
-		o.Number, o.Unit, o.At = num, typ, at
+		o.Number, o.Unit, o.Piece, o.At = num, typ, kind, at
 		return s.end(i)
 	}
 	if k, name, ok := s.matchSeatSpecial(); ok {
@@ -690,11 +690,11 @@ func (s *orderState) parseOrder(o *Order) *ParseError {
 	if err := s.checkStart(); err != nil {
 		return err
 	}
-	num, typ, at, i, err := s.unit(0, "the order needs the unit's province")
+	num, typ, kind, at, i, err := s.unit(0, "the order needs the unit's province")
 	if err != nil {
 		return err
 	}
-	o.Number, o.Unit, o.At = num, typ, at
+	o.Number, o.Unit, o.Piece, o.At = num, typ, kind, at
 	if i == n {
 		o.Kind = Hold
 		return nil
@@ -736,10 +736,10 @@ func (s *orderState) checkStart() *ParseError {
 		}
 		return nil // parseLoc reports it
 	}
-	if _, isType := unitWords[w]; isType {
+	if _, _, isType := s.unitWord(w); isType {
 		return nil
 	}
-	if _, _, isNum := unitNumber(w); isNum {
+	if _, _, _, isNum := s.unitNumber(w); isNum {
 		return nil
 	}
 	if _, _, err := s.parseLoc(0); err == nil {
@@ -767,64 +767,76 @@ func (s *orderState) checkStart() *ParseError {
 	return s.errf(raw, sug, "unknown word %q", raw)
 }
 
+// unitWord reads a unit's type word: "a", "army", "f", "fleet", or the
+// code of one of the map's kinds of piece ("fa", "b"), with its kind.
+func (c *parseContext) unitWord(w string) (UnitType, PieceKind, bool) {
+	if t, ok := unitWords[w]; ok {
+		return t, 0, true
+	}
+	if p, ok := c.m.PieceByCode(w); ok {
+		return p.Moves, p.Kind, true
+	}
+	return NoUnitType, 0, false
+}
+
 // unitNumber reads a unit number with an optional glued type: "1", "1a",
-// "12f", "3army".
-func unitNumber(w string) (int, UnitType, bool) {
+// "12f", "3army", "2fa".
+func (c *parseContext) unitNumber(w string) (int, UnitType, PieceKind, bool) {
 	d := 0
 	for d < len(w) && w[d] >= '0' && w[d] <= '9' {
 		d++
 	}
 	if d == 0 {
-		return 0, NoUnitType, false
+		return 0, NoUnitType, 0, false
 	}
-	typ := NoUnitType
+	typ, kind := NoUnitType, PieceKind(0)
 	if rest := w[d:]; rest != "" {
-		t, ok := unitWords[rest]
+		t, k, ok := c.unitWord(rest)
 		if !ok {
-			return 0, NoUnitType, false
+			return 0, NoUnitType, 0, false
 		}
-		typ = t
+		typ, kind = t, k
 	}
 	if d > maxUnitNumberDigits {
-		return -1, typ, true
+		return -1, typ, kind, true
 	}
 	n, err := strconv.Atoi(w[:d])
 	if err != nil {
-		return -1, typ, true
+		return -1, typ, kind, true
 	}
-	return n, typ, true
+	return n, typ, kind, true
 }
 
 // unit reads [number] [type] province. missing is the message when the
 // province is absent. In another unit's order (support, convoy) the
 // number is kept in Order.AuxNumber, which the engine does not use.
-func (s *orderState) unit(i int, missing string) (num int, typ UnitType, at Loc, next int, err *ParseError) {
+func (s *orderState) unit(i int, missing string) (num int, typ UnitType, kind PieceKind, at Loc, next int, err *ParseError) {
 	n := len(s.toks)
 	if w, ok := s.word(i); ok {
-		if v, t, isNum := unitNumber(w); isNum {
+		if v, t, k, isNum := s.unitNumber(w); isNum {
 			if v <= 0 {
-				return 0, NoUnitType, Nowhere, i, s.errf(s.toks[i].raw, "", "bad unit number %q", s.toks[i].raw)
+				return 0, NoUnitType, 0, Nowhere, i, s.errf(s.toks[i].raw, "", "bad unit number %q", s.toks[i].raw)
 			}
-			num, typ = v, t
+			num, typ, kind = v, t, k
 			i++
 		}
 	}
 	if typ == NoUnitType {
 		if w, ok := s.word(i); ok {
-			if t, isType := unitWords[w]; isType {
-				typ = t
+			if t, k, isType := s.unitWord(w); isType {
+				typ, kind = t, k
 				i++
 			}
 		}
 	}
 	if i >= n {
-		return 0, NoUnitType, Nowhere, i, s.errf("", "", "%s", missing)
+		return 0, NoUnitType, 0, Nowhere, i, s.errf("", "", "%s", missing)
 	}
 	at, next, err = s.parseLoc(i)
 	if err != nil {
-		return 0, NoUnitType, Nowhere, i, err
+		return 0, NoUnitType, 0, Nowhere, i, err
 	}
-	return num, typ, at, next, nil
+	return num, typ, kind, at, next, nil
 }
 
 type nameRun struct {
@@ -1172,8 +1184,8 @@ func (s *orderState) auxNationality(o *Order, i int, missing string) (int, *Pars
 		if !ok {
 			return false
 		}
-		_, isType := unitWords[w2]
-		_, _, isNum := unitNumber(w2)
+		_, _, isType := s.unitWord(w2)
+		_, _, _, isNum := s.unitNumber(w2)
 		if isType || isNum {
 			return true
 		}
@@ -1194,10 +1206,10 @@ func (s *orderState) auxNationality(o *Order, i int, missing string) (int, *Pars
 		return i, nil
 	}
 	// A misspelt nationality: "S Frence A par". A unit word is not one.
-	if _, isType := unitWords[w]; isType {
+	if _, _, isType := s.unitWord(w); isType {
 		return i, nil
 	}
-	if _, _, isNum := unitNumber(w); isNum {
+	if _, _, _, isNum := s.unitNumber(w); isNum {
 		return i, nil
 	}
 	if _, _, err := s.parseLoc(i); err != nil && startsUnit(i+1) {
@@ -1226,7 +1238,7 @@ func (s *orderState) support(o *Order, i int) *ParseError {
 	if err != nil {
 		return err
 	}
-	num, typ, at, i, err := s.unit(i, missing)
+	num, typ, _, at, i, err := s.unit(i, missing)
 	if err != nil {
 		return err
 	}
@@ -1287,7 +1299,7 @@ func (s *orderState) convoy(o *Order, i int) *ParseError {
 	if err != nil {
 		return err
 	}
-	num, typ, at, i, err := s.unit(i, missing)
+	num, typ, _, at, i, err := s.unit(i, missing)
 	if err != nil {
 		return err
 	}

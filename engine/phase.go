@@ -287,7 +287,3 @@ func parseKey(s string) (Phase, bool) {
 	}
 	return p, true
 }
-
-// Short returns the phase's key (Key); kept for the places that print the
-// short form beside the words.
-func (p Phase) Short() string { return p.Key() }

@@ -33,12 +33,12 @@ func TestRandomOrdersLegal(t *testing.T) {
 	for seed := uint64(100); seed < 110; seed++ {
 		playRandomGame(m, seed, 15, func(before, _ *State, orders []Order, out *Outcome) bool {
 			for _, e := range checkOrderCover(before, orders) {
-				t.Errorf("seed %d %s: %s", seed, before.Phase.Short(), e)
+				t.Errorf("seed %d %s: %s", seed, before.Phase.Key(), e)
 			}
 			for _, r := range out.Results {
 				switch r.Code {
 				case Illegal, NoUnit, NotOwner, Refused:
-					t.Errorf("seed %d %s: %s: %q: %s", seed, before.Phase.Short(), r.Order.Power, r.Order.Format(m), r.Reason)
+					t.Errorf("seed %d %s: %s: %q: %s", seed, before.Phase.Key(), r.Order.Power, r.Order.Format(m), r.Reason)
 				}
 			}
 			for _, o := range orders {

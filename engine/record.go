@@ -17,6 +17,9 @@ type StateRecord struct {
 	Dislodged []DislodgedRecord `json:"dislodged,omitempty"`
 	Standoffs []string          `json:"standoffs,omitempty"`
 	Extra     json.RawMessage   `json:"extra,omitempty"` // the variant's State.Extra, as it marshals itself
+	// NextID is the id the next new unit takes (State.NextID); 0 in a
+	// record from before units had ids.
+	NextID int32 `json:"next_id,omitempty"`
 }
 
 // PhaseRecord is a Phase in a record. Name is its key, for people.
@@ -46,12 +49,15 @@ func (r PhaseRecord) Phase() (Phase, error) {
 	return p, nil
 }
 
-// UnitRecord is a Unit in a record: "A", "france", "par".
+// UnitRecord is a Unit in a record: "A", "france", "par". Type is "A",
+// "F" or a variant's piece code ("FA"); Power is "" for a piece of no
+// seat; ID is the unit's id (0 in a record from before units had ids).
 type UnitRecord struct {
 	Type   string `json:"type"`
 	Power  string `json:"power"`
 	Loc    string `json:"loc"`
 	Number int    `json:"number,omitempty"`
+	ID     int32  `json:"id,omitempty"`
 }
 
 // DislodgedRecord is a Dislodgement in a record.
@@ -74,10 +80,15 @@ func (s *State) Record() StateRecord {
 	// Records are canonical: the same position always gives the same text.
 	sort.Slice(r.Units, func(i, j int) bool {
 		a, b := r.Units[i], r.Units[j]
-		if a.Power != b.Power {
+		switch {
+		case a.Power != b.Power:
 			return a.Power < b.Power
+		case a.Loc != b.Loc:
+			return a.Loc < b.Loc
+		case a.Type != b.Type:
+			return a.Type < b.Type
 		}
-		return a.Loc < b.Loc
+		return a.ID < b.ID
 	})
 	for id, o := range s.Owners {
 		if o != "" {
@@ -95,11 +106,36 @@ func (s *State) Record() StateRecord {
 		r.Standoffs = append(r.Standoffs, m.Provinces[p].Abbr)
 	}
 	sort.Strings(r.Standoffs)
+	r.giveIDs(s.NextID)
 	return r
 }
 
+// giveIDs gives the record's units that have no id yet (a unit a hook or
+// an edit added since the state last gave ids) the next ones, in the
+// record's order, so the position saved names every unit by its id.
+func (r *StateRecord) giveIDs(next int32) {
+	next = max(next, 1)
+	for _, u := range r.Units {
+		next = max(next, u.ID+1)
+	}
+	for _, d := range r.Dislodged {
+		next = max(next, d.Unit.ID+1)
+	}
+	for i := range r.Units {
+		if r.Units[i].ID == 0 {
+			r.Units[i].ID, next = next, next+1
+		}
+	}
+	for i := range r.Dislodged {
+		if r.Dislodged[i].Unit.ID == 0 {
+			r.Dislodged[i].Unit.ID, next = next, next+1
+		}
+	}
+	r.NextID = next
+}
+
 func unitRecord(m *Map, u Unit) UnitRecord {
-	return UnitRecord{Type: u.Type.String(), Power: string(u.Power), Loc: m.LocString(u.Loc), Number: u.Number}
+	return UnitRecord{Type: m.UnitCode(u.Type, u.Kind), Power: string(u.Power), Loc: m.LocString(u.Loc), Number: u.Number, ID: u.ID}
 }
 
 // MarshalState encodes s as JSON, with the variant's Extra as it marshals
@@ -164,13 +200,22 @@ func (r StateRecord) State(m *Map) (*State, error) {
 		}
 	}
 	s.Phase = ph
+	ids := map[int32]bool{}
 	for i, ur := range r.Units {
 		u, err := ur.unit(m, r.Extra != nil)
+		if err == nil && u.ID != 0 && ids[u.ID] {
+			err = fmt.Errorf("id %d is another unit's", u.ID)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("engine: state: unit %d: %w", i+1, err)
 		}
+		ids[u.ID] = true
 		s.Units = append(s.Units, u)
 	}
+	if r.NextID < 0 {
+		return nil, fmt.Errorf("engine: state: next unit id %d", r.NextID)
+	}
+	s.NextID = r.NextID
 	for abbr, pw := range r.Owners {
 		p, ok := m.Lookup(abbr)
 		if !ok || !m.Provinces[p].SC {
@@ -183,9 +228,13 @@ func (r StateRecord) State(m *Map) (*State, error) {
 	}
 	for i, dr := range r.Dislodged {
 		u, err := dr.Unit.unit(m, r.Extra != nil)
+		if err == nil && u.ID != 0 && ids[u.ID] {
+			err = fmt.Errorf("id %d is another unit's", u.ID)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("engine: state: dislodged unit %d: %w", i+1, err)
 		}
+		ids[u.ID] = true
 		d := Dislodgement{Unit: u, From: NoProvince, ByConvoy: dr.ByConvoy}
 		if dr.From != "" {
 			p, ok := m.Lookup(dr.From)
@@ -203,21 +252,41 @@ func (r StateRecord) State(m *Map) (*State, error) {
 		}
 		s.Standoffs = append(s.Standoffs, p)
 	}
+	s.GiveIDs()
 	return s, nil
 }
 
 func (ur UnitRecord) unit(m *Map, lenient bool) (Unit, error) {
-	u := Unit{Power: Power(ur.Power), Number: ur.Number}
+	u := Unit{Power: Power(ur.Power), Number: ur.Number, ID: ur.ID}
+	if ur.ID < 0 {
+		return u, fmt.Errorf("bad id %d", ur.ID)
+	}
 	switch ur.Type {
 	case "A":
 		u.Type = Army
 	case "F":
 		u.Type = Fleet
 	default:
-		return u, fmt.Errorf("unknown unit type %q", ur.Type)
+		p, ok := m.PieceByCode(ur.Type)
+		if !ok || p.Code != ur.Type {
+			return u, fmt.Errorf("unknown unit type %q", ur.Type)
+		}
+		u.Type, u.Kind = p.Moves, p.Kind
 	}
-	if _, ok := m.Power(u.Power); !ok {
-		return u, fmt.Errorf("unknown power %q", ur.Power)
+	neutral := false
+	if p, ok := m.Piece(u.Kind); ok {
+		neutral = p.Neutral
+	}
+	switch {
+	case neutral && u.Power != "":
+		return u, fmt.Errorf("a %s belongs to no power, not %q", ur.Type, ur.Power)
+	case neutral:
+	case u.Power == "":
+		return u, fmt.Errorf("a unit of type %q needs a power", ur.Type)
+	default:
+		if _, ok := m.Power(u.Power); !ok {
+			return u, fmt.Errorf("unknown power %q", ur.Power)
+		}
 	}
 	l, err := m.ParseLoc(ur.Loc)
 	if err != nil {
@@ -276,14 +345,14 @@ func (o Order) Record(m *Map) OrderRecord {
 		}
 		return m.LocString(l)
 	}
-	ut := func(t UnitType) string {
+	ut := func(t UnitType, k PieceKind) string {
 		if t == NoUnitType {
 			return ""
 		}
-		return t.String()
+		return m.UnitCode(t, k)
 	}
-	return OrderRecord{Power: string(o.Power), Kind: o.Kind.String(), Unit: ut(o.Unit), Number: o.Number,
-		At: loc(o.At), To: loc(o.To), ViaConvoy: o.ViaConvoy, AuxUnit: ut(o.AuxUnit), AuxPower: string(o.AuxPower),
+	return OrderRecord{Power: string(o.Power), Kind: o.Kind.String(), Unit: ut(o.Unit, o.Piece), Number: o.Number,
+		At: loc(o.At), To: loc(o.To), ViaConvoy: o.ViaConvoy, AuxUnit: ut(o.AuxUnit, 0), AuxPower: string(o.AuxPower),
 		AuxAt: loc(o.AuxAt), AuxTo: loc(o.AuxTo), Special: o.Special, Args: o.Args, Text: o.Text}
 }
 
@@ -302,10 +371,10 @@ func (r OrderRecord) Order(m *Map) (Order, error) {
 	}
 	o.Kind = OrderKind(kind)
 	var err error
-	if o.Unit, err = parseUnitType(r.Unit); err != nil {
+	if o.Unit, o.Piece, err = parseUnitType(m, r.Unit); err != nil {
 		return o, err
 	}
-	if o.AuxUnit, err = parseUnitType(r.AuxUnit); err != nil {
+	if o.AuxUnit, _, err = parseUnitType(m, r.AuxUnit); err != nil {
 		return o, err
 	}
 	for _, f := range []struct {
@@ -324,14 +393,17 @@ func (r OrderRecord) Order(m *Map) (Order, error) {
 	return o, nil
 }
 
-func parseUnitType(s string) (UnitType, error) {
+func parseUnitType(m *Map, s string) (UnitType, PieceKind, error) {
 	switch s {
 	case "":
-		return NoUnitType, nil
+		return NoUnitType, 0, nil
 	case "A":
-		return Army, nil
+		return Army, 0, nil
 	case "F":
-		return Fleet, nil
+		return Fleet, 0, nil
 	}
-	return NoUnitType, fmt.Errorf("engine: unknown unit type %q", s)
+	if p, ok := m.PieceByCode(s); ok && p.Code == s {
+		return p.Moves, p.Kind, nil
+	}
+	return NoUnitType, 0, fmt.Errorf("engine: unknown unit type %q", s)
 }

@@ -207,5 +207,27 @@ type Outcome struct {
 	Results []Result
 	Next    *State   // the position after the phase, in the next phase
 	Events  []string // what hooks and rules did besides orders (civil disorder, rewrites)
-	Winner  Power    // set when a power reached the victory count
+	// End is set when the phase ended the game (Rules.Settle).
+	End *GameEnd
+}
+
+// GameEnd is how a game ended: who won (several where a variant lets
+// them share a victory: Rather Silly's Doctor with 30 points beside a
+// player with 18 centres, rule 18), whether it is a draw, and the points
+// of each seat where the variant counts them.
+type GameEnd struct {
+	Winners []Power
+	// Draw: the game ended without a sole winner; Winners are those who
+	// share the draw (none: every seat still in the game).
+	Draw   bool
+	Points map[Power]int
+	Why    string // in words: "France has 18 centres and wins"
+}
+
+// Winner returns the sole winner of a game that ended with one, else "".
+func (o *Outcome) Winner() Power {
+	if o == nil || o.End == nil || o.End.Draw || len(o.End.Winners) != 1 {
+		return ""
+	}
+	return o.End.Winners[0]
 }

@@ -215,6 +215,16 @@ type Rules struct {
 	// (UnitOf). nil: units are named by their own numbers.
 	Label func(s *State, u Unit) (number int, ok bool)
 
+	// Settle decides, once a phase is adjudicated, who owns the centres
+	// and whether the game has ended (setting out.End): before is the
+	// position adjudicated, out its outcome, whose Next is still in that
+	// phase. Standard: StandardSettle, ownership and 18 centres at the end
+	// of Fall. Rather Silly settles at its adjustment step, with several
+	// winners possible (the Doctor's 30 points beside 18 centres, the
+	// Jester past the 1920 adjustments: rule 18); Warped wins at 18
+	// centres at any moment.
+	Settle func(before *State, out *Outcome)
+
 	// VictoryCentres is the number of centres that wins (standard: 18).
 	VictoryCentres int
 }
@@ -248,6 +258,9 @@ func (r *Rules) enter(s *State, u Unit, l Loc) bool {
 }
 
 func (r *Rules) strength(s *State, u Unit, role Role) int {
+	if p, ok := s.pieceOf(u); ok && p.NoCombat {
+		return 0 // no combat value, whatever the hooks say
+	}
 	if r != nil && r.Strength != nil {
 		return r.Strength(s, u, role)
 	}
@@ -266,6 +279,9 @@ func (r *Rules) selfDislodge(s *State, attacker, defender Unit) bool {
 }
 
 func (r *Rules) occupies(s *State, u Unit) bool {
+	if p, ok := s.pieceOf(u); ok && p.Shares {
+		return false // it stands beside the others
+	}
 	if r != nil && r.Occupies != nil {
 		return r.Occupies(s, u)
 	}

@@ -174,11 +174,11 @@ func soakGame(m *Map, seed uint64, years int) (errs []string, phases int, won bo
 		e = append(e, checkOrderIndependence(before, orders, out, seed^uint64(phases))...)
 		if len(e) > 0 {
 			for _, x := range e {
-				errs = append(errs, before.Phase.Short()+": "+x)
+				errs = append(errs, before.Phase.Key()+": "+x)
 			}
 			return false
 		}
-		if out.Winner != "" {
+		if out.Winner() != "" {
 			won = true
 			return false
 		}
@@ -188,7 +188,7 @@ func soakGame(m *Map, seed uint64, years int) (errs []string, phases int, won bo
 	if len(errs) > 0 {
 		return errs, phases, won
 	}
-	stop := func(_, _ *State, _ []Order, out *Outcome) bool { return out.Winner == "" }
+	stop := func(_, _ *State, _ []Order, out *Outcome) bool { return out.Winner() == "" }
 	again, rng2, _ := playRandomGame(m, seed, years, stop)
 	if !sameState(final, again) || !reflect.DeepEqual(rng.Draws(), rng2.Draws()) {
 		errs = append(errs, "replaying the seed gave a different game")
@@ -310,7 +310,7 @@ func checkStep(before *State, orders []Order, out *Outcome) []string {
 	errs := checkResults(before, orders, out)
 	next := out.Next
 	if want := expectedNext(before, next); next.Phase != want {
-		errs = append(errs, fmt.Sprintf("next phase %s, want %s", next.Phase.Short(), want.Short()))
+		errs = append(errs, fmt.Sprintf("next phase %s, want %s", next.Phase.Key(), want.Key()))
 	}
 	switch before.Phase.Type {
 	case Movement:
@@ -331,7 +331,7 @@ func checkStep(before *State, orders []Order, out *Outcome) []string {
 		centres, units := next.Centres(), next.UnitCounts()
 		for p, n := range units {
 			if n > centres[p] {
-				errs = append(errs, fmt.Sprintf("%s starts %s with %d units and %d centres", p, next.Phase.Short(), n, centres[p]))
+				errs = append(errs, fmt.Sprintf("%s starts %s with %d units and %d centres", p, next.Phase.Key(), n, centres[p]))
 			}
 		}
 	}
@@ -545,13 +545,13 @@ func checkOwners(before *State, out *Outcome) []string {
 			want = next.Units[i].Power
 		}
 		if next.Owners[p] != want {
-			errs = append(errs, fmt.Sprintf("%s owned by %q after %s, want %q", before.Map.Provinces[p].Name, next.Owners[p], before.Phase.Short(), want))
+			errs = append(errs, fmt.Sprintf("%s owned by %q after %s, want %q", before.Map.Provinces[p].Name, next.Owners[p], before.Phase.Key(), want))
 		}
 	}
-	if out.Winner != "" && next.Centres()[out.Winner] < 18 {
-		errs = append(errs, fmt.Sprintf("%s declared winner with %d centres", out.Winner, next.Centres()[out.Winner]))
+	if out.Winner() != "" && next.Centres()[out.Winner()] < 18 {
+		errs = append(errs, fmt.Sprintf("%s declared winner with %d centres", out.Winner(), next.Centres()[out.Winner()]))
 	}
-	if out.Winner == "" && fallEnd {
+	if out.Winner() == "" && fallEnd {
 		for p, n := range next.Centres() {
 			if n >= 18 {
 				errs = append(errs, fmt.Sprintf("%s has %d centres but no winner was declared", p, n))

@@ -21,6 +21,9 @@ type State struct {
 	Dislodged []Dislodgement
 	Standoffs []ProvinceID
 	Extra     Extra // the variant's part of the position; nil in the standard game
+	// NextID is the id the next new unit takes (Unit.ID): ids are never
+	// used twice in a game, so a unit's history stays its own.
+	NextID int32
 }
 
 // Extra is the part of a position a variant keeps beyond units, centres
@@ -76,6 +79,9 @@ func (s *State) centre(p ProvinceID) bool {
 
 // freeUnit reports whether u needs no supply centre (Upkeep).
 func (s *State) freeUnit(u Unit) bool {
+	if p, ok := s.pieceOf(u); ok && p.Free {
+		return true
+	}
 	up, ok := s.Extra.(Upkeep)
 	return ok && up.FreeUnit(u)
 }
@@ -85,12 +91,51 @@ func (s *State) freeUnit(u Unit) bool {
 func NewState(m *Map, p Phase) *State {
 	s := &State{Map: m, Phase: p, Owners: make([]Power, len(m.Provinces))}
 	s.Units = append(s.Units, m.Start...)
+	s.GiveIDs()
 	for _, pr := range m.Provinces {
 		if pr.SC && pr.Home != "" {
 			s.Owners[pr.ID] = pr.Home
 		}
 	}
 	return s
+}
+
+// GiveIDs gives every unit without an id (Unit.ID 0) a new one, in order,
+// dislodged units included: the engine does it when a position starts and
+// after each phase, so a unit a variant's hook or a game master's edit
+// added has one from then on.
+func (s *State) GiveIDs() {
+	if s.NextID < 1 {
+		s.NextID = 1
+	}
+	for _, u := range s.Units {
+		s.NextID = max(s.NextID, u.ID+1)
+	}
+	for _, d := range s.Dislodged {
+		s.NextID = max(s.NextID, d.Unit.ID+1)
+	}
+	for i := range s.Units {
+		if s.Units[i].ID == 0 {
+			s.Units[i].ID = s.NextID
+			s.NextID++
+		}
+	}
+	for i := range s.Dislodged {
+		if s.Dislodged[i].Unit.ID == 0 {
+			s.Dislodged[i].Unit.ID = s.NextID
+			s.NextID++
+		}
+	}
+}
+
+// UnitByID returns the index in Units of the unit with id, or -1.
+func (s *State) UnitByID(id int32) int {
+	for i := range s.Units {
+		if s.Units[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // Clone returns a deep copy of s (the Map is shared).

@@ -22,7 +22,7 @@ func FuzzParsePhase(f *testing.F) {
 		if err != nil || p.Year < 1000 || p.Year > 9999 {
 			return
 		}
-		for _, form := range []string{p.Short(), p.String()} {
+		for _, form := range []string{p.Key(), p.String()} {
 			q, err := ParsePhase(form)
 			if err != nil || q != p {
 				t.Fatalf("%q read as %+v; its form %q reads as %+v (%v)", s, p, form, q, err)

@@ -111,10 +111,18 @@ func (l Loc) Prov() Loc { return Loc{P: l.P} }
 // it is 0 in the standard game. (Its small fields come last, so a Unit,
 // and the Result that holds one, stay small.)
 type Unit struct {
-	Power  Power
+	Power  Power // its seat; "" for a piece of no seat (a monster)
 	Number int
-	Loc    Loc
-	Type   UnitType
+	// ID is the unit's own id, stable for its life whatever it does: it
+	// keeps it when it moves, retreats, is converted or changes owner
+	// (Questionable's stolen units). The state gives ids (State.NextID);
+	// 0 is a unit not given one yet.
+	ID   int32
+	Loc  Loc
+	Type UnitType // how it moves: by army or by fleet links
+	// Kind is a variant's kind of piece (Map.Pieces), 0 for a plain army
+	// or fleet.
+	Kind PieceKind
 }
 
 // Noun returns "an army" or "a fleet".

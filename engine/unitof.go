@@ -35,8 +35,8 @@ func UnitOf(s *State, o *Order, r *Rules) int {
 func namedUnit(s *State, r *Rules, units []Unit, o *Order, holder int32) int32 {
 	if holder >= 0 {
 		u := units[holder]
-		if r.numbered(s, u, o) && (o.Power == "" || u.Power == o.Power) &&
-			(o.Unit == NoUnitType || u.Type == o.Unit) && (o.At.C == NoCoast || u.Loc.C == o.At.C) {
+		if r.numbered(s, u, o) && (o.Power == "" || u.Power == o.Power) && typed(o, u) &&
+			(o.At.C == NoCoast || u.Loc.C == o.At.C) {
 			return holder
 		}
 	}
@@ -60,8 +60,8 @@ func namedUnit(s *State, r *Rules, units []Unit, o *Order, holder int32) int32 {
 			}
 			continue
 		}
-		if o.Unit != NoUnitType && (u.Type == o.Unit) != (b.Type == o.Unit) {
-			if u.Type == o.Unit {
+		if o.Unit != NoUnitType && typed(o, u) != typed(o, b) {
+			if typed(o, u) {
 				best = int32(i)
 			}
 			continue
@@ -76,8 +76,14 @@ func namedUnit(s *State, r *Rules, units []Unit, o *Order, holder int32) int32 {
 // names reports whether order o names unit u exactly: its province, and
 // its number, power and type where o writes them.
 func (r *Rules) names(s *State, o *Order, u Unit) bool {
-	return o.At.P == u.Loc.P && (o.Power == "" || o.Power == u.Power) && r.numbered(s, u, o) &&
-		(o.Unit == NoUnitType || o.Unit == u.Type)
+	return o.At.P == u.Loc.P && (o.Power == "" || o.Power == u.Power) && r.numbered(s, u, o) && typed(o, u)
+}
+
+// typed reports whether o's unit type, where written, is u's: an army or
+// fleet written plain ("A bur") is a plain one, a piece's code ("FA bur")
+// that kind of piece.
+func typed(o *Order, u Unit) bool {
+	return o.Unit == NoUnitType || (o.Unit == u.Type && o.Piece == u.Kind)
 }
 
 // numbered reports whether o's number, if written, names u: its own

@@ -28,10 +28,10 @@ func cardWindow(t *testing.T, td *testDesk, name, phase string) (*GameWindow, se
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cur.State.Phase.Short() == phase {
+			if cur.State.Phase.Key() == phase {
 				break
 			}
-			if _, _, err := g.Process(cur.State.Phase.Short()); err != nil {
+			if _, _, err := g.Process(cur.State.Phase.Key()); err != nil {
 				t.Fatal(err)
 			}
 		}

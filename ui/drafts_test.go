@@ -169,7 +169,7 @@ func TestConfirmationBeforeAdjudicating(t *testing.T) {
 			t.Errorf("question lacks %q:\n%s", want, q)
 		}
 	}
-	if cur, _ := gw.g.Current(); cur.State.Phase.Short() != "S1901M" {
+	if cur, _ := gw.g.Current(); cur.State.Phase.Key() != "S1901M" {
 		t.Fatal("Cancel adjudicated anyway")
 	}
 
@@ -206,7 +206,7 @@ func TestAdjudicateOnlyFromTheTable(t *testing.T) {
 		t.Fatal("adjudication offered to France")
 	}
 	gw.Adjudicate()
-	if cur, _ := gw.g.Current(); cur.State.Phase.Short() != "S1901M" {
+	if cur, _ := gw.g.Current(); cur.State.Phase.Key() != "S1901M" {
 		t.Fatal("adjudicated behind the curtain")
 	}
 }

@@ -243,8 +243,8 @@ func TestCurtainHidesOtherPowersOrders(t *testing.T) {
 	}
 
 	gw.Adjudicate() // refused: France sits behind the curtain
-	if cur, _ := gw.g.Current(); cur.State.Phase.Short() != "S1901M" {
-		t.Fatalf("adjudicated while France was ordering: now %s", cur.State.Phase.Short())
+	if cur, _ := gw.g.Current(); cur.State.Phase.Key() != "S1901M" {
+		t.Fatalf("adjudicated while France was ordering: now %s", cur.State.Phase.Key())
 	}
 	gw.DoneOrdering()
 	gw.Adjudicate()
@@ -352,8 +352,8 @@ func TestHistoryShowsPastPhase(t *testing.T) {
 	}
 	gw.history.Select(0)
 	sc := td.board(gw).last(t)
-	if sc.View.State.Phase.Short() != "S1901M" || !hasPower(sc.Orders, "france") || len(sc.Results) == 0 || !sc.ReadOnly {
-		t.Fatalf("history scene %s orders %v results %d", sc.View.State.Phase.Short(), sc.Orders, len(sc.Results))
+	if sc.View.State.Phase.Key() != "S1901M" || !hasPower(sc.Orders, "france") || len(sc.Results) == 0 || !sc.ReadOnly {
+		t.Fatalf("history scene %s orders %v results %d", sc.View.State.Phase.Key(), sc.Orders, len(sc.Results))
 	}
 	if gw.bar.Text() != "Spring 1901 Movement (S1901M)" {
 		t.Errorf("bar %q", gw.bar.Text())

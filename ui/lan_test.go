@@ -217,7 +217,7 @@ func TestLanSeatCards(t *testing.T) {
 			if cur.State.Phase.Year == 1902 {
 				break
 			}
-			if _, _, err := g.Process(cur.State.Phase.Short()); err != nil {
+			if _, _, err := g.Process(cur.State.Phase.Key()); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -551,9 +551,9 @@ func (gw *GameWindow) adjudicateNow() {
 	gw.dropOldDrafts()
 	gw.viewIdx = len(gw.phases) - 2
 	gw.refresh()
-	msg := fmt.Sprintf("Adjudicated %s; now %s", out.Phase.Short(), next.State.Phase)
-	if out.Winner != "" {
-		msg += "; " + gw.m.PowerName(out.Winner) + " has won"
+	msg := fmt.Sprintf("Adjudicated %s; now %s", out.Phase.Key(), next.State.Phase)
+	if out.Winner() != "" {
+		msg += "; " + gw.m.PowerName(out.Winner()) + " has won"
 	}
 	gw.flash(msg)
 }

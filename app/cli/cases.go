@@ -130,7 +130,7 @@ func printReport(w io.Writer, su *casefile.Setup, rep *casefile.Report) {
 	fmt.Fprintf(w, "== %s\n", rep.Case.Name)
 	for _, st := range rep.Steps {
 		out := st.Outcome
-		fmt.Fprintf(w, "%s (%s)\n", out.Phase, out.Phase.Short())
+		fmt.Fprintf(w, "%s (%s)\n", out.Phase, out.Phase.Key())
 		for _, r := range out.Results {
 			mark := "ok  "
 			if !r.OK {
@@ -158,7 +158,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State, note func(e
 	if note == nil {
 		note = func(u engine.Unit) string { return unitNote(s, u) }
 	}
-	fmt.Fprintf(w, "Position, %s (%s):\n", s.Phase, s.Phase.Short())
+	fmt.Fprintf(w, "Position, %s (%s):\n", s.Phase, s.Phase.Key())
 	units := append([]engine.Unit(nil), s.Units...)
 	sort.SliceStable(units, func(i, j int) bool {
 		if units[i].Power != units[j].Power {

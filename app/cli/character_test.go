@@ -53,7 +53,7 @@ func TestCharacterGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		phase := cur.State.Phase.Short()
+		phase := cur.State.Phase.Key()
 		if cur.State.Phase.Year == 1903 {
 			break
 		}

@@ -221,7 +221,7 @@ func runProcess(c *CLI, args []string) int {
 		return c.fail("process", err)
 	}
 	m := g.Map()
-	fmt.Fprintf(c.Stdout, "%s (%s) adjudicated\n", out.Phase, out.Phase.Short())
+	fmt.Fprintf(c.Stdout, "%s (%s) adjudicated\n", out.Phase, out.Phase.Key())
 	for _, r := range out.Results {
 		mark := " "
 		if !r.OK {
@@ -232,10 +232,10 @@ func runProcess(c *CLI, args []string) int {
 	for _, e := range out.Events {
 		fmt.Fprintf(c.Stdout, "   %s\n", e)
 	}
-	if out.Winner != "" {
-		fmt.Fprintf(c.Stdout, "%s wins.\n", m.PowerName(out.Winner))
+	if out.Winner() != "" {
+		fmt.Fprintf(c.Stdout, "%s wins.\n", m.PowerName(out.Winner()))
 	}
-	fmt.Fprintf(c.Stdout, "now %s (%s)\n", next.State.Phase, next.State.Phase.Short())
+	fmt.Fprintf(c.Stdout, "now %s (%s)\n", next.State.Phase, next.State.Phase.Key())
 	return 0
 }
 
@@ -265,7 +265,7 @@ func runShow(c *CLI, args []string) int {
 		return c.fail("show", err)
 	}
 	m := g.Map()
-	fmt.Fprintf(c.Stdout, "%s, %s (%s), as %s\n", g.Variant().Name, v.State.Phase, v.State.Phase.Short(), seat)
+	fmt.Fprintf(c.Stdout, "%s, %s (%s), as %s\n", g.Variant().Name, v.State.Phase, v.State.Phase.Key(), seat)
 	if seat.GM {
 		// The seed is the game master's: a hot-seat window never shows it.
 		fmt.Fprintf(c.Stdout, "Seed: %d\n", g.Info().Seed)
@@ -411,7 +411,7 @@ func runRollback(c *CLI, args []string) int {
 		return c.fail("rollback", err)
 	}
 	fmt.Fprintf(c.Stdout, "back at %s (%s); %d order%s carried over; later phases kept as an abandoned branch\n",
-		ps.State.Phase, ps.State.Phase.Short(), len(orders), plural(len(orders)))
+		ps.State.Phase, ps.State.Phase.Key(), len(orders), plural(len(orders)))
 	return 0
 }
 

@@ -142,11 +142,11 @@ func TestJoinProcessesPlayCharacterToTheEnd(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fr.State.Phase.Short() == phase {
+			if fr.State.Phase.Key() == phase {
 				break
 			}
 			if time.Now().After(wait) {
-				t.Fatalf("the save is in %s, the host in %s", fr.State.Phase.Short(), phase)
+				t.Fatalf("the save is in %s, the host in %s", fr.State.Phase.Key(), phase)
 			}
 			time.Sleep(10 * time.Millisecond)
 		}

@@ -405,16 +405,16 @@ func playGreedyFrance(t *testing.T, file string, steps int, after func(step int,
 			t.Fatal(err)
 		}
 		if len(orders) > 0 {
-			if code, out, errs := run("orders", file, "--phase", cur.State.Phase.Short(), "--power", "france", orderFile); code != 0 {
-				t.Fatalf("%s orders: %s %s\n%s", cur.State.Phase.Short(), out, errs, strings.Join(orders, "\n"))
+			if code, out, errs := run("orders", file, "--phase", cur.State.Phase.Key(), "--power", "france", orderFile); code != 0 {
+				t.Fatalf("%s orders: %s %s\n%s", cur.State.Phase.Key(), out, errs, strings.Join(orders, "\n"))
 			}
 		}
-		code, out, errs := run("process", file, "--phase", cur.State.Phase.Short())
+		code, out, errs := run("process", file, "--phase", cur.State.Phase.Key())
 		if code != 0 {
-			t.Fatalf("process %s: %s", cur.State.Phase.Short(), errs)
+			t.Fatalf("process %s: %s", cur.State.Phase.Key(), errs)
 		}
 		if after != nil {
-			after(step, cur.State.Phase.Short())
+			after(step, cur.State.Phase.Key())
 		}
 		if strings.Contains(out, "France wins.") {
 			return true

@@ -176,7 +176,7 @@ func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
 	h := &Host{cfg: cfg, g: g, cert: cert, fp: Fingerprint(cert.Certificate[0]), log: log,
 		done: make(chan struct{}), codes: newCodeBook(cfg.Rand, cfg.Now, cfg.CodeTTL), shown: map[string]string{},
 		tokens: tokens, conns: map[*conn]bool{}, bySeat: map[string]*conn{}, ready: map[engine.Power]bool{},
-		phase: cur.State.Phase.Short(), eventq: make(chan Event, 256), buckets: map[string]*bucket{},
+		phase: cur.State.Phase.Key(), eventq: make(chan Event, 256), buckets: map[string]*bucket{},
 		usage: map[string]*usage{}, lastPress: lastPress}
 	for _, s := range h.seatNames() {
 		if _, taken := tokens[engine.Power(s)]; !taken {

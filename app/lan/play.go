@@ -511,13 +511,13 @@ func (h *Host) adjudicateLocked(why string) error {
 	if err != nil {
 		return err
 	}
-	h.log.Info("adjudicated", "phase", phase, "why", why, "next", next.State.Phase.Short())
-	h.winner = out.Winner
+	h.log.Info("adjudicated", "phase", phase, "why", why, "next", next.State.Phase.Key())
+	h.winner = out.Winner()
 	done, err := h.g.Phase(phase)
 	if err != nil {
 		return err
 	}
-	h.phase = next.State.Phase.Short()
+	h.phase = next.State.Phase.Key()
 	clear(h.ready)
 	h.startPhaseLocked()
 	results := map[string]json.RawMessage{}
@@ -546,9 +546,9 @@ func (h *Host) seatResults(ps session.PhaseState, seat engine.Seat) (json.RawMes
 		return nil, err
 	}
 	m := h.g.Map()
-	r := Results{Phase: ps.Phase.Name, Results: []ResultLine{}, Events: out.Events, Winner: string(out.Winner)}
+	r := Results{Phase: ps.Phase.Name, Results: []ResultLine{}, Events: out.Events, Winner: string(out.Winner())}
 	if out.Next != nil {
-		r.Next = out.Next.Phase.Short()
+		r.Next = out.Next.Phase.Key()
 	}
 	for _, x := range out.Results {
 		r.Results = append(r.Results, ResultLine{Power: string(x.Order.Power), Order: x.Order.Format(m), OK: x.OK, Code: x.Code.String(), Reason: x.Reason})
@@ -691,7 +691,7 @@ func (vs *views) viewMsg(seat engine.Seat) (json.RawMessage, error) {
 		return nil, err
 	}
 	m := vs.h.g.Map()
-	msg := View{Phase: v.State.Phase.Short(), Title: v.State.Phase.String(), State: state,
+	msg := View{Phase: v.State.Phase.Key(), Title: v.State.Phase.String(), State: state,
 		Ready: sortedPowers(vs.h.ready), Due: seat.Power != "" && vs.due[seat.Power], Deadline: vs.deadline()}
 	for _, o := range v.Pending {
 		msg.Pending = append(msg.Pending, o.Format(m))
@@ -715,7 +715,7 @@ func (vs *views) handMsg(seat engine.Seat) (json.RawMessage, error) {
 		vs.hands[k] = nil
 		return nil, nil
 	}
-	msg := Hand{Phase: vs.cur.State.Phase.Short(), Cards: []Card{}, Pile: hs.Deck.Pile, Discards: hs.Deck.Discards, Active: hs.Active}
+	msg := Hand{Phase: vs.cur.State.Phase.Key(), Cards: []Card{}, Pile: hs.Deck.Pile, Discards: hs.Deck.Discards, Active: hs.Active}
 	for _, c := range hs.Cards {
 		card := Card{Power: string(c.Unit.Power), Label: c.Label, ID: c.ID, Name: c.Name, Text: c.Text, Revealed: c.Revealed, Told: c.Told}
 		if c.Space != "" {
@@ -738,7 +738,7 @@ func (vs *views) statusMsg(seat engine.Seat) (json.RawMessage, error) {
 	if b, ok := vs.status[k]; ok {
 		return b, nil
 	}
-	st := Status{Phase: vs.cur.State.Phase.Short(), Ready: sortedPowers(vs.h.ready), Deadline: vs.deadline()}
+	st := Status{Phase: vs.cur.State.Phase.Key(), Ready: sortedPowers(vs.h.ready), Deadline: vs.deadline()}
 	for _, p := range vs.view(seat).Submitted {
 		st.Submitted = append(st.Submitted, string(p))
 	}

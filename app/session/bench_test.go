@@ -36,7 +36,7 @@ func playRandom(tb testing.TB, g *Game, years int, seed uint64) {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if out.Winner != "" {
+		if out.Winner() != "" {
 			return
 		}
 	}

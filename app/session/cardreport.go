@@ -127,12 +127,12 @@ func (g *Game) dealPhases(name string) (before, after *engine.State, season stri
 			return nil, nil, "", err
 		}
 		for i, p := range phases {
-			if p.Name == ph.Short() {
+			if p.Name == ph.Key() {
 				idx = i
 			}
 		}
 		if idx < 0 {
-			return nil, nil, "", fmt.Errorf("%w %s in %s", ErrNoPhase, ph.Short(), g.Path())
+			return nil, nil, "", fmt.Errorf("%w %s in %s", ErrNoPhase, ph.Key(), g.Path())
 		}
 	}
 	ps, err := g.decode(phases[idx])

@@ -45,7 +45,7 @@ func (g *Game) expect(stated string) (store.Phase, error) {
 		return store.Phase{}, err
 	}
 	want, err := engine.ParsePhase(stated)
-	if err != nil || want.Short() != cur.Name {
+	if err != nil || want.Key() != cur.Name {
 		return store.Phase{}, &StalePhaseError{Stated: phaseWords(stated), Current: cur.Name}
 	}
 	return cur, nil
@@ -55,7 +55,7 @@ func (g *Game) expect(stated string) (store.Phase, error) {
 // text as given when it is no phase at all.
 func phaseWords(stated string) string {
 	if p, err := engine.ParsePhase(stated); err == nil {
-		return p.Short()
+		return p.Key()
 	}
 	if stated == "" {
 		return "no phase"

@@ -197,7 +197,7 @@ func FuzzDecodeState(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			if why := g.checkState(store.Phase{Name: s.Phase.Short()}, s); why != "" {
+			if why := g.checkState(store.Phase{Name: s.Phase.Key()}, s); why != "" {
 				continue
 			}
 			for _, seat := range []engine.Seat{{Power: "france"}, {GM: true}, {}} {

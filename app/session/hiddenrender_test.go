@@ -67,7 +67,7 @@ func TestHiddenUnitsLeaveNoTraceOnTheBoard(t *testing.T) {
 				without.Units = slices.DeleteFunc(without.Units, func(u engine.Unit) bool { return slices.Contains(hidden, kit.IDOf(u)) })
 				w := engine.ViewFor(without, nil, seat, rules)
 				if got, want := unitList(w), unitList(v); got != want {
-					t.Fatalf("seed %d %s, %s: the view lists %s, without the unseen units %s", seed, s.Phase.Short(), p, want, got)
+					t.Fatalf("seed %d %s, %s: the view lists %s, without the unseen units %s", seed, s.Phase.Key(), p, want, got)
 				}
 				o := render.Options{Width: 480, Height: 360}
 				o.Marks = BoardMarks(v)
@@ -75,7 +75,7 @@ func TestHiddenUnitsLeaveNoTraceOnTheBoard(t *testing.T) {
 				o.Marks = BoardMarks(w)
 				c := r.Render(w, nil, nil, o)
 				if !bytes.Equal(a.Pix, c.Pix) {
-					t.Fatalf("seed %d %s: %s's board changes when units it may not see (%v) are taken away", seed, s.Phase.Short(), p, hidden)
+					t.Fatalf("seed %d %s: %s's board changes when units it may not see (%v) are taken away", seed, s.Phase.Key(), p, hidden)
 				}
 				compared++
 			}

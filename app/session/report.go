@@ -21,7 +21,7 @@ func (g *Game) Report(name string, seat engine.Seat) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", g.variant.Name, baseName(g.Path()), ps.State.Phase, ps.State.Phase.Short())
+	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", g.variant.Name, baseName(g.Path()), ps.State.Phase, ps.State.Phase.Key())
 	if !ps.Phase.Adjudicated {
 		orders, err := g.Orders(ps.Phase)
 		if err != nil {
@@ -47,7 +47,7 @@ func (g *Game) Report(name string, seat engine.Seat) (string, error) {
 		if nextState.Phase.Type == engine.Adjustment {
 			g.writeAdjustments(&b, nextState)
 		}
-		fmt.Fprintf(&b, "\nNext: %s (%s)\n", nextState.Phase, nextState.Phase.Short())
+		fmt.Fprintf(&b, "\nNext: %s (%s)\n", nextState.Phase, nextState.Phase.Key())
 	}
 	return b.String(), nil
 }
@@ -100,12 +100,12 @@ func (g *Game) reportPhases(name string) (PhaseState, *PhaseState, error) {
 			return PhaseState{}, nil, err
 		}
 		for i, p := range phases {
-			if p.Name == ph.Short() {
+			if p.Name == ph.Key() {
 				idx = i
 			}
 		}
 		if idx < 0 {
-			return PhaseState{}, nil, fmt.Errorf("%w %s in %s", ErrNoPhase, ph.Short(), g.Path())
+			return PhaseState{}, nil, fmt.Errorf("%w %s in %s", ErrNoPhase, ph.Key(), g.Path())
 		}
 	}
 	ps, err := g.decode(phases[idx])

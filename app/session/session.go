@@ -90,7 +90,7 @@ func CreateWith(path string, v *engine.Variant, o Options) (*Game, error) {
 		return nil, err
 	}
 	meta := store.Game{Variant: v.ID, Options: o.Options, Seed: o.Seed, Created: now().UTC(), Seats: seats}
-	f, err := store.Create(path, meta, store.Phase{Name: s.Phase.Short(), State: state, Created: now().UTC()})
+	f, err := store.Create(path, meta, store.Phase{Name: s.Phase.Key(), State: state, Created: now().UTC()})
 	if err != nil {
 		return nil, err
 	}
@@ -185,9 +185,9 @@ func (g *Game) Phase(name string) (PhaseState, error) {
 	if err != nil {
 		return PhaseState{}, err
 	}
-	p, err := g.file.PhaseByName(ph.Short())
+	p, err := g.file.PhaseByName(ph.Key())
 	if err != nil {
-		return PhaseState{}, fmt.Errorf("%w %s in %s (%v)", ErrNoPhase, ph.Short(), g.Path(), err)
+		return PhaseState{}, fmt.Errorf("%w %s in %s (%v)", ErrNoPhase, ph.Key(), g.Path(), err)
 	}
 	return g.decode(p)
 }
@@ -353,7 +353,7 @@ func (g *Game) Process(phase string) (*engine.Outcome, PhaseState, error) {
 		draws = append(draws, store.Draw{Index: i, Why: d.Why, N: d.N, Value: d.Value})
 	}
 	np, err := g.file.Adjudicated(cur.Phase.ID, results, draws,
-		store.Phase{Name: out.Next.Phase.Short(), State: next, Created: g.now().UTC()})
+		store.Phase{Name: out.Next.Phase.Key(), State: next, Created: g.now().UTC()})
 	if err != nil {
 		return nil, PhaseState{}, g.staleFromStore(phase, err)
 	}

@@ -65,8 +65,8 @@ func TestPlayAPhase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next.State.Phase.Short() != "F1901M" {
-		t.Fatalf("next phase %s", next.State.Phase.Short())
+	if next.State.Phase.Key() != "F1901M" {
+		t.Fatalf("next phase %s", next.State.Phase.Key())
 	}
 	if unitAt(t, next.State, "bur") != "france A" || unitAt(t, next.State, "gal") != "" {
 		t.Errorf("units after S1901M: bur %q gal %q", unitAt(t, next.State, "bur"), unitAt(t, next.State, "gal"))
@@ -158,8 +158,8 @@ func TestRollbackAndCorrect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ps.State.Phase.Short() != "S1901M" {
-		t.Fatalf("rolled back to %s", ps.State.Phase.Short())
+	if ps.State.Phase.Key() != "S1901M" {
+		t.Fatalf("rolled back to %s", ps.State.Phase.Key())
 	}
 	orders, err := g.Orders(ps.Phase)
 	if err != nil || len(orders) != 22 {
@@ -259,7 +259,7 @@ func TestReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Winner != "" {
+		if out.Winner() != "" {
 			break
 		}
 	}

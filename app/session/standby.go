@@ -45,7 +45,7 @@ func (g *Game) Brief(power engine.Power) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", g.variant.Name, baseName(g.Path()), v.State.Phase, v.State.Phase.Short())
+	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", g.variant.Name, baseName(g.Path()), v.State.Phase, v.State.Phase.Key())
 	fmt.Fprintf(&b, "You now play %s.\n", g.m.PowerName(power))
 	cards := map[engine.Unit]HandCard{}
 	if h, ok := HandsOf(v, g.variant.Specials); ok {

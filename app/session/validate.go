@@ -43,7 +43,7 @@ func (g *Game) checkState(p store.Phase, s *engine.State) string {
 		return fmt.Sprintf("the year %d", s.Phase.Year)
 	}
 	if ph, err := engine.ParsePhase(p.Name); err != nil || ph != s.Phase {
-		return fmt.Sprintf("the position is of %s, the row names %q", s.Phase.Short(), p.Name)
+		return fmt.Sprintf("the position is of %s, the row names %q", s.Phase.Key(), p.Name)
 	}
 	if g.variant.DecodeExtra != nil && s.Extra == nil {
 		return fmt.Sprintf("a %s position without the variant's data (its cards and deck)", g.variant.Name)

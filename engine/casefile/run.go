@@ -340,7 +340,7 @@ func (su *Setup) compareWinner(file string, st Step, out *engine.Outcome) ([]str
 		}
 		want = p
 	}
-	if out.Winner == want {
+	if out.Winner() == want {
 		return nil, nil
 	}
 	name := func(p engine.Power) string {
@@ -349,7 +349,7 @@ func (su *Setup) compareWinner(file string, st Step, out *engine.Outcome) ([]str
 		}
 		return su.Map.PowerName(p)
 	}
-	return []string{fmt.Sprintf("winner %s, expected %s", name(out.Winner), name(want))}, nil
+	return []string{fmt.Sprintf("winner %s, expected %s", name(out.Winner()), name(want))}, nil
 }
 
 // unknownPower is the message for an unknown power name, with the power
@@ -474,6 +474,7 @@ func (su *Setup) initial(file string, c *Case) (*engine.State, []placed, error) 
 	if err := su.priorResults(file, c, s); err != nil {
 		return nil, nil, err
 	}
+	s.GiveIDs()
 	return s, odd, nil
 }
 

@@ -83,8 +83,8 @@ func skipEmptyRetreats(t *testing.T, out *engine.Outcome) *engine.Outcome {
 	c := *out
 	c.Next = r.Next
 	c.Events = append(append([]string(nil), out.Events...), r.Events...)
-	if r.Winner != "" {
-		c.Winner = r.Winner
+	if r.End != nil {
+		c.End = r.End
 	}
 	return &c
 }

@@ -26,7 +26,7 @@ func BenchmarkCharacterGame(b *testing.B) {
 			out := engine.Adjudicate(s, soakOrders(s, rng), Variant.Rules, rng)
 			s = out.Next
 			phases++
-			if out.Winner != "" {
+			if out.Winner() != "" {
 				break
 			}
 		}

@@ -61,7 +61,7 @@ func (e *extra) Marks(v engine.View) []cardgame.Mark {
 	}
 	for _, mine := range e.Effects.Mines {
 		if p, ok := m.Lookup(mine.Prov); ok {
-			out = append(out, cardgame.Mark{Kind: cardgame.MarkMine, Prov: p, Power: mine.Power, Why: "mine laid " + mine.Laid.Short()})
+			out = append(out, cardgame.Mark{Kind: cardgame.MarkMine, Prov: p, Power: mine.Power, Why: "mine laid " + mine.Laid.Key()})
 		}
 	}
 	for _, d := range e.Effects.Disorders {

@@ -55,7 +55,7 @@ func (e *extra) MarshalJSON() ([]byte, error) {
 	}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
-		j := heldJSON{Power: id.Power, Unit: label(id.Number, id.Type), Card: h.Card.ID, Blank: h.Card.Blank, Dealt: h.Dealt.Short()}
+		j := heldJSON{Power: id.Power, Unit: label(id.Number, id.Type), Card: h.Card.ID, Blank: h.Card.Blank, Dealt: h.Dealt.Key()}
 		if h.Revealed != nil {
 			k := h.Revealed.JSON()
 			j.Revealed = &k

@@ -19,7 +19,7 @@ func TestFreeUnitsFollowTheCards(t *testing.T) {
 		out := engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1))
 		got := out.Next.Extra.(*extra).Effects.FreeUnits
 		if len(got) != tt.want || (tt.want == 1 && got[0] != idOf(s.Units[0])) {
-			t.Errorf("%s: free units %v, want %d", tt.phase.Short(), got, tt.want)
+			t.Errorf("%s: free units %v, want %d", tt.phase.Key(), got, tt.want)
 		}
 	}
 	// A #19 unit that leaves the board leaves the list.

@@ -222,7 +222,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			now[idOf(*g.victim)] = "gassed by " + m.PowerName(g.unit.Power) + " " + kit.UnitName(m, g.unit)
 			if e != nil {
 				e.Effects.Disorders = append(e.Effects.Disorders, disorder{Unit: idOf(*g.victim), Until: i + 1,
-					Why: "gassed by " + idOf(g.unit).String() + " in " + s.Phase.Short()})
+					Why: "gassed by " + idOf(g.unit).String() + " in " + s.Phase.Key()})
 			}
 			did += ": in civil disorder this turn and the next"
 		}

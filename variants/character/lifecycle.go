@@ -116,7 +116,7 @@ func (e *extra) dealNew(next *engine.State, rng *engine.Rand) []string {
 	if rng == nil {
 		for _, u := range next.Units {
 			if _, ok := e.Cards[idOf(u)]; !ok {
-				e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: adjudicated without the game's source of chance", next.Phase.Short(), idOf(u)))
+				e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: adjudicated without the game's source of chance", next.Phase.Key(), idOf(u)))
 			}
 		}
 		return nil
@@ -136,7 +136,7 @@ func (e *extra) dealNew(next *engine.State, rng *engine.Rand) []string {
 			continue
 		}
 		e.Give(id, c, next.Phase)
-		e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s (rule 5.a)", next.Phase.Short(), c, id))
+		e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s (rule 5.a)", next.Phase.Key(), c, id))
 		events = append(events, dealtEvent(next, u))
 	}
 	return events
@@ -339,7 +339,7 @@ func (e *extra) UnitNote(u engine.Unit) string {
 		note += " (no card left to deal)"
 	}
 	if h.Revealed != nil {
-		note += ", revealed " + h.Revealed.Phase.Short()
+		note += ", revealed " + h.Revealed.Phase.Key()
 	}
 	if len(h.Told) > 0 {
 		var to []string

@@ -59,7 +59,7 @@ func adjudicateLife(t *testing.T, s *engine.State, orders string) *engine.Outcom
 	}
 	out := skipEmptyRetreats(t, engine.Adjudicate(s, os, Variant.Rules, engine.NewRand(3)))
 	if bad := checkCards(out.Next); len(bad) > 0 {
-		t.Errorf("invariant broken after %s: %s", s.Phase.Short(), strings.Join(bad, "; "))
+		t.Errorf("invariant broken after %s: %s", s.Phase.Key(), strings.Join(bad, "; "))
 	}
 	return out
 }

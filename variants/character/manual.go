@@ -61,7 +61,7 @@ func (e *extra) DealCardByHand(s *engine.State, u engine.Unit, id string, start 
 	}
 	e.Deck = deck
 	e.Cards[uid] = &held{Card: c, Dealt: s.Phase}
-	note := fmt.Sprintf("%s: %s dealt %s by the game master by hand", s.Phase.Short(), uid, c)
+	note := fmt.Sprintf("%s: %s dealt %s by the game master by hand", s.Phase.Key(), uid, c)
 	if had {
 		note += fmt.Sprintf(" (in place of %s, returned to the top of the pile)", old.Card)
 	}

@@ -131,9 +131,9 @@ func proposedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*e
 	inner := *reg.Rules()
 	inner.Phase, inner.Rewrite, inner.After = nil, nil, nil
 	out := engine.Adjudicate(c, orders, &inner, rng)
-	if out.Winner != "" {
+	if out.End != nil {
 		// The outer adjudication counts the centres again and reports it.
-		out.Winner = ""
+		out.End = nil
 		out.Events = out.Events[:len(out.Events)-1]
 	}
 	ne := out.Next.Extra.(*extra)

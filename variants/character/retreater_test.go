@@ -24,14 +24,14 @@ func TestRetreatPhaseSequence(t *testing.T) {
 	} {
 		s := cardPosition(t, tt.phase, "France: A bur #"+tt.card)
 		out := engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1))
-		if got := out.Next.Phase.Short(); got != tt.want {
-			t.Errorf("after %s with #%s: %s, want %s", tt.phase.Short(), tt.card, got, tt.want)
+		if got := out.Next.Phase.Key(); got != tt.want {
+			t.Errorf("after %s with #%s: %s, want %s", tt.phase.Key(), tt.card, got, tt.want)
 		}
 	}
 	// After the retreat phase the standard sequence goes on.
 	s := cardPosition(t, engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Retreat}, "France: A bur #14")
-	if out := engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1)); out.Next.Phase.Short() != "F1902M" {
-		t.Errorf("after S1902R: %s", out.Next.Phase.Short())
+	if out := engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1)); out.Next.Phase.Key() != "F1902M" {
+		t.Errorf("after S1902R: %s", out.Next.Phase.Key())
 	}
 }
 

@@ -20,7 +20,7 @@ func twoPhases(t *testing.T, phase engine.Phase, units []string, moves, retreats
 	}
 	mv := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
 	if mv.Next.Phase.Type != engine.Retreat {
-		t.Fatalf("after %s comes %s, not a retreat phase", phase.Short(), mv.Next.Phase.Short())
+		t.Fatalf("after %s comes %s, not a retreat phase", phase.Key(), mv.Next.Phase.Key())
 	}
 	orders, errs = p.ParseOrders("", retreats)
 	if len(errs) > 0 {
@@ -181,7 +181,7 @@ func TestFallOTB(t *testing.T) {
 	_, rt := twoPhases(t, s1902, units, "France: A bur - mun\nFrance: A boh S A bur - mun", "")
 	fall := rt.Next
 	if fall.Phase != f1902 {
-		t.Fatalf("after the retreats: %s", fall.Phase.Short())
+		t.Fatalf("after the retreats: %s", fall.Phase.Key())
 	}
 	e := fall.Extra.(*extra)
 	ruh := mustProv(t, fall, "ruh")

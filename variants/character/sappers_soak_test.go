@@ -53,7 +53,7 @@ func TestSappersSoak(t *testing.T) {
 					}
 				}
 				if r.Reason == "" {
-					t.Fatalf("seed %d %s: %q has no reason", seed, s.Phase.Short(), r.Order.Text)
+					t.Fatalf("seed %d %s: %q has no reason", seed, s.Phase.Key(), r.Order.Text)
 				}
 			}
 			b, err := json.Marshal(out.Next.Extra)
@@ -62,11 +62,11 @@ func TestSappersSoak(t *testing.T) {
 			}
 			back, err := decodeExtra(b)
 			if err != nil {
-				t.Fatalf("seed %d %s: %v", seed, s.Phase.Short(), err)
+				t.Fatalf("seed %d %s: %v", seed, s.Phase.Key(), err)
 			}
 			b2, _ := json.Marshal(back)
 			if string(b) != string(b2) {
-				t.Fatalf("seed %d %s: the position does not round-trip", seed, s.Phase.Short())
+				t.Fatalf("seed %d %s: the position does not round-trip", seed, s.Phase.Key())
 			}
 			for _, seat := range []engine.Seat{{Power: "france"}, {}} {
 				engine.OutcomeFor(s, out, seat, Variant.Rules)

@@ -196,7 +196,7 @@ func TestStandardWhenNoCardActs(t *testing.T) {
 			if card != "20" {
 				phase = s1901
 			}
-			t.Run(tt.name+" #"+card+" "+phase.Short(), func(t *testing.T) {
+			t.Run(tt.name+" #"+card+" "+phase.Key(), func(t *testing.T) {
 				var units []string
 				for _, u := range tt.units {
 					units = append(units, u+" #"+card)
@@ -243,7 +243,7 @@ func TestStrengthByRole(t *testing.T) {
 		{"X8", s1902, [5]int{1, 1, 1, 1, 1}},
 	}
 	for _, tt := range tests {
-		t.Run("#"+tt.card+" "+tt.phase.Short(), func(t *testing.T) {
+		t.Run("#"+tt.card+" "+tt.phase.Key(), func(t *testing.T) {
 			s := cardPosition(t, tt.phase, "France: A par #"+tt.card)
 			for i, r := range roles {
 				if got := strength(s, s.Units[0], r); got != tt.want[i] {

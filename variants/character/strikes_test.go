@@ -189,7 +189,7 @@ func TestStrikesVictory(t *testing.T) {
 			s.Extra.(*extra).Effects.Suspended = []suspension{{Prov: s.Map.Provinces[last].Abbr, ID: last, Until: kit.MoveIndex(f1902), Why: "annihilated"}}
 		}
 		out := adjudicate(t, s, "")
-		if got, want := out.Winner, engine.Power("france"); (got == want) == suspend {
+		if got, want := out.Winner(), engine.Power("france"); (got == want) == suspend {
 			t.Errorf("suspended %v: winner %q", suspend, got)
 		}
 	}

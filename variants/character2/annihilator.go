@@ -200,7 +200,7 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if m.Provinces[a.target].SC {
 			if e != nil {
 				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, suspension{Prov: m.Provinces[a.target].Abbr,
-					Through: i + annihilatedFor, Why: "annihilated in " + s.Phase.Short()})
+					Through: i + annihilatedFor, Why: "annihilated in " + s.Phase.Key()})
 			}
 			if int(a.target) < len(out.Next.Owners) {
 				out.Next.Owners[a.target] = ""

@@ -26,7 +26,7 @@ func BenchmarkGaltGame(b *testing.B) {
 			out := engine.Adjudicate(s, galtOrders(s, rng), Variant.Rules, rng)
 			s = out.Next
 			phases++
-			if out.Winner != "" {
+			if out.Winner() != "" {
 				break
 			}
 		}

@@ -62,7 +62,7 @@ func TestC2MoversSoak(t *testing.T) {
 				func() {
 					defer func() {
 						if r := recover(); r != nil {
-							t.Fatalf("%s: panic: %v\norders: %v", s.Phase.Short(), r, orders)
+							t.Fatalf("%s: panic: %v\norders: %v", s.Phase.Key(), r, orders)
 						}
 					}()
 					out = engine.Adjudicate(s, orders, Variant.Rules, rng)
@@ -74,19 +74,19 @@ func TestC2MoversSoak(t *testing.T) {
 					// Builds hold cards of every kind: an invisible Ghost
 					// shares its space (it does not occupy it).
 					if seen[u.Loc.P] && !p.Unlimited && occupiesAll(next, u) {
-						t.Fatalf("after %s: two units in %s; events %q", s.Phase.Short(), p.Name, out.Events)
+						t.Fatalf("after %s: two units in %s; events %q", s.Phase.Key(), p.Name, out.Events)
 					}
 					if occupiesAll(next, u) {
 						seen[u.Loc.P] = true
 					}
 					if !next.Map.CanHold(u.Type, u.Loc) && !enterAny(next, u, u.Loc) && !isHyperspace(next.Map, u.Loc.P) {
-						t.Fatalf("after %s: %s stands where it may not", s.Phase.Short(), moverWords(next.Map, u))
+						t.Fatalf("after %s: %s stands where it may not", s.Phase.Key(), moverWords(next.Map, u))
 					}
 				}
 				ne := extraOf(next)
 				for id := range ne.Effects.Movers.Amp {
 					if _, ok := ne.Cards[id]; !ok && kit.UnitIndex(next, id) >= 0 {
-						t.Fatalf("after %s: Amp record of %v without its card", s.Phase.Short(), id)
+						t.Fatalf("after %s: Amp record of %v without its card", s.Phase.Key(), id)
 					}
 				}
 				b, err := ne.MarshalJSON()
@@ -94,10 +94,10 @@ func TestC2MoversSoak(t *testing.T) {
 					t.Fatal(err)
 				}
 				if _, err := decodeExtra(b); err != nil {
-					t.Fatalf("after %s: %v", s.Phase.Short(), err)
+					t.Fatalf("after %s: %v", s.Phase.Key(), err)
 				}
 				s = next
-				if out.Winner != "" {
+				if out.Winner() != "" {
 					break
 				}
 			}

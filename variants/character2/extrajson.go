@@ -53,7 +53,7 @@ func (e *extra) MarshalJSON() ([]byte, error) {
 		h := e.Cards[id]
 		hj := heldJSON{Unit: id}
 		if h.Card.Kind != 0 {
-			hj.Card, hj.Dealt = h.Card.ID, h.Dealt.Short()
+			hj.Card, hj.Dealt = h.Card.ID, h.Dealt.Key()
 		}
 		if h.Revealed != nil {
 			k := h.Revealed.JSON()

@@ -116,7 +116,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if m.Provinces[g.target].SC && s.Phase.Season == engine.Fall {
 			if e != nil {
 				e.Effects.Strikes.Suspended = append(e.Effects.Strikes.Suspended, suspension{Prov: m.Provinces[g.target].Abbr,
-					Through: i + 1, Why: "gassed in " + s.Phase.Short()})
+					Through: i + 1, Why: "gassed in " + s.Phase.Key()})
 			}
 			did += "; the centre loses its status for one game year and keeps its owner"
 		}

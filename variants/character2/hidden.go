@@ -408,7 +408,7 @@ func prune(next *engine.State) {
 
 func afterMovement(s *engine.State, out *engine.Outcome) {
 	m, next, ne := s.Map, out.Next, extraOf(out.Next)
-	phase := s.Phase.Short()
+	phase := s.Phase.Key()
 	turn := analyse(s, out.Results)
 	units := map[unitID]*unseen{}
 	ghostSharing(s, out, turn)
@@ -584,7 +584,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 				r.Add("; it may not turn invisible as it retreats (option " + optInvisibleRetreat + ")")
 			case units[id] == nil:
 				r.Add("; became invisible")
-				units[id] = &unseen{Since: s.Phase.Short()}
+				units[id] = &unseen{Since: s.Phase.Key()}
 				out.Events = append(out.Events, unitPhrase(m, r.Unit, r.Unit.Loc)+" became invisible as it retreated")
 				_ = ne.RevealHint(id, s.Phase, "became invisible", hintInvisible)
 			}
@@ -699,7 +699,7 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		if ne := extraOf(out.Next); ne != nil && seat.Power != "" {
 			told = map[unitID]bool{}
 			for id, x := range ne.Effects.Hidden.Units {
-				if s, ok := x.Seen[seat.Power]; ok && s.Phase == before.Phase.Short() {
+				if s, ok := x.Seen[seat.Power]; ok && s.Phase == before.Phase.Key() {
 					told[id] = true
 				}
 			}
@@ -942,7 +942,7 @@ func parseInvisibleEffect(s *engine.State, e *extra, args []string) error {
 	if !ok {
 		return fmt.Errorf("no unit %s on the board", id)
 	}
-	x := &unseen{Since: s.Phase.Short()}
+	x := &unseen{Since: s.Phase.Key()}
 	rest := args[2:]
 	if len(rest) > 0 {
 		if !strings.EqualFold(rest[0], "seen") {
@@ -950,7 +950,7 @@ func parseInvisibleEffect(s *engine.State, e *extra, args []string) error {
 		}
 		x.Seen = map[engine.Power]sighting{}
 		for _, p := range rest[1:] {
-			x.Seen[engine.Power(strings.ToLower(p))] = sighting{Loc: s.Map.LocString(u.Loc), Phase: s.Phase.Short(), Why: "set by the case"}
+			x.Seen[engine.Power(strings.ToLower(p))] = sighting{Loc: s.Map.LocString(u.Loc), Phase: s.Phase.Key(), Why: "set by the case"}
 		}
 	}
 	if e.Effects.Hidden.Units == nil {

@@ -72,7 +72,7 @@ func playHidden(t *testing.T, seed uint64, phases int, check func(before *engine
 		}
 		out := engine.Adjudicate(s, orders, Variant.Rules, rng)
 		check(s, out)
-		if out.Winner != "" {
+		if out.Winner() != "" {
 			return
 		}
 		s = out.Next
@@ -127,7 +127,7 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 			t.Fatal(err)
 		}
 		if string(vj) != string(cj) {
-			t.Fatalf("seed %d %s %s: the report's next position differs from the view", seed, before.Phase.Short(), seat)
+			t.Fatalf("seed %d %s %s: the report's next position differs from the view", seed, before.Phase.Key(), seat)
 		}
 		visible := map[string]bool{} // "A mun": a unit the seat sees there
 		for _, st := range []*engine.State{v.State, bv.State} {
@@ -166,12 +166,12 @@ func checkLeaks(t *testing.T, seed uint64, before *engine.State, out *engine.Out
 			if sees {
 				// Those who may see it do: "shown to those who may see them".
 				if _, _, ok := whereNow(v.State, id); !ok {
-					t.Fatalf("seed %d %s %s %s: the unit is missing from a view that may show it", seed, before.Phase.Short(), seat, id)
+					t.Fatalf("seed %d %s %s %s: the unit is missing from a view that may show it", seed, before.Phase.Key(), seat, id)
 				}
 				continue
 			}
 			nsecrets++
-			where := before.Phase.Short() + " " + seat.String() + " " + id.String()
+			where := before.Phase.Key() + " " + seat.String() + " " + id.String()
 			now, _, _ := whereNow(out.Next, id)
 			for _, u := range v.State.Units {
 				if idOf(u) == id {

@@ -53,7 +53,7 @@ func hide(s *engine.State, i int) {
 	if e.Effects.Hidden.Units == nil {
 		e.Effects.Hidden.Units = map[unitID]*unseen{}
 	}
-	e.Effects.Hidden.Units[idOf(s.Units[i])] = &unseen{Since: s.Phase.Short()}
+	e.Effects.Hidden.Units[idOf(s.Units[i])] = &unseen{Since: s.Phase.Key()}
 }
 
 func ordersOfText(t *testing.T, s *engine.State, text string) []engine.Order {

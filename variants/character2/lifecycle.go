@@ -248,10 +248,10 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		c, err := e.DealBuild(next, u, rng)
 		if err != nil {
-			e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: %v", s.Phase.Short(), id, err))
+			e.Log = append(e.Log, fmt.Sprintf("%s: no card dealt to %s: %v", s.Phase.Key(), id, err))
 			continue
 		}
-		e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s (rule 2)", s.Phase.Short(), c, id))
+		e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s (rule 2)", s.Phase.Key(), c, id))
 		m := next.Map
 		out.Events = append(out.Events,
 			fmt.Sprintf("%s's new %s in %s was dealt a character card, told to %s alone (rule 2)",
@@ -300,7 +300,7 @@ func (e *extra) discard(id unitID, p engine.Phase, why string) {
 	if e.Deck != nil {
 		e.Deck.Discard(h.Card)
 	}
-	e.Effects.Life.Gone = append(e.Effects.Life.Gone, goneCard{Unit: id, Card: h.Card.ID, Phase: p.Short(), Why: why})
+	e.Effects.Life.Gone = append(e.Effects.Life.Gone, goneCard{Unit: id, Card: h.Card.ID, Phase: p.Key(), Why: why})
 	life := &e.Effects.Life
 	life.Free = slices.DeleteFunc(life.Free, func(f unitID) bool { return f == id })
 	for _, list := range [][]mine{life.Mines, life.Swept} {
@@ -310,7 +310,7 @@ func (e *extra) discard(id unitID, p engine.Phase, why string) {
 			}
 		}
 	}
-	e.Log = append(e.Log, fmt.Sprintf("%s: %s %s: %s discarded", p.Short(), id, why, h.Card))
+	e.Log = append(e.Log, fmt.Sprintf("%s: %s %s: %s discarded", p.Key(), id, why, h.Card))
 }
 
 // comingWinner returns the power the engine will declare the winner once

@@ -105,13 +105,13 @@ func hasEvent(out *engine.Outcome, words string) bool {
 // no Winter 1900" (Rules Clarifications).
 func TestPhaseSequence(t *testing.T) {
 	s := newGame(t, 5)
-	if s.Phase.Short() != "S1901M" {
-		t.Fatalf("the game starts in %s", s.Phase.Short())
+	if s.Phase.Key() != "S1901M" {
+		t.Fatalf("the game starts in %s", s.Phase.Key())
 	}
 	var got []string
 	for range 6 {
 		s = engine.Adjudicate(s, nil, Variant.Rules, engine.NewRand(1)).Next
-		got = append(got, s.Phase.Short())
+		got = append(got, s.Phase.Key())
 	}
 	want := []string{"S1901R", "F1901M", "F1901R", "W1901A", "S1902M", "S1902R"}
 	if !slices.Equal(got, want) {
@@ -119,18 +119,18 @@ func TestPhaseSequence(t *testing.T) {
 	}
 
 	needed := lifePos(t, "S1901M", map[string]string{optRetreatPhase: "needed"}, "france 1A par", "germany 1A mun")
-	if n := run(t, needed).Next.Phase.Short(); n != "F1901M" {
+	if n := run(t, needed).Next.Phase.Key(); n != "F1901M" {
 		t.Errorf("retreat_phase needed, nothing dislodged: next %s, want F1901M", n)
 	}
-	if n := engine.Adjudicate(lifePos(t, "F1901M", map[string]string{optRetreatPhase: "needed"}, "france 1A par"), nil, Variant.Rules, nil).Next.Phase.Short(); n != "W1901A" {
+	if n := engine.Adjudicate(lifePos(t, "F1901M", map[string]string{optRetreatPhase: "needed"}, "france 1A par"), nil, Variant.Rules, nil).Next.Phase.Key(); n != "W1901A" {
 		t.Errorf("retreat_phase needed, after Fall: %s, want W1901A (a Winter every year, rule 6)", n)
 	}
 	give(t, needed, "mun", retreater)
-	if n := run(t, needed).Next.Phase.Short(); n != "S1901R" {
+	if n := run(t, needed).Next.Phase.Key(); n != "S1901R" {
 		t.Errorf("retreat_phase needed with a Retreater on the board: next %s, want S1901R", n)
 	}
 	always := lifePos(t, "S1901M", nil, "france 1A par")
-	if n := run(t, always).Next.Phase.Short(); n != "S1901R" {
+	if n := run(t, always).Next.Phase.Key(); n != "S1901R" {
 		t.Errorf("retreat_phase always: next %s, want S1901R", n)
 	}
 }
@@ -299,13 +299,13 @@ func TestWinRevealsEveryCard(t *testing.T) {
 	}
 	s.Owners[lookup(s.Map, "mun")] = "germany"
 	mv := run(t, s, "france: A bur - bel")
-	if mv.Winner != "" || mv.Next.Phase.Short() != "F1905R" {
-		t.Fatalf("won before the Fall's retreats: %q, next %s", mv.Winner, mv.Next.Phase.Short())
+	if mv.Winner() != "" || mv.Next.Phase.Key() != "F1905R" {
+		t.Fatalf("won before the Fall's retreats: %q, next %s", mv.Winner(), mv.Next.Phase.Key())
 	}
 	s = mv.Next
 	out := engine.Adjudicate(s, nil, Variant.Rules, nil)
-	if out.Winner != "france" {
-		t.Fatalf("winner %q; events %q", out.Winner, out.Events)
+	if out.Winner() != "france" {
+		t.Fatalf("winner %q; events %q", out.Winner(), out.Events)
 	}
 	got := extraOf(out.Next)
 	if !got.Effects.Life.Ended {
@@ -372,8 +372,8 @@ func TestFallCaptureAfterRetreats(t *testing.T) {
 	out := run(t, s, "france: A pic - bel")
 	bel, hol := lookup(s.Map, "bel"), lookup(s.Map, "hol")
 	r := out.Next
-	if r.Phase.Short() != "F1901R" {
-		t.Fatalf("phase %s", r.Phase.Short())
+	if r.Phase.Key() != "F1901R" {
+		t.Fatalf("phase %s", r.Phase.Key())
 	}
 	// The retreat phase: the unit leaves Belgium for Holland (as a
 	// Retreater would).
@@ -535,18 +535,18 @@ func TestCardsFollowUnits(t *testing.T) {
 			ids := kit.UnitsInGame(s)
 			for id := range ids {
 				if _, ok := e.Cards[id]; !ok {
-					t.Fatalf("seed %d %s: %s holds no card", seed, s.Phase.Short(), id)
+					t.Fatalf("seed %d %s: %s holds no card", seed, s.Phase.Key(), id)
 				}
 			}
 			for id := range e.Cards {
 				if !ids[id] {
-					t.Fatalf("seed %d %s: card of %s, not on the board", seed, s.Phase.Short(), id)
+					t.Fatalf("seed %d %s: card of %s, not on the board", seed, s.Phase.Key(), id)
 				}
 			}
 			if n := e.Deck.Len() + e.Deck.DiscardLen() + len(e.Cards); n != deckSize && e.Deck.shuffles == 0 {
-				t.Fatalf("seed %d %s: %d cards in all", seed, s.Phase.Short(), n)
+				t.Fatalf("seed %d %s: %d cards in all", seed, s.Phase.Key(), n)
 			}
-			if out.Winner != "" {
+			if out.Winner() != "" {
 				break
 			}
 		}
@@ -659,26 +659,26 @@ func checkLifeSecrets(t *testing.T, before *engine.State, out *engine.Outcome) {
 		life := extraOf(o.Next).Effects.Life
 		for _, mn := range life.Mines {
 			if mn.Layer.Power != seat.Power {
-				t.Fatalf("%s %s: %s sees a mine of %s", before.Phase.Short(), o.Phase.Short(), seat, mn.Layer.Power)
+				t.Fatalf("%s %s: %s sees a mine of %s", before.Phase.Key(), o.Phase.Key(), seat, mn.Layer.Power)
 			}
 		}
 		for _, id := range life.Free {
 			if id.Power != seat.Power {
-				t.Fatalf("%s: %s sees %s's Free Unit", before.Phase.Short(), seat, id.Power)
+				t.Fatalf("%s: %s sees %s's Free Unit", before.Phase.Key(), seat, id.Power)
 			}
 		}
 		if life.Swept != nil || (life.Gone != nil && !life.Ended) {
-			t.Fatalf("%s: %s sees the swept mines or the cards gone", before.Phase.Short(), seat)
+			t.Fatalf("%s: %s sees the swept mines or the cards gone", before.Phase.Key(), seat)
 		}
 		own := "to " + before.Map.PowerName(seat.Power) + " only: "
 		for _, ev := range o.Events {
 			if strings.HasPrefix(ev, "to ") && strings.Contains(ev, " only: ") && (seat.Power == "" || !strings.HasPrefix(ev, own)) {
-				t.Fatalf("%s: %s reads %q", before.Phase.Short(), seat, ev)
+				t.Fatalf("%s: %s reads %q", before.Phase.Key(), seat, ev)
 			}
 		}
 		for _, r := range o.Results {
 			if r.Order.Power != seat.Power && (r.Order.Special == layMine || r.Order.Special == pickUpMine || strings.Contains(r.Reason, mineSecret)) {
-				t.Fatalf("%s: %s reads %+v", before.Phase.Short(), seat, r)
+				t.Fatalf("%s: %s reads %+v", before.Phase.Key(), seat, r)
 			}
 		}
 	}

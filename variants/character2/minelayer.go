@@ -371,7 +371,7 @@ func layMines(s *engine.State, out *engine.Outcome, life *lifeState) {
 		case prov.Unlimited:
 			r.AddSecret(mineSecret + "no mine laid: " + prov.Name + " is no space of the board")
 		default:
-			life.Mines = append(life.Mines, mine{Prov: prov.Abbr, Layer: id, Laid: s.Phase.Short()})
+			life.Mines = append(life.Mines, mine{Prov: prov.Abbr, Layer: id, Laid: s.Phase.Key()})
 			r.AddSecret(mineSecret + "left a mine in " + prov.Name)
 		}
 	}
@@ -492,13 +492,13 @@ func parseMine(swept bool) func(s *engine.State, e *extra, args []string) error 
 		if err != nil {
 			return err
 		}
-		laid := s.Phase.Short()
+		laid := s.Phase.Key()
 		if len(args) == 4 {
 			ph, err := engine.ParsePhase(args[3])
 			if err != nil {
 				return err
 			}
-			laid = ph.Short()
+			laid = ph.Key()
 		}
 		mn := mine{Prov: s.Map.Provinces[p].Abbr, Layer: id, Laid: laid, LayerGone: gone}
 		if swept {

@@ -38,7 +38,7 @@ func strikesMarks(v engine.View, e *extra) []cardgame.Mark {
 		}
 		if p, ok := m.Lookup(sp.Prov); ok {
 			out = append(out, cardgame.Mark{Kind: cardgame.MarkSuspended, Prov: p,
-				Why: fmt.Sprintf("no supply centre until %s (%s)", skTurnPhase(sp.Through+1).Short(), sp.Why)})
+				Why: fmt.Sprintf("no supply centre until %s (%s)", skTurnPhase(sp.Through+1).Key(), sp.Why)})
 		}
 	}
 	return out
@@ -52,7 +52,7 @@ func strikesNotes(v engine.View, e *extra, u engine.Unit) []string {
 	id := idOf(u)
 	st := &e.Effects.Strikes
 	if t, ok := st.Barred[id]; ok && t >= kit.MoveIndex(v.State.Phase) {
-		out = append(out, "may not use its power in "+skTurnPhase(t).Short()+" (the turn after a Doppelganger's swap)")
+		out = append(out, "may not use its power in "+skTurnPhase(t).Key()+" (the turn after a Doppelganger's swap)")
 	}
 	last, used := st.LastUse[id]
 	if !used || !e.KnownTo(id, v.Seat) {
@@ -66,7 +66,7 @@ func strikesNotes(v engine.View, e *extra, u engine.Unit) []string {
 		next = (last/2 + 1) * 2
 	}
 	if next > kit.MoveIndex(v.State.Phase) {
-		out = append(out, "used its power in "+skTurnPhase(last).Short()+"; may use it again from "+skTurnPhase(next).Short())
+		out = append(out, "used its power in "+skTurnPhase(last).Key()+"; may use it again from "+skTurnPhase(next).Key())
 	}
 	return out
 }

@@ -329,7 +329,7 @@ func TestRandomStrikeOrders(t *testing.T) {
 					// card makes possible (a Hyperspace move): those are the
 					// movers' tests' business.
 					if _, why := special(s, u, o); o.Special != "" && why != "" {
-						t.Fatalf("seed %d %s: random order %q illegal: %s", seed, s.Phase.Short(), o.Text, why)
+						t.Fatalf("seed %d %s: random order %q illegal: %s", seed, s.Phase.Key(), o.Text, why)
 					}
 					orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
 					n++
@@ -562,7 +562,7 @@ func TestPlanIsStable(t *testing.T) {
 				after := planStrikes(s, kit.ResultOrders(out), false)
 				a, b := planSummary(before), planSummary(after)
 				if strings.Join(a, "\n") != strings.Join(b, "\n") {
-					t.Fatalf("seed %d %s: plans differ:\nas given:\n%s\nas adjudicated:\n%s", seed, s.Phase.Short(), strings.Join(a, "\n"), strings.Join(b, "\n"))
+					t.Fatalf("seed %d %s: plans differ:\nas given:\n%s\nas adjudicated:\n%s", seed, s.Phase.Key(), strings.Join(a, "\n"), strings.Join(b, "\n"))
 				}
 				checked += len(a)
 				s = out.Next

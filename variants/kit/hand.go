@@ -61,10 +61,10 @@ func (h HandOf[C]) Cards(v engine.View, cards Cards[UnitID, C], declared []engin
 			if r.Hint != "" {
 				what = "known to all as " + r.Hint
 			}
-			card.Revealed = fmt.Sprintf("%s %s: %s", what, r.Phase.Short(), r.Why)
+			card.Revealed = fmt.Sprintf("%s %s: %s", what, r.Phase.Key(), r.Why)
 		}
 		for p, k := range held.Told {
-			card.Told = append(card.Told, fmt.Sprintf("%s (%s: %s)", m.PowerName(p), k.Phase.Short(), k.Why))
+			card.Told = append(card.Told, fmt.Sprintf("%s (%s: %s)", m.PowerName(p), k.Phase.Key(), k.Why))
 		}
 		slices.Sort(card.Told)
 		if h.Notes != nil {

@@ -216,7 +216,7 @@ type KnowledgeJSON struct {
 
 // JSON returns k's saved form.
 func (k Knowledge) JSON() KnowledgeJSON {
-	return KnowledgeJSON{Phase: k.Phase.Short(), Why: k.Why, Hint: k.Hint}
+	return KnowledgeJSON{Phase: k.Phase.Key(), Why: k.Why, Hint: k.Hint}
 }
 
 // Knowledge reads a saved Knowledge back.

@@ -54,7 +54,7 @@ func TestMoveIndex(t *testing.T) {
 		{s1902, 2},
 	} {
 		if got := MoveIndex(tc.p); got != tc.want {
-			t.Errorf("MoveIndex(%s) = %d, want %d", tc.p.Short(), got, tc.want)
+			t.Errorf("MoveIndex(%s) = %d, want %d", tc.p.Key(), got, tc.want)
 		}
 	}
 }

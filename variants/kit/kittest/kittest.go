@@ -113,7 +113,7 @@ func (c Soak) game(t *testing.T, m *engine.Map, seed uint64, years int) {
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
-					t.Fatalf("%s: panic: %v\n%s\norders: %v", s.Phase.Short(), r, debug.Stack(), orders)
+					t.Fatalf("%s: panic: %v\n%s\norders: %v", s.Phase.Key(), r, debug.Stack(), orders)
 				}
 			}()
 			out = engine.Adjudicate(s, orders, c.Variant.Rules, rng)
@@ -123,23 +123,23 @@ func (c Soak) game(t *testing.T, m *engine.Map, seed uint64, years int) {
 				t.Logf("%s: %s %s", r.Order.Text, r.Code, r.Reason)
 			}
 			t.Logf("events: %q", out.Events)
-			t.Fatalf("after %s: %s", s.Phase.Short(), strings.Join(bad, "\n  "))
+			t.Fatalf("after %s: %s", s.Phase.Key(), strings.Join(bad, "\n  "))
 		}
 		s = out.Next
 		phases++
-		if out.Winner != "" {
+		if out.Winner() != "" {
 			break
 		}
 	}
 	if c.Summary != nil {
-		t.Logf("%d phases to %s, %s", phases, s.Phase.Short(), c.Summary(s, phases))
+		t.Logf("%d phases to %s, %s", phases, s.Phase.Key(), c.Summary(s, phases))
 	}
 	least := 2 * years
 	if c.MinPhases != nil {
 		least = c.MinPhases(s, years)
 	}
 	if phases < least {
-		t.Errorf("only %d phases to %s in %d years", phases, s.Phase.Short(), years)
+		t.Errorf("only %d phases to %s in %d years", phases, s.Phase.Key(), years)
 	}
 }
 
