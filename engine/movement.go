@@ -162,7 +162,20 @@ func (a *movement) applyIntangible() {
 
 // intangible reports whether order i's unit is out of the fight this turn
 // (Turn.Intangible).
-func (a *movement) intangible(i int32) bool { return a.turn.Intangible[a.o[i].unit] }
+func (a *movement) intangible(i int32) bool {
+	u := a.o[i].unit
+	if in, ok := a.turn.Intangible[u]; ok {
+		return in
+	}
+	// A piece that shares its province (PieceInfo.Shares: birds, female
+	// armies) is out of the fight unless the turn says otherwise: it moves
+	// beside the others and stops no one.
+	if u.Kind != 0 {
+		p, _ := a.m.Piece(u.Kind)
+		return p.Shares
+	}
+	return false
+}
 
 // findUnit returns the order index of the unit an order names, or -1:
 // a unit moving on through this step of a sequence first, then UnitOf's
