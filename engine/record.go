@@ -39,12 +39,16 @@ func phaseRecord(p Phase) PhaseRecord {
 
 // Phase returns the phase r records, or an error naming what is wrong.
 func (r PhaseRecord) Phase() (Phase, error) {
-	if r.Season < 0 || r.Season > 255 || r.Type < 0 || r.Type > 255 {
-		return Phase{}, fmt.Errorf("engine: bad phase %+v", r)
-	}
 	p := Phase{Year: r.Year, Season: Season(r.Season), Type: PhaseType(r.Type), Step: r.Step, Actor: Power(r.Actor)}
-	if !p.Valid() {
-		return Phase{}, fmt.Errorf("engine: bad phase %+v", r)
+	switch {
+	case r.Year < 0:
+		return p, fmt.Errorf("engine: phase: the year %d", r.Year)
+	case r.Season < int(Spring) || r.Season > int(Winter):
+		return p, fmt.Errorf("engine: phase: no season %d", r.Season)
+	case r.Type < int(Movement) || r.Type > int(Custom):
+		return p, fmt.Errorf("engine: phase: no phase type %d", r.Type)
+	case !p.Valid():
+		return p, fmt.Errorf("engine: phase: a step name %q or a power %q a key cannot hold", r.Step, r.Actor)
 	}
 	return p, nil
 }
@@ -192,7 +196,7 @@ func (r StateRecord) State(m *Map) (*State, error) {
 	s := &State{Map: m, Owners: make([]Power, len(m.Provinces))}
 	ph, err := r.Phase.Phase()
 	if err != nil {
-		return nil, fmt.Errorf("engine: state: bad phase %+v", r.Phase)
+		return nil, fmt.Errorf("engine: state: %s", strings.TrimPrefix(err.Error(), "engine: "))
 	}
 	if ph.Actor != "" {
 		if _, ok := m.Power(ph.Actor); !ok {

@@ -37,7 +37,7 @@ func TestStateRecordErrors(t *testing.T) {
 		{`{"phase":{"year":1901,"season":1,"type":1},"units":[{"type":"F","power":"france","loc":"spa"}]}`, "engine: state: unit 1: a fleet cannot stand in spa"},
 		{`{"phase":{"year":1901,"season":1,"type":1},"units":[{"type":"A","power":"narnia","loc":"par"}]}`, `engine: state: unit 1: unknown power "narnia"`},
 		{`{"phase":{"year":1901,"season":1,"type":1},"owners":{"bur":"france"}}`, `engine: state: owner of "bur": no such supply centre`},
-		{`{"phase":{"year":1901,"season":0,"type":1}}`, "engine: state: bad phase"},
+		{`{"phase":{"year":1901,"season":0,"type":1}}`, "engine: state: phase: no season 0"},
 	}
 	for _, tt := range tests {
 		_, err := UnmarshalState(m, []byte(tt.json))

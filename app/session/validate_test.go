@@ -85,7 +85,7 @@ func TestImpossibleSavesRefused(t *testing.T) {
 			editState(t, path, func(raw map[string]any) {
 				raw["phase"].(map[string]any)["year"] = -1901
 			})
-		}, "table phases, row 2 (F1901M): the year -1901"},
+		}, "table phases, row 2 (F1901M): engine: state: phase: the year -1901"},
 		{"a position of another phase than its row", "standard", func(t *testing.T, path string) {
 			editState(t, path, func(raw map[string]any) {
 				raw["phase"].(map[string]any)["season"] = 1
