@@ -10,6 +10,7 @@ import (
 	"dipdesk/engine/casefile"
 	"dipdesk/variants/character"
 	"dipdesk/variants/character2"
+	"dipdesk/variants/shapetest"
 	"dipdesk/variants/standard"
 )
 
@@ -22,10 +23,17 @@ func All() []*engine.Variant {
 	}
 }
 
-// Lookup finds a variant by id or name, in any case.
+// Hidden returns the variants kept for tests and tools: not offered in
+// the New game list or by "dipdesk variants", found by Lookup (the
+// test-only variant that carries every shape of game at once).
+func Hidden() []*engine.Variant {
+	return []*engine.Variant{shapetest.Variant}
+}
+
+// Lookup finds a variant by id or name, in any case, hidden ones too.
 func Lookup(name string) (*engine.Variant, bool) {
 	name = strings.ToLower(strings.TrimSpace(name))
-	for _, v := range All() {
+	for _, v := range append(All(), Hidden()...) {
 		if v.ID == name || strings.ToLower(v.Name) == name {
 			return v, true
 		}
