@@ -354,7 +354,9 @@ func borgMoves(s *engine.State, rng *engine.Rand) *engine.Outcome {
 		if len(ways) == 0 {
 			continue
 		}
-		slices.SortFunc(ways, func(a, b engine.ProvinceID) int { return strings.Compare(s.Map.Provinces[a].Abbr, s.Map.Provinces[b].Abbr) })
+		slices.SortFunc(ways, func(a, b engine.ProvinceID) int {
+			return strings.Compare(s.Map.Provinces[a].Abbr, s.Map.Provinces[b].Abbr)
+		})
 		roll := rng.Die(6, "the Borg's way from "+s.Map.Provinces[u.Loc.P].Name)
 		to := ways[(roll-1)%len(ways)]
 		next.Units[i].Loc = engine.Loc{P: to}
