@@ -394,6 +394,17 @@ func (g *Game) View(seat engine.Seat, name string) (engine.View, error) {
 	return engine.ViewFor(ps.State, pending, seat, g.variant.Rules), nil
 }
 
+// WhoActs says who must act and who may in phase name ("" the current
+// one): the variant's answer (engine.WhoActs), the one every front end
+// asks (the LAN host's wait, the curtain, the game master's list, show).
+func (g *Game) WhoActs(name string) (engine.Acting, error) {
+	ps, err := g.Phase(name)
+	if err != nil {
+		return engine.Acting{}, err
+	}
+	return engine.WhoActs(ps.State, g.variant.Rules), nil
+}
+
 // ParseSeat reads "gm", "public" or a power's name.
 func (g *Game) ParseSeat(s string) (engine.Seat, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
