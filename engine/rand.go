@@ -77,6 +77,8 @@ type Rand struct {
 	draws  []Draw
 	script []Draw
 	ask    bool
+	dice   []int // values for the person draws, in order (Dice)
+	used   int   // how many of dice were used
 }
 
 // NewRand returns a source seeded with seed.
@@ -99,10 +101,27 @@ func (r *Rand) Script(draws []Draw) *Rand {
 // Ask makes the draws a person makes at the table (Die, Pick) past the
 // script stop the adjudication with a *NeedDraw instead of coming from
 // the seed, and returns the source.
-func (r *Rand) Ask() *Rand {
-	r.ask = true
+func (r *Rand) Ask() *Rand { return r.SetAsk(true) }
+
+// SetAsk turns asking (Ask) on or off and returns the source.
+func (r *Rand) SetAsk(on bool) *Rand {
+	r.ask = on
 	return r
 }
+
+// Dice makes the draws a person makes at the table (Die, Pick) take
+// values, in order, as people write them: a die's face (1..N), a pick's
+// index among its options. Hidden draws still come from the seed. A
+// case file's rolls are given so ("DICE 3 6 1"); past them the draws come
+// from the seed, or stop with a *NeedDraw with Ask. A value out of range
+// stops the step with a *DrawError.
+func (r *Rand) Dice(values []int) *Rand {
+	r.dice, r.used = append([]int(nil), values...), 0
+	return r
+}
+
+// DiceLeft returns how many values given to Dice no draw used yet.
+func (r *Rand) DiceLeft() int { return len(r.dice) - r.used }
 
 // NeedDraw is the error of an adjudication that needs a value nobody has
 // entered yet: the Index-th draw of the phase (counting from 0), what it
@@ -159,6 +178,16 @@ func (r *Rand) draw(n int, why string, kind DrawKind, options []string) int {
 			panic(drawStop{&DrawError{Index: i, Want: Draw{Why: why, N: n, Kind: kind}, Got: s}})
 		}
 		d.Value, d.Entered = s.Value, s.Entered
+	case kind != DrawHidden && r.used < len(r.dice):
+		v := r.dice[r.used]
+		if kind == DrawDie {
+			v--
+		}
+		if v < 0 || v >= n {
+			panic(drawStop{&DrawError{Index: i, Want: Draw{Why: why, N: n, Kind: kind}, Got: Draw{Why: "given", N: n, Value: v, Kind: kind, Entered: true}}})
+		}
+		r.used++
+		d.Value, d.Entered = v, true
 	case r.ask && kind != DrawHidden:
 		panic(drawStop{&NeedDraw{Index: i, Why: why, N: n, Options: options, Die: kind == DrawDie}})
 	}

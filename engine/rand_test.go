@@ -129,3 +129,30 @@ func TestCatchDrawsLetsOtherPanicsThrough(t *testing.T) {
 	}()
 	_ = CatchDraws(func() { panic("hook bug") })
 }
+
+// TestRandDice: given dice are the person draws' values in order (a die
+// by its face), the shuffle between them from the seed; past them, Ask
+// stops; a value out of range is an error; DiceLeft counts the unused.
+func TestRandDice(t *testing.T) {
+	m := standardMap(t)
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
+	rng := NewRand(9).Dice([]int{2, 5, 1, 4})
+	out, err := AdjudicateStep(s, nil, diceRules(), rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.Events, []string{"2", "5", "south"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("events %v, want %v", got, want)
+	}
+	if rng.DiceLeft() != 1 {
+		t.Fatalf("%d dice left, want 1", rng.DiceLeft())
+	}
+	var nd *NeedDraw
+	if _, err := AdjudicateStep(s, nil, diceRules(), NewRand(9).Dice([]int{2}).Ask()); !errors.As(err, &nd) || nd.Why != "second die" {
+		t.Fatalf("past the dice with Ask: %v", err)
+	}
+	var de *DrawError
+	if _, err := AdjudicateStep(s, nil, diceRules(), NewRand(9).Dice([]int{7})); !errors.As(err, &de) {
+		t.Fatalf("a 7 on a d6: %v", err)
+	}
+}

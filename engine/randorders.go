@@ -127,6 +127,10 @@ func (g *orderGen) move(i int) bool {
 // appendDestinations appends to dst where u may move without a convoy:
 // the map's links from u's location to places u may stand (not to
 // impassable provinces; for a fleet, a coast it reaches).
+// Destinations returns where unit u may move by the map's links alone:
+// the provinces (and coasts) next to it that its type may stand in.
+func (m *Map) Destinations(u Unit) []Loc { return appendDestinations(nil, m, u) }
+
 func appendDestinations(dst []Loc, m *Map, u Unit) []Loc {
 	switch u.Type {
 	case Army:

@@ -45,6 +45,11 @@ type Step struct {
 	Winner     string
 	WinnerLine int
 	HasWinner  bool
+	// Dice are the DICE block's lines: the values of the dice and picks
+	// the step rolls, in order (a die's face, a pick's index), for
+	// Rand.Dice. Every value must be rolled, and no more rolled.
+	Dice    []Line
+	HasDice bool // a DICE block was given, even an empty one
 	// Variant holds the step's variant blocks (PostBlocks), by keyword,
 	// and VariantAt the line of each block's keyword.
 	Variant   map[string][]Line
@@ -256,6 +261,20 @@ func (p *fileParser) line(text string) error {
 			return p.errf("CASE before END of case %q", p.cur.Name)
 		}
 		p.cur, p.block = &Case{Name: rest, Line: p.n, Variant: p.variant, Convention: p.convention, Options: append([]Line(nil), p.options...)}, nil
+	case "DICE":
+		// The step's dice follow its orders, so they never fall to the
+		// step before by mistake.
+		if n := len(p.cur.Steps); n == 0 || len(p.cur.Steps[n-1].Orders) == 0 {
+			return p.errf("DICE comes after the ORDERS of the step that rolls them")
+		}
+		st := p.step()
+		if st.HasDice {
+			return p.errf("a second DICE block in one step")
+		}
+		p.block, p.vmap, st.HasDice = &st.Dice, nil, true
+		if rest != "" {
+			st.Dice = append(st.Dice, Line{N: p.n, Text: rest})
+		}
 	case "END":
 		p.step()
 		p.f.Cases = append(p.f.Cases, p.cur)

@@ -1,9 +1,11 @@
 package casefile
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"dipdesk/engine"
@@ -106,7 +108,11 @@ func (su *Setup) Run(file string, c *Case) (rep *Report) {
 			rep.Err = err
 			return rep
 		}
-		out := engine.Adjudicate(s, orders, su.Rules, rng)
+		out, err := su.adjudicate(file, st, s, orders, rng)
+		if err != nil {
+			rep.Err = err
+			return rep
+		}
 		rep.Steps = append(rep.Steps, StepReport{Before: s, Orders: orders, Outcome: out})
 		var diffs []string
 		if st.CheckUnits {
@@ -603,6 +609,52 @@ func (su *Setup) orderLine(file string, l Line) (engine.Order, error) {
 		return engine.Order{}, su.lineErr(file, l, "%v", err)
 	}
 	return o, nil
+}
+
+// adjudicate adjudicates one step with its DICE (none: the seed's), and
+// refuses a step that rolls more dice than given, or fewer.
+func (su *Setup) adjudicate(file string, st Step, s *engine.State, orders []engine.Order, rng *engine.Rand) (*engine.Outcome, error) {
+	var dice []int
+	for _, l := range st.Dice {
+		for _, w := range strings.Fields(l.Text) {
+			v, err := strconv.Atoi(w)
+			if err != nil || v < 0 {
+				return nil, su.lineErr(file, l, "DICE: %q is no die's face or pick's number", w)
+			}
+			dice = append(dice, v)
+		}
+	}
+	rng.Dice(dice).SetAsk(st.HasDice)
+	if !st.HasDice {
+		return engine.Adjudicate(s, orders, su.Rules, rng), nil
+	}
+	out, err := engine.AdjudicateStep(s, orders, su.Rules, rng)
+	var nd *engine.NeedDraw
+	var de *engine.DrawError
+	switch {
+	case errors.As(err, &nd):
+		return nil, su.caseErr(file, st, "DICE gives %d values, but the step rolls more: the next is %s (1-%d)", len(dice), nd.Why, nd.N)
+	case errors.As(err, &de):
+		return nil, su.caseErr(file, st, "DICE: a value does not fit %s (%d possible)", de.Want.Why, de.Want.N)
+	case err != nil:
+		return nil, err
+	case rng.DiceLeft() > 0:
+		return nil, su.caseErr(file, st, "DICE gives %d values, but the step rolled only %d", len(dice), len(dice)-rng.DiceLeft())
+	}
+	return out, nil
+}
+
+// caseErr is an error at a step's DICE block, or at its orders when the
+// block is empty.
+func (su *Setup) caseErr(file string, st Step, format string, args ...any) error {
+	l := Line{}
+	switch {
+	case len(st.Dice) > 0:
+		l = st.Dice[0]
+	case len(st.Orders) > 0:
+		l = st.Orders[0]
+	}
+	return su.lineErr(file, l, format, args...)
 }
 
 func (su *Setup) orders(file string, lines []Line) ([]engine.Order, error) {
