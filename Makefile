@@ -23,7 +23,7 @@ run: build
 
 test: deps lint build
 	$(GO) test -count=1 $(PKGS)
-	./$(BIN) cases engine/testdata/datc/*.txt variants/character/testdata/cases/*.txt variants/character2/testdata/cases/*.txt
+	./$(BIN) cases engine/testdata/datc/*.txt variants/character/testdata/cases/*.txt variants/character2/testdata/cases/*.txt variants/questionable/testdata/cases/*.txt
 
 lint: fmt-check vet staticcheck
 

@@ -10,6 +10,7 @@ import (
 	"dipdesk/engine/casefile"
 	"dipdesk/variants/character"
 	"dipdesk/variants/character2"
+	"dipdesk/variants/questionable"
 	"dipdesk/variants/shapetest"
 	"dipdesk/variants/standard"
 )
@@ -20,6 +21,7 @@ func All() []*engine.Variant {
 		standard.Variant,
 		character.Variant,
 		character2.Variant,
+		questionable.Variant,
 	}
 }
 
@@ -43,8 +45,9 @@ func Lookup(name string) (*engine.Variant, bool) {
 
 // extensions are the variants' parts of the case-file runner, by id.
 var extensions = map[string]*casefile.Extension{
-	character.Variant.ID:  character.CaseExtension,
-	character2.Variant.ID: character2.CaseExtension,
+	character.Variant.ID:    character.CaseExtension,
+	character2.Variant.ID:   character2.CaseExtension,
+	questionable.Variant.ID: questionable.CaseExtension,
 }
 
 // CaseSetup returns what the case-file runner needs to run a case of v:

@@ -64,17 +64,19 @@ type Step struct {
 // block adds its keyword here, declares it and reads it in its Extension.
 var (
 	PreBlocks = []string{
-		"PRESTATE_CARDS",   // Character Diplomacy: the card each unit holds
-		"PRESTATE_DECK",    // Character Diplomacy: the top of the pile, the next card first (scripted draws)
-		"PRESTATE_EFFECTS", // Character Diplomacy: mines, closures, suspended centres, disorders, uses, free units
+		"PRESTATE_CARDS",      // Character Diplomacy: the card each unit holds
+		"PRESTATE_DECK",       // Character Diplomacy: the top of the pile, the next card first (scripted draws)
+		"PRESTATE_EFFECTS",    // Character Diplomacy: mines, closures, suspended centres, disorders, uses, free units
+		"PRESTATE_CHARACTERS", // Questionable Character Diplomacy: characters caught, barred, jailed, dead or defected
 	}
 	PostBlocks = []string{
-		"POSTSTATE_CARDS",    // Character Diplomacy: every card on the board after the step
-		"POSTSTATE_DISCARDS", // Character Diplomacy: the discard pile after the step
-		"POSTSTATE_EFFECTS",  // Character Diplomacy: every effect on the board after the step
-		"POSTSTATE_SEEN",     // Character Diplomacy II: the units a seat's view shows after the step
-		"POSTSTATE_REPORT",   // Character Diplomacy II: lines a seat's results must contain, or must not
-		"POSTSTATE_KNOWN",    // Character Diplomacy II: what every player knows of a unit's card (public, hinted, secret)
+		"POSTSTATE_CARDS",      // Character Diplomacy: every card on the board after the step
+		"POSTSTATE_DISCARDS",   // Character Diplomacy: the discard pile after the step
+		"POSTSTATE_EFFECTS",    // Character Diplomacy: every effect on the board after the step
+		"POSTSTATE_SEEN",       // Character Diplomacy II: the units a seat's view shows after the step
+		"POSTSTATE_REPORT",     // Character Diplomacy II: lines a seat's results must contain, or must not
+		"POSTSTATE_KNOWN",      // Character Diplomacy II: what every player knows of a unit's card (public, hinted, secret)
+		"POSTSTATE_CHARACTERS", // Questionable Character Diplomacy: every character not as it began
 	}
 )
 
