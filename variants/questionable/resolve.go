@@ -23,13 +23,13 @@ type resolver struct {
 	results []engine.Result
 	guards  []*guard
 	// What the characters decided for the moves.
-	nmr     map[engine.Power]string       // a leader killed: why the country's orders are void
-	court   map[engine.Power]string       // its characters tried: why they are unordered
-	bribes  map[int32][]*intent           // successful bribes, per unit
-	forced  map[int32]forced              // orders units must carry out
-	wants   map[int32]engine.Order        // orders given with a theft or a win (one deadline)
-	seduced map[int32]string              // units that may not move, and by whom
-	taken   map[int32]engine.Power        // units that changed country this turn
+	nmr     map[engine.Power]string // a leader killed: why the country's orders are void
+	court   map[engine.Power]string // its characters tried: why they are unordered
+	bribes  map[int32][]*intent     // successful bribes, per unit
+	forced  map[int32]forced        // orders units must carry out
+	wants   map[int32]engine.Order  // orders given with a theft or a win (one deadline)
+	seduced map[int32]string        // units that may not move, and by whom
+	taken   map[int32]engine.Power  // units that changed country this turn
 	events  []string
 }
 
