@@ -165,19 +165,25 @@ func unitArg(s *engine.State, p *engine.Parser, text string) (engine.Unit, *engi
 }
 
 // leaderArg reads a country's leader: "france", "leader france", "the
-// French leader".
+// French leader", "france's leader". A power's initial is not enough: "A"
+// is an army.
 func leaderArg(m *engine.Map, args string) (engine.Power, bool) {
-	words := strings.Fields(args)
-	for _, w := range words {
-		if w == "leader" || w == "the" || w == "of" {
-			continue
+	var rest []string
+	for _, w := range strings.Fields(strings.ToLower(args)) {
+		w = strings.TrimSuffix(w, "'s")
+		if w != "leader" && w != "the" && w != "of" {
+			rest = append(rest, w)
 		}
-		if p, ok := m.LookupPower(strings.TrimSuffix(w, "'s")); ok {
-			if pi, _ := m.Power(p); !pi.Role {
-				return p, true
-			}
-		}
+	}
+	if len(rest) != 1 || len(rest[0]) < 2 {
 		return "", false
 	}
-	return "", false
+	p, ok := m.LookupPower(rest[0])
+	if !ok {
+		return "", false
+	}
+	if pi, _ := m.Power(p); pi.Role {
+		return "", false
+	}
+	return p, true
 }

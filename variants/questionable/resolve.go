@@ -99,9 +99,13 @@ func (r *resolver) resolveKind(k kind) {
 	for _, key := range keys {
 		ins := groups[key]
 		if k != briber {
-			// Bribes are counted, not ordered (rule 8 D: "except the
-			// briber"; rule 1).
 			ins = r.shuffled(ins)
+		} else if len(ins) > 1 && r.guarded(ins[0]) {
+			// Bribes are counted, not ordered (rule 8 D: "except the
+			// briber"; rule 1), but which of them the Thug stops is drawn:
+			// "If two attacks of the same type occur on the same unit, the
+			// defense is randomly determined" (rule 6).
+			ins = r.firstDrawn(ins)
 		}
 		for _, in := range ins {
 			r.act(in)
@@ -124,6 +128,24 @@ func (r *resolver) shuffled(ins []*intent) []*intent {
 		rest = slices.Delete(rest, i, i+1)
 	}
 	return append(out, rest...)
+}
+
+// guarded reports whether a Thug still guards in's target.
+func (r *resolver) guarded(in *intent) bool {
+	return slices.ContainsFunc(r.guards, func(g *guard) bool {
+		return g.used == "" && ((in.target != 0 && g.unit == in.target) || (in.leader != "" && g.leader == in.leader))
+	})
+}
+
+// firstDrawn puts first the one of ins a pick draws.
+func (r *resolver) firstDrawn(ins []*intent) []*intent {
+	var names []string
+	for _, in := range ins {
+		names = append(names, in.char.label(r.m))
+	}
+	i := r.rng.Pick(names, fmt.Sprintf("which attack on %s the Thug meets (rule 6)", r.targetName(ins[0])))
+	out := append([]*intent{ins[i]}, ins[:i]...)
+	return append(out, ins[i+1:]...)
 }
 
 // act resolves one character's order.
@@ -203,9 +225,9 @@ func (r *resolver) succeed(in *intent, i int, u engine.Unit, rolled string) {
 // other player" (rule 4).
 func (r *resolver) loseGamble(in *intent, target engine.Unit, rolled string) {
 	w := r.s.UnitByID(in.working)
+	name := r.unitName(r.s.Units[w])
 	r.changeCountry(w, target.Power, nil)
-	r.result(in, false, engine.Bounced, fmt.Sprintf("%slost: its working piece, %s, goes to %s (rule 4)", rolled,
-		r.unitName(r.s.Units[w]), r.m.PowerName(target.Power)))
+	r.result(in, false, engine.Bounced, fmt.Sprintf("%slost: its working piece, %s, goes to %s (rule 4)", rolled, name, r.m.PowerName(target.Power)))
 }
 
 // gambleCheck: the working piece is still the gambler's country's (rule 8
