@@ -27,13 +27,17 @@ type Order struct {
 
 // Card is one unit's card as a seat may know it.
 type Card struct {
-	Unit     engine.Unit // the unit holding it; Loc is invalid if it is not on the board
-	Label    string      // "1A", "1Amp"
-	Space    string      // "mun", "stp/sc"; "" when off the board
-	ID       string      // the card's id in its variant: "9", "X2", "T0", "W1"
-	Name     string      // "Annihilator"
-	Alias    string      // the physical card a game master deals instead, e.g. the Tarot "The Fool"; "" if none
-	Text     string      // what the card does
+	Unit engine.Unit // the unit holding it; Loc is invalid if it is not on the board
+	// Seat is set for a card a seat holds in its hand, no unit: Unit
+	// names only its power (Questionable's characters, Warped's event
+	// cards). Its orders are the seat's, written without a unit.
+	Seat     bool
+	Label    string // "1A", "1Amp"
+	Space    string // "mun", "stp/sc"; "" when off the board
+	ID       string // the card's id in its variant: "9", "X2", "T0", "W1"
+	Name     string // "Annihilator"
+	Alias    string // the physical card a game master deals instead, e.g. the Tarot "The Fool"; "" if none
+	Text     string // what the card does
 	Dealt    engine.Phase
 	Revealed string   // why and when everyone learnt it; "" while secret
 	Told     []string // the other powers told of it privately that the seat may know of

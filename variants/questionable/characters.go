@@ -164,6 +164,9 @@ func plural(n int) string {
 	return "s"
 }
 
+// seedOrder is the characters in the order of the seed's rules 1-7.
+var seedOrder = []kind{briber, embezzler, dealer, gambler, hooker, thug, killer}
+
 // startingCharacters gives every great power of m the seven characters.
 func startingCharacters(m *engine.Map) []*character {
 	var out []*character
@@ -171,7 +174,7 @@ func startingCharacters(m *engine.Map) []*character {
 		if p.Role {
 			continue
 		}
-		for _, k := range []kind{briber, embezzler, dealer, gambler, hooker, thug, killer} {
+		for _, k := range seedOrder {
 			out = append(out, &character{ID: len(out) + 1, Kind: k, Owner: p.ID})
 		}
 	}

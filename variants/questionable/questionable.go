@@ -43,7 +43,7 @@ func build() *engine.Variant {
 	r := kit.NewRegistry[*extra]()
 	reg = r
 	declareOptions(r)
-	for _, k := range []kind{briber, embezzler, dealer, gambler, hooker, thug, killer} {
+	for _, k := range seedOrder {
 		info := kinds[k]
 		r.AddSpecial(kit.Special{Syntax: engine.SpecialSyntax{Verb: info.verb, Name: info.verb, Seat: true},
 			Cards: []string{info.name}, TakesUnit: k != killer})
