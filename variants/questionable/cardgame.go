@@ -72,7 +72,6 @@ func actsNow(p engine.Phase, opt options) bool {
 	return opt.mayAct(p)
 }
 
-
 // Marks: the characters leave no sign on the board.
 func (e *extra) Marks(engine.View) []cardgame.Mark { return nil }
 
