@@ -1240,7 +1240,7 @@ func (a *movement) result(i, dislodger int32, d *Detail) Result {
 	if x.given != nil {
 		r.Order = *x.given
 	} else {
-		r.Order = Order{Power: x.unit.Power, Kind: Hold, Unit: x.unit.Type, At: x.unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+		r.Order = Order{Power: x.unit.Power, Kind: Hold, Unit: x.unit.Type, Piece: x.unit.Kind, At: x.unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
 	}
 	switch {
 	case x.code != OK:

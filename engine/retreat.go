@@ -121,7 +121,7 @@ func AdjudicateRetreats(s *State, orders []Order, r *Rules) *Outcome {
 		case c.conflict:
 			res.Reason = "two different orders for one unit; disbanded"
 		case c.order == nil:
-			res.Order = Order{Power: d.Unit.Power, Kind: Disband, Unit: d.Unit.Type, At: d.Unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+			res.Order = Order{Power: d.Unit.Power, Kind: Disband, Unit: d.Unit.Type, Piece: d.Unit.Kind, At: d.Unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
 			res.Code, res.Reason = Defaulted, "no valid retreat order; disbanded"
 		case c.order.Kind == Disband:
 			res.OK, res.Reason = true, "disbanded"
