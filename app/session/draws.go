@@ -88,7 +88,8 @@ func script(draws []store.Draw) []engine.Draw {
 }
 
 // engineDraw is a stored draw as the engine's type. A draw stored before
-// format 3 has no kind: then nothing was rolled by hand, so it is hidden.
+// format 3 has no kind and was never entered by hand: it is taken as
+// hidden (PhaseDraws learns its kind by replaying the phase).
 func engineDraw(d store.Draw) engine.Draw {
 	k, ok := engine.ParseDrawKind(d.Kind)
 	if !ok {
@@ -264,7 +265,9 @@ func (g *Game) EnteredDraws(phase string) ([]engine.Draw, error) {
 
 // PhaseDraws returns every draw made when ps was adjudicated, in order,
 // with what it was for, its kind and whether a game master entered it
-// (nil for a phase not adjudicated).
+// (nil for a phase not adjudicated). A file written before format 3 did
+// not store the kind: the phase is replayed from its stored draws to
+// learn it (a die the seed rolled then reads as a die).
 func (g *Game) PhaseDraws(ps PhaseState) ([]engine.Draw, error) {
 	if !ps.Phase.Adjudicated {
 		return nil, nil
@@ -274,8 +277,21 @@ func (g *Game) PhaseDraws(ps PhaseState) ([]engine.Draw, error) {
 		return nil, err
 	}
 	out := make([]engine.Draw, len(rows))
+	unknown := false
 	for i, d := range rows {
 		out[i] = engineDraw(d)
+		unknown = unknown || d.Kind == ""
+	}
+	if unknown {
+		_, made, err := g.adjudicate(ps)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			if rows[i].Kind == "" {
+				out[i].Kind = made[i].Kind
+			}
+		}
 	}
 	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -420,5 +421,51 @@ func TestRetreaterSeatsMayAct(t *testing.T) {
 	}
 	if _, _, err := g.SubmitOrders("S1901R", "france", "A par - bur"); err != nil {
 		t.Fatalf("France's order in the retreat phase: %v", err)
+	}
+}
+
+// TestOpenV2ShapeSave: a save of the test variant written by a DipDesk of
+// format 2 (app/store/testdata) opens for play, upgraded: its Summer and
+// Autumn steps found by key, its phases reviewed from the draws it stored
+// then (the Borg's 6, its kind learnt by replaying), and play goes on.
+func TestOpenV2ShapeSave(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "store", "testdata", "v2-shapetest.dipdesk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.dipdesk")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	phases, _ := g.History(false)
+	for i := 0; i+1 < len(phases); i++ {
+		ps, err := g.Phase(phases[i].Name)
+		if err != nil || ps.State.Phase.Key() != phases[i].Name {
+			t.Fatalf("Phase(%s): %v", phases[i].Name, err)
+		}
+		out, err := g.Replay(ps)
+		if err != nil {
+			t.Fatalf("replay %s: %v", ps.Phase.Name, err)
+		}
+		if got, _ := engine.MarshalState(out.Next); !bytes.Equal(got, phases[i+1].State) {
+			t.Errorf("replay of %s differs from the stored %s", ps.Phase.Name, phases[i+1].Name)
+		}
+	}
+	borg, _ := g.Phase("AU1901.borg")
+	d, err := g.PhaseDraws(borg)
+	if err != nil || len(d) != 1 || d[0].Kind != engine.DrawDie || d[0].Shown() != 6 || d[0].Entered {
+		t.Fatalf("the old die: %+v, %v", d, err)
+	}
+	if phaseNow(g) != "SU1902.muster@germany" {
+		t.Fatalf("current %s", phaseNow(g))
+	}
+	submitLines(t, g, "SU1902.muster@germany", "Germany: muster kie")
+	if _, next, err := g.Process("SU1902.muster@germany"); err != nil || next.Phase.Name != "SU1902.muster@austria" {
+		t.Fatalf("playing on: %v", err)
 	}
 }
