@@ -469,3 +469,157 @@ func TestOpenV2ShapeSave(t *testing.T) {
 		t.Fatalf("playing on: %v", err)
 	}
 }
+
+// TestShapeMissing: the list before adjudicating asks WhoActs: on
+// Germany's Summer turn only Germany's silence is missing (the powers
+// that may object are not waited for); in Spring the Doctor's birds
+// beside England's fleet in London are a unit of their own to order, and
+// the Jester, who may act, is never missing.
+func TestShapeMissing(t *testing.T) {
+	g, _ := newShape(t, "")
+	if _, _, err := g.SubmitOrders("S1901M", "england", "F lon - nth"); err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.Missing(engine.Seat{GM: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[engine.Power]PowerMissing{}
+	for _, pm := range m.Powers {
+		by[pm.Power] = pm
+	}
+	if _, ok := by["jester"]; ok {
+		t.Error("the Jester, who may act, is missing")
+	}
+	if e := by["england"]; e.NoOrders || len(e.Unordered) != 2 || slices.ContainsFunc(e.Unordered, func(u engine.Unit) bool {
+		return g.Map().Provinces[u.Loc.P].Abbr == "lon"
+	}) {
+		t.Errorf("England ordered its fleet in London, not its two others: %+v", e)
+	}
+	if d := by["doctor"]; !d.NoOrders || len(d.Unordered) != 1 || d.Unordered[0].Kind == 0 {
+		t.Errorf("the Doctor's birds: %+v", d)
+	}
+	if len(m.Powers) != 8 { // the seven great powers and the Doctor
+		t.Errorf("%d seats missing: %+v", len(m.Powers), m.Powers)
+	}
+	submitLines(t, g, "S1901M", shapeYear[0].orders)
+	if _, _, err := g.Process("S1901M"); err != nil {
+		t.Fatal(err)
+	}
+	m, err = g.Missing(engine.Seat{GM: true})
+	if err != nil || len(m.Powers) != 1 || m.Powers[0].Power != "germany" || !m.Powers[0].NoOrders {
+		t.Fatalf("on Germany's turn: %+v, %v", m.Powers, err)
+	}
+}
+
+// playShape plays the steps of shapeYear up to (not including) step
+// stop, entering a 3 for the Borg when the dice are entered.
+func playShape(t *testing.T, g *Game, stop int) {
+	t.Helper()
+	for _, step := range shapeYear[:stop] {
+		submitLines(t, g, step.key, step.orders)
+		if step.key == "AU1901.borg" && g.DiceEntered() {
+			if err := g.EnterDraw(step.key, 0, 3); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, _, err := g.Process(step.key); err != nil {
+			t.Fatalf("%s: %v", step.key, err)
+		}
+	}
+}
+
+// TestShapeReport: the report of a step shows its draws with what each
+// was for and its value (the die as its face, who rolled it), the seats
+// the public the dice only; the report of the last step shows the end
+// with its winners and points; before a step is adjudicated the game
+// master's report shows who acts and the values entered.
+func TestShapeReport(t *testing.T) {
+	g, _ := newShape(t, DiceEntered)
+	playShape(t, g, 5)
+	if err := g.EnterDraw("AU1901.borg", 0, 3); err != nil {
+		t.Fatal(err)
+	}
+	gm, err := g.Report("AU1901.borg", engine.Seat{GM: true})
+	if err != nil || !strings.Contains(gm, "Not yet adjudicated: nobody acts") ||
+		!strings.Contains(gm, "1. the Borg's way from Bohemia: rolled 3 on a d6 (entered by the game master)") {
+		t.Fatalf("the game master's report before the Borg moves: %v\n%s", err, gm)
+	}
+	if pub, _ := g.Report("AU1901.borg", engine.Seat{}); strings.Contains(pub, "rolled 3") {
+		t.Errorf("the public reads the entered die before the step:\n%s", pub)
+	}
+	if _, _, err := g.Process("AU1901.borg"); err != nil {
+		t.Fatal(err)
+	}
+	submitLines(t, g, "W1901A", shapeYear[6].orders)
+	if _, _, err := g.Process("W1901A"); err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []engine.Seat{{}, {Power: "jester"}, {GM: true}} {
+		rep, err := g.Report("AU1901.borg", seat)
+		if err != nil || !strings.Contains(rep, "Autumn 1901 Borg (AU1901.borg)") ||
+			!strings.Contains(rep, "Draws:\n  1. the Borg's way from Bohemia: rolled 3 on a d6 (entered by the game master)") {
+			t.Errorf("report of the Borg's step for %s: %v\n%s", seat, err, rep)
+		}
+	}
+	rep, err := g.Report("W1901A", engine.Seat{})
+	if err != nil || !strings.Contains(rep, "The game is over: France and Russia win: ") ||
+		!strings.Contains(rep, "Jester         3") || !strings.Contains(rep, "France         4  (wins)") {
+		t.Errorf("report of the last step: %v\n%s", err, rep)
+	}
+	if rep, _ := g.Report("SU1901.muster@austria", engine.Seat{}); !strings.Contains(rep, "Summer 1901 Muster (austria) (SU1901.muster@austria)") ||
+		!strings.Contains(rep, "Italy objected") {
+		t.Errorf("report of Austria's turn:\n%s", rep)
+	}
+}
+
+// TestShapeEdits: the game master's edits handle a variant's pieces and
+// a province several share: birds added beside an army, a piece of no
+// seat, one of two pieces named by its seat and kind, and a clear
+// refusal when the words leave it open.
+func TestShapeEdits(t *testing.T) {
+	g, _ := newShape(t, "")
+	edit := func(words string) error {
+		e, err := g.ParseEdit(strings.Fields(words))
+		if err != nil {
+			return err
+		}
+		return g.ApplyEdit("S1901M", e)
+	}
+	for _, ok := range []string{"add doctor B par", "add none BORG vie", "remove lon doctor B", "move boh tyr none BORG", "move par bur france A"} {
+		if err := edit(ok); err != nil {
+			t.Fatalf("%s: %v", ok, err)
+		}
+	}
+	for bad, words := range map[string]string{
+		"remove par":          "", // only the birds are left there
+		"remove vie":          "Vienna holds no seat's BORG and Austria's A: say which, by its seat and kind (e.g. remove vie austria A)",
+		"add france BORG boh": "belongs to no seat",
+		"add none A boh":      "belongs to a seat",
+		"add germany A bur":   "already holds a unit",
+		"move vie gal turkey": "no turkey in Vienna",
+	} {
+		err := edit(bad)
+		if words == "" {
+			if err != nil {
+				t.Errorf("%s: %v", bad, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), words) {
+			t.Errorf("%s: %v, want %q", bad, err, words)
+		}
+	}
+	cur, _ := g.Current()
+	s := cur.State
+	for abbr, want := range map[string][]string{"lon": {"england F"}, "vie": {" BORG", "austria A"}, "tyr": {" BORG"}, "bur": {"france A"}, "par": nil} {
+		if got := unitsAt(g, s, abbr); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s holds %v, want %v", abbr, got, want)
+		}
+	}
+	for _, u := range s.Units {
+		if u.ID == 0 {
+			t.Errorf("a unit without an id: %+v", u)
+		}
+	}
+}
