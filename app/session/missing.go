@@ -109,7 +109,7 @@ func (g *Game) Missing(seat engine.Seat) (Missing, error) {
 			for _, pr := range CheckOrders(g.variant, view, p, strings.Join(text, "\n")).Problems {
 				if pr.Order == nil {
 					pm.Illegal = append(pm.Illegal, pr)
-				} else if u, ok := unitOfOrder(s, *pr.Order); !ok || seen(u) {
+				} else if u, ok := unitOfOrder(s, *pr.Order, g.variant.Rules); !ok || seen(u) {
 					pm.Illegal = append(pm.Illegal, pr)
 				}
 			}
