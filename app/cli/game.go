@@ -19,7 +19,7 @@ import (
 func gameCommands() []command {
 	return []command{
 		{"new", "new [--variant id] [--option NAME=VALUE] [--seat SEAT[=PLAYER][:PIN]] [--seed N] --out FILE", "create a new game file (--option dice=entered: a game master rolls real dice and enters them)", runNew},
-		{"orders", "orders FILE --phase S1901M --power P [TEXT-FILE|-]", "enter the orders a power sent for the phase (replaces its earlier ones)", runOrders},
+		{"orders", "orders FILE --phase S1901M --power SEAT [TEXT-FILE|-]", "enter the orders a seat (a power, or a role such as a Jester) sent for the phase (replaces its earlier ones)", runOrders},
 		{"process", "process FILE --phase S1901M [--dice 3,5,1]", "adjudicate the phase, which must be the current one; with entered dice, ask for each roll in order (or take them from --dice)", runProcess},
 		{"show", "show FILE [--phase F1902M] [--as gm|public|SEAT]", "show a phase's position, who must act and who may, and the orders the seat may see", runShow},
 		{"history", "history FILE [--all]", "list the phases played (--all: with abandoned branches and the audit log)", runHistory},
@@ -139,14 +139,14 @@ func (c *CLI) needPhase(cmd, file, what string) int {
 
 func runOrders(c *CLI, args []string) int {
 	fs := newFlags(c, "orders")
-	power := fs.String("power", "", "the power whose orders these are")
+	power := fs.String("power", "", "the seat whose orders these are: a power, or a role (jester)")
 	phase := phaseFlag(fs, "the orders are for")
 	rest, err := splitArgs(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(rest) < 1 || len(rest) > 2 || *power == "" {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk orders FILE --phase S1901M --power P [TEXT-FILE|-]")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk orders FILE --phase S1901M --power SEAT [TEXT-FILE|-]")
 		return 2
 	}
 	if *phase == "" {
@@ -176,7 +176,7 @@ func runOrders(c *CLI, args []string) int {
 	defer g.Close()
 	p, ok := g.Map().LookupPower(*power)
 	if !ok {
-		return c.fail("orders", fmt.Errorf("unknown power %q", *power))
+		return c.fail("orders", fmt.Errorf("no seat %q in this game (its seats: %s)", *power, seatList(g.Map())))
 	}
 	good, errs, err := g.SubmitOrders(*phase, p, text)
 	for _, e := range errs {
@@ -197,6 +197,16 @@ func runOrders(c *CLI, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// seatList names the seats of a board: "austria, england, ..., jester".
+func seatList(m *engine.Map) string {
+	ids := m.PowerIDs()
+	out := make([]string, len(ids))
+	for i, p := range ids {
+		out[i] = string(p)
+	}
+	return strings.Join(out, ", ")
 }
 
 func plural(n int) string {

@@ -83,6 +83,13 @@ func TestShapeFromTheCommandLine(t *testing.T) {
 			t.Errorf("process of the last step:\n%s", out)
 		}
 	}
+	if code, out, _ := run("report", file, "--phase", "S1901M"); code != 0 || !strings.Contains(out, "Jester:\n   jest a par - pic") ||
+		!strings.Contains(out, "the Jester ordered France army: A par - pic") {
+		t.Errorf("report of the Jester's order:\n%s", out)
+	}
+	if code, _, errs := run("orders", file, "--phase", "S1902M", "--power", "jokester", orderFile); code != 1 || !strings.Contains(errs, `no seat "jokester" in this game (its seats: austria, `) {
+		t.Errorf("orders of a seat the game has not: %d %s", code, errs)
+	}
 	if code, out, _ := run("report", file, "--phase", "AU1901.borg"); code != 0 ||
 		!strings.Contains(out, "1. the Borg's way from Bohemia: rolled 3 on a d6 (entered by the game master)") {
 		t.Errorf("report of the Borg's step:\n%s", out)
