@@ -17,6 +17,7 @@ import (
 
 	"dipdesk/app/lan"
 	"dipdesk/app/session"
+	"dipdesk/engine"
 )
 
 // runHost serves a saved game to the LAN until "quit" on standard input
@@ -62,7 +63,7 @@ func runHost(c *CLI, args []string) int {
 	defer h.Close()
 	out := &lockedWriter{w: c.Stdout}
 	info := h.Info()
-	fmt.Fprintf(out, "hosting %q (%s, %s) at %s\n", info.Name, g.Variant().Name, info.Phase, h.Addr())
+	fmt.Fprintf(out, "hosting %q (%s, %d seats, %s: %s) at %s\n", info.Name, g.Variant().Name, len(info.Seats), info.Phase, info.Title, h.Addr())
 	fmt.Fprintf(out, "certificate fingerprint: %s\n", h.Fingerprint())
 	if everyInterface(*addr) {
 		fmt.Fprintln(out, "listening on every network interface of this machine; --addr IP:PORT listens on one only")
@@ -77,7 +78,7 @@ func runHost(c *CLI, args []string) int {
 		fmt.Fprintln(out, "advertised on the LAN by mDNS (name, variant, phase, free seats; --no-mdns turns it off)")
 	}
 	fmt.Fprintln(out, `commands: adjudicate, codes, code SEAT (a new code; the seat's token stops working), status, events, quit`)
-	h.OnPhase(func(phase string) { fmt.Fprintf(out, "now %s\n", phase) })
+	h.OnPhase(func(phase string) { printStep(out, h, g.Map(), phase) })
 	// Failed joins, burnt codes and refused connections are the host's
 	// to know of at once (a burnt code needs "code SEAT").
 	h.OnEvent(func(e lan.Event) { fmt.Fprintf(out, "%s %s\n", e.At.Local().Format("15:04:05"), e.Text) })
@@ -141,14 +142,80 @@ func hostCommands(c *CLI, h *lan.Host, out io.Writer) int {
 			}
 		case "status":
 			info := h.Info()
-			fmt.Fprintf(out, "%s, phase %s\n", info.Name, info.Phase)
+			fmt.Fprintf(out, "%s, step %s (%s)\n", info.Name, info.Phase, info.Title)
+			printActing(out, h.Step())
 			for _, s := range info.Seats {
-				fmt.Fprintf(out, "  %-10s free=%v connected=%v\n", s.Power, s.Free, s.Connected)
+				role := ""
+				if s.Role {
+					role = " (role)"
+				}
+				fmt.Fprintf(out, "  %-10s free=%v connected=%v%s\n", s.Power, s.Free, s.Connected, role)
 			}
 		default:
 			fmt.Fprintf(out, "unknown command %q\n", f[0])
 		}
 	}
+}
+
+// printStep tells the host's person the game moved to step phase: its
+// key and display name and who acts in it, or how the game ended.
+func printStep(w io.Writer, h *lan.Host, m *engine.Map, phase string) {
+	fmt.Fprintf(w, "now %s (%s)\n", phase, lan.KeyTitle(m, phase))
+	if e := h.End(); e != nil {
+		fmt.Fprintf(w, "the game is over: %s\n", endWords(m, e))
+		return
+	}
+	if st := h.Step(); st.Phase == phase {
+		printActing(w, st)
+	}
+}
+
+// printActing says who must act in a step, who may, and who is ready.
+func printActing(w io.Writer, st lan.Step) {
+	names := func(ps []engine.Power) string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, string(p))
+		}
+		return list(out)
+	}
+	must := names(st.Must)
+	if st.GM {
+		must += "; the game master (adjudicate)"
+	}
+	fmt.Fprintf(w, "  must act: %s; may act: %s; ready: %s\n", must, names(st.May), names(st.Ready))
+}
+
+// endWords says how a game ended: its winners, a draw, points, why.
+func endWords(m *engine.Map, e *engine.GameEnd) string {
+	var b strings.Builder
+	var names []string
+	for _, p := range e.Winners {
+		names = append(names, m.PowerName(p))
+	}
+	switch {
+	case e.Draw && len(names) > 0:
+		fmt.Fprintf(&b, "a draw between %s", andList(names))
+	case e.Draw:
+		b.WriteString("a draw")
+	case len(names) == 0:
+		b.WriteString("nobody wins")
+	default:
+		fmt.Fprintf(&b, "%s won", andList(names))
+	}
+	if len(e.Points) > 0 {
+		var parts []string
+		for _, p := range m.PowerIDs() {
+			if n, ok := e.Points[p]; ok {
+				parts = append(parts, fmt.Sprintf("%s %d", m.PowerName(p), n))
+			}
+		}
+		fmt.Fprintf(&b, "; points: %s", strings.Join(parts, ", "))
+	}
+	if e.Why != "" {
+		fmt.Fprintf(&b, " (%s)", e.Why)
+	}
+	return b.String()
 }
 
 func printCodes(w io.Writer, h *lan.Host) {

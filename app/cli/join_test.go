@@ -74,11 +74,11 @@ func TestJoinEndsWhenDroppedMidJoin(t *testing.T) {
 			return
 		}
 		ctx := r.Context()
-		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":1,"game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":2,"game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
 		if _, _, err := ws.Read(ctx); err != nil {
 			return
 		}
-		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"welcome","seq":2,"ref":1,"body":{"seat":"france","game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":2,"type":"welcome","seq":2,"ref":1,"body":{"seat":"france","game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
 		time.Sleep(50 * time.Millisecond)
 		ws.CloseNow()
 	}))
@@ -151,5 +151,32 @@ func TestHostHelpAndEvents(t *testing.T) {
 	}
 	if ev := h.Events(); len(ev) != 1 || !strings.Contains(ev[0].Text, "a wrong join code for italy from 127.0.0.1") {
 		t.Errorf("events %+v", ev)
+	}
+}
+
+// TestJoinToldHostVersion: "dipdesk join" to a host of another protocol
+// version ends with an error naming both versions, and sends it nothing.
+func TestJoinToldHostVersion(t *testing.T) {
+	got := make(chan string, 1)
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		ws.Write(r.Context(), websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":1,"game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		_, b, _ := ws.Read(ctx)
+		got <- string(b)
+	}))
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "https://")
+	code, _, errs := run("join", addr, "--seat", "france", "--code", "ABCD-EFGH", "--fingerprint", lan.Fingerprint(srv.Certificate().Raw), "--config", t.TempDir())
+	if code != 1 || !strings.Contains(errs, "the host speaks LAN protocol version 1 and this player's DipDesk speaks version 2") || !strings.Contains(errs, "update the host's DipDesk") {
+		t.Errorf("join to a version 1 host: exit %d, %q", code, errs)
+	}
+	if b := <-got; b != "" {
+		t.Errorf("join sent %s to a host of another version", b)
 	}
 }

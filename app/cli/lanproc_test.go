@@ -168,12 +168,13 @@ func TestJoinProcessesPlayCharacterToTheEnd(t *testing.T) {
 			}
 			env := []string{lan.ConfigDirEnv + "=" + filepath.Join(dir, "laptop-"+string(p))}
 			out, err := dipdesk(t, env, args...)
-			// A seat with nothing due in a retreat or adjustment phase is
-			// not waited for: the host may move on before its ready
-			// arrives, and says the phase is past. (A seat with orders due
-			// is waited for, so the phase cannot pass without it.)
-			// And a ready sent after the winning phase finds the game over.
-			late := strings.Contains(out, "stale_phase") || strings.Contains(out, "the game is over")
+			// A seat that does not act in a retreat or adjustment phase
+			// (nothing to retreat, build or remove) is told so
+			// (not_acting), or, the host not waiting for it, finds the
+			// phase past. (A seat that must act is waited for, so the
+			// phase cannot pass without it.) And a ready sent after the
+			// winning phase finds the game over.
+			late := strings.Contains(out, "stale_phase") || strings.Contains(out, "the game is over") || strings.Contains(out, "not_acting")
 			if (err != nil && !late) || !strings.Contains(out, "joined as "+string(p)) {
 				t.Errorf("%s in %s: %v\n%s", p, phase, err, out)
 			}

@@ -302,11 +302,15 @@ func (sh *seqHost) drainAll() {
 // that decodes writes back the same.
 func FuzzDecodeHost(f *testing.F) {
 	for _, s := range []string{
-		`{"v":1,"type":"view","seq":3,"body":{"phase":"S1901M","title":"Spring 1901 Movement","state":{},"pending":["A par - bur"]}}`,
-		`{"v":1,"type":"press","seq":9,"body":{"id":1,"phase":"S1901M","from":"france","to":["england"],"text":"hi","sent":"2026-01-01T00:00:00Z"}}`,
-		`{"v":1,"type":"error","seq":2,"ref":1,"body":{"code":"bad_code","message":"no"}}`,
-		`{"v":1,"type":"results","seq":4,"body":{"phase":"S1901M","results":[{"power":"france","order":"A par - bur","ok":true,"code":"ok","reason":""}],"next":"F1901M"}}`,
-		`{"v":2}`, `[]`, `{"v":1,"body":"\u0000"}`,
+		`{"v":2,"type":"view","seq":3,"body":{"phase":"S1901M","title":"Spring 1901 Movement","state":{},"pending":["A par - bur"]}}`,
+		`{"v":2,"type":"press","seq":9,"body":{"id":1,"phase":"S1901M","from":"france","to":["england"],"text":"hi","sent":"2026-01-01T00:00:00Z"}}`,
+		`{"v":2,"type":"error","seq":2,"ref":1,"body":{"code":"bad_code","message":"no"}}`,
+		`{"v":2,"type":"results","seq":4,"body":{"phase":"S1901M","results":[{"power":"france","order":"A par - bur","ok":true,"code":"ok","reason":""}],"next":"F1901M"}}`,
+		`{"v":2,"type":"results","seq":5,"body":{"phase":"W1901A","title":"Winter 1901 Adjustment","results":[],"end":{"winners":["france","russia"],"points":{"france":4,"jester":3},"why":"points"},"next":"S1902M","next_title":"Spring 1902 Movement"}}`,
+		`{"v":1,"type":"hello","seq":1,"body":{"protocol":2,"game":{"name":"g","variant":"shapetest","phase":"SU1901.muster@germany","title":"Summer 1901 Muster (Germany)","seats":[{"power":"jester","name":"Jester","role":true}]}}}`,
+		`{"v":1,"type":"error","seq":2,"ref":1,"body":{"code":"version","message":"no"}}`,
+		`{"v":1,"type":"view","seq":3,"body":{}}`, `{"v":3,"type":"hello","seq":1,"body":{"protocol":3}}`,
+		`{"v":2}`, `[]`, `{"v":2,"body":"\u0000"}`,
 	} {
 		f.Add([]byte(s))
 	}
