@@ -21,7 +21,7 @@ import (
 
 // joinOpts are the join command's flags.
 type joinOpts struct {
-	addr, seat, code, fp, orders, config, say, to string
+	addr, seat, code, fp, orders, config, say, to, step string
 	ready, follow                                 bool
 }
 
@@ -34,7 +34,8 @@ func runJoin(c *CLI, args []string) int {
 	fs.StringVar(&o.seat, "seat", "", "the seat: a power, gm, or observer")
 	fs.StringVar(&o.code, "code", "", "the seat's pairing code as the host shows it, ABCD-EFGH-JKMN (not needed once this machine has the seat's token)")
 	fs.StringVar(&o.fp, "fingerprint", "", "the host certificate's fingerprint, as the host shows it (default: the one pinned at the first join, which the pairing code or this flag vouches for)")
-	fs.StringVar(&o.orders, "orders", "", "submit the orders in this file (- for standard input) for the current phase")
+	fs.StringVar(&o.orders, "orders", "", "submit the orders in this file (- for standard input) for the current step")
+	fs.StringVar(&o.step, "phase", "", "the step the orders and ready are meant for, by its key (S1901M, SU1901.muster@germany); refused if the game is in another (default: the step the host is in at the join)")
 	fs.BoolVar(&o.ready, "ready", false, "mark the seat ready after submitting")
 	fs.StringVar(&o.say, "say", "", "send this press message")
 	fs.StringVar(&o.to, "to", "", "press recipients, comma-separated powers (default: everyone)")
@@ -45,7 +46,7 @@ func runJoin(c *CLI, args []string) int {
 		return 2
 	}
 	if len(rest) != 1 || o.seat == "" {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk join ADDR --seat france --code ABCD-EFGH-JKMN [--orders FILE] [--ready] [--fingerprint FP] [--follow]")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk join ADDR --seat france --code ABCD-EFGH-JKMN [--orders FILE] [--ready] [--phase KEY] [--fingerprint FP] [--follow]")
 		return 2
 	}
 	o.addr = rest[0]
@@ -91,14 +92,18 @@ func (c *CLI) join(o joinOpts) int {
 		return c.fail("join", fmt.Errorf("before the host had sent the seat's state: %w", err))
 	}
 	status := 0
+	step := p.phase
+	if o.step != "" {
+		step = o.step
+	}
 	if o.orders != "" {
-		status = c.submit(ctx, cl, p, text)
+		status = c.submit(ctx, cl, p, step, text)
 	}
 	if status == 0 && o.ready {
-		if err := cl.Ready(ctx, p.phase, true); err != nil {
+		if err := cl.Ready(ctx, step, true); err != nil {
 			return c.fail("join", err)
 		}
-		fmt.Fprintf(p.w, "ready for %s\n", p.phase)
+		fmt.Fprintf(p.w, "ready for %s\n", step)
 	}
 	if status == 0 && o.say != "" {
 		var to []string
@@ -167,9 +172,9 @@ func (c *CLI) dialSeat(ctx context.Context, o joinOpts, p *printer) (*lan.Client
 	return cl, err
 }
 
-// submit sends the orders and prints the host's answer.
-func (c *CLI) submit(ctx context.Context, cl *lan.Client, p *printer, text string) int {
-	ack, err := cl.Orders(ctx, p.phase, text)
+// submit sends the orders for step and prints the host's answer.
+func (c *CLI) submit(ctx context.Context, cl *lan.Client, p *printer, step, text string) int {
+	ack, err := cl.Orders(ctx, step, text)
 	if err != nil {
 		return c.fail("join", err)
 	}
@@ -347,6 +352,8 @@ func (p *printer) printView(v lan.View) {
 		printSeatPosition(w, s)
 	}
 	switch {
+	case v.Over:
+		fmt.Fprintln(w, "  the game is over")
 	case v.Due:
 		fmt.Fprintln(w, "  your orders are due")
 	case v.May:
@@ -379,6 +386,10 @@ func printSeatPosition(w io.Writer, s *engine.State) {
 		name := m.PowerName(pw)
 		if pi, _ := m.Power(pw); pi.Role {
 			name += " (role)"
+		}
+		if len(by[pw]) == 0 {
+			fmt.Fprintf(w, "  %-17s %2d centres\n", name, centres[pw])
+			continue
 		}
 		fmt.Fprintf(w, "  %-17s %2d centres: %s\n", name, centres[pw], strings.Join(by[pw], ", "))
 	}

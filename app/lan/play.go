@@ -739,7 +739,8 @@ func (vs *views) viewMsg(seat engine.Seat) (json.RawMessage, error) {
 	m := vs.h.g.Map()
 	msg := View{Phase: v.State.Phase.Key(), Title: StepTitle(m, v.State.Phase), State: state,
 		Ready: sortedPowers(vs.h.ready), Deadline: vs.deadline()}
-	if seat.Power != "" {
+	msg.Over = vs.h.end != nil
+	if seat.Power != "" && !msg.Over {
 		msg.Due = vs.acting.Waits(seat.Power)
 		msg.May = !msg.Due && vs.acting.Allows(seat.Power)
 	}

@@ -206,6 +206,7 @@ type View struct {
 	Ready     []string        `json:"ready,omitempty"`
 	Due       bool            `json:"due,omitempty"` // the seat must act: the host waits for it
 	May       bool            `json:"may,omitempty"` // the seat may act (orders, ready) without being waited for
+	Over      bool            `json:"over,omitempty"` // the game has ended (the last results say how): nobody acts
 	Deadline  *time.Time      `json:"deadline,omitempty"`
 }
 

@@ -227,7 +227,10 @@ func TestShapeGameOverLAN(t *testing.T) {
 	if e := h.End(); e == nil || len(e.Winners) != 2 || h.Winner() != "" {
 		t.Errorf("the host's end %+v, winner %q", e, h.Winner())
 	}
-	// The game is over: nothing more is taken.
+	// The game is over: nobody acts, and nothing more is taken.
+	if v := lastView(t, s["france"], "S1902M"); !v.Over || v.Due || v.May {
+		t.Errorf("France's view after the end: over %v due %v may %v", v.Over, v.Due, v.May)
+	}
 	refused(t, h, s["france"], CodeRejected, TypeOrders, OrdersMsg{Phase: winter, Text: "build A par"})
 	tb.h.Close()
 	tb.checkAll(t, CodeNotActing, CodeStalePhase, CodeRejected)
