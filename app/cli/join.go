@@ -22,7 +22,7 @@ import (
 // joinOpts are the join command's flags.
 type joinOpts struct {
 	addr, seat, code, fp, orders, config, say, to, step string
-	ready, follow                                 bool
+	ready, follow                                       bool
 }
 
 // runJoin joins a LAN game as a seat or observer, prints what the seat

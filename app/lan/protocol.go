@@ -204,8 +204,8 @@ type View struct {
 	Pending   []string        `json:"pending,omitempty"`
 	Submitted []string        `json:"submitted,omitempty"`
 	Ready     []string        `json:"ready,omitempty"`
-	Due       bool            `json:"due,omitempty"` // the seat must act: the host waits for it
-	May       bool            `json:"may,omitempty"` // the seat may act (orders, ready) without being waited for
+	Due       bool            `json:"due,omitempty"`  // the seat must act: the host waits for it
+	May       bool            `json:"may,omitempty"`  // the seat may act (orders, ready) without being waited for
 	Over      bool            `json:"over,omitempty"` // the game has ended (the last results say how): nobody acts
 	Deadline  *time.Time      `json:"deadline,omitempty"`
 }
