@@ -13,6 +13,7 @@ import (
 	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/variants/shapetest"
+	"dipdesk/variants/standard"
 )
 
 // newShapeGame creates a game of the test-only variant with every shape
@@ -255,4 +256,65 @@ func lastStep(t *testing.T, h *Host, phase string) Step {
 		t.Fatalf("the host never reached %s (it is in %s)", phase, h.Step().Phase)
 	}
 	return h.Step()
+}
+
+// actingGame is a standard game whose variant answers who acts with f.
+func actingGame(t *testing.T, f func(s *engine.State) engine.Acting) *session.Game {
+	t.Helper()
+	v := *standard.Variant
+	v.Rules = &engine.Rules{Acting: f}
+	g, err := session.CreateWith(filepath.Join(t.TempDir(), "acting.dipdesk"), &v, session.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+// TestHostPlaysStepNobodyActsIn: a host started on a step in which nobody
+// must act plays it at once and goes on; so does one reaching such a step.
+// Before, the host waited for the powers with units.
+func TestHostPlaysStepNobodyActsIn(t *testing.T) {
+	g := actingGame(t, func(s *engine.State) engine.Acting {
+		if s.Phase.Season == engine.Spring {
+			return engine.Acting{} // the engine's step: nobody acts
+		}
+		return engine.StandardActing(s)
+	})
+	h := startHost(t, g, HostConfig{})
+	if st := h.Step(); st.Phase != "F1901M" || len(st.Must) != 7 {
+		t.Fatalf("the host started on a step nobody acts in and is in %+v", st)
+	}
+	fr := join(t, h, "france", false)
+	if v := lastView(t, fr, "F1901M"); !v.Due {
+		t.Error("France is not due in the Fall")
+	}
+}
+
+// TestHostWaitsForGameMaster: a step in which the game master must act
+// (Acting.GM) is not adjudicated when every seat that must act is ready;
+// the game master's adjudicate moves it on.
+func TestHostWaitsForGameMaster(t *testing.T) {
+	g := actingGame(t, func(s *engine.State) engine.Acting {
+		a := engine.StandardActing(s)
+		a.GM = s.Phase.Season == engine.Spring
+		return a
+	})
+	h := startHost(t, g, HostConfig{})
+	var seats []*seatClient
+	for _, p := range g.Map().PowerIDs() {
+		sc := join(t, h, string(p), false)
+		ready(t, sc, "S1901M")
+		seats = append(seats, sc)
+	}
+	if st := h.Step(); st.Phase != "S1901M" || !st.GM || len(st.Ready) != 7 {
+		t.Fatalf("every seat ready, the game master not: %+v", st)
+	}
+	if err := h.Adjudicate(); err != nil {
+		t.Fatal(err)
+	}
+	if st := h.Step(); st.Phase != "F1901M" {
+		t.Fatalf("after the game master's adjudicate: %+v", st)
+	}
+	resultsOf(t, seats[0], "S1901M")
 }
