@@ -215,7 +215,7 @@ func TestJoinProcessesPlayCharacterToTheEnd(t *testing.T) {
 // seat gives its pairing code, later ones the kept seat token.
 type seatProcs struct {
 	t      *testing.T
-	h      *lan.Host
+	addr   string // the host's
 	dir    string
 	codes  map[string]string
 	mu     sync.Mutex
@@ -227,7 +227,7 @@ type seatProcs struct {
 // the output and whether the process succeeded.
 func (sp *seatProcs) join(seat, step, orders string, ready bool, extra ...string) (string, bool) {
 	t := sp.t
-	args := []string{"join", sp.h.Addr(), "--seat", seat}
+	args := []string{"join", sp.addr, "--seat", seat}
 	if step != "" {
 		args = append(args, "--phase", step)
 	}
@@ -320,7 +320,7 @@ func TestJoinProcessesPlayShapeYear(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	sp := &seatProcs{t: t, h: h, dir: dir, codes: h.Codes(), joined: map[string]bool{}}
+	sp := &seatProcs{t: t, addr: h.Addr(), dir: dir, codes: h.Codes(), joined: map[string]bool{}}
 	if len(sp.codes) != 12 || sp.codes["soothsayer"] == "" {
 		t.Fatalf("codes for %d seats and the observers: %v", len(sp.codes)-1, sp.codes)
 	}

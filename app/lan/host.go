@@ -112,6 +112,9 @@ type Host struct {
 	end        *engine.GameEnd // how the game ended; nil while it goes on
 	closed     bool
 	onPhase    []func(string)
+	onDraw     []func(PendingDraw)
+	draw       *PendingDraw // the roll the host waits for its person to enter, if any
+	drawSeq    int          // counts the rolls awaited, for the callbacks
 	onEvent    []func(Event)
 	events     []Event            // the latest, for Events
 	eventq     chan Event         // to the goroutine that calls onEvent
@@ -183,7 +186,11 @@ func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
 		eventq: make(chan Event, 256), buckets: map[string]*bucket{},
 		usage: map[string]*usage{}, lastPress: lastPress}
 	h.enterStep(cur)
-	if h.end, err = lastEnd(g); err != nil {
+	if h.end, err = g.End(); err != nil {
+		return nil, err
+	}
+	resume, err := enteringDice(g)
+	if err != nil {
 		return nil, err
 	}
 	for _, s := range h.seatNames() {
@@ -200,13 +207,34 @@ func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
 	h.wg.Add(1)
 	go h.eventLoop()
 	// A step nobody acts in (the engine moves the Borg) is played at
-	// once, even when the game was left in one.
+	// once, even when the game was left in one; so is a step whose dice
+	// the game master was entering when the host stopped: it asks for
+	// the next roll (PendingDraw).
 	h.gmu.Lock()
 	h.mu.Lock()
+	if resume {
+		if err := h.adjudicateLocked("the game master was entering its dice"); err != nil && !errors.Is(err, errDrawAwaited) {
+			h.log.Error("resuming the dice entered", "err", err)
+		}
+	}
 	h.maybeAdjudicate()
 	h.mu.Unlock()
 	h.gmu.Unlock()
 	return h, nil
+}
+
+// enteringDice reports whether the game master had begun entering the
+// dice of the current step (values are waiting for it): its adjudication
+// was under way.
+func enteringDice(g *session.Game) (bool, error) {
+	if !g.DiceEntered() {
+		return false, nil
+	}
+	entered, err := g.EnteredDraws("")
+	if err != nil {
+		return false, err
+	}
+	return slices.ContainsFunc(entered, func(d engine.Draw) bool { return d.N != 0 }), nil
 }
 
 // enterStep makes cur the host's current step: its key, its display name
@@ -223,24 +251,6 @@ func (h *Host) enterStep(cur session.PhaseState) {
 		a = engine.WhoActs(cur.State, h.g.Variant().Rules)
 	}
 	h.acting = a
-}
-
-// lastEnd returns how the game ended when its last adjudicated step ended
-// it (a host started on a finished game), else nil.
-func lastEnd(g *session.Game) (*engine.GameEnd, error) {
-	phases, err := g.History(false)
-	if err != nil || len(phases) < 2 {
-		return nil, err
-	}
-	ps, err := g.Phase(phases[len(phases)-2].Name)
-	if err != nil || !ps.Phase.Adjudicated {
-		return nil, err
-	}
-	out, err := g.Replay(ps)
-	if err != nil {
-		return nil, err
-	}
-	return out.End, nil
 }
 
 // StepTitle is a step's display name as a person reads it: "Spring 1901
@@ -458,23 +468,24 @@ func (h *Host) OnPhase(f func(phase string)) {
 }
 
 // Adjudicate adjudicates the current phase now, with the orders in (the
-// host's or game master's command).
+// host's or game master's command). In a game whose dice are entered it
+// may stop at a roll to enter (PendingDraw, OnDraw): that is no error.
 func (h *Host) Adjudicate() error {
 	h.gmu.Lock()
 	defer h.gmu.Unlock()
 	h.flush()
 	h.mu.Lock()
+	before := h.markLocked()
 	err := h.adjudicateLocked("the host")
-	if err == nil {
+	switch {
+	case errors.Is(err, errDrawAwaited):
+		err = nil
+	case err == nil:
 		h.maybeAdjudicate() // a following phase with nothing due
 	}
-	fs, phase := h.onPhase, h.phase
+	n := h.noticeLocked(before)
 	h.mu.Unlock()
-	if err == nil {
-		for _, f := range fs {
-			f(phase)
-		}
-	}
+	n.send()
 	return err
 }
 

@@ -36,7 +36,7 @@ func (h *Host) handle(c *conn, b []byte) {
 	// messages take effect in the order it sent them.
 	h.flush()
 	h.mu.Lock()
-	phaseBefore := h.phase
+	before := h.markLocked()
 	h.guard(c, func() {
 		switch {
 		case h.closed:
@@ -59,14 +59,10 @@ func (h *Host) handle(c *conn, b []byte) {
 			h.dispatch(c, req)
 		}
 	})
-	fs, phase := h.onPhase, h.phase
+	n := h.noticeLocked(before)
 	h.mu.Unlock()
 	h.gmu.Unlock()
-	if phase != phaseBefore {
-		for _, f := range fs {
-			f(phase)
-		}
-	}
+	n.send()
 }
 
 // guard runs f (host lock held) so that a bug costs one connection,
@@ -104,7 +100,7 @@ func (h *Host) dispatch(c *conn, req Request) {
 			c.fail(req.Seq, CodeStalePhase, fmt.Sprintf("the phase is %s, not %s", h.phase, body.Phase))
 		default:
 			phase := h.phase
-			if err := h.adjudicateLocked("the game master"); err != nil {
+			if err := h.adjudicateLocked("the game master"); err != nil && !errors.Is(err, errDrawAwaited) {
 				c.fail(req.Seq, CodeRejected, err.Error())
 				return
 			}
@@ -282,6 +278,9 @@ func (h *Host) queueOrders(c *conn, req Request) {
 	case !h.acting.Allows(c.seat.Power):
 		c.fail(ref, CodeNotActing, h.notActing(c.seat.Power)+"; nothing was stored")
 		return
+	case h.draw != nil:
+		c.fail(ref, CodeRejected, rolling(h.phase)+"; nothing was stored")
+		return
 	}
 	if u := h.usageOf(c.key); u.orders+len(o.Text) > MaxOrdersPerPhase {
 		c.fail(ref, CodeOverLimit, fmt.Sprintf("this seat has submitted %d KiB of orders this phase, the limit is %d KiB; the orders in force stay",
@@ -342,6 +341,18 @@ func (h *Host) flush() {
 // store writes submissions that all name one phase and answers each.
 func (h *Host) store(batch []queued) {
 	phase := batch[0].phase
+	// Orders queued while the step was being adjudicated, which then
+	// stopped at a roll to enter: the step's orders are closed (the game
+	// lock is held, so the roll awaited cannot change meanwhile).
+	h.mu.Lock()
+	if h.draw != nil && h.draw.Phase == phase {
+		for _, q := range batch {
+			q.c.fail(q.ref, CodeRejected, rolling(phase)+"; nothing was stored")
+		}
+		h.mu.Unlock()
+		return
+	}
+	h.mu.Unlock()
 	subs := make([]session.Submission, len(batch))
 	for i, q := range batch {
 		subs[i] = q.sub
@@ -373,7 +384,11 @@ func (h *Host) store(batch []queued) {
 	vs := newViews(h)
 	for i, q := range batch {
 		if done[i].Refused != nil {
-			q.c.fail(q.ref, CodeRejected, refusal(done[i]))
+			code := CodeRejected
+			if errors.Is(done[i].Refused, session.ErrNotActing) {
+				code = CodeNotActing // the host checks first; the session too
+			}
+			q.c.fail(q.ref, code, refusal(done[i]))
 			continue
 		}
 		ack := Ack{Phase: phase, Accepted: []string{}}
@@ -404,6 +419,13 @@ func refusal(s session.Submitted) string {
 	return msg
 }
 
+// rolling says why orders and ready are closed while the game master
+// enters a roll: the values entered belong to the orders they were
+// entered with (the session refuses them otherwise).
+func rolling(phase string) string {
+	return fmt.Sprintf("%s is being adjudicated: the game master is entering the dice, and its orders are closed", phase)
+}
+
 // notActing says that seat p neither must nor may act in the current
 // step.
 func (h *Host) notActing(p engine.Power) string {
@@ -427,6 +449,9 @@ func (h *Host) setReady(c *conn, ref uint64, r *ReadyMsg) {
 	case !h.acting.Allows(c.seat.Power):
 		c.fail(ref, CodeNotActing, h.notActing(c.seat.Power))
 		return
+	case h.draw != nil:
+		c.fail(ref, CodeRejected, rolling(h.phase))
+		return
 	}
 	h.ready[c.seat.Power] = r.Ready
 	c.send(TypeAck, ref, Ack{Phase: h.phase, Accepted: []string{}})
@@ -446,7 +471,7 @@ const maxUnattended = 64
 // master's seat) or the host is in manual mode.
 func (h *Host) maybeAdjudicate() {
 	for range maxUnattended {
-		if h.cfg.Manual || h.end != nil || h.closed || h.acting.GM {
+		if h.cfg.Manual || h.end != nil || h.closed || h.acting.GM || h.draw != nil {
 			return
 		}
 		for _, p := range h.acting.Must {
@@ -459,7 +484,9 @@ func (h *Host) maybeAdjudicate() {
 			why = "nobody acts in this step"
 		}
 		if err := h.adjudicateLocked(why); err != nil {
-			h.log.Error("adjudicating", "err", err)
+			if !errors.Is(err, errDrawAwaited) {
+				h.log.Error("adjudicating", "err", err)
+			}
 			return
 		}
 	}
@@ -535,6 +562,13 @@ func (h *Host) adjudicateLocked(why string) error {
 	var err error
 	h.unlocked(func() { out, next, err = h.g.Process(phase) })
 	h.cur = nil
+	var need *engine.NeedDraw
+	if errors.As(err, &need) {
+		// Nothing changed: the host's person enters the roll
+		// (EnterDraw), and the step is adjudicated again.
+		h.awaitDraw(need)
+		return errDrawAwaited
+	}
 	if err != nil {
 		return err
 	}
@@ -637,22 +671,18 @@ func (h *Host) startPhaseLocked() {
 		defer h.gmu.Unlock()
 		h.flush()
 		h.mu.Lock()
-		changed := false
-		if !h.closed && h.phase == phase {
-			if err := h.adjudicateLocked("the deadline passed"); err != nil {
-				h.log.Error("adjudicating at the deadline", "err", err)
-			} else {
+		before := h.markLocked()
+		if !h.closed && h.phase == phase && h.draw == nil {
+			switch err := h.adjudicateLocked("the deadline passed"); {
+			case err == nil:
 				h.maybeAdjudicate()
+			case !errors.Is(err, errDrawAwaited):
+				h.log.Error("adjudicating at the deadline", "err", err)
 			}
-			changed = h.phase != phase
 		}
-		fs, now := h.onPhase, h.phase
+		n := h.noticeLocked(before)
 		h.mu.Unlock()
-		if changed {
-			for _, f := range fs {
-				f(now)
-			}
-		}
+		n.send()
 	})
 }
 
