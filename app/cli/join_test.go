@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -178,5 +179,39 @@ func TestJoinToldHostVersion(t *testing.T) {
 	}
 	if b := <-got; b != "" {
 		t.Errorf("join sent %s to a host of another version", b)
+	}
+}
+
+// TestJoinPrintsGameEnd: "dipdesk join" says how a game ended, whatever
+// the shape of its end: one winner, several, a draw between some or all,
+// nobody, with each seat's points, most first.
+func TestJoinPrintsGameEnd(t *testing.T) {
+	m, err := variantMap("shapetest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		end  lan.GameEnd
+		want []string
+	}{
+		{lan.GameEnd{Winners: []string{"france"}, Why: "18 centres"}, []string{"France wins.\n", "(18 centres)"}},
+		{lan.GameEnd{Winners: []string{"france", "russia"}, Points: map[string]int{"jester": 3, "france": 4, "russia": 4}},
+			[]string{"France and Russia win.\n", "points: France 4, Russia 4, Jester 3\n"}},
+		{lan.GameEnd{Winners: []string{"austria", "england", "turkey"}, Draw: true}, []string{"The game ends in a draw between Austria, England and Turkey.\n"}},
+		{lan.GameEnd{Draw: true}, []string{"The game ends in a draw.\n"}},
+		{lan.GameEnd{Why: "abandoned"}, []string{"The game is over; nobody wins.\n", "(abandoned)"}},
+	} {
+		var b strings.Builder
+		p := &printer{w: &b, m: m}
+		body, _ := json.Marshal(lan.Results{Phase: "W1901A", Title: "Winter 1901 Adjustment", Results: []lan.ResultLine{}, End: &tc.end, Next: "S1902M"})
+		p.print(lan.Envelope{V: lan.Version, Type: lan.TypeResults, Seq: 1, Body: body})
+		for _, w := range tc.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%+v: the output lacks %q:\n%s", tc.end, w, b.String())
+			}
+		}
+		if p.end == nil {
+			t.Errorf("%+v: the printer does not know the game ended", tc.end)
+		}
 	}
 }

@@ -147,6 +147,11 @@ func TestShapeGameOverLAN(t *testing.T) {
 		t.Errorf("the Jester's ack %+v", ack)
 	}
 	ready(t, s["jester"], spring)
+	// Every seat's ready list names the role that is ready.
+	s["turkey"].in.waitFor(t, 0, "the Jester in Turkey's ready list", func(e Envelope) bool {
+		st, _ := Decode[Status](e)
+		return e.Type == TypeStatus && st.Phase == spring && st.Title == "Spring 1901 Movement" && slices.Equal(st.Ready, []string{"jester"})
+	})
 	orders(t, s["france"], spring, "A par - bur")
 	orders(t, s["germany"], spring, "A mun - bur")
 	for _, p := range []engine.Power{"austria", "england", "france", "germany", "italy", "russia", "turkey"} {
