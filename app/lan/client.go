@@ -331,6 +331,11 @@ func (c *Client) keepConnected() {
 			if errors.As(err, &he) && (he.Code == CodeBadToken || he.Code == CodeBadCode) {
 				return // the seat was given to someone else: nothing to retry
 			}
+			if errors.Is(err, ErrVersion) {
+				// The host now runs a DipDesk of another version (the
+				// connection's OnDrop said so): no retry will join it.
+				return
+			}
 			wait = min(wait*2, 2*time.Second)
 		}
 	}

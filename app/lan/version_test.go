@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -121,5 +122,64 @@ func TestClientRefusesHostOfAnotherVersion(t *testing.T) {
 	}
 	if b := <-got; b != "" {
 		t.Errorf("the client sent %s to a host that sent no hello", b)
+	}
+}
+
+// TestReconnectStopsAtAnotherVersion: a client that lost its host and
+// finds, reconnecting, a host of another version (updated meanwhile)
+// stops trying and says why, instead of retrying for ever.
+func TestReconnectStopsAtAnotherVersion(t *testing.T) {
+	var mu sync.Mutex
+	conns := 0
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		mu.Lock()
+		conns++
+		first := conns == 1
+		mu.Unlock()
+		ctx := r.Context()
+		if !first {
+			ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":3,"game":{"name":"g"}}}`))
+			ws.Read(ctx)
+			return
+		}
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":2,"game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
+		if _, _, err := ws.Read(ctx); err != nil {
+			return
+		}
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":2,"type":"welcome","seq":2,"ref":1,"body":{"seat":"france","token":"tok","game":{"name":"g"}}}`))
+		time.Sleep(20 * time.Millisecond)
+	}))
+	defer srv.Close()
+	drops := make(chan error, 8)
+	c, err := Dial(ctxT(t), ClientConfig{Addr: strings.TrimPrefix(srv.URL, "https://"), Seat: "france", Code: "ABCD-EFGH",
+		Fingerprint: Fingerprint(srv.Certificate().Raw), Reconnect: true, Backoff: 5 * time.Millisecond,
+		OnDrop: func(err error) { drops <- err }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	deadline := time.After(testTimeout)
+	for {
+		select {
+		case err := <-drops:
+			if !errors.Is(err, ErrVersion) {
+				continue // the first connection's end
+			}
+			time.Sleep(100 * time.Millisecond) // twenty backoffs: a retry would show
+			mu.Lock()
+			n := conns
+			mu.Unlock()
+			if n != 2 {
+				t.Errorf("%d connections: the client went on retrying a host of another version", n)
+			}
+			return
+		case <-deadline:
+			t.Fatal("the client never said the host speaks another version")
+		}
 	}
 }
