@@ -77,7 +77,7 @@ func (c *CLI) join(o joinOpts) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	p := &printer{w: &cleanWriter{w: &lockedWriter{w: c.Stdout}}, msgs: make(chan lan.Envelope, 1024), lost: make(chan error, 1)}
+	p := &printer{w: &cleanWriter{w: &lockedWriter{w: c.Stdout}}, msgs: make(chan lan.Envelope, 1024), lost: make(chan error, 1), fatal: make(chan error, 1)}
 	cl, err := c.dialSeat(ctx, o, p)
 	if err != nil {
 		return c.fail("join", err)
@@ -115,7 +115,9 @@ func (c *CLI) join(o joinOpts) int {
 		}
 	}
 	if o.follow {
-		_ = p.until(ctx, "", false, 0)
+		if err := p.until(ctx, "", false, 0); err != nil && ctx.Err() == nil {
+			return c.fail("join", err)
+		}
 	} else {
 		p.drain()
 	}
@@ -144,6 +146,12 @@ func (c *CLI) dialSeat(ctx context.Context, o joinOpts, p *printer) (*lan.Client
 	cfg := lan.ClientConfig{Addr: o.addr, Seat: seat, Code: o.code, Token: token, Fingerprint: pinned,
 		Reconnect: o.follow, Client: "dipdesk join", OnMessage: func(e lan.Envelope) { p.msgs <- e },
 		OnDrop: func(err error) {
+			if errors.Is(err, lan.ErrVersion) {
+				select {
+				case p.fatal <- err: // the client reconnects no more
+				default:
+				}
+			}
 			select {
 			case p.lost <- err:
 			default:
@@ -219,6 +227,7 @@ type printer struct {
 	w       io.Writer
 	msgs    chan lan.Envelope
 	lost    chan error // the connection ended (OnDrop)
+	fatal   chan error // it ended for good: the host speaks another protocol version now
 	phase   string
 	end     *lan.GameEnd // how the game ended, once a result says
 	variant string       // from the host's hello
@@ -272,6 +281,8 @@ func (p *printer) until(ctx context.Context, typ string, stopOnDrop bool, idle t
 				err = errors.New("the connection closed")
 			}
 			return fmt.Errorf("the host dropped the connection (%v)", err)
+		case err := <-p.fatal:
+			return err
 		case <-quiet:
 			return fmt.Errorf("the host sent nothing for %s", idle)
 		case <-ctx.Done():

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -213,5 +214,54 @@ func TestJoinPrintsGameEnd(t *testing.T) {
 		if p.end == nil {
 			t.Errorf("%+v: the printer does not know the game ended", tc.end)
 		}
+	}
+}
+
+// TestJoinFollowEndsAtAnotherVersion: "dipdesk join --follow" whose host
+// comes back speaking another protocol version ends with an error saying
+// so. Before, it waited for ever while its client stopped reconnecting.
+func TestJoinFollowEndsAtAnotherVersion(t *testing.T) {
+	var mu sync.Mutex
+	conns := 0
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		mu.Lock()
+		conns++
+		first := conns == 1
+		mu.Unlock()
+		ctx := r.Context()
+		if !first {
+			ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":3,"game":{"name":"g"}}}`))
+			ws.Read(ctx)
+			return
+		}
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":2,"game":{"name":"g","variant":"standard","phase":"S1901M","title":"Spring 1901 Movement","seats":[]}}}`))
+		if _, _, err := ws.Read(ctx); err != nil {
+			return
+		}
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":2,"type":"welcome","seq":2,"ref":1,"body":{"seat":"france","token":"tok","game":{"name":"g"}}}`))
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":2,"type":"status","seq":3,"body":{"phase":"S1901M","title":"Spring 1901 Movement"}}`))
+		time.Sleep(20 * time.Millisecond)
+	}))
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "https://")
+	done := make(chan struct{})
+	var code int
+	var out, errs string
+	go func() {
+		defer close(done)
+		code, out, errs = run("join", addr, "--seat", "france", "--code", "ABCD-EFGH", "--fingerprint", lan.Fingerprint(srv.Certificate().Raw), "--follow", "--config", t.TempDir())
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("join --follow still waits after its host came back speaking another version")
+	}
+	if code != 1 || !strings.Contains(out, "status S1901M (Spring 1901 Movement)") || !strings.Contains(errs, "the host speaks LAN protocol version 3") {
+		t.Errorf("join --follow: exit %d\n%s\n%s", code, out, errs)
 	}
 }
