@@ -19,12 +19,12 @@ import (
 // line of a press message starts like one of the join's own lines.
 func FuzzJoinPrinter(f *testing.F) {
 	for _, s := range []string{
-		`{"v":1,"type":"press","seq":9,"body":{"id":1,"phase":"S1901M","from":"france","text":"hi\u001b[2J\nhost error: x","sent":"2026-01-01T00:00:00Z"}}`,
-		`{"v":1,"type":"view","seq":3,"body":{"phase":"S1901M","title":"Spring\u202e","state":{},"pending":["A par - bur\u0007"]}}`,
-		`{"v":1,"type":"hello","seq":1,"body":{"protocol":1,"game":{"name":"\u009b31m","variant":"standard","phase":"S1901M"}}}`,
-		`{"v":1,"type":"results","seq":4,"body":{"phase":"S1901M","results":[{"power":"france","order":"A par - bur","ok":false,"code":"x","reason":"\r\u2028"}],"winner":"\u0000"}}`,
-		`{"v":1,"type":"error","seq":2,"body":{"code":"bad\u001b","message":"m"}}`,
-		`{"v":1,"type":"hand","seq":5,"body":{"phase":"S1901M","cards":[{"unit":"A par","power":"france","label":"1A","id":"9","name":"\u001bP","text":"t"}]}}`,
+		`{"v":2,"type":"press","seq":9,"body":{"id":1,"phase":"S1901M","from":"france","text":"hi\u001b[2J\nhost error: x","sent":"2026-01-01T00:00:00Z"}}`,
+		`{"v":2,"type":"view","seq":3,"body":{"phase":"S1901M","title":"Spring\u202e","state":{},"pending":["A par - bur\u0007"]}}`,
+		`{"v":2,"type":"hello","seq":1,"body":{"protocol":1,"game":{"name":"\u009b31m","variant":"standard","phase":"S1901M"}}}`,
+		`{"v":2,"type":"results","seq":4,"body":{"phase":"S1901M","results":[{"power":"france","order":"A par - bur","ok":false,"code":"x","reason":"\r\u2028"}],"winner":"\u0000"}}`,
+		`{"v":2,"type":"error","seq":2,"body":{"code":"bad\u001b","message":"m"}}`,
+		`{"v":2,"type":"hand","seq":5,"body":{"phase":"S1901M","cards":[{"unit":"A par","power":"france","label":"1A","id":"9","name":"\u001bP","text":"t"}]}}`,
 	} {
 		f.Add([]byte(s))
 	}
