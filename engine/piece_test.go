@@ -16,6 +16,7 @@ func pieceMap(t *testing.T) *Map {
 	changes := `piece FA army "female army" nocombat shares
 piece T army "TARDIS" shares free
 piece BORG army "Borg" nocombat shares neutral
+piece B army "birds" nocombat shares
 `
 	if err := m.Apply("pieces.changes", strings.NewReader(changes)); err != nil {
 		t.Fatal(err)
@@ -55,6 +56,9 @@ func TestPieceOrders(t *testing.T) {
 		"T lon - nth":         "T lon - nth",
 		"disband 1t lon":      "1T lon disband",
 		"France: A bur - mun": "A bur - mun",
+		"B lon - wal":         "B lon - wal", // birds, not "build lon"
+		"build B lon":         "build B lon",
+		"b lon H":             "B lon H",
 	} {
 		o, err := p.ParseOrder("france", text)
 		if err != nil {
