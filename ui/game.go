@@ -107,6 +107,9 @@ type GameWindow struct {
 
 	phases    []store.Phase  // the line of play; the last is being played
 	submitted []engine.Power // powers whose orders are in for the current phase
+	acting    engine.Acting  // who must and who may act in the current phase (engine.WhoActs)
+	over      *engine.GameEnd // how the game ended, when the last step played ended it
+	overOf    int64           // the row of the step over was read from (0: none yet)
 	viewIdx   int            // the phase on the board
 	curView   engine.View    // the seat's view of the phase being played: typed orders are checked against it
 	drafts    map[engine.Power]*draft
@@ -123,6 +126,7 @@ type GameWindow struct {
 	picker      map[engine.Power]*widget.Button
 	pickerBox   *fyne.Container
 	pickerHead  *widget.Label
+	pickerWho   *widget.Label // whose orders are in, who is awaited (WhoActs)
 	pickerStack *fyne.Container
 	selected    engine.Power
 	bar         *PhaseBar
@@ -210,7 +214,7 @@ func (gw *GameWindow) build() {
 	e2eMark("adjudicate", gw.bar.adjudicate)
 	gw.results = NewResultsList()
 	gw.results.OnSelect = gw.board.SetHighlight
-	gw.history = NewHistoryList()
+	gw.history = NewHistoryList(gw.m)
 	gw.history.OnSelect = gw.showPhase
 	gw.curtain = NewCurtain()
 	gw.curtain.OnPass = gw.seatPower
@@ -322,6 +326,10 @@ func (gw *GameWindow) refresh() {
 		gw.flash(userWords(err))
 		return
 	}
+	if a, err := gw.g.WhoActs(""); err == nil {
+		gw.acting = a
+	}
+	gw.readEnd()
 	gw.refreshCards()
 	gw.refreshBoard()
 	gw.refreshBar()
@@ -330,13 +338,13 @@ func (gw *GameWindow) refresh() {
 	gw.refreshLog()
 	gw.refreshOrders()
 	if gw.gmTools != nil {
-		var names []string
+		var keys []string
 		for _, p := range gw.phases {
 			if p.Adjudicated {
-				names = append(names, p.Name)
+				keys = append(keys, p.Name)
 			}
 		}
-		gw.gmTools.SetPhases(names)
+		gw.gmTools.SetPhases(keys, func(key string) string { return stepLabel(gw.m, key) })
 	}
 }
 
@@ -439,10 +447,6 @@ func (gw *GameWindow) drawable(s Scene) Scene {
 
 func (gw *GameWindow) refreshBar() {
 	p := gw.phases[gw.viewIdx]
-	words := p.Name
-	if ph, err := engine.ParsePhase(p.Name); err == nil {
-		words = ph.String()
-	}
 	note := "being played"
 	switch {
 	case p.Adjudicated:
@@ -451,11 +455,17 @@ func (gw *GameWindow) refreshBar() {
 		note = "review, read-only"
 	case gw.active != "":
 		note = gw.m.PowerName(gw.active) + " is ordering"
+	case gw.over != nil:
+		note = "the game is over: " + gameEndText(gw.m, gw.over)
+	default:
+		if ph, err := engine.ParsePhase(p.Name); err == nil {
+			note += ": " + actingNote(gw.m, ph, gw.acting)
+		}
 	}
 	if !p.Adjudicated && gw.scene.View.State != nil && gw.scene.View.State.Phase.Type == engine.Adjustment {
 		note += "; " + adjustmentsDue(gw.m, gw.scene.View.State, gw.active)
 	}
-	gw.bar.Set(words, p.Name, note, gw.viewIdx > 0, gw.viewIdx < len(gw.phases)-1, gw.canAdjudicate())
+	gw.bar.Set(stepName(gw.m, p.Name), p.Name, note, gw.viewIdx > 0, gw.viewIdx < len(gw.phases)-1, gw.canAdjudicate())
 }
 
 // refreshResults lists the outcome of the phase on the board, or of the
@@ -474,7 +484,7 @@ func (gw *GameWindow) refreshResults() {
 		gw.flash(userWords(err))
 		return
 	}
-	gw.results.Set("Results of "+gw.phases[idx].Name+" (select one to point it out on the board)", out, gw.m)
+	gw.results.Set("Results of "+stepName(gw.m, gw.phases[idx].Name)+" (select one to point it out on the board)", out, gw.m)
 }
 
 // refreshLog shows the game master the abandoned branches and the audit
@@ -494,7 +504,29 @@ func (gw *GameWindow) refreshLog() {
 		gw.flash(errText("History", err))
 		return
 	}
-	gw.history.SetLog(historyLog(all, audit))
+	gw.history.SetLog(historyLog(gw.m, all, audit))
+}
+
+// readEnd finds out whether the last step played ended the game (its
+// outcome's engine.GameEnd, which every seat may read), once per step.
+func (gw *GameWindow) readEnd() {
+	n := len(gw.phases)
+	if n < 2 {
+		gw.over, gw.overOf = nil, 0
+		return
+	}
+	last := gw.phases[n-2]
+	if last.ID == gw.overOf {
+		return
+	}
+	gw.over, gw.overOf = nil, last.ID
+	ps, err := gw.g.Phase(last.Name)
+	if err != nil {
+		return
+	}
+	if out, err := gw.g.SeatOutcome(ps, engine.Seat{}); err == nil {
+		gw.over = out.End
+	}
 }
 
 // showPhase puts phase i of the line of play on the board.

@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/session"
@@ -73,9 +75,10 @@ func (gw *GameWindow) refreshOrders() {
 	gw.orders.Refresh()
 }
 
-// gmOrders is the game master's order side: every power's button in a
-// grid (all of them in view, however many the map has), the selected
-// power named above its panel.
+// gmOrders is the game master's order side: every seat's button in a
+// grid (all of them in view, however many the map has), whose orders are
+// in and who is still awaited in the step (engine.WhoActs), and the
+// selected seat named above its panel.
 func (gw *GameWindow) gmOrders() fyne.CanvasObject {
 	if gw.picker == nil {
 		gw.picker = map[engine.Power]*widget.Button{}
@@ -83,24 +86,49 @@ func (gw *GameWindow) gmOrders() fyne.CanvasObject {
 		for _, p := range gw.m.PowerIDs() {
 			power := p
 			b := widget.NewButton(gw.m.PowerName(p), func() { gw.SelectPower(power) })
+			e2eMark("seat."+string(p), b)
 			gw.picker[p] = b
 			grid.Add(b)
 		}
 		gw.pickerBox = grid
+		gw.pickerWho = widget.NewLabel("")
+		gw.pickerWho.Wrapping = fyne.TextWrapWord
 		gw.pickerHead = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		gw.pickerStack = container.NewStack()
 	}
-	if gw.selected == "" {
-		gw.selected = gw.m.PowerIDs()[0]
-	}
 	gw.showSelected()
-	return container.NewBorder(container.NewVBox(gw.pickerBox, gw.pickerHead), nil, nil, nil, gw.pickerStack)
+	return container.NewBorder(container.NewVBox(gw.pickerBox, gw.pickerWho, gw.pickerHead), nil, nil, nil, gw.pickerStack)
 }
 
-// showSelected shows the selected power's panel and marks the buttons.
+// mayOrder reports whether seat p may give orders in the step being
+// played: it must or may act (engine.WhoActs), or its orders are in.
+func (gw *GameWindow) mayOrder(p engine.Power) bool {
+	return gw.acting.Allows(p) || slices.Contains(gw.submitted, p)
+}
+
+// firstActing is the seat a game master's desk shows first: the first
+// seat awaited, else the first that may act ("" when nobody acts).
+func (gw *GameWindow) firstActing() engine.Power {
+	for _, ps := range [][]engine.Power{gw.acting.Must, gw.acting.May} {
+		if ps := inMapOrder(gw.m, ps); len(ps) > 0 {
+			return ps[0]
+		}
+	}
+	return ""
+}
+
+// showSelected shows the selected seat's panel and marks the buttons: a
+// tick when its orders are in, "•" when its text is not saved, "(may)"
+// for a seat that may act without being waited for; a seat with nothing
+// to do in the step is greyed out.
 func (gw *GameWindow) showSelected() {
 	if gw.picker == nil {
 		return
+	}
+	if gw.selected == "" || !gw.mayOrder(gw.selected) {
+		if p := gw.firstActing(); p != "" || gw.selected == "" {
+			gw.selected = p
+		}
 	}
 	in := map[engine.Power]bool{}
 	for _, p := range gw.submitted {
@@ -108,17 +136,28 @@ func (gw *GameWindow) showSelected() {
 	}
 	for p, b := range gw.picker {
 		label := gw.m.PowerName(p)
-		if op := gw.panels[p]; op != nil && op.Dirty() {
+		switch op := gw.panels[p]; {
+		case op != nil && op.Dirty():
 			label += " •"
-		} else if in[p] {
+		case in[p]:
 			label += " ✓"
+		case !gw.acting.Waits(p) && gw.acting.Allows(p):
+			label += " (may)"
 		}
 		b.SetText(label)
 		b.Importance = widget.MediumImportance
 		if p == gw.selected {
 			b.Importance = widget.HighImportance
 		}
+		enable(b, gw.mayOrder(p) || (gw.panels[p] != nil && gw.panels[p].Dirty()))
 		b.Refresh()
+	}
+	gw.pickerWho.SetText(awaitedText(gw.m, gw.acting, gw.submitted))
+	if gw.selected == "" {
+		gw.pickerHead.SetText("")
+		gw.pickerStack.Objects = nil
+		gw.pickerStack.Refresh()
+		return
 	}
 	head := gw.m.PowerName(gw.selected) + "'s orders"
 	if op := gw.panels[gw.selected]; op != nil && op.Dirty() {
@@ -127,6 +166,38 @@ func (gw *GameWindow) showSelected() {
 	gw.pickerHead.SetText(head)
 	gw.pickerStack.Objects = []fyne.CanvasObject{gw.panels[gw.selected]}
 	gw.pickerStack.Refresh()
+}
+
+// awaitedText is the game master's "whose orders are in" for the step
+// (engine.WhoActs): how many of the seats awaited have sent orders, who
+// is still awaited, who may act besides.
+func awaitedText(m *engine.Map, a engine.Acting, submitted []engine.Power) string {
+	if a.Nobody() && len(a.May) == 0 {
+		return "Nobody orders in this step: Adjudicate plays it."
+	}
+	var parts []string
+	must := inMapOrder(m, a.Must)
+	var missing []engine.Power
+	for _, p := range must {
+		if !slices.Contains(submitted, p) {
+			missing = append(missing, p)
+		}
+	}
+	switch {
+	case len(must) == 0:
+		parts = append(parts, "No seat is awaited")
+	case len(missing) == 0:
+		parts = append(parts, fmt.Sprintf("Orders in from all %d seats awaited", len(must)))
+	default:
+		parts = append(parts, fmt.Sprintf("Orders in from %d of %d seats awaited; not yet from %s", len(must)-len(missing), len(must), powerNames(m, missing)))
+	}
+	if may := inMapOrder(m, a.May); len(may) > 0 {
+		parts = append(parts, powerNames(m, may)+" may act too")
+	}
+	if a.GM {
+		parts = append(parts, "the game master must act")
+	}
+	return strings.Join(parts, "; ") + "."
 }
 
 // SelectPower shows power p's orders to the game master. The power left
@@ -143,29 +214,64 @@ func (gw *GameWindow) SelectPower(p engine.Power) {
 	gw.showSelected()
 }
 
-// table is the hot-seat side when nobody is ordering: who has orders in,
-// and a button per power to pass the laptop.
+// table is the hot-seat side when nobody is ordering: the seats the step
+// waits for (engine.WhoActs), whose orders are in, and a button each to
+// pass the laptop; then the seats that may act without being waited for
+// (another power's turn answered); in a step nobody orders, one button
+// that plays it. A seat with nothing to do in the step is not offered.
 func (gw *GameWindow) table() fyne.CanvasObject {
 	box := container.NewVBox(widget.NewLabelWithStyle("At the table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	cur := gw.phases[len(gw.phases)-1].Name
+	if gw.over != nil {
+		box.Add(wrapped("The game is over. " + gameEndText(gw.m, gw.over)))
+		return container.NewVScroll(box)
+	}
 	in := map[engine.Power]bool{}
 	for _, p := range gw.submitted {
 		in[p] = true
 	}
-	for _, p := range gw.m.PowerIDs() {
-		power := p
-		state := "no orders yet"
+	row := func(p engine.Power, state string) {
 		if in[p] {
 			state = "orders in"
 		}
-		if d := gw.drafts[p]; d != nil && !d.saved && d.phase == gw.phases[len(gw.phases)-1].Name {
+		if d := gw.drafts[p]; d != nil && !d.saved && d.phase == cur {
 			state += ", typed orders not saved"
 		}
-		b := widget.NewButton(gw.m.PowerName(p)+" orders…", func() { gw.PassTo(power) })
+		b := widget.NewButton(gw.m.PowerName(p)+" orders…", func() { gw.PassTo(p) })
 		e2eMark("table."+string(p), b)
 		enable(b, !gw.readOnly)
 		box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(state), b))
 	}
+	a := gw.acting
+	if a.Nobody() {
+		play := widget.NewButtonWithIcon("Play "+stepName(gw.m, cur), theme.MediaPlayIcon(), gw.Adjudicate)
+		play.Importance = widget.HighImportance
+		e2eMark("play", play)
+		enable(play, gw.canAdjudicate())
+		box.Add(wrapped("Nobody orders in " + stepName(gw.m, cur) + ": the game plays it by its rules. One click plays it and says what happened."))
+		box.Add(play)
+	}
+	for _, p := range inMapOrder(gw.m, a.Must) {
+		row(p, "no orders yet")
+	}
+	if may := inMapOrder(gw.m, a.May); len(may) > 0 {
+		head := "May also order (not waited for):"
+		if ph, err := engine.ParsePhase(cur); err == nil && ph.Actor != "" {
+			head = "May answer on " + gw.m.PowerName(ph.Actor) + "'s turn (not waited for):"
+		}
+		box.Add(widget.NewLabel(head))
+		for _, p := range may {
+			row(p, "may act")
+		}
+	}
 	return container.NewVScroll(box)
+}
+
+// wrapped is a label whose text wraps.
+func wrapped(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 // ordersText writes power's orders, one a line.
@@ -190,11 +296,23 @@ func panelText(orders []engine.Order, p engine.Power, m *engine.Map) string {
 }
 
 // PassTo draws the curtain for power: "Pass the laptop to France". The
-// board and panels show the table's view until the curtain is passed.
+// board and panels show the table's view until the curtain is passed. A
+// seat with nothing to do in the step is not called.
 func (gw *GameWindow) PassTo(p engine.Power) {
 	gw.toTable()
+	if !gw.mayOrder(p) {
+		gw.flash(gw.m.PowerName(p) + " has nothing to order in " + stepName(gw.m, gw.phases[len(gw.phases)-1].Name))
+		return
+	}
 	pi, _ := gw.m.Power(p)
 	gw.curtain.Close(p, pi.Name, gw.seats[p].PinHash)
+	if !gw.acting.Waits(p) {
+		note := pi.Name + " may act in this step; nobody waits for its orders."
+		if ph, err := engine.ParsePhase(gw.phases[len(gw.phases)-1].Name); err == nil && ph.Actor != "" {
+			note = pi.Name + " may answer on " + gw.m.PowerName(ph.Actor) + "'s turn; nobody waits for its orders."
+		}
+		gw.curtain.SetNote(note)
+	}
 }
 
 // seatPower lets power order: called when the curtain is passed.
@@ -299,7 +417,7 @@ func (gw *GameWindow) submit(p engine.Power) bool {
 		gw.drafts[p] = d
 	}
 	if d.phase != cur {
-		gw.flash(fmt.Sprintf("%s's orders were typed for %s and the game is now in %s: they are kept, not saved", gw.m.PowerName(p), d.phase, cur))
+		gw.flash(fmt.Sprintf("%s's orders were typed for %s and the game is now in %s: they are kept, not saved", gw.m.PowerName(p), stepName(gw.m, d.phase), stepName(gw.m, cur)))
 		return false
 	}
 	text := d.text
@@ -444,7 +562,7 @@ func (gw *GameWindow) UndoLastOrder() {
 // curtain is drawn.
 func (gw *GameWindow) canAdjudicate() bool {
 	switch {
-	case gw.readOnly || gw.locked:
+	case gw.readOnly || gw.locked || gw.over != nil:
 		return false
 	case gw.gm:
 		return true
@@ -473,17 +591,25 @@ func (gw *GameWindow) Adjudicate() {
 		gw.flash(errText("Adjudicate", err))
 		return
 	}
+	// Orders may have come in from elsewhere (the command line).
+	if v, err := gw.g.View(gw.viewSeat(), ""); err == nil {
+		gw.submitted = v.Submitted
+	}
+	if a, err := gw.g.WhoActs(""); err == nil {
+		gw.acting = a
+	}
+	ms = awaited(gw.m, ms, gw.acting, gw.submitted)
 	if ms.Empty() && gw.current() {
 		gw.adjudicateNow()
 		return
 	}
-	title := "Adjudicate " + ms.Phase.String() + "?"
+	title := "Adjudicate " + phaseName(gw.m, ms.Phase) + "?"
 	text, yes := "Every unit has a legal order.", "Adjudicate"
 	if !ms.Empty() {
 		text, yes = missingText(gw.m, ms, gw.gm), "Adjudicate anyway"
 	}
 	if !gw.current() {
-		text = "The board shows " + gw.phases[gw.viewIdx].Name + "; the phase to adjudicate is " + ms.Phase.String() + ".\n\n" + text
+		text = "The board shows " + stepName(gw.m, gw.phases[gw.viewIdx].Name) + "; the phase to adjudicate is " + phaseName(gw.m, ms.Phase) + ".\n\n" + text
 	}
 	gw.desk.ask(gw.win, title, text, []string{yes, "Cancel"}, func(i int) {
 		if i == 0 {
@@ -534,7 +660,36 @@ func missingText(m *engine.Map, ms session.Missing, gm bool) string {
 	return b.String()
 }
 
-// adjudicateNow adjudicates without asking.
+// awaited is the confirmation's list of what is missing with the step's
+// seats as engine.WhoActs names them: a seat the step waits for with no
+// orders is listed (a Summer turn's muster not given), and a seat with
+// nothing to do in the step is not, unless its orders are wrong.
+func awaited(m *engine.Map, ms session.Missing, a engine.Acting, submitted []engine.Power) session.Missing {
+	by := map[engine.Power]session.PowerMissing{}
+	for _, pm := range ms.Powers {
+		if a.Allows(pm.Power) || len(pm.Illegal) > 0 {
+			by[pm.Power] = pm
+		}
+	}
+	for _, p := range a.Must {
+		if pm, listed := by[p]; !slices.Contains(submitted, p) && (!listed || !pm.NoOrders) {
+			pm.Power, pm.NoOrders = p, true
+			by[p] = pm
+		}
+	}
+	ms.Powers = nil
+	for _, p := range m.PowerIDs() {
+		if pm, ok := by[p]; ok {
+			ms.Powers = append(ms.Powers, pm)
+		}
+	}
+	return ms
+}
+
+// adjudicateNow adjudicates without asking, then says what happened: the
+// step played and the next one, what the rules did besides the orders
+// (a die rolled, the Borg's way) as the seat may read it, and the game's
+// end when the step ended it.
 func (gw *GameWindow) adjudicateNow() {
 	out, next, err := gw.g.Process(gw.phases[len(gw.phases)-1].Name)
 	if err != nil {
@@ -551,11 +706,14 @@ func (gw *GameWindow) adjudicateNow() {
 	gw.dropOldDrafts()
 	gw.viewIdx = len(gw.phases) - 2
 	gw.refresh()
-	msg := fmt.Sprintf("Adjudicated %s; now %s", out.Phase.Key(), next.State.Phase)
-	if out.Winner() != "" {
-		msg += "; " + gw.m.PowerName(out.Winner()) + " has won"
+	msg := fmt.Sprintf("Adjudicated %s; now %s", phaseName(gw.m, out.Phase), phaseName(gw.m, next.State.Phase))
+	if _, seen, err := gw.sceneFor(gw.viewIdx); err == nil && seen != nil && len(seen.Events) > 0 {
+		msg = fmt.Sprintf("Played %s: %s. Now %s", phaseName(gw.m, out.Phase), strings.Join(seen.Events, "; "), phaseName(gw.m, next.State.Phase))
 	}
 	gw.flash(msg)
+	if out.End != nil {
+		gw.desk.ask(gw.win, "The game is over", gameEndText(gw.m, out.End), []string{"OK"}, func(int) {})
+	}
 }
 
 // Rollback returns the game to phase (game master). Typed orders of the
@@ -583,7 +741,7 @@ func (gw *GameWindow) Rollback(phase, reason string) {
 	gw.dropOldDrafts()
 	gw.viewIdx = len(gw.phases) - 1
 	gw.refresh()
-	gw.flash("Back to " + ps.State.Phase.String() + "; the later phases are kept as an abandoned branch")
+	gw.flash("Back to " + phaseName(gw.m, ps.State.Phase) + "; the later phases are kept as an abandoned branch")
 }
 
 // edit applies a game master's edit in the command line's words.
