@@ -105,13 +105,13 @@ type GameWindow struct {
 	locked bool        // a fixed seat with a PIN not given yet: nothing of the seat is shown
 	gone   atomic.Bool // the window was closed
 
-	phases    []store.Phase  // the line of play; the last is being played
-	submitted []engine.Power // powers whose orders are in for the current phase
-	acting    engine.Acting  // who must and who may act in the current phase (engine.WhoActs)
+	phases    []store.Phase   // the line of play; the last is being played
+	submitted []engine.Power  // powers whose orders are in for the current phase
+	acting    engine.Acting   // who must and who may act in the current phase (engine.WhoActs)
 	over      *engine.GameEnd // how the game ended, when the last step played ended it
 	overOf    int64           // the row of the step over was read from (0: none yet)
-	viewIdx   int            // the phase on the board
-	curView   engine.View    // the seat's view of the phase being played: typed orders are checked against it
+	viewIdx   int             // the phase on the board
+	curView   engine.View     // the seat's view of the phase being played: typed orders are checked against it
 	drafts    map[engine.Power]*draft
 
 	exporter *render.Renderer
