@@ -47,6 +47,10 @@ type Launch struct {
 	Path   string // a save file to open straight away; "" shows the start window
 	Seat   string // the seat to open it as: "gm", "public" or a power; "" as its seats say
 	Review bool   // open read-only
+	// Variant, with no Path, is the variant the New game form offers
+	// first, a hidden one included (the test-only variant: dipdesk gui
+	// --variant shapetest).
+	Variant string
 }
 
 // NewDesk returns the desktop app for a, with the remembered theme.
@@ -60,7 +64,10 @@ func NewDesk(a fyne.App) *Desk {
 // of l.Path.
 func (d *Desk) Start(l Launch) error {
 	if l.Path == "" {
-		d.ShowStart()
+		s := d.ShowStart()
+		if l.Variant != "" {
+			return s.Choose(l.Variant)
+		}
 		return nil
 	}
 	gw, err := d.OpenGame(l.Path, l.Seat, l.Review)

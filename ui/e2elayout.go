@@ -117,6 +117,11 @@ func (gw *GameWindow) tryWriteLayout(path string, seq int) bool {
 			l.Menu = e2eMenu(m)
 		}
 	}
+	if op := gw.panels[gw.orderingPower()]; op != nil && l.Menu == nil {
+		if m := op.shownMenu(); m != nil {
+			l.Menu = e2eMenu(m)
+		}
+	}
 	out, _ := json.Marshal(l)
 	tmp := path + ".tmp"
 	if os.WriteFile(tmp, out, 0o644) != nil {

@@ -129,6 +129,7 @@ type GameWindow struct {
 	pickerWho   *widget.Label // whose orders are in, who is awaited (WhoActs)
 	pickerStack *fyne.Container
 	selected    engine.Power
+	selectedIn  string // the step selected was chosen in
 	bar         *PhaseBar
 	results     *ResultsList
 	history     *HistoryList
@@ -233,6 +234,10 @@ func (gw *GameWindow) build() {
 		})
 		op.OnSave = func(op *OrderPanel) { gw.submit(op.Power) }
 		op.OnChanged = gw.panelChanged
+		if len(seatSpecials(gw.g.Variant())) > 0 {
+			op.EnableSeatOrders(func() []*fyne.MenuItem { return gw.seatOrderItems(power) })
+			e2eMark("seatorders."+string(p), op.seat)
+		}
 		gw.panels[p] = op
 	}
 	gw.orders = container.NewStack()

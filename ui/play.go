@@ -118,17 +118,16 @@ func (gw *GameWindow) firstActing() engine.Power {
 }
 
 // showSelected shows the selected seat's panel and marks the buttons: a
-// tick when its orders are in, "•" when its text is not saved, "(may)"
-// for a seat that may act without being waited for; a seat with nothing
-// to do in the step is greyed out.
+// tick when its orders are in, "•" when its text is not saved; a seat
+// with nothing to do in the step is greyed out (awaitedText, under the
+// buttons, says who is awaited and who may act).
 func (gw *GameWindow) showSelected() {
 	if gw.picker == nil {
 		return
 	}
-	if gw.selected == "" || !gw.mayOrder(gw.selected) {
-		if p := gw.firstActing(); p != "" || gw.selected == "" {
-			gw.selected = p
-		}
+	// A new step shows the first seat it waits for.
+	if cur := gw.phases[len(gw.phases)-1].Name; cur != gw.selectedIn || (gw.selected != "" && !gw.mayOrder(gw.selected)) {
+		gw.selected, gw.selectedIn = gw.firstActing(), cur
 	}
 	in := map[engine.Power]bool{}
 	for _, p := range gw.submitted {
@@ -141,8 +140,6 @@ func (gw *GameWindow) showSelected() {
 			label += " •"
 		case in[p]:
 			label += " ✓"
-		case !gw.acting.Waits(p) && gw.acting.Allows(p):
-			label += " (may)"
 		}
 		b.SetText(label)
 		b.Importance = widget.MediumImportance
@@ -186,10 +183,14 @@ func awaitedText(m *engine.Map, a engine.Acting, submitted []engine.Power) strin
 	switch {
 	case len(must) == 0:
 		parts = append(parts, "No seat is awaited")
+	case len(must) == 1 && len(missing) == 1:
+		parts = append(parts, m.PowerName(must[0])+"'s orders are awaited (none yet)")
+	case len(must) == 1:
+		parts = append(parts, m.PowerName(must[0])+"'s orders are in")
 	case len(missing) == 0:
 		parts = append(parts, fmt.Sprintf("Orders in from all %d seats awaited", len(must)))
 	default:
-		parts = append(parts, fmt.Sprintf("Orders in from %d of %d seats awaited; not yet from %s", len(must)-len(missing), len(must), powerNames(m, missing)))
+		parts = append(parts, fmt.Sprintf("Orders in from %d of %d seats awaited; none yet from %s", len(must)-len(missing), len(must), powerNames(m, missing)))
 	}
 	if may := inMapOrder(m, a.May); len(may) > 0 {
 		parts = append(parts, powerNames(m, may)+" may act too")

@@ -91,12 +91,16 @@ func actingNote(m *engine.Map, ph engine.Phase, a engine.Acting) string {
 	if a.GM {
 		parts = append(parts, "the game master must act")
 	}
+	verb := " may act too"
+	if ph.Actor != "" {
+		verb = " may answer"
+	}
 	switch {
 	case len(may) == 0:
-	case ph.Actor != "":
-		parts = append(parts, powerNames(m, may)+" may answer")
+	case len(may) <= 3:
+		parts = append(parts, powerNames(m, may)+verb)
 	default:
-		parts = append(parts, powerNames(m, may)+" may act too")
+		parts = append(parts, fmt.Sprintf("%d seats%s: %s", len(may), verb, powerNames(m, may)))
 	}
 	return strings.Join(parts, "; ")
 }

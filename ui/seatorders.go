@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+
+	"dipdesk/app/session"
+	"dipdesk/engine"
+)
+
+// Orders of a seat (engine.SpecialSyntax with Seat set: a Jester's jest,
+// a muster, an objection) name no unit of the seat's own, so no drag or
+// unit menu gives them: they are typed in the seat's order panel, or
+// chosen from its "Seat orders" menu, which lists the variant's seat
+// orders and, for each, the ways to give it now that the engine accepts.
+
+// seatSpecials returns the variant's orders of a seat.
+func seatSpecials(vr *engine.Variant) []engine.SpecialSyntax {
+	var out []engine.SpecialSyntax
+	for _, s := range vr.Specials {
+		if s.Seat {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// seatCompletions returns the ways power may give the seat order verb in
+// the position of view v that the engine accepts (session.CheckOrders,
+// a trial adjudication with that order alone): the verb alone when it is
+// complete by itself ("object"), else the verb with each province that
+// makes it an order ("muster ber"). nil when neither is (the order needs
+// more words: "jest A par - pic").
+func seatCompletions(vr *engine.Variant, v engine.View, power engine.Power, verb string) []string {
+	if v.State == nil {
+		return nil
+	}
+	ok := func(text string) bool {
+		c := session.CheckOrders(vr, v, power, text)
+		return len(c.Orders) == 1 && len(c.Problems) == 0
+	}
+	if ok(verb) {
+		return []string{verb}
+	}
+	var out []string
+	for _, p := range v.State.Map.Provinces {
+		if text := verb + " " + p.Abbr; ok(text) {
+			out = append(out, text)
+		}
+	}
+	return out
+}
+
+// seatOrderItems is the "Seat orders" menu of power's panel: per seat
+// order of the variant, the order itself when it needs no more words,
+// else a submenu of the provinces it may name now and "Write it…", or
+// only "Write it…", which starts the order in the panel.
+func (gw *GameWindow) seatOrderItems(power engine.Power) []*fyne.MenuItem {
+	var items []*fyne.MenuItem
+	for _, sp := range seatSpecials(gw.g.Variant()) {
+		verb := sp.Verb
+		label := strings.ToUpper(verb[:1]) + verb[1:]
+		write := fyne.NewMenuItem(label+"… (write it)", func() { gw.writeSeatOrder(power, verb+" ") })
+		done := seatCompletions(gw.g.Variant(), gw.curView, power, verb)
+		switch {
+		case len(done) == 1 && done[0] == verb:
+			items = append(items, fyne.NewMenuItem(label+"  ("+verb+")", func() { gw.giveSeatOrder(power, verb) }))
+		case len(done) > 0:
+			var sub []*fyne.MenuItem
+			for _, text := range done {
+				name := text
+				if p, ok := gw.m.Lookup(strings.TrimPrefix(text, verb+" ")); ok {
+					name = gw.m.Provinces[p].Name + "  (" + text + ")"
+				}
+				sub = append(sub, fyne.NewMenuItem(name, func() { gw.giveSeatOrder(power, text) }))
+			}
+			write.Label = "Write it…"
+			sub = append(sub, fyne.NewMenuItemSeparator(), write)
+			parent := fyne.NewMenuItem(label, nil)
+			parent.ChildMenu = fyne.NewMenu(label, sub...)
+			items = append(items, parent)
+		default:
+			items = append(items, write)
+		}
+	}
+	return items
+}
+
+// giveSeatOrder adds a seat order to power's orders, as a gesture on the
+// board does (the line is not added twice), and saves them.
+func (gw *GameWindow) giveSeatOrder(power engine.Power, text string) {
+	panel := gw.panels[power]
+	if panel == nil || !gw.canOrder() || (!gw.gm && power != gw.active) {
+		gw.flash("Orders cannot be given now")
+		return
+	}
+	for _, line := range strings.Split(panel.Text(), "\n") {
+		if strings.EqualFold(strings.TrimSpace(line), text) {
+			gw.flash(gw.m.PowerName(power) + " has ordered " + text + " already")
+			return
+		}
+	}
+	panel.Append(text)
+	gw.submit(power)
+}
+
+// writeSeatOrder starts a seat order in power's panel for the player to
+// finish ("jest "), the typing cursor after it.
+func (gw *GameWindow) writeSeatOrder(power engine.Power, start string) {
+	panel := gw.panels[power]
+	if panel == nil || !gw.canOrder() || (!gw.gm && power != gw.active) {
+		return
+	}
+	t := strings.TrimRight(panel.Text(), "\n ")
+	if t != "" {
+		t += "\n"
+	}
+	panel.SetText(t + start)
+	panel.cursorToEnd()
+	panel.hideMenu() // the menu lets the keyboard go only once it is gone
+	if c := gw.win.Canvas(); c != nil {
+		c.Focus(panel.entry)
+	}
+}

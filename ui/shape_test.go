@@ -1,0 +1,428 @@
+package ui
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"dipdesk/app/session"
+	"dipdesk/app/store"
+	"dipdesk/engine"
+)
+
+// The test-only variant (variants/shapetest) carries every shape of game
+// at once: eleven seats with four roles, Summer turns one power at a time
+// that other powers may answer, an Autumn step nobody orders in (the
+// Borg, moved by a die), a Jester's order, birds beside England's fleet
+// in London, and an end with points and two winners. These tests play it
+// in the window.
+
+// shapeGame creates a shapetest game with seats (nil: one per seat, hot
+// seat) and options, and opens its window.
+func shapeGame(t *testing.T, td *testDesk, seats []store.Seat, options map[string]string) *GameWindow {
+	t.Helper()
+	g, err := session.Create(filepath.Join(td.dir, "shape.dipdesk"), session.Options{Variant: "shapetest", Seed: 7, Seats: seats, Options: options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gw, err := td.showGame(g, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gw
+}
+
+// buttons returns the labels of the buttons under o, in order.
+func buttons(o fyne.CanvasObject) []string {
+	var out []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Button:
+			out = append(out, x.Text)
+			return
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+			return
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return out
+}
+
+// labels returns the texts of the labels under o.
+func labels(o fyne.CanvasObject) string {
+	var out []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Label:
+			out = append(out, x.Text)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			if _, ok := x.(*widget.Button); !ok {
+				for _, c := range test.WidgetRenderer(x).Objects() {
+					walk(c)
+				}
+			}
+		}
+	}
+	walk(o)
+	return strings.Join(out, "\n")
+}
+
+// order submits power's orders for the current step, as a seat's panel
+// would.
+func order(t *testing.T, gw *GameWindow, power engine.Power, text string) {
+	t.Helper()
+	if _, _, err := gw.g.SubmitOrders(gw.phases[len(gw.phases)-1].Name, power, text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// current is the key of the step being played.
+func current(gw *GameWindow) string { return gw.phases[len(gw.phases)-1].Name }
+
+// TestTableAsksWhoActs: the hot-seat table offers the seats the step
+// waits for and, apart, those that may act; a seat with nothing to do is
+// not called; the curtain tells a seat that may act that nobody waits for
+// it; the confirmation names a Summer turn's power that has not ordered.
+func TestTableAsksWhoActs(t *testing.T) {
+	td := newTestDesk(t)
+	gw := shapeGame(t, td, nil, nil)
+	got := buttons(gw.orders)
+	want := []string{"Austria orders…", "England orders…", "France orders…", "Germany orders…", "Italy orders…",
+		"Russia orders…", "Turkey orders…", "Doctor orders…", "Jester orders…"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the table in Spring offers %q\nwant %q (the Doctor has birds; the Jester may act)", got, want)
+	}
+	if l := labels(gw.orders); !strings.Contains(l, "May also order (not waited for)") {
+		t.Errorf("the table does not set the Jester apart:\n%s", l)
+	}
+	if note := gw.bar.Note(); !strings.Contains(note, "waiting for 8 seats") || !strings.Contains(note, "Jester may act too") {
+		t.Errorf("phase bar note %q", note)
+	}
+
+	gw.PassTo("mastermind")
+	if gw.curtain.Visible() || !strings.Contains(gw.status.Text, "Mastermind has nothing to order in Spring 1901 Movement") {
+		t.Fatalf("the Mastermind was called (curtain %v, status %q)", gw.curtain.Visible(), gw.status.Text)
+	}
+	gw.PassTo("jester")
+	if !gw.curtain.Visible() || !strings.Contains(gw.curtain.Note(), "nobody waits for its orders") {
+		t.Fatalf("the Jester's curtain: %v %q", gw.curtain.Visible(), gw.curtain.Note())
+	}
+	gw.curtain.Pass()
+	test.Type(gw.panels["jester"].entry, "jest A par - pic")
+	gw.DoneOrdering()
+	td.answer = 0
+	gw.Adjudicate()
+	if current(gw) != "SU1901.muster@germany" {
+		t.Fatalf("after Spring: %s", current(gw))
+	}
+	if all := strings.Join(gw.results.Lines(), "\n"); !strings.Contains(all, "Jester: jest a par - pic: the Jester ordered") ||
+		!strings.Contains(all, "Doctor: B lon H") || !strings.Contains(all, "Borg: BORG boh H") {
+		t.Errorf("results:\n%s", all)
+	}
+
+	gw.showPhase(len(gw.phases) - 1)
+	if got := gw.bar.Text(); got != "Summer 1901 Muster: Germany's turn (SU1901.muster@germany)" {
+		t.Errorf("phase bar %q", got)
+	}
+	if note := gw.bar.Note(); !strings.Contains(note, "Germany's turn") || !strings.Contains(note, "6 seats may answer: Austria, England, France, Italy, Russia and Turkey") {
+		t.Errorf("phase bar note %q", note)
+	}
+	got = buttons(gw.orders)
+	want = []string{"Germany orders…", "Austria orders…", "England orders…", "France orders…", "Italy orders…", "Russia orders…", "Turkey orders…"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the table on Germany's turn offers %q\nwant %q", got, want)
+	}
+	if l := labels(gw.orders); !strings.Contains(l, "May answer on Germany's turn (not waited for)") {
+		t.Errorf("table:\n%s", l)
+	}
+	gw.PassTo("italy")
+	if !strings.Contains(gw.curtain.Note(), "Italy may answer on Germany's turn") {
+		t.Errorf("Italy's curtain says %q", gw.curtain.Note())
+	}
+	gw.curtain.Pass()
+	gw.DoneOrdering()
+	n := len(td.asked)
+	td.answer = 1 // Cancel
+	gw.Adjudicate()
+	if len(td.asked) != n+1 || !strings.Contains(td.asked[n], "Germany: no orders") || strings.Contains(td.asked[n], "Italy") {
+		t.Fatalf("the confirmation on Germany's turn: %q", td.asked[n:])
+	}
+	if current(gw) != "SU1901.muster@germany" {
+		t.Fatal("Cancel adjudicated")
+	}
+	if h := gw.history.Line(1); h != "SU1901.muster@germany  Summer 1901 Muster: Germany's turn  being played" {
+		t.Errorf("history line %q", h)
+	}
+}
+
+// TestNobodysStepIsOneClick: the Borg's step, which nobody orders, is
+// played from the table with one click and no question, and says what
+// happened: the die and the Borg's way.
+func TestNobodysStepIsOneClick(t *testing.T) {
+	td := newTestDesk(t)
+	gw := shapeGame(t, td, nil, nil)
+	td.answer = 0
+	for current(gw) != "AU1901.borg" {
+		gw.Adjudicate()
+		if len(gw.phases) > 8 {
+			t.Fatalf("never reached the Borg's step: %v", gw.phases)
+		}
+	}
+	gw.showPhase(len(gw.phases) - 1)
+	if note := gw.bar.Note(); !strings.Contains(note, "nobody orders: Adjudicate plays this step") {
+		t.Errorf("phase bar note %q", note)
+	}
+	b := buttons(gw.orders)
+	if !slices.Equal(b, []string{"Play Autumn 1901 Borg"}) {
+		t.Fatalf("the table offers %q", b)
+	}
+	n := len(td.asked)
+	test.Tap(findButton(t, gw.orders, "Play Autumn 1901 Borg"))
+	if len(td.asked) != n {
+		t.Errorf("playing the Borg's step asked %q", td.asked[n:])
+	}
+	if current(gw) != "W1901A" {
+		t.Fatalf("after the Borg's step: %s", current(gw))
+	}
+	if s := gw.status.Text; !strings.Contains(s, "Played Autumn 1901 Borg: the Borg rolled") || !strings.Contains(s, "Now Winter 1901 Adjustment") {
+		t.Errorf("status %q", s)
+	}
+	if all := strings.Join(gw.results.Lines(), "\n"); !strings.Contains(all, "• the Borg rolled") {
+		t.Errorf("results:\n%s", all)
+	}
+}
+
+// findButton finds the button labelled label under o.
+func findButton(t *testing.T, o fyne.CanvasObject, label string) *widget.Button {
+	t.Helper()
+	var found *widget.Button
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Button:
+			if x.Text == label {
+				found = x
+			}
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	if found == nil {
+		t.Fatalf("no button %q in %q", label, buttons(o))
+	}
+	return found
+}
+
+// TestGameMastersListAsksWhoActs: the game master's seat buttons grey out
+// the seats with nothing to do in the step, and the list under them says
+// whose orders are in and who may act.
+func TestGameMastersListAsksWhoActs(t *testing.T) {
+	td := newTestDesk(t)
+	gw := shapeGame(t, td, gmSeats, nil)
+	if !gw.picker["mastermind"].Disabled() || gw.picker["jester"].Disabled() || gw.picker["doctor"].Disabled() {
+		t.Errorf("Spring: Mastermind enabled %v, Jester disabled %v, Doctor disabled %v",
+			!gw.picker["mastermind"].Disabled(), gw.picker["jester"].Disabled(), gw.picker["doctor"].Disabled())
+	}
+	order(t, gw, "france", "A par - bur")
+	gw.refresh()
+	if w := gw.pickerWho.Text; w != "Orders in from 1 of 8 seats awaited; none yet from Austria, England, Germany, Italy, Russia, Turkey and Doctor; Jester may act too." {
+		t.Errorf("whose orders are in: %q", w)
+	}
+	gw.adjudicateNow()
+	gw.showPhase(len(gw.phases) - 1)
+	if gw.selected != "germany" || !gw.picker["jester"].Disabled() || gw.picker["italy"].Disabled() {
+		t.Errorf("Germany's turn: selected %s, Jester enabled %v, Italy disabled %v", gw.selected, !gw.picker["jester"].Disabled(), gw.picker["italy"].Disabled())
+	}
+	if w := gw.pickerWho.Text; w != "Germany's orders are awaited (none yet); Austria, England, France, Italy, Russia and Turkey may act too." {
+		t.Errorf("whose orders are in: %q", w)
+	}
+	gw.panels["germany"].SetText("muster ber")
+	gw.SaveOrders()
+	if w := gw.pickerWho.Text; !strings.HasPrefix(w, "Germany's orders are in") || !strings.HasSuffix(gw.picker["germany"].Text, "✓") {
+		t.Errorf("whose orders are in: %q, Germany's button %q", w, gw.picker["germany"].Text)
+	}
+	for current(gw) != "AU1901.borg" {
+		gw.adjudicateNow()
+	}
+	gw.showPhase(len(gw.phases) - 1)
+	if w := gw.pickerWho.Text; w != "Nobody orders in this step: Adjudicate plays it." || gw.selected != "" {
+		t.Errorf("the Borg's step: %q, selected %q", w, gw.selected)
+	}
+	for p, b := range gw.picker {
+		if !b.Disabled() {
+			t.Errorf("%s's button is enabled in the Borg's step", p)
+		}
+	}
+}
+
+// TestGameEndShownPlainly: the last Winter ends the game with points and
+// two winners: a dialog says so, the results list it first, the phase
+// bar says the game is over, and Adjudicate does nothing more.
+func TestGameEndShownPlainly(t *testing.T) {
+	td := newTestDesk(t)
+	gw := shapeGame(t, td, gmSeats, map[string]string{"end_year": "1901"})
+	order(t, gw, "jester", "jest A par - pic")
+	gw.adjudicateNow()
+	for current(gw) != "AU1901M" {
+		gw.adjudicateNow()
+	}
+	order(t, gw, "france", "A pic - bel")
+	for current(gw) != "S1902M" {
+		gw.adjudicateNow()
+	}
+	want := "France and Russia win together. Points: France 4, Russia 4, Austria 3, England 3, Germany 3, Italy 3, Turkey 3, Jester 3. (The game ends after the 1901 adjustments; 4 points win.)"
+	if n := len(td.asked); n == 0 || td.asked[n-1] != "The game is over\n"+want {
+		t.Fatalf("asked %q\nwant %q", td.asked, want)
+	}
+	if l := gw.results.Lines(); len(l) == 0 || l[0] != "★ The game is over. "+want {
+		t.Errorf("results %q", l)
+	}
+	gw.showPhase(len(gw.phases) - 1)
+	if note := gw.bar.Note(); !strings.Contains(note, "the game is over: France and Russia win together") {
+		t.Errorf("phase bar note %q", note)
+	}
+	gw.Adjudicate()
+	if current(gw) != "S1902M" {
+		t.Errorf("adjudicated after the end: %s", current(gw))
+	}
+}
+
+// TestNewGameOffersRolesAndElevenSeats: the New game form, with the
+// hidden variant chosen as `dipdesk gui --variant shapetest` does, offers
+// eleven seats with the roles named as roles, and makes a hot-seat game
+// of eleven seats with a PIN for the Jester.
+func TestNewGameOffersRolesAndElevenSeats(t *testing.T) {
+	td := newTestDesk(t)
+	s := td.ShowStart()
+	for _, v := range s.variant.Options {
+		if v == "Shape test" {
+			t.Fatal("the test-only variant is offered in the New game list")
+		}
+	}
+	if err := s.Choose("nonsense"); err == nil {
+		t.Error("an unknown variant was chosen")
+	}
+	if err := s.Choose("shapetest"); err != nil {
+		t.Fatal(err)
+	}
+	if s.variant.Selected != "Shape test" || len(s.seats) != 11 {
+		t.Fatalf("chose %q with %d seats", s.variant.Selected, len(s.seats))
+	}
+	if l := labels(s.seatBox); !strings.Contains(l, "Jester (role)") || !strings.Contains(l, "Soothsayer (role)") ||
+		strings.Contains(l, "France (role)") || !strings.Contains(l, "Roles: seats with no home centres (11 seats in all)") {
+		t.Errorf("seat rows:\n%s", l)
+	}
+	for _, r := range s.seats {
+		if r.power == "jester" {
+			r.pin.SetText("2468")
+		}
+	}
+	s.askCreate()
+	if len(td.games) != 1 {
+		t.Fatalf("no game window (status %q)", s.status.Text)
+	}
+	gw := td.games[0]
+	info := gw.g.Info()
+	if len(info.Seats) != 11 {
+		t.Fatalf("%d seats", len(info.Seats))
+	}
+	for _, st := range info.Seats {
+		if (st.Power == "jester") != (st.PinHash != "") {
+			t.Errorf("seat %s PIN %q", st.Power, st.PinHash)
+		}
+	}
+	gw.PassTo("jester")
+	if !gw.curtain.pin.Visible() {
+		t.Error("the Jester's curtain asks no PIN")
+	}
+}
+
+// TestSeatOrdersFromThePanel: a seat's panel offers the variant's seat
+// orders: on Germany's turn its musters in the home centres it owns, given
+// at once; Italy's objection; the Jester's jest started in the panel for
+// the player to finish.
+func TestSeatOrdersFromThePanel(t *testing.T) {
+	td := newTestDesk(t)
+	gw := shapeGame(t, td, gmSeats, nil)
+	gw.SelectPower("jester")
+	jp := gw.panels["jester"]
+	if !jp.seat.Visible() {
+		t.Fatal("no Seat orders button in a variant with seat orders")
+	}
+	jp.ShowSeatOrders()
+	if got := menuLabels(jp.seatMenu); !slices.Equal(got, []string{"Jest", "Muster… (write it)", "Object… (write it)"}) {
+		t.Fatalf("the Jester's seat orders in Spring: %q", got)
+	}
+	// A jest naming a province alone orders its unit to hold: the engine
+	// accepts it, so the menu offers it; a move is written.
+	jest := jp.seatMenu.Items[0].ChildMenu
+	if got := menuLabels(jest); !slices.Contains(got, "Budapest  (jest bud)") || got[len(got)-1] != "Write it…" || slices.Contains(got, "Burgundy  (jest bur)") {
+		t.Errorf("the Jester's jests: %q", got)
+	}
+	jest.Items[len(jest.Items)-1].Action()
+	if f := gw.win.Canvas().Focused(); jp.Text() != "jest " || f != jp.entry {
+		t.Errorf("writing a jest: text %q, focused %T", jp.Text(), f)
+	}
+	test.Type(jp.entry, "A par - pic")
+	gw.SaveOrders()
+	gw.adjudicateNow()
+	gw.showPhase(len(gw.phases) - 1)
+
+	gp := gw.panels["germany"]
+	gp.ShowSeatOrders()
+	var muster *fyne.MenuItem
+	for _, it := range gp.seatMenu.Items {
+		if it.Label == "Muster" {
+			muster = it
+		}
+	}
+	if muster == nil || muster.ChildMenu == nil {
+		t.Fatalf("Germany's seat orders on its turn: %q", menuLabels(gp.seatMenu))
+	}
+	if got := menuLabels(muster.ChildMenu); !slices.Equal(got, []string{"Berlin  (muster ber)", "Kiel  (muster kie)", "Munich  (muster mun)", "", "Write it…"}) {
+		t.Errorf("Germany's musters: %q", got)
+	}
+	muster.ChildMenu.Items[0].Action()
+	if got := stored(t, gw, "germany"); got != "muster ber" {
+		t.Errorf("Germany's orders stored: %q", got)
+	}
+	gw.panels["italy"].ShowSeatOrders()
+	items := gw.panels["italy"].seatMenu.Items
+	if got := menuLabels(gw.panels["italy"].seatMenu); !slices.Contains(got, "Object  (object)") {
+		t.Fatalf("Italy's seat orders on Germany's turn: %q", got)
+	}
+	for _, it := range items {
+		if it.Label == "Object  (object)" {
+			it.Action()
+			it.Action() // a second time adds nothing
+		}
+	}
+	if got := stored(t, gw, "italy"); got != "object" {
+		t.Errorf("Italy's orders stored: %q", got)
+	}
+}
