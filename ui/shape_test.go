@@ -1,18 +1,22 @@
 package ui
 
 import (
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/session"
 	"dipdesk/app/store"
 	"dipdesk/engine"
+	"dipdesk/render"
+	"dipdesk/variants/shapetest"
 )
 
 // The test-only variant (variants/shapetest) carries every shape of game
@@ -424,5 +428,149 @@ func TestSeatOrdersFromThePanel(t *testing.T) {
 	}
 	if got := stored(t, gw, "italy"); got != "object" {
 		t.Errorf("Italy's orders stored: %q", got)
+	}
+}
+
+// shapeScene is the test-only variant's first Spring as seat sees it
+// (the game master: power ""), for the board alone.
+func shapeScene(t *testing.T, power engine.Power) (*engine.Map, Scene) {
+	t.Helper()
+	m, err := shapetest.Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := shapetest.Variant.NewGame(m, nil, engine.NewRand(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := engine.Seat{GM: power == "", Power: power}
+	return m, Scene{View: engine.View{Seat: seat, State: s}, Power: power}
+}
+
+// pieceAt is the widget position of the middle of the pixels where the
+// renderer draws unit i of the scene (its own hit test, not the board's),
+// looked for in its province and around it.
+func (rg *boardRig) pieceAt(st *engine.State, i int) fyne.Position {
+	rg.t.Helper()
+	c := rg.at(rg.m.Provinces[st.Units[i].Loc.P].Abbr)
+	s := rg.b.Size()
+	o := render.Options{Width: int(s.Width), Height: int(s.Height)}
+	var n, sx, sy int
+	for y := int(c.Y) - 40; y < int(c.Y)+40; y++ {
+		for x := int(c.X) - 60; x < int(c.X)+60; x++ {
+			if rg.r.UnitAt(st, x, y, o) == i {
+				n, sx, sy = n+1, sx+x, sy+y
+			}
+		}
+	}
+	if n == 0 {
+		rg.t.Fatalf("unit %d is drawn nowhere near %v", i, c)
+	}
+	return fyne.NewPos(float32(sx/n)+0.5, float32(sy/n)+0.5)
+}
+
+// unitIndex finds the unit of power (and kind code, "" plain) in abbr.
+func unitIndex(t *testing.T, m *engine.Map, st *engine.State, power engine.Power, code, abbr string) int {
+	t.Helper()
+	p, _ := m.Lookup(abbr)
+	for _, i := range st.UnitsAt(p) {
+		u := st.Units[i]
+		if u.Power == power && (code == "" && u.Kind == 0 || code != "" && m.UnitCode(u.Type, u.Kind) == code) {
+			return i
+		}
+	}
+	t.Fatalf("no %s %s in %s", power, code, abbr)
+	return -1
+}
+
+// TestBoardSharedProvince: England's fleet and the Doctor's birds share
+// London: each is dragged by itself (the piece under the pointer), the
+// menu names each with its orders, the pointer's tooltip names both, and
+// the Borg, which belongs to no seat, is not dragged.
+func TestBoardSharedProvince(t *testing.T) {
+	m, sc := shapeScene(t, "")
+	rg := newRigOn(t, m, sc, 1200, 900)
+	st := sc.View.State
+	fleet, birds := unitIndex(t, m, st, "england", "", "lon"), unitIndex(t, m, st, "doctor", "B", "lon")
+	fp, bp := rg.pieceAt(st, fleet), rg.pieceAt(st, birds)
+	if math.Abs(float64(fp.X-bp.X)) < 8 {
+		t.Fatalf("the fleet at %v and the birds at %v are not side by side", fp, bp)
+	}
+	wal, nth := rg.at("wal"), rg.at("nth")
+	test.Drag(rg.w.Canvas(), bp, wal.X-bp.X, wal.Y-bp.Y)
+	test.Drag(rg.w.Canvas(), fp, nth.X-fp.X, nth.Y-fp.Y)
+	if len(rg.orders) != 2 {
+		t.Fatalf("orders %+v (messages %q)", rg.orders, rg.messages)
+	}
+	if o := rg.orders[0]; o.Power != "doctor" || o.Kind != engine.Move || o.Piece != st.Units[birds].Kind || m.Provinces[o.To.P].Abbr != "wal" {
+		t.Errorf("dragging the birds gave %+v", o)
+	}
+	if o := rg.orders[1]; o.Power != "england" || o.Piece != 0 || o.Format(m) != "F lon - nth" {
+		t.Errorf("dragging the fleet gave %s", o.Format(m))
+	}
+
+	test.TapSecondaryAt(rg.b, bp)
+	if got := menuLabels(rg.b.menu); !slices.Equal(got, []string{"Doctor's birds", "England's fleet"}) {
+		t.Fatalf("London's menu from the birds: %q", got)
+	}
+	if sub := menuLabels(rg.b.menu.Items[1].ChildMenu); len(sub) == 0 || !strings.HasPrefix(sub[0], "Hold") {
+		t.Errorf("the fleet's orders: %q", sub)
+	}
+	rg.menuItem("Move to Wales").Action() // the birds' submenu comes first
+	if o := rg.orders[len(rg.orders)-1]; o.Power != "doctor" || o.Piece == 0 {
+		t.Errorf("the birds' menu gave %+v", o)
+	}
+	test.TapSecondaryAt(rg.b, fp)
+	if got := menuLabels(rg.b.menu); !slices.Equal(got, []string{"England's fleet", "Doctor's birds"}) {
+		t.Errorf("London's menu from the fleet: %q", got)
+	}
+
+	for _, o := range rg.w.Canvas().Overlays().List() {
+		rg.w.Canvas().Overlays().Remove(o) // the menus shown
+	}
+	n := len(rg.orders)
+	borg := unitIndex(t, m, st, "", "BORG", "boh")
+	gp, sil := rg.pieceAt(st, borg), rg.at("sil")
+	test.Drag(rg.w.Canvas(), gp, sil.X-gp.X, sil.Y-gp.Y)
+	if len(rg.orders) != n || len(rg.messages) == 0 || rg.messages[len(rg.messages)-1] != "the Borg belongs to no seat: the game moves it" {
+		t.Errorf("dragging the Borg: orders %d→%d, messages %q", n, len(rg.orders), rg.messages)
+	}
+
+	rg.b.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fp}})
+	if h := rg.hovers[len(rg.hovers)-1]; !strings.Contains(h, "English fleet; ") || !strings.Contains(h, " birds") {
+		t.Errorf("tooltip over London: %q", h)
+	}
+}
+
+// TestBoardSharedProvinceForOneSeat: England, ordering, drags its fleet
+// and is told the birds beside it are the Doctor's.
+func TestBoardSharedProvinceForOneSeat(t *testing.T) {
+	m, sc := shapeScene(t, "england")
+	rg := newRigOn(t, m, sc, 1200, 900)
+	st := sc.View.State
+	bp := rg.pieceAt(st, unitIndex(t, m, st, "doctor", "B", "lon"))
+	fp := rg.pieceAt(st, unitIndex(t, m, st, "england", "", "lon"))
+	wal := rg.at("wal")
+	test.Drag(rg.w.Canvas(), bp, wal.X-bp.X, wal.Y-bp.Y)
+	if len(rg.orders) != 0 || len(rg.messages) == 0 || rg.messages[0] != "that is Doctor's unit" {
+		t.Errorf("England dragging the Doctor's birds: orders %+v, messages %q", rg.orders, rg.messages)
+	}
+	test.Drag(rg.w.Canvas(), fp, wal.X-fp.X, wal.Y-fp.Y)
+	rg.wantOrders("F lon - wal")
+	test.TapSecondaryAt(rg.b, fp)
+	if got := menuLabels(rg.b.menu); len(got) == 0 || !strings.HasPrefix(got[0], "Hold") {
+		t.Errorf("England's menu in London: %q", got)
+	}
+}
+
+// TestBoardInACustomStep: on a Summer turn (a variant's own step) a unit
+// dragged gives no order and says where the step's orders are given.
+func TestBoardInACustomStep(t *testing.T) {
+	m, sc := shapeScene(t, "germany")
+	sc.View.State.Phase = engine.Phase{Year: 1901, Season: engine.Summer, Type: engine.Custom, Step: "muster", Actor: "germany"}
+	rg := newRigOn(t, m, sc, 1200, 900)
+	rg.drag("ber", "sil")
+	if len(rg.orders) != 0 || len(rg.messages) == 0 || !strings.Contains(rg.messages[len(rg.messages)-1], "units take no orders on the board in Summer 1901 Muster: Germany's turn") {
+		t.Errorf("a drag on Germany's turn: orders %+v, messages %q", rg.orders, rg.messages)
 	}
 }
