@@ -435,6 +435,21 @@ func TestReplaceUnitOrder(t *testing.T) {
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+	// A variant's piece beside an army of the same power in Vienna is
+	// another unit: the army's new order leaves the piece's alone.
+	fm := m.Clone()
+	if _, err := fm.AddPiece(engine.PieceInfo{Code: "FA", Name: "female army", Moves: engine.Army, NoCombat: true, Shares: true}); err != nil {
+		t.Fatal(err)
+	}
+	fp := &engine.Parser{Map: fm}
+	hold, err := fp.ParseOrder("austria", "A vie H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = replaceUnitOrder(fp, "austria", "A vie - bud\nFA vie - gal\n", hold)
+	if want := "FA vie - gal\nA vie H\n"; got != want {
+		t.Errorf("beside a piece: got %q\nwant %q", got, want)
+	}
 }
 
 func TestAdjustmentsDueText(t *testing.T) {

@@ -532,7 +532,7 @@ func replaceUnitOrder(parser *engine.Parser, p engine.Power, text string, o engi
 		}
 		var keep []string
 		for _, x := range orders {
-			if x.At.Valid() && x.At.P == o.At.P {
+			if sameUnit(x, o) {
 				continue
 			}
 			keep = append(keep, x.Text)
@@ -543,6 +543,20 @@ func replaceUnitOrder(parser *engine.Parser, p engine.Power, text string, o engi
 	}
 	// A last newline: the next order typed starts on a line of its own.
 	return strings.Join(append(lines, o.Format(parser.Map)), "\n") + "\n"
+}
+
+// sameUnit reports whether orders x and o are for the same unit (or
+// build in the same province): the same province, and where both write
+// it the same kind of piece (birds beside an army of the same power are
+// another unit).
+func sameUnit(x, o engine.Order) bool {
+	if !x.At.Valid() || !o.At.Valid() || x.At.P != o.At.P {
+		return false
+	}
+	if x.Unit != engine.NoUnitType && o.Unit != engine.NoUnitType && (x.Unit != o.Unit || x.Piece != o.Piece) {
+		return false
+	}
+	return x.Number == 0 || o.Number == 0 || x.Number == o.Number
 }
 
 // UndoLastOrder removes the ordering power's last order.
