@@ -37,6 +37,9 @@ type Desk struct {
 	// ask shows a question with buttons and calls done with the index of
 	// the button pressed (-1 when dismissed); tests answer it.
 	ask func(parent fyne.Window, title, message string, buttons []string, done func(int))
+	// askNumber asks for a whole number from lo to hi (a die of many
+	// faces a game master rolled); done gets it, or ok false on Cancel.
+	askNumber func(parent fyne.Window, title, message string, lo, hi int, done func(v int, ok bool))
 	// newBoard makes a game window's board; tests wrap it.
 	newBoard func(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface
 	lan      lanEnv // LAN play's address, folder, advertising and discovery (lan.go)
@@ -55,7 +58,7 @@ type Launch struct {
 
 // NewDesk returns the desktop app for a, with the remembered theme.
 func NewDesk(a fyne.App) *Desk {
-	d := &Desk{app: a, chooseSave: dialogSave, chooseOpen: dialogOpen, chooseFolder: dialogFolder, ask: dialogAsk, newBoard: newBoard}
+	d := &Desk{app: a, chooseSave: dialogSave, chooseOpen: dialogOpen, chooseFolder: dialogFolder, ask: dialogAsk, askNumber: dialogNumber, newBoard: newBoard}
 	applyTheme(a)
 	return d
 }

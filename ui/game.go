@@ -108,8 +108,7 @@ type GameWindow struct {
 	phases    []store.Phase   // the line of play; the last is being played
 	submitted []engine.Power  // powers whose orders are in for the current phase
 	acting    engine.Acting   // who must and who may act in the current phase (engine.WhoActs)
-	over      *engine.GameEnd // how the game ended, when the last step played ended it
-	overOf    int64           // the row of the step over was read from (0: none yet)
+	over      *engine.GameEnd // how the game ended (session.End), nil while it goes on
 	viewIdx   int             // the phase on the board
 	curView   engine.View     // the seat's view of the phase being played: typed orders are checked against it
 	drafts    map[engine.Power]*draft
@@ -481,7 +480,7 @@ func (gw *GameWindow) refreshResults() {
 		idx--
 	}
 	if idx < 0 {
-		gw.results.Set("No phase adjudicated yet", nil, gw.m)
+		gw.results.Set("No phase adjudicated yet", nil, nil, gw.m)
 		return
 	}
 	_, out, err := gw.sceneFor(idx)
@@ -489,7 +488,11 @@ func (gw *GameWindow) refreshResults() {
 		gw.flash(userWords(err))
 		return
 	}
-	gw.results.Set("Results of "+stepName(gw.m, gw.phases[idx].Name)+" (select one to point it out on the board)", out, gw.m)
+	var draws []engine.Draw
+	if ps, err := gw.g.Phase(gw.phases[idx].Name); err == nil {
+		draws, _ = gw.g.SeatDraws(ps, gw.viewSeat())
+	}
+	gw.results.Set("Results of "+stepName(gw.m, gw.phases[idx].Name)+" (select one to point it out on the board)", out, draws, gw.m)
 }
 
 // refreshLog shows the game master the abandoned branches and the audit
@@ -512,25 +515,12 @@ func (gw *GameWindow) refreshLog() {
 	gw.history.SetLog(historyLog(gw.m, all, audit))
 }
 
-// readEnd finds out whether the last step played ended the game (its
-// outcome's engine.GameEnd, which every seat may read), once per step.
+// readEnd asks the session whether the game has ended (session.End: the
+// winners, a draw, the points, kept with the step that ended it).
 func (gw *GameWindow) readEnd() {
-	n := len(gw.phases)
-	if n < 2 {
-		gw.over, gw.overOf = nil, 0
-		return
-	}
-	last := gw.phases[n-2]
-	if last.ID == gw.overOf {
-		return
-	}
-	gw.over, gw.overOf = nil, last.ID
-	ps, err := gw.g.Phase(last.Name)
-	if err != nil {
-		return
-	}
-	if out, err := gw.g.SeatOutcome(ps, engine.Seat{}); err == nil {
-		gw.over = out.End
+	gw.over = nil
+	if e, err := gw.g.End(); err == nil {
+		gw.over = e
 	}
 }
 

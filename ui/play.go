@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -613,7 +614,6 @@ func (gw *GameWindow) Adjudicate() {
 	if a, err := gw.g.WhoActs(""); err == nil {
 		gw.acting = a
 	}
-	ms = awaited(gw.m, ms, gw.acting, gw.submitted)
 	if ms.Empty() && gw.current() {
 		gw.adjudicateNow()
 		return
@@ -647,7 +647,7 @@ func missingText(m *engine.Map, ms session.Missing, gm bool) string {
 			if gm {
 				var us []string
 				for _, u := range pm.Unordered {
-					us = append(us, u.Type.String()+" "+m.LocString(u.Loc))
+					us = append(us, m.UnitCode(u.Type, u.Kind)+" "+m.LocString(u.Loc))
 				}
 				parts = append(parts, "no order for "+strings.Join(us, ", "))
 			} else {
@@ -675,38 +675,20 @@ func missingText(m *engine.Map, ms session.Missing, gm bool) string {
 	return b.String()
 }
 
-// awaited is the confirmation's list of what is missing with the step's
-// seats as engine.WhoActs names them: a seat the step waits for with no
-// orders is listed (a Summer turn's muster not given), and a seat with
-// nothing to do in the step is not, unless its orders are wrong.
-func awaited(m *engine.Map, ms session.Missing, a engine.Acting, submitted []engine.Power) session.Missing {
-	by := map[engine.Power]session.PowerMissing{}
-	for _, pm := range ms.Powers {
-		if a.Allows(pm.Power) || len(pm.Illegal) > 0 {
-			by[pm.Power] = pm
-		}
-	}
-	for _, p := range a.Must {
-		if pm, listed := by[p]; !slices.Contains(submitted, p) && (!listed || !pm.NoOrders) {
-			pm.Power, pm.NoOrders = p, true
-			by[p] = pm
-		}
-	}
-	ms.Powers = nil
-	for _, p := range m.PowerIDs() {
-		if pm, ok := by[p]; ok {
-			ms.Powers = append(ms.Powers, pm)
-		}
-	}
-	return ms
-}
-
 // adjudicateNow adjudicates without asking, then says what happened: the
 // step played and the next one, what the rules did besides the orders
 // (a die rolled, the Borg's way) as the seat may read it, and the game's
-// end when the step ended it.
+// end when the step ended it. In a game whose dice a game master enters,
+// each die or pick nobody entered yet is asked for first (askDraw), in
+// order, and the step is adjudicated once every value is in.
 func (gw *GameWindow) adjudicateNow() {
-	out, next, err := gw.g.Process(gw.phases[len(gw.phases)-1].Name)
+	phase := gw.phases[len(gw.phases)-1].Name
+	out, next, err := gw.g.Process(phase)
+	var need *engine.NeedDraw
+	if errors.As(err, &need) {
+		gw.askDraw(phase, need)
+		return
+	}
 	if err != nil {
 		gw.flash(errText("Adjudicate", err))
 		return

@@ -55,9 +55,10 @@ func NewResultsList() *ResultsList {
 func (r *ResultsList) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(r.body) }
 
 // Set shows the outcome of a phase (nil: none yet): each result with
-// its reason, what the rules did besides the orders, and the game's end
-// when the phase ended it.
-func (r *ResultsList) Set(title string, out *engine.Outcome, m *engine.Map) {
+// its reason, what the rules did besides the orders, the draws the seat
+// may read (dice rolled or entered), and the game's end when the phase
+// ended it.
+func (r *ResultsList) Set(title string, out *engine.Outcome, draws []engine.Draw, m *engine.Map) {
 	r.title.SetText(title)
 	r.lines, r.results = nil, nil
 	if out != nil {
@@ -76,6 +77,10 @@ func (r *ResultsList) Set(title string, out *engine.Outcome, m *engine.Map) {
 		}
 		for _, e := range out.Events {
 			r.lines = append(r.lines, "• "+e)
+			r.results = append(r.results, nil)
+		}
+		for _, l := range drawLines(draws) {
+			r.lines = append(r.lines, l)
 			r.results = append(r.results, nil)
 		}
 	}

@@ -299,7 +299,7 @@ func TestGameEndShownPlainly(t *testing.T) {
 	for current(gw) != "S1902M" {
 		gw.adjudicateNow()
 	}
-	want := "France and Russia win together. Points: France 4, Russia 4, Austria 3, England 3, Germany 3, Italy 3, Turkey 3, Jester 3. (The game ends after the 1901 adjustments; 4 points win.)"
+	want := "France and Russia win: the game ends after the 1901 adjustments; 4 points win. Points: France 4, Russia 4, Austria 3, England 3, Germany 3, Italy 3, Turkey 3, Jester 3."
 	if n := len(td.asked); n == 0 || td.asked[n-1] != "The game is over\n"+want {
 		t.Fatalf("asked %q\nwant %q", td.asked, want)
 	}
@@ -307,7 +307,7 @@ func TestGameEndShownPlainly(t *testing.T) {
 		t.Errorf("results %q", l)
 	}
 	gw.showPhase(len(gw.phases) - 1)
-	if note := gw.bar.Note(); !strings.Contains(note, "the game is over: France and Russia win together") {
+	if note := gw.bar.Note(); !strings.Contains(note, "the game is over: France and Russia win") {
 		t.Errorf("phase bar note %q", note)
 	}
 	gw.Adjudicate()
@@ -572,5 +572,110 @@ func TestBoardInACustomStep(t *testing.T) {
 	rg.drag("ber", "sil")
 	if len(rg.orders) != 0 || len(rg.messages) == 0 || !strings.Contains(rg.messages[len(rg.messages)-1], "units take no orders on the board in Summer 1901 Muster: Germany's turn") {
 		t.Errorf("a drag on Germany's turn: orders %+v, messages %q", rg.orders, rg.messages)
+	}
+}
+
+// toStep adjudicates (answering every confirmation "Adjudicate anyway")
+// until the game is in step key.
+func toStep(t *testing.T, td *testDesk, gw *GameWindow, key string) {
+	t.Helper()
+	for i := 0; current(gw) != key; i++ {
+		if i > 10 {
+			t.Fatalf("never reached %s (now %s)", key, current(gw))
+		}
+		td.answers = []int{0}
+		gw.Adjudicate()
+	}
+	gw.showPhase(len(gw.phases) - 1)
+}
+
+// TestGameMasterEntersDice: in a game whose dice are entered, the
+// Borg's step asks the game master for each roll in a dialog naming what
+// it is for and the die's faces; Cancel leaves the step and keeps the
+// values entered; each value is stored at once; the step is played once
+// all are in, and the results show the rolls as entered.
+func TestGameMasterEntersDice(t *testing.T) {
+	td := newTestDesk(t)
+	gw := shapeGame(t, td, gmSeats, map[string]string{session.OptionDice: session.DiceEntered})
+	toStep(t, td, gw, "AU1901.borg")
+	// A second Borg, in Galicia, makes two rolls.
+	gw.edit("add none BORG gal")
+	if len(gw.g.Map().Pieces) == 0 || !strings.HasPrefix(gw.status.Text, "Edited") {
+		t.Fatalf("edit: %q", gw.status.Text)
+	}
+
+	n := len(td.asked)
+	td.answers = []int{6} // Cancel, the seventh button after the faces 1..6
+	gw.Adjudicate()
+	if len(td.asked) != n+1 || current(gw) != "AU1901.borg" {
+		t.Fatalf("Cancel: asked %q, now %s", td.asked[n:], current(gw))
+	}
+	q := td.asked[n]
+	for _, want := range []string{"Roll the die", "Autumn 1901 Borg: draw 1, for the Borg's way from Bohemia", "Roll a d6: a face from 1 to 6"} {
+		if !strings.Contains(q, want) {
+			t.Errorf("the question lacks %q:\n%s", want, q)
+		}
+	}
+	if !slices.Equal(td.buttons, []string{"1", "2", "3", "4", "5", "6", "Cancel"}) {
+		t.Errorf("buttons %q", td.buttons)
+	}
+	if !strings.Contains(gw.status.Text, "waits for draw 1") {
+		t.Errorf("status after Cancel: %q", gw.status.Text)
+	}
+
+	n = len(td.asked)
+	td.answers = []int{2, 6} // 3 for the first Borg, then Cancel
+	gw.Adjudicate()
+	if len(td.asked) != n+2 || current(gw) != "AU1901.borg" {
+		t.Fatalf("asked %q, now %s", td.asked[n:], current(gw))
+	}
+	if q := td.asked[n+1]; !strings.Contains(q, "draw 2, for the Borg's way from Galicia") || !strings.Contains(q, "Entered so far (kept):\n1. the Borg's way from Bohemia: 3") {
+		t.Errorf("the second question:\n%s", q)
+	}
+	if d, err := gw.g.EnteredDraws(""); err != nil || len(d) != 1 || d[0].Shown() != 3 {
+		t.Fatalf("entered draws %+v %v (the 3 kept after Cancel)", d, err)
+	}
+
+	n = len(td.asked)
+	td.answers = []int{0} // a 1 for the Borg in Galicia; the 3 is not asked again
+	gw.Adjudicate()
+	if len(td.asked) != n+1 || current(gw) != "W1901A" {
+		t.Fatalf("asked %q, now %s", td.asked[n:], current(gw))
+	}
+	all := strings.Join(gw.results.Lines(), "\n")
+	for _, want := range []string{"🎲 the Borg's way from Bohemia: rolled 3 on a d6 (entered by the game master)",
+		"🎲 the Borg's way from Galicia: rolled 1 on a d6 (entered by the game master)", "• the Borg rolled 3 and went from Bohemia to Silesia"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("results lack %q:\n%s", want, all)
+		}
+	}
+	if s := gw.status.Text; !strings.Contains(s, "Played Autumn 1901 Borg: the Borg rolled 3 and went from Bohemia to Silesia") {
+		t.Errorf("status %q", s)
+	}
+}
+
+// TestDrawDialogRanges: a die of more faces than buttons, or a pick of
+// many options, is typed as a number in its range; a pick of a few is
+// offered by its options' names.
+func TestDrawDialogRanges(t *testing.T) {
+	labels, values := drawChoices(&engine.NeedDraw{N: 3, Options: []string{"north", "south", "east"}})
+	if !slices.Equal(labels, []string{"north", "south", "east"}) || !slices.Equal(values, []int{0, 1, 2}) {
+		t.Errorf("a pick's choices %q %v", labels, values)
+	}
+	if l, _ := drawChoices(&engine.NeedDraw{N: 20, Die: true}); l != nil {
+		t.Errorf("a d20 as buttons: %q", l)
+	}
+	if w, lo, hi := drawRange(&engine.NeedDraw{N: 20, Die: true}); w != "a d20: a face from 1 to 20" || lo != 1 || hi != 20 {
+		t.Errorf("a d20's range: %q %d..%d", w, lo, hi)
+	}
+	td := newTestDesk(t)
+	gw := shapeGame(t, td, gmSeats, map[string]string{session.OptionDice: session.DiceEntered})
+	td.number = 21 // out of range: the dialog is cancelled
+	gw.askDraw(current(gw), &engine.NeedDraw{Index: 0, Why: "a test roll", N: 20, Die: true})
+	if q := td.asked[len(td.asked)-1]; !strings.HasSuffix(q, "[1..20]") || !strings.Contains(q, "for a test roll") {
+		t.Errorf("the number asked: %q", q)
+	}
+	if !strings.Contains(gw.status.Text, "waits for draw 1 (a test roll)") {
+		t.Errorf("status %q", gw.status.Text)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"dipdesk/app/session"
 	"dipdesk/engine"
 )
 
@@ -112,24 +113,12 @@ func isAdjustment(key string) bool {
 	return err == nil && ph.Type == engine.Adjustment
 }
 
-// gameEndText says plainly how a game ended (engine.GameEnd): who won, or
-// that it is a draw and among whom, the points of every seat that has
-// some, most first, and why.
+// gameEndText says plainly how a game ended (engine.GameEnd), in the
+// session's words (session.EndWords: who won, or a draw and among whom,
+// and why), then the points of every seat that has some, most first.
 func gameEndText(m *engine.Map, end *engine.GameEnd) string {
-	var b strings.Builder
-	winners := inMapOrder(m, end.Winners)
-	switch {
-	case end.Draw && len(winners) == 0:
-		b.WriteString("A draw among every seat still in the game.")
-	case end.Draw:
-		b.WriteString("A draw shared by " + powerNames(m, winners) + ".")
-	case len(winners) == 1:
-		b.WriteString(m.PowerName(winners[0]) + " wins.")
-	case len(winners) > 1:
-		b.WriteString(powerNames(m, winners) + " win together.")
-	default:
-		b.WriteString("Nobody wins.")
-	}
+	w := session.EndWords(m, end)
+	text := strings.ToUpper(w[:1]) + w[1:] + "."
 	if len(end.Points) > 0 {
 		seats := inMapOrder(m, slices.Collect(maps.Keys(end.Points)))
 		slices.SortStableFunc(seats, func(a, b engine.Power) int { return end.Points[b] - end.Points[a] })
@@ -137,10 +126,7 @@ func gameEndText(m *engine.Map, end *engine.GameEnd) string {
 		for _, p := range seats {
 			parts = append(parts, fmt.Sprintf("%s %d", m.PowerName(p), end.Points[p]))
 		}
-		b.WriteString(" Points: " + strings.Join(parts, ", ") + ".")
+		text += " Points: " + strings.Join(parts, ", ") + "."
 	}
-	if end.Why != "" {
-		b.WriteString(" (" + strings.ToUpper(end.Why[:1]) + end.Why[1:] + ".)")
-	}
-	return b.String()
+	return text
 }
