@@ -48,9 +48,9 @@ func (s *spyBoard) last(t *testing.T) Scene {
 // with paths in a temporary folder.
 type testDesk struct {
 	*Desk
-	dir    string
-	boards []*spyBoard
-	saved  []string // the names chooseSave suggested
+	dir     string
+	boards  []*spyBoard
+	saved   []string // the names chooseSave suggested
 	asked   []string // the questions asked, title and text
 	buttons []string // the buttons of the last question
 	answer  int      // the button pressed for every question
