@@ -170,12 +170,12 @@ func dialogNumber(parent fyne.Window, title, message string, lo, hi int, done fu
 }
 
 // drawLines are the results list's lines for the draws of an adjudicated
-// step the seat may read (session.SeatDraws): "🎲 the Borg's way from
+// step the seat may read (session.SeatDraws): "Draw: the Borg's way from
 // Bohemia: rolled 3 on a d6 (entered by the game master)".
 func drawLines(draws []engine.Draw) []string {
 	var out []string
 	for _, d := range draws {
-		out = append(out, "🎲 "+d.Why+": "+session.DrawWords(d))
+		out = append(out, "Draw: "+d.Why+": "+session.DrawWords(d))
 	}
 	return out
 }

@@ -224,6 +224,12 @@ func (gw *GameWindow) SelectPower(p engine.Power) {
 func (gw *GameWindow) table() fyne.CanvasObject {
 	box := container.NewVBox(widget.NewLabelWithStyle("At the table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	cur := gw.phases[len(gw.phases)-1].Name
+	// The controls of the last table are gone (the end-to-end test finds
+	// only those on screen).
+	e2eMark("play", nil)
+	for _, p := range gw.m.PowerIDs() {
+		e2eMark("table."+string(p), nil)
+	}
 	if gw.over != nil {
 		box.Add(wrapped("The game is over. " + gameEndText(gw.m, gw.over)))
 		return container.NewVScroll(box)
@@ -232,39 +238,53 @@ func (gw *GameWindow) table() fyne.CanvasObject {
 	for _, p := range gw.submitted {
 		in[p] = true
 	}
-	row := func(p engine.Power, state string) {
-		if in[p] {
-			state = "orders in"
-		}
-		if d := gw.drafts[p]; d != nil && !d.saved && d.phase == cur {
-			state += ", typed orders not saved"
-		}
-		b := widget.NewButton(gw.m.PowerName(p)+" orders…", func() { gw.PassTo(p) })
-		e2eMark("table."+string(p), b)
-		enable(b, !gw.readOnly)
-		box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(state), b))
-	}
 	a := gw.acting
+	must, may := inMapOrder(gw.m, a.Must), inMapOrder(gw.m, a.May)
+	// Up to eight seats are listed one a row; more (a variant's roles)
+	// go two a row, so that every seat called is in view.
+	compact := len(must)+len(may) > 8
+	group := func(ps []engine.Power, state string) {
+		cols := container.NewVBox()
+		if compact {
+			cols = container.NewGridWithColumns(2)
+		}
+		for _, p := range ps {
+			st := state
+			if in[p] {
+				st = "orders in"
+			}
+			if d := gw.drafts[p]; d != nil && !d.saved && d.phase == cur {
+				st += ", typed orders not saved"
+			}
+			label := gw.m.PowerName(p) + " orders…"
+			if compact {
+				label = gw.m.PowerName(p) + "…"
+			}
+			b := widget.NewButton(label, func() { gw.PassTo(p) })
+			e2eMark("table."+string(p), b)
+			enable(b, !gw.readOnly)
+			cols.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(st), b))
+		}
+		box.Add(cols)
+	}
 	if a.Nobody() {
-		play := widget.NewButtonWithIcon("Play "+stepName(gw.m, cur), theme.MediaPlayIcon(), gw.Adjudicate)
+		play := widget.NewButtonWithIcon("Play "+stepName(gw.m, cur), theme.MediaPlayIcon(), gw.PlayStep)
 		play.Importance = widget.HighImportance
 		e2eMark("play", play)
 		enable(play, gw.canAdjudicate())
 		box.Add(wrapped("Nobody orders in " + stepName(gw.m, cur) + ": the game plays it by its rules. One click plays it and says what happened."))
 		box.Add(play)
 	}
-	for _, p := range inMapOrder(gw.m, a.Must) {
-		row(p, "no orders yet")
+	if len(must) > 0 {
+		group(must, "no orders yet")
 	}
-	if may := inMapOrder(gw.m, a.May); len(may) > 0 {
+	if len(may) > 0 {
 		head := "May also order (not waited for):"
 		if ph, err := engine.ParsePhase(cur); err == nil && ph.Actor != "" {
 			head = "May answer on " + gw.m.PowerName(ph.Actor) + "'s turn (not waited for):"
 		}
 		box.Add(widget.NewLabel(head))
-		for _, p := range may {
-			row(p, "may act")
-		}
+		group(may, "may act")
 	}
 	return container.NewVScroll(box)
 }
@@ -631,6 +651,21 @@ func (gw *GameWindow) Adjudicate() {
 			gw.adjudicateNow()
 		}
 	})
+}
+
+// PlayStep plays a step nobody orders (the Play button at the table): one
+// click, no question, whichever phase the board shows, since the button
+// names the step. Should orders be missing after all (the step changed
+// under the window), it asks as Adjudicate does.
+func (gw *GameWindow) PlayStep() {
+	if !gw.canAdjudicate() || !gw.saveDrafts() {
+		return
+	}
+	if a, err := gw.g.WhoActs(""); err != nil || !a.Nobody() {
+		gw.Adjudicate()
+		return
+	}
+	gw.adjudicateNow()
 }
 
 // missingText words what is missing for the confirmation. The game

@@ -52,10 +52,15 @@ func seatCompletions(vr *engine.Variant, v engine.View, power engine.Power, verb
 	return out
 }
 
+// maxSeatCompletions is the most provinces a seat order's submenu lists;
+// an order the engine accepts with more (a jest naming any unit to hold)
+// is only written.
+const maxSeatCompletions = 12
+
 // seatOrderItems is the "Seat orders" menu of power's panel: per seat
 // order of the variant, the order itself when it needs no more words,
-// else a submenu of the provinces it may name now and "Write it…", or
-// only "Write it…", which starts the order in the panel.
+// else a submenu of the provinces it may name now (a few) and "Write
+// it…", or only "Write it…", which starts the order in the panel.
 func (gw *GameWindow) seatOrderItems(power engine.Power) []*fyne.MenuItem {
 	var items []*fyne.MenuItem
 	for _, sp := range seatSpecials(gw.g.Variant()) {
@@ -63,6 +68,9 @@ func (gw *GameWindow) seatOrderItems(power engine.Power) []*fyne.MenuItem {
 		label := strings.ToUpper(verb[:1]) + verb[1:]
 		write := fyne.NewMenuItem(label+"… (write it)", func() { gw.writeSeatOrder(power, verb+" ") })
 		done := seatCompletions(gw.g.Variant(), gw.curView, power, verb)
+		if len(done) > maxSeatCompletions {
+			done = nil // a long list helps nobody: the order is written
+		}
 		switch {
 		case len(done) == 1 && done[0] == verb:
 			items = append(items, fyne.NewMenuItem(label+"  ("+verb+")", func() { gw.giveSeatOrder(power, verb) }))
