@@ -836,7 +836,9 @@ func TestDesktopShapes(t *testing.T) {
 	d.click("ask.2") // a 3: the Borg's ways from Bohemia by name are gal, mun, sil, tyr, vie
 	d.wantPhase(save, "W1901A")
 	d.wantShape(save, map[string][]string{"sil": {" BORG"}, "boh": nil})
-	d.waitFor("what happened", func(l layout) bool { return strings.Contains(l.Status, "the Borg rolled 3 and went from Bohemia to Silesia") })
+	d.waitFor("what happened", func(l layout) bool {
+		return strings.Contains(l.Status, "the Borg rolled 3 and went from Bohemia to Silesia")
+	})
 	d.shot("shape-borg-played.png")
 
 	// The last Winter: Germany and the Doctor disband nothing (civil
