@@ -19,11 +19,13 @@ type frame struct {
 	st  *engine.State // nil draws the bare board
 	o   Options
 
-	// Where pieces stand this frame: the units in place (byProv indexes
-	// them by province: several where pieces share a province), and per
+	// Where pieces stand this frame: the units in place, per province
+	// the first of them in units and per unit the next in its province
+	// (-1: none; several where pieces share a province), and per
 	// province the dislodged unit drawn beside it.
 	units  []place
-	byProv [][]int
+	first  []int
+	next   []int
 	beside []place
 }
 
@@ -158,21 +160,28 @@ func (f *frame) ownedCentres() {
 // result) beside their province.
 func (f *frame) place(results []engine.Result) {
 	n := len(f.r.m.Provinces)
-	f.byProv, f.beside = make([][]int, n), make([]place, n)
+	f.first, f.beside = make([]int, n), make([]place, n)
+	for i := range f.first {
+		f.first[i] = -1
+	}
 	if f.st == nil {
 		return
 	}
-	out := map[engine.ProvinceID]engine.Unit{}
+	var out map[engine.ProvinceID]engine.Unit
 	if f.o.ShowResults {
 		for _, res := range results {
 			if res.Code == engine.Dislodged && res.Unit.Type != engine.NoUnitType && res.Unit.Loc.Valid() {
+				if out == nil {
+					out = map[engine.ProvinceID]engine.Unit{}
+				}
 				out[res.Unit.Loc.P] = res.Unit
 			}
 		}
 	}
-	// The units standing in each province, in the state's order.
-	stand := make([][]int, n)
-	away := make([]bool, len(f.st.Units)) // drawn beside its province: dislodged
+	// How many units stand in each province; a unit marked dislodged by
+	// a result is drawn beside it instead.
+	count := make([]int, n)
+	away := make([]bool, len(f.st.Units))
 	for i, u := range f.st.Units {
 		if !valid(u.Loc, n) {
 			continue
@@ -183,24 +192,35 @@ func (f *frame) place(results []engine.Result) {
 			away[i] = true
 			continue
 		}
-		stand[u.Loc.P] = append(stand[u.Loc.P], i)
+		count[u.Loc.P]++
 	}
-	offset := make([]float64, len(f.st.Units))
-	for p, is := range stand {
-		if len(is) > 1 {
-			for k, dx := range f.l.rowOffsets(f.st.Units, is, f.r.m.Provinces[p].Unlimited) {
-				offset[is[k]] = dx
-			}
-		}
+	f.units = make([]place, 0, len(f.st.Units))
+	f.next = make([]int, 0, len(f.st.Units))
+	last := make([]int, n) // per province: the last unit placed there, -1 before
+	for i := range last {
+		last[i] = -1
 	}
+	var offset []float64 // per unit, only when a province holds several
 	for i, u := range f.st.Units {
 		if !valid(u.Loc, n) || away[i] {
 			continue
 		}
 		p, ok := f.l.anchor(u.Loc)
-		p.X += offset[i]
+		if c := count[u.Loc.P]; c > 1 {
+			if offset == nil {
+				offset = f.l.offsets(f.st.Units, away, count, f.r.m)
+			}
+			p.X += offset[i]
+		}
+		k := len(f.units)
 		f.units = append(f.units, place{u, p, ok, i})
-		f.byProv[u.Loc.P] = append(f.byProv[u.Loc.P], len(f.units)-1)
+		f.next = append(f.next, -1)
+		if j := last[u.Loc.P]; j >= 0 {
+			f.next[j] = k
+		} else {
+			f.first[u.Loc.P] = k
+		}
+		last[u.Loc.P] = k
 	}
 	for _, d := range f.st.Dislodged {
 		if valid(d.Unit.Loc, n) {
@@ -208,6 +228,43 @@ func (f *frame) place(results []engine.Result) {
 			f.beside[d.Unit.Loc.P] = place{d.Unit, p.Add(f.l.dislodgedOffset()), ok, -1}
 		}
 	}
+}
+
+// offsets returns, per unit of units, how far from its anchor it is
+// drawn along the row of its province's units (rowOffsets), for every
+// province that holds several (count); units away are left out.
+func (l *layer) offsets(units []engine.Unit, away []bool, count []int, m *engine.Map) []float64 {
+	out := make([]float64, len(units))
+	done := map[engine.ProvinceID]bool{}
+	for i, u := range units {
+		p := u.Loc.P
+		if away[i] || !valid(u.Loc, len(count)) || count[p] < 2 || done[p] {
+			continue
+		}
+		done[p] = true
+		var is []int
+		for j := i; j < len(units); j++ {
+			if units[j].Loc.P == p && !away[j] {
+				is = append(is, j)
+			}
+		}
+		for k, dx := range l.rowOffsets(units, is, m.Provinces[p].Unlimited) {
+			out[is[k]] = dx
+		}
+	}
+	return out
+}
+
+// placesIn returns the indexes in f.units of the units placed in
+// province p, in order.
+func (f *frame) placesIn(p engine.ProvinceID) []int {
+	var out []int
+	if valid(engine.Loc{P: p}, len(f.first)) {
+		for k := f.first[p]; k >= 0; k = f.next[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // rowOffsets returns how far from the anchor each of the units is (indexes
@@ -278,16 +335,15 @@ func (f *frame) drawUnits() {
 // there that does not share its province (birds stand beside the army
 // that holds it), else the first.
 func (f *frame) unitAt(p engine.ProvinceID) (place, bool) {
-	if !valid(engine.Loc{P: p}, len(f.byProv)) || len(f.byProv[p]) == 0 {
+	if !valid(engine.Loc{P: p}, len(f.first)) || f.first[p] < 0 {
 		return place{}, false
 	}
-	for _, k := range f.byProv[p] {
+	for k := f.first[p]; k >= 0; k = f.next[k] {
 		if pi, ok := f.r.m.Piece(f.units[k].unit.Kind); !ok || !pi.Shares {
-			pl := f.units[k]
-			return pl, pl.ok
+			return f.units[k], f.units[k].ok
 		}
 	}
-	pl := f.units[f.byProv[p][0]]
+	pl := f.units[f.first[p]]
 	return pl, pl.ok
 }
 
@@ -298,11 +354,11 @@ func (f *frame) unitAt(p engine.ProvinceID) (place, bool) {
 // power's.
 func (f *frame) unitFor(o engine.Order) (place, bool) {
 	at := o.At
-	if !valid(at, len(f.byProv)) {
+	if !valid(at, len(f.first)) {
 		return place{}, false
 	}
 	mine := func(u engine.Unit) bool { return o.Power == "" || u.Power == o.Power }
-	for _, k := range f.byProv[at.P] {
+	for k := f.first[at.P]; k >= 0; k = f.next[k] {
 		u := f.units[k].unit
 		if mine(u) && o.Unit != engine.NoUnitType && u.Type == o.Unit && u.Kind == o.Piece {
 			return f.units[k], f.units[k].ok
@@ -311,7 +367,7 @@ func (f *frame) unitFor(o engine.Order) (place, bool) {
 	if pl, ok := f.unitAt(at.P); ok && mine(pl.unit) {
 		return pl, true
 	}
-	for _, k := range f.byProv[at.P] {
+	for k := f.first[at.P]; k >= 0; k = f.next[k] {
 		if mine(f.units[k].unit) {
 			return f.units[k], f.units[k].ok
 		}

@@ -90,7 +90,8 @@ func TestSharedProvincePiecesApart(t *testing.T) {
 		l := r.measureLayer(o)
 		f := &frame{r: r, l: l, st: st, o: o}
 		f.place(nil)
-		for p, ks := range f.byProv {
+		for p := range f.first {
+			ks := f.placesIn(engine.ProvinceID(p))
 			for i := range ks {
 				for j := i + 1; j < len(ks); j++ {
 					a, c := f.units[ks[i]], f.units[ks[j]]
