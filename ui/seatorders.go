@@ -62,34 +62,45 @@ const maxSeatCompletions = 12
 // else a submenu of the provinces it may name now (a few) and "Write
 // it…", or only "Write it…", which starts the order in the panel.
 func (gw *GameWindow) seatOrderItems(power engine.Power) []*fyne.MenuItem {
+	return seatOrderMenu(gw.g.Variant(), gw.curView, power,
+		func(text string) { gw.giveSeatOrder(power, text) },
+		func(start string) { gw.writeSeatOrder(power, start) })
+}
+
+// seatOrderMenu builds the "Seat orders" menu of power, whose view is v,
+// in variant vr: give gives a complete order, write starts one in the
+// panel. The game window and the LAN seat window share it.
+func seatOrderMenu(vr *engine.Variant, v engine.View, power engine.Power, give, write func(string)) []*fyne.MenuItem {
 	var items []*fyne.MenuItem
-	for _, sp := range seatSpecials(gw.g.Variant()) {
+	for _, sp := range seatSpecials(vr) {
 		verb := sp.Verb
 		label := strings.ToUpper(verb[:1]) + verb[1:]
-		write := fyne.NewMenuItem(label+"… (write it)", func() { gw.writeSeatOrder(power, verb+" ") })
-		done := seatCompletions(gw.g.Variant(), gw.curView, power, verb)
+		writeIt := fyne.NewMenuItem(label+"… (write it)", func() { write(verb + " ") })
+		done := seatCompletions(vr, v, power, verb)
 		if len(done) > maxSeatCompletions {
 			done = nil // a long list helps nobody: the order is written
 		}
 		switch {
 		case len(done) == 1 && done[0] == verb:
-			items = append(items, fyne.NewMenuItem(label+"  ("+verb+")", func() { gw.giveSeatOrder(power, verb) }))
+			items = append(items, fyne.NewMenuItem(label+"  ("+verb+")", func() { give(verb) }))
 		case len(done) > 0:
 			var sub []*fyne.MenuItem
 			for _, text := range done {
 				name := text
-				if p, ok := gw.m.Lookup(strings.TrimPrefix(text, verb+" ")); ok {
-					name = gw.m.Provinces[p].Name + "  (" + text + ")"
+				if v.State != nil {
+					if p, ok := v.State.Map.Lookup(strings.TrimPrefix(text, verb+" ")); ok {
+						name = v.State.Map.Provinces[p].Name + "  (" + text + ")"
+					}
 				}
-				sub = append(sub, fyne.NewMenuItem(name, func() { gw.giveSeatOrder(power, text) }))
+				sub = append(sub, fyne.NewMenuItem(name, func() { give(text) }))
 			}
-			write.Label = "Write it…"
-			sub = append(sub, fyne.NewMenuItemSeparator(), write)
+			writeIt.Label = "Write it…"
+			sub = append(sub, fyne.NewMenuItemSeparator(), writeIt)
 			parent := fyne.NewMenuItem(label, nil)
 			parent.ChildMenu = fyne.NewMenu(label, sub...)
 			items = append(items, parent)
 		default:
-			items = append(items, write)
+			items = append(items, writeIt)
 		}
 	}
 	return items
@@ -103,13 +114,10 @@ func (gw *GameWindow) giveSeatOrder(power engine.Power, text string) {
 		gw.flash("Orders cannot be given now")
 		return
 	}
-	for _, line := range strings.Split(panel.Text(), "\n") {
-		if strings.EqualFold(strings.TrimSpace(line), text) {
-			gw.flash(gw.m.PowerName(power) + " has ordered " + text + " already")
-			return
-		}
+	if !panel.addLine(text) {
+		gw.flash(gw.m.PowerName(power) + " has ordered " + text + " already")
+		return
 	}
-	panel.Append(text)
 	gw.submit(power)
 }
 
@@ -120,14 +128,32 @@ func (gw *GameWindow) writeSeatOrder(power engine.Power, start string) {
 	if panel == nil || !gw.canOrder() || (!gw.gm && power != gw.active) {
 		return
 	}
-	t := strings.TrimRight(panel.Text(), "\n ")
+	panel.startLine(start, gw.win.Canvas())
+}
+
+// addLine adds text as the panel's last line unless a line says it
+// already, and reports whether it did.
+func (p *OrderPanel) addLine(text string) bool {
+	for _, line := range strings.Split(p.Text(), "\n") {
+		if strings.EqualFold(strings.TrimSpace(line), text) {
+			return false
+		}
+	}
+	p.Append(text)
+	return true
+}
+
+// startLine starts a last line with start for the player to finish, the
+// menu gone and the typing cursor after it on canvas c.
+func (p *OrderPanel) startLine(start string, c fyne.Canvas) {
+	t := strings.TrimRight(p.Text(), "\n ")
 	if t != "" {
 		t += "\n"
 	}
-	panel.SetText(t + start)
-	panel.cursorToEnd()
-	panel.hideMenu() // the menu lets the keyboard go only once it is gone
-	if c := gw.win.Canvas(); c != nil {
-		c.Focus(panel.entry)
+	p.SetText(t + start)
+	p.cursorToEnd()
+	p.hideMenu() // the menu lets the keyboard go only once it is gone
+	if c != nil {
+		c.Focus(p.entry)
 	}
 }
