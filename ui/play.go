@@ -154,6 +154,9 @@ func (gw *GameWindow) showSelected() {
 	if gw.selected == "" {
 		gw.pickerHead.SetText("")
 		gw.pickerStack.Objects = nil
+		if gw.acting.Nobody() && gw.over == nil {
+			gw.pickerStack.Objects = []fyne.CanvasObject{container.NewVBox(gw.playButton())}
+		}
 		gw.pickerStack.Refresh()
 		return
 	}
@@ -268,12 +271,8 @@ func (gw *GameWindow) table() fyne.CanvasObject {
 		box.Add(cols)
 	}
 	if a.Nobody() {
-		play := widget.NewButtonWithIcon("Play "+stepName(gw.m, cur), theme.MediaPlayIcon(), gw.PlayStep)
-		play.Importance = widget.HighImportance
-		e2eMark("play", play)
-		enable(play, gw.canAdjudicate())
 		box.Add(wrapped("Nobody orders in " + stepName(gw.m, cur) + ": the game plays it by its rules. One click plays it and says what happened."))
-		box.Add(play)
+		box.Add(gw.playButton())
 	}
 	if len(must) > 0 {
 		group(must, "no orders yet")
@@ -287,6 +286,17 @@ func (gw *GameWindow) table() fyne.CanvasObject {
 		group(may, "may act")
 	}
 	return container.NewVScroll(box)
+}
+
+// playButton is the one click that plays a step nobody orders, named
+// after the step (the table's, the game master's).
+func (gw *GameWindow) playButton() *widget.Button {
+	cur := gw.phases[len(gw.phases)-1].Name
+	play := widget.NewButtonWithIcon("Play "+stepName(gw.m, cur), theme.MediaPlayIcon(), gw.PlayStep)
+	play.Importance = widget.HighImportance
+	e2eMark("play", play)
+	enable(play, gw.canAdjudicate())
+	return play
 }
 
 // wrapped is a label whose text wraps.
@@ -634,7 +644,10 @@ func (gw *GameWindow) Adjudicate() {
 	if a, err := gw.g.WhoActs(""); err == nil {
 		gw.acting = a
 	}
-	if ms.Empty() && gw.current() {
+	// Nothing missing: adjudicate at once, unless the board shows another
+	// step whose orders someone may mean to check first (a step nobody
+	// orders has none).
+	if ms.Empty() && (gw.current() || gw.acting.Nobody()) {
 		gw.adjudicateNow()
 		return
 	}

@@ -285,6 +285,14 @@ func TestGameMastersListAsksWhoActs(t *testing.T) {
 			t.Errorf("%s's button is enabled in the Borg's step", p)
 		}
 	}
+	// The game master plays it with one click too, whichever step the
+	// board shows.
+	gw.showPhase(len(gw.phases) - 2)
+	n := len(td.asked)
+	test.Tap(findButton(t, gw.orders, "Play Autumn 1901 Borg"))
+	if len(td.asked) != n || current(gw) != "W1901A" {
+		t.Errorf("the game master's Play: asked %q, now %s", td.asked[n:], current(gw))
+	}
 }
 
 // TestGameEndShownPlainly: the last Winter ends the game with points and
