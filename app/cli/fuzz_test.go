@@ -130,3 +130,27 @@ func FuzzOptions(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDiceArg reads any --dice value and any typed roll: no panic, a list
+// that reads writes back the same, and a typed value is a number or an
+// option's name.
+func FuzzDiceArg(f *testing.F) {
+	for _, s := range []string{"3,5,1", "3, 5 ,1", "", ",", "x", "-1,99999999999999999999", "6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		vs, err := parseDice(s)
+		if err == nil && len(vs) > 0 {
+			again, err := parseDice(joinInts(vs))
+			if err != nil || joinInts(again) != joinInts(vs) {
+				t.Fatalf("%q read as %v, written %q, read back %v (%v)", s, vs, joinInts(vs), again, err)
+			}
+		}
+		need := &engine.NeedDraw{N: 3, Options: []string{"Ace", "King", "Queen"}}
+		if v, err := drawValue(s, need); err == nil && v >= 0 && v < 3 && !strings.EqualFold(strings.TrimSpace(need.Options[v]), s) {
+			if _, nerr := parseDice(s); nerr != nil {
+				t.Fatalf("%q read as pick %d", s, v)
+			}
+		}
+	})
+}

@@ -116,6 +116,14 @@ func (g *Game) adjudicate(ps PhaseState) (*engine.Outcome, []engine.Draw, error)
 		if err != nil {
 			return nil, nil, err
 		}
+		// Every draw is stored, in order: a gap or an empty range would
+		// leave a hole the seed fills, a roll made again.
+		for i, d := range stored {
+			if d.Index != i || d.N <= 0 {
+				return nil, nil, g.damaged("phases", ps.Phase.ID, ps.Phase.Name,
+					fmt.Sprintf("its stored draw %d (%q, table draws, idx %d, n %d) is not the next draw of a range: a review would roll it again", i+1, d.Why, d.Index, d.N))
+			}
+		}
 		want = script(stored)
 		rng.Script(want)
 	case g.DiceEntered():
@@ -382,30 +390,35 @@ func (g *Game) notOver() error {
 	return fmt.Errorf("%w: it ended in %s (%s); roll back to play on", ErrGameOver, key, EndWords(g.m, e))
 }
 
-// EndWords says how a game ended in a line: "France and Russia win with
-// 4 points", "a draw between France and Germany", with the variant's why.
+// EndWords says how a game ended in a line: "France and Russia win:
+// the game ends after the 1901 adjustments", "a draw between France and
+// Germany": WinnersWords with the variant's why.
 func EndWords(m *engine.Map, e *engine.GameEnd) string {
-	names := make([]string, len(e.Winners))
-	for i, w := range e.Winners {
-		names[i] = m.PowerName(w)
-	}
-	var s string
-	switch {
-	case e.Draw && len(names) == 0:
-		s = "a draw"
-	case e.Draw:
-		s = "a draw between " + joinAnd(names)
-	case len(names) == 1:
-		s = names[0] + " wins"
-	case len(names) > 1:
-		s = joinAnd(names) + " win"
-	default:
-		s = "no winner"
-	}
+	s := WinnersWords(m, e)
 	if e.Why != "" {
 		s += ": " + e.Why
 	}
 	return s
+}
+
+// WinnersWords says who won: "France wins", "France and Russia win", "a
+// draw between France and Germany", "a draw".
+func WinnersWords(m *engine.Map, e *engine.GameEnd) string {
+	names := make([]string, len(e.Winners))
+	for i, w := range e.Winners {
+		names[i] = m.PowerName(w)
+	}
+	switch {
+	case e.Draw && len(names) == 0:
+		return "a draw"
+	case e.Draw:
+		return "a draw between " + joinAnd(names)
+	case len(names) == 1:
+		return names[0] + " wins"
+	case len(names) > 1:
+		return joinAnd(names) + " win"
+	}
+	return "no winner"
 }
 
 func joinAnd(names []string) string {

@@ -623,3 +623,69 @@ func TestShapeEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestMistypedRollCorrectedByRollback: a value entered is never
+// overwritten; rolling the current phase back to itself leaves it on the
+// abandoned row, and the roll is entered again.
+func TestMistypedRollCorrectedByRollback(t *testing.T) {
+	g, _ := newShape(t, DiceEntered)
+	playShape(t, g, 5)
+	const key = "AU1901.borg"
+	if err := g.EnterDraw(key, 0, 6); err != nil { // meant a 3
+		t.Fatal(err)
+	}
+	if err := g.EnterDraw(key, 0, 3); !errors.Is(err, store.ErrDrawEntered) {
+		t.Fatalf("overwriting the 6: %v", err)
+	}
+	if _, err := g.Rollback(key, "the game master typed 6 for a 3"); err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := g.EnteredDraws(key); len(e) != 0 {
+		t.Fatalf("the rolled-back phase keeps %+v", e)
+	}
+	if err := g.EnterDraw(key, 0, 3); err != nil {
+		t.Fatal(err)
+	}
+	if _, next, err := g.Process(key); err != nil || !slices.Contains(unitsAt(g, next.State, "sil"), " BORG") {
+		t.Fatalf("after the correction: %v", err)
+	}
+	all, _ := g.History(true)
+	var kept []engine.Draw
+	for _, p := range all {
+		if p.Name == key && p.Abandoned {
+			rows, _ := g.file.EnteredDraws(p.ID)
+			kept = script(rows)
+		}
+	}
+	if len(kept) != 1 || kept[0].Shown() != 6 {
+		t.Errorf("the mistyped 6 is not kept on the abandoned row: %+v", kept)
+	}
+}
+
+// TestEnteredRollNoLongerFits: a value entered for one roll is never
+// played for another: the Borg moved by an edit after its roll was
+// entered makes Process refuse, saying so, and change nothing.
+func TestEnteredRollNoLongerFits(t *testing.T) {
+	g, _ := newShape(t, DiceEntered)
+	playShape(t, g, 5)
+	const key = "AU1901.borg"
+	if err := g.EnterDraw(key, 0, 3); err != nil {
+		t.Fatal(err)
+	}
+	e, err := g.ParseEdit(strings.Fields("move boh tyr none BORG"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.ApplyEdit(key, e); err != nil {
+		t.Fatal(err)
+	}
+	before := mustSnapshot(t, g)
+	_, _, err = g.Process(key)
+	var de *engine.DrawError
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "no longer fit") || !strings.Contains(err.Error(), "rollback --to AU1901.borg") {
+		t.Fatalf("a roll entered for the Borg in Bohemia, played in Tyrolia: %v", err)
+	}
+	if mustSnapshot(t, g) != before {
+		t.Error("the refused Process changed the file")
+	}
+}
