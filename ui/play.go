@@ -150,7 +150,11 @@ func (gw *GameWindow) showSelected() {
 		enable(b, gw.mayOrder(p) || (gw.panels[p] != nil && gw.panels[p].Dirty()))
 		b.Refresh()
 	}
-	gw.pickerWho.SetText(awaitedText(gw.m, gw.acting, gw.submitted))
+	if gw.over != nil {
+		gw.pickerWho.SetText("The game is over. " + gameEndText(gw.m, gw.over))
+	} else {
+		gw.pickerWho.SetText(awaitedText(gw.m, gw.acting, gw.submitted))
+	}
 	if gw.selected == "" {
 		gw.pickerHead.SetText("")
 		gw.pickerStack.Objects = nil

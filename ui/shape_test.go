@@ -321,6 +321,9 @@ func TestGameEndShownPlainly(t *testing.T) {
 	if note := gw.bar.Note(); !strings.Contains(note, "the game is over: France and Russia win") {
 		t.Errorf("phase bar note %q", note)
 	}
+	if w := gw.pickerWho.Text; w != "The game is over. "+want {
+		t.Errorf("the game master's list: %q", w)
+	}
 	gw.Adjudicate()
 	if current(gw) != "S1902M" {
 		t.Errorf("adjudicated after the end: %s", current(gw))
