@@ -161,7 +161,12 @@ func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engin
 }
 
 // disbandOne checks one Winter disband order against s (removed: the units
-// already disbanded) and returns its result, marking the unit removed.
+// already disbanded) and returns its result, marking the unit removed. The
+// unit the order names is the engine's one answer (engine.UnitOf) among
+// the units not yet disbanded, so a second order for a province two units
+// of the power share names the other; rule 5's stricter reading of a
+// number (a revealed Amphibious unit only by its Amp label) is checked on
+// that unit.
 func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Result {
 	res := engine.Result{Order: o, Code: engine.Refused}
 	m := s.Map
@@ -192,15 +197,8 @@ func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Re
 		res.Reason = fmt.Sprintf("%s may not disband a unit of %s", m.PowerName(o.Power), m.PowerName(u.Power))
 		return res
 	}
-	pick := -1
-	for _, i := range own {
-		if o.Number == 0 || labelMatches(extraOf(s), s.Units[i], o) {
-			if pick < 0 || (removed[pick] && !removed[i]) {
-				pick = i
-			}
-		}
-	}
-	if pick < 0 {
+	pick := namedLeft(s, o, removed)
+	if pick < 0 || s.Units[pick].Power != o.Power || (o.Number != 0 && !labelMatches(extraOf(s), s.Units[pick], o)) {
 		res.Unit, res.Code = s.Units[own[0]], engine.Illegal
 		res.Reason = wrongNumber(s, o, own)
 		return res
@@ -213,6 +211,31 @@ func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Re
 	removed[pick] = true
 	res.OK, res.Code, res.Reason = true, engine.OK, "disbanded"
 	return res
+}
+
+// namedLeft returns the index in s.Units of the unit o names by the
+// engine's one answer among the units not yet removed, when that unit is
+// the power's and fits the order's number and type; else the answer among
+// all of them (a unit disbanded already), or -1.
+func namedLeft(s *engine.State, o engine.Order, removed map[int]bool) int {
+	fits := func(u engine.Unit) bool {
+		return (o.Unit == engine.NoUnitType || u.Type == o.Unit) && (o.Number == 0 || labelMatches(extraOf(s), u, o))
+	}
+	if len(removed) > 0 {
+		left := *s
+		left.Units = nil
+		var at []int
+		for i, u := range s.Units {
+			if !removed[i] {
+				left.Units = append(left.Units, u)
+				at = append(at, i)
+			}
+		}
+		if i := kit.OrderUnit(&left, &o, reg.Rules()); i >= 0 && fits(left.Units[i]) {
+			return at[i]
+		}
+	}
+	return engine.UnitOf(s, &o, reg.Rules())
 }
 
 // lifecycleAfter deals and discards the cards after every phase, and

@@ -735,3 +735,30 @@ func TestWinterOrders(t *testing.T) {
 		t.Errorf("%+v, units %v", out.Results, out.Next.Units)
 	}
 }
+
+// TestWinterDisbandNamesItsUnit: a Winter disband names its unit by the
+// engine's one answer (engine.UnitOf): where two units of a power share a
+// province (Hyperspace), "disband F hyp" disbands the fleet, never the
+// army that happens to come first (before, any unit of the power in the
+// province was taken when no number was written); a second order for the
+// same unit finds it already disbanded; a wrong number is thrown out.
+func TestWinterDisbandNamesItsUnit(t *testing.T) {
+	s := lifePos(t, "W1902A", nil, "france 1A hyp", "france 1F hyp", "france 2A par")
+	out := run(t, s, "france: disband F hyp")
+	if len(out.Results) == 0 || !out.Results[0].OK || out.Results[0].Unit.Type != engine.Fleet {
+		t.Fatalf("disband F hyp: %+v", out.Results)
+	}
+	var left []string
+	for _, u := range out.Next.Units {
+		left = append(left, kit.Labelled(s.Map, u))
+	}
+	if strings.Join(left, ", ") != "1A hyp, 2A par" {
+		t.Errorf("units after: %v", left)
+	}
+	out = run(t, s, "france: disband 1A hyp", "france: disband 1A hyp", "france: disband 3A par")
+	for i, want := range []string{"disbanded", "already disbanded", "thrown out (rule 5)"} {
+		if !strings.HasPrefix(out.Results[i].Reason, want) {
+			t.Errorf("result %d: %q, want %q", i, out.Results[i].Reason, want)
+		}
+	}
+}
