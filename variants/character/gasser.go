@@ -166,8 +166,8 @@ func gasRetreats(s *engine.State, e *extra, orders []engine.Order) ([]engine.Ord
 		}
 		n := len(orders)
 		orders = slices.DeleteFunc(slices.Clone(orders), func(o engine.Order) bool {
-			return o.At.Valid() && o.At.P == u.Loc.P && (o.Power == "" || o.Power == u.Power) &&
-				(o.Number == 0 || o.Number == u.Number)
+			i := engine.DislodgedOf(s, &o, reg.Rules())
+			return i >= 0 && s.Dislodged[i].Unit == u && (o.Power == "" || o.Power == u.Power)
 		})
 		if len(orders) != n {
 			log = append(log, fmt.Sprintf("%s %s is in civil disorder from gas: its retreat order is ignored (card #10)",

@@ -129,7 +129,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 	var tries []*try
 	byUnit := map[kit.UnitID]*try{}
 	for _, o := range vol {
-		u := s.Units[s.UnitAt(o.At.P)]
+		u := s.Units[kit.OrderUnit(s, &o, reg.Rules())] // retreatPhase took only the orders that name a unit of their power
 		t := &try{o: o, u: u}
 		switch {
 		case o.Power != "" && o.Power != u.Power:

@@ -127,17 +127,6 @@ func effective(s *engine.State, u engine.Unit, o engine.Order) engine.Order {
 	return o
 }
 
-// hiddenOrderOf returns the first order of orders that names unit u.
-func hiddenOrderOf(orders []engine.Order, u engine.Unit) (engine.Order, bool) {
-	for _, o := range orders {
-		if o.At.P == u.Loc.P && o.Power == u.Power && (o.Number == 0 || o.Number == u.Number) &&
-			(o.Unit == engine.NoUnitType || o.Unit == u.Type) {
-			return o, true
-		}
-	}
-	return engine.Order{}, false
-}
-
 // hiddenOccupies is the Occupies part of the Ghost card: "the Ghost, when
 // invisible, does not 'occupy' the space it is in" (it holds nothing, is
 // never dislodged there, and "cannot affect the ownership of a supply
@@ -167,7 +156,7 @@ func hiddenPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 			continue
 		}
 		inv := invisibleIn(s, u)
-		o, ok := hiddenOrderOf(orders, u)
+		o, ok := kit.OrderOf(s, orders, u, reg.Rules())
 		becomes := ok && o.Kind == engine.Special && o.Special == specialInvisible
 		if becomes {
 			if _, why := asInvisible(s, u, o); why != "" {

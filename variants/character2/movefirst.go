@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // MOVE FIRST (Deuces): "This unit moves first in each turn, and thus can
@@ -145,10 +146,7 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []unitID) [][]en
 		}
 	}
 	for k, o := range orders {
-		if !o.At.Valid() {
-			continue
-		}
-		i := s.UnitAt(o.At.P)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 || activeKind(s, s.Units[i]) != moveFirst || !slices.Contains(ids, idOf(s.Units[i])) {
 			continue
 		}
@@ -161,10 +159,10 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []unitID) [][]en
 		return [][]engine.Order{orders}
 	}
 	for k, o := range orders {
-		if first[k] || !o.At.Valid() {
+		if first[k] {
 			continue
 		}
-		i := s.UnitAt(o.At.P)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -199,7 +197,7 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []unitID) [][]en
 		// its number, so that, were it dislodged in the first step, the
 		// Move First unit then standing there does not take its order.
 		if o.At.Valid() && targets[o.At.P] && o.Number == 0 {
-			if i := s.UnitAt(o.At.P); i >= 0 && (o.Power == "" || o.Power == s.Units[i].Power) {
+			if i := kit.OrderUnit(s, &o, reg.Rules()); i >= 0 {
 				o.Number, o.Unit = s.Units[i].Number, s.Units[i].Type
 			}
 		}
