@@ -171,8 +171,8 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		e.Effects.Movers.Amp[id] = n
 		_ = e.Reveal(id, s.Phase, "attempted what its reported type cannot: an Amphibious unit (rule 2, rule 5)")
-		out.Events = append(out.Events, fmt.Sprintf("%s's %s %s is an Amphibious unit: it is now %dAmp (rule 5)",
-			s.Map.PowerName(id.Power), kit.Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc), n))
+		out.AddEvent(fmt.Sprintf("%s's %s %s is an Amphibious unit: it is now %dAmp (rule 5)",
+			s.Map.PowerName(id.Power), kit.Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc), n), r.Unit)
 	}
 }
 

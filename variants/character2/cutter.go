@@ -302,7 +302,7 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if affects(s, orders, base, id) {
 			why := fmt.Sprintf("its cuts decided a conflict: %s is a Cutter", unitName(s.Map, u))
 			_ = next.Reveal(id, s.Phase, why)
-			out.Events = append(out.Events, why)
+			out.AddEvent(why, u)
 		}
 	}
 }

@@ -148,10 +148,11 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reword("the swap of powers with " + victim + " failed: " + why)
+				out.Results[k].Reword("the swap of powers with "+victim+" failed: "+why, sw.victim)
+				out.Results[k].SetCause(causeStrike)
 			}
-			out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) failed to swap powers with %s: %s",
-				m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim, why))
+			out.AddEvent(fmt.Sprintf("%s %s (Doppelganger) failed to swap powers with %s: %s",
+				m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim, why), sw.unit, sw.victim)
 			continue
 		}
 		e.Cards[id], e.Cards[vid] = e.Cards[vid], e.Cards[id]
@@ -166,10 +167,11 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		delete(st.LastUse, vid)
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			out.Results[k].Reword("swapped powers with " + victim + "; neither may use its new power next turn (Doppelganger)")
+			out.Results[k].Reword("swapped powers with "+victim+"; neither may use its new power next turn (Doppelganger)", sw.victim)
+			out.Results[k].SetCause(causeStrike)
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) swapped powers with %s; neither may use its new power next turn",
-			m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim))
+		out.AddEvent(fmt.Sprintf("%s %s (Doppelganger) swapped powers with %s; neither may use its new power next turn",
+			m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim), sw.unit, sw.victim)
 	}
 }
 

@@ -252,7 +252,7 @@ func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outco
 				to = before.Map.LocName(locs[0])
 			}
 		}
-		out.Results[i].Reason = fmt.Sprintf("%s cannot reach %s", moverWords(before.Map, r.Unit), to)
+		out.Results[i].Say(fmt.Sprintf("%s cannot reach %s", moverWords(before.Map, r.Unit), to))
 	}
 }
 
@@ -283,7 +283,8 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if r.Order.Kind == engine.Hold && r.Code != engine.Dislodged {
 			if _, ambiguous, ok := doubleSupportPart(s, engine.Order{Kind: engine.Support, Power: r.Order.Power, Unit: r.Order.Unit,
 				Number: r.Order.Number, At: r.Order.At, AuxAt: auxFromText(s, r.Order.Text), Text: r.Order.Text}); ok && ambiguous {
-				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, ambiguousDoubleSupport
+				out.Results[i].OK, out.Results[i].Code = false, engine.Illegal
+				out.Results[i].Say(ambiguousDoubleSupport)
 			}
 		}
 	}
@@ -345,13 +346,13 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			}
 			j := kit.UnitIndex(step, idOf(r.Unit))
 			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
-				out.Results[i].Reason = "dislodged: its support of the second part fails"
+				out.Results[i].Say("dislodged: its support of the second part fails")
 				out.Results[i].SetDislodged(out.Results[i].Reason)
 				break
 			}
 			if attackedFromElsewhere(s, out, r.Unit, l.second.P) {
 				out.Results[i].OK, out.Results[i].Code = false, engine.Cut
-				out.Results[i].Reason = "cut: attacked this turn, so it cannot support the second part of the double move"
+				out.Results[i].Say("cut: attacked this turn, so it cannot support the second part of the double move")
 				break
 			}
 			so := engine.Order{Power: r.Unit.Power, Kind: engine.Support, Unit: r.Unit.Type, Number: r.Unit.Number, At: r.Unit.Loc,
@@ -375,18 +376,18 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			out.Results[l.res].Add(", then to " + s.Map.LocName(l.second) + " (Double Mover)")
 		} else {
 			out.Results[l.res].Add(fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
-				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first)))
+				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first)), kit.NamedIn(r2)...)
 		}
 	}
 	for _, sp := range sups {
 		r2 := resultFor(o2, moves[sp.order])
 		out.Results[sp.res].OK, out.Results[sp.res].Code = r2.OK, r2.Code
-		out.Results[sp.res].Reason = "supports the second part of the double move: " + r2.Reason
+		out.Results[sp.res].Say("supports the second part of the double move: "+r2.Reason, kit.NamedIn(r2)...)
 	}
 	for _, h := range holds {
 		if r2 := resultFor(o2, moves[h.order]); !r2.OK {
 			out.Results[h.res].OK, out.Results[h.res].Code = false, r2.Code
-			out.Results[h.res].Reason = "against the second part of a double move: " + r2.Reason
+			out.Results[h.res].Say("against the second part of a double move: "+r2.Reason, kit.NamedIn(r2)...)
 		}
 	}
 	out.Next.Units = o2.Next.Units
@@ -400,7 +401,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		for k, r := range out.Results {
 			if idOf(r.Unit) == idOf(d.Unit) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
-				out.Results[k].Reason = "dislodged by the second part of a double move"
+				out.Results[k].Say("dislodged by the second part of a double move")
 				out.Results[k].SetDislodged(out.Results[k].Reason)
 			}
 		}

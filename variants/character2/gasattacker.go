@@ -99,9 +99,10 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
 				out.Results[k].Reword("the gas attack on " + name + " failed: " + g.why)
+				out.Results[k].SetCause(causeStrike)
 			}
-			out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) tried to gas %s and failed: %s",
-				m.PowerName(g.unit.Power), skUnitName(m, g.unit), name, g.why))
+			out.AddEvent(fmt.Sprintf("%s %s (Gas Attacker) tried to gas %s and failed: %s",
+				m.PowerName(g.unit.Power), skUnitName(m, g.unit), name, g.why), g.unit)
 			continue
 		}
 		did := "gassed " + name
@@ -126,8 +127,9 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
 			out.Results[k].Reword(did + " (Gas Attacker)")
+			out.Results[k].SetCause(causeStrike)
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did))
+		out.AddEvent(fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did), g.unit)
 	}
 	for _, u := range s.Units {
 		why, gassed := plan.disorder[idOf(u)]
@@ -140,6 +142,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		r := &out.Results[k]
 		r.Reword("held in civil disorder (" + why + "; Gas Attacker)")
+		r.SetCause(causeDisorder)
 	}
 }
 

@@ -178,7 +178,8 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
+				out.Results[k].Reword("the hypnosis of "+victim+" failed: "+h.why, h.victim)
+				out.Results[k].SetCause(causeStrike)
 			}
 			continue
 		}
@@ -189,7 +190,8 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			e.Effects.Strikes.LastUse[idOf(h.unit)] = kit.MoveIndex(s.Phase)
 		}
 		if k >= 0 {
-			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)")
+			out.Results[k].Reword("hypnotised "+victim+" and wrote its order, "+h.written.Text+" (Hypnotist)", h.victim)
+			out.Results[k].SetCause(causeStrike)
 		}
 		if v := kit.ResultOf(out, idOf(h.victim)); v >= 0 {
 			out.Results[v].AddNote(hypnotisedNote)

@@ -276,14 +276,13 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s (rule 2)", s.Phase.Short(), c, id))
 		m := next.Map
-		out.Events = append(out.Events,
-			fmt.Sprintf("%s's new %s in %s was dealt a character card, told to %s alone (rule 2)",
-				m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power)),
-			kit.PrivateEvent(m, u.Power, fmt.Sprintf("your new %s in %s is the %s: %s",
-				kit.Label(u.Number, u.Type), m.LocName(u.Loc), c.Tarot, c.NameFor(u.Type))))
+		out.AddEvent(fmt.Sprintf("%s's new %s in %s was dealt a character card, told to %s alone (rule 2)",
+			m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power)), u)
+		out.AddEvent(kit.PrivateEvent(m, u.Power, fmt.Sprintf("your new %s in %s is the %s: %s",
+			kit.Label(u.Number, u.Type), m.LocName(u.Loc), c.Tarot, c.NameFor(u.Type))), u)
 	}
 	if w := comingWinner(s, next); w != "" && !e.Effects.Life.Ended {
-		out.Events = append(out.Events, e.revealAll(next, s.Phase, w)...)
+		e.revealAll(next, s.Phase, w, out)
 	}
 }
 
@@ -354,10 +353,10 @@ func comingWinner(s, next *engine.State) engine.Power {
 // Clarifications: "I will reveal them all at the end of the game"): the
 // cards on the board become known to all, and the public events list
 // them, with the cards of the units that left the board.
-func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) []string {
+func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power, out *engine.Outcome) {
 	m := s.Map
 	e.Effects.Life.Ended = true
-	lines := []string{fmt.Sprintf("%s has won: every character card is revealed (Rules Clarifications)", m.PowerName(winner))}
+	out.AddEvent(fmt.Sprintf("%s has won: every character card is revealed (Rules Clarifications)", m.PowerName(winner)))
 	where := map[unitID]engine.Unit{}
 	for _, u := range s.Units {
 		where[idOf(u)] = u
@@ -372,19 +371,20 @@ func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) 
 		}
 		_ = e.Reveal(id, p, "the game is over: every card is revealed")
 		loc := ""
+		var names []engine.Unit
 		if u, ok := where[id]; ok {
 			loc = " in " + m.LocName(u.Loc)
+			names = append(names, u)
 		}
-		lines = append(lines, fmt.Sprintf("%s's %s%s: %s, %s", m.PowerName(id.Power), kit.Label(id.Number, id.Type), loc, h.Card.Tarot, h.Card.NameFor(id.Type)))
+		out.AddEvent(fmt.Sprintf("%s's %s%s: %s, %s", m.PowerName(id.Power), kit.Label(id.Number, id.Type), loc, h.Card.Tarot, h.Card.NameFor(id.Type)), names...)
 	}
 	for _, g := range e.Effects.Life.Gone {
 		c, err := cardByID(g.Card)
 		if err != nil {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%s's %s (%s %s): %s, %s", m.PowerName(g.Unit.Power), kit.Label(g.Unit.Number, g.Unit.Type), g.Why, g.Phase, c.Tarot, c.NameFor(g.Unit.Type)))
+		out.AddEvent(fmt.Sprintf("%s's %s (%s %s): %s, %s", m.PowerName(g.Unit.Power), kit.Label(g.Unit.Number, g.Unit.Type), g.Why, g.Phase, c.Tarot, c.NameFor(g.Unit.Type)))
 	}
-	return lines
 }
 
 // VictoryCentres implements engine.VictoryTarget (rule 9): "The victory

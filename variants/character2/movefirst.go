@@ -254,10 +254,10 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			}
 			out.Results[i].Unit = d.Unit
 			out.Results[i].Code = engine.Dislodged
-			out.Results[i].Reason = "dislodged by a Move First unit before its order was carried out; it retreats"
+			out.Results[i].Say("dislodged by a Move First unit before its order was carried out; it retreats")
 			out.Results[i].SetDislodged(out.Results[i].Reason)
 			if r.Order.Kind == engine.Special {
-				out.Results[i].Reason = "dislodged by a Move First unit before it moved: a dislodged unit cannot use its special power (Rules Clarifications); it retreats"
+				out.Results[i].Say("dislodged by a Move First unit before it moved: a dislodged unit cannot use its special power (Rules Clarifications); it retreats")
 				out.Results[i].SetDislodged(out.Results[i].Reason)
 			}
 			held = append(held, d.Unit)
@@ -281,7 +281,7 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			u, _ := unitOrder(s, out, id)
 			why := fmt.Sprintf("its power decided the turn: %s is a Move First unit", unitName(s.Map, u))
 			_ = next.Reveal(id, s.Phase, why)
-			out.Events = append(out.Events, why)
+			out.AddEvent(why, u)
 		}
 	}
 }

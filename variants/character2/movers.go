@@ -186,8 +186,8 @@ func revealMove(s *engine.State, out *engine.Outcome, u engine.Unit, what string
 	}
 	name := h.Card.NameFor(u.Type)
 	_ = e.Reveal(id, s.Phase, what+" (rule 2)")
-	out.Events = append(out.Events, fmt.Sprintf("%s's %s %s %s: it is %s %s (rule 2)",
-		s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name))
+	out.AddEvent(fmt.Sprintf("%s's %s %s %s: it is %s %s (rule 2)",
+		s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name), u)
 }
 
 func article(name string) string {

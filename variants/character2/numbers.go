@@ -200,9 +200,9 @@ func numbersAfter(_ *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// In a movement phase the engine gave the thrown-out order's reason
 		// (the Special hook's); a retreat phase refuses it as special.
 		if out.Phase.Type == engine.Movement {
-			r.Reason = why
+			r.Say(why)
 		} else {
-			r.Reason = why + "; the unit is disbanded unless it has a valid order"
+			r.Say(why + "; the unit is disbanded unless it has a valid order")
 		}
 	}
 }

@@ -281,7 +281,7 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// Players see the order as written, not its resolved form.
 		o.Args = nil
 		r.Order.Args = strings.Fields(strings.ToLower(strings.TrimSpace(skAfterVerb(o.Text, readName))))
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Psychic) read the mind of an adjacent unit", m.PowerName(r.Unit.Power), skUnitName(m, r.Unit)))
+		out.AddEvent(fmt.Sprintf("%s %s (Psychic) read the mind of an adjacent unit", m.PowerName(r.Unit.Power), skUnitName(m, r.Unit)), r.Unit)
 	}
 }
 

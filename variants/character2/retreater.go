@@ -339,7 +339,7 @@ func revealRetreat(s *engine.State, e *extra, out *engine.Outcome, mv *retreatMo
 	}
 	if h := e.Cards[id]; h != nil && (h.Revealed == nil || h.Revealed.Hint != "") {
 		_ = e.Reveal(id, s.Phase, why)
-		out.Events = append(out.Events, why)
+		out.AddEvent(why, mv.unit)
 	}
 }
 

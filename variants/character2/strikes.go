@@ -24,6 +24,18 @@ const (
 	swapName       = "swap"
 )
 
+// The causes of the results the strike cards word (engine.Result.Cause):
+// what a card decided that a turn adjudicated without it would not give,
+// so the stance cards keep these words (concealStance).
+const (
+	// causeStrike: a strike card's own order (an annihilation that failed,
+	// a gas attack, a hypnosis, a swap of powers), done, failed or
+	// prevented, and the convoys of an Annihilator's strike.
+	causeStrike = "strike"
+	// causeDisorder: a unit gassed, holding in civil disorder.
+	causeDisorder = "civil disorder"
+)
+
 // hypnotisedNote starts the reason of a hypnotised unit's result: its
 // owner is told it was hypnotised, not by whom (Rules Clarifications:
 // "The victim will be told that his/her unit was Hypnotized, but not by

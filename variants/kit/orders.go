@@ -216,6 +216,16 @@ func OrderedUnit(s *engine.State, o engine.Order, r *engine.Rules) (engine.Unit,
 	return s.Units[i], true
 }
 
+// NamedIn returns the units result r's words name (engine.Result.Names),
+// for words that repeat r's in another result.
+func NamedIn(r engine.Result) []engine.Unit {
+	var out []engine.Unit
+	for _, n := range r.Names() {
+		out = append(out, n.Unit)
+	}
+	return out
+}
+
 // ReportHeld makes result r read as a hold of its unit ("held", and its
 // dislodgement if it was dislodged): a seat that may not know the order
 // (Davis's and Galt's Hypnotist are "reported as Holding").
