@@ -327,3 +327,31 @@ func TestHiddenNamesByUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestHiddenThrownOutOrder: an order for an unseen unit thrown out by
+// rule 5 (a wrong number) tells others nothing of the unit: its reason,
+// which lists the power's units in the province, reads "illegal", and the
+// line the rewrite logged goes (before, England read "the French unit in
+// Munich is 1A"); France reads both.
+func TestHiddenThrownOutOrder(t *testing.T) {
+	p := engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}
+	s := hiddenPosition(t, p, "france A mun invisible", "england A boh")
+	hide(s, 0)
+	out := engine.Adjudicate(s, ordersOfText(t, s, "France: 3A mun - tyr"), Variant.Rules, engine.NewRand(1))
+	const words = "the French unit in Munich is 1A"
+	for _, tt := range []struct {
+		seat engine.Seat
+		told bool
+	}{{engine.Seat{Power: "england"}, false}, {engine.Seat{}, false}, {engine.Seat{Power: "france"}, true}, {engine.Seat{GM: true}, true}} {
+		c := engine.OutcomeFor(s, out, tt.seat, Variant.Rules)
+		var all []string
+		for _, r := range c.Results {
+			all = append(all, r.Reason)
+		}
+		all = append(all, c.Events...)
+		text := strings.Join(all, "\n")
+		if got := strings.Count(text, words); (got == 2) != tt.told || (got == 0) == tt.told {
+			t.Errorf("%s reads %q %d times:\n%s", tt.seat, words, got, text)
+		}
+	}
+}
