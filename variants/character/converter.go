@@ -63,10 +63,8 @@ func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, st
 }
 
 func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := conversion(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldAs(u, o), ""
+	_, why := conversion(s, u, o)
+	return kit.HoldAsUnless(u, o, why)
 }
 
 // converterReach: a converted fleet on the Caspian coast of Armenia or

@@ -82,7 +82,7 @@ func decodeExtra(b []byte) (engine.Extra, error) {
 	if in.Cards == nil {
 		return nil, errors.New("character: no cards in the variant data")
 	}
-	e := &extra{Holding: kit.NewHolding[cardType](), Deck: in.Deck, Public: in.Public, Log: in.Log}
+	e := &extra{Holding: kit.NewHolding[cardType](), Table: kit.Table[*deck, deckCounts]{Deck: in.Deck, Public: in.Public, Log: in.Log}}
 	if in.Effects != nil {
 		e.Effects = *in.Effects
 	}

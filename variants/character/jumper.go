@@ -67,10 +67,7 @@ func occupied(s *engine.State, p engine.ProvinceID) bool {
 
 func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	_, land, why := jump(s, u, o)
-	if why != "" {
-		return engine.Order{}, why
-	}
-	return kit.MoveAs(u, o, land), ""
+	return kit.MoveUnless(u, o, land, why)
 }
 
 // jumperReach: a jumper reaches (moves and supports into) any space a jump

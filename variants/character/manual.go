@@ -22,21 +22,19 @@ func (e *extra) AddUnit(s *engine.State, i int, id string, start engine.Phase, r
 	if e.Deck == nil {
 		return engine.Unit{}, fmt.Errorf("character: only the game master's position holds the deck")
 	}
-	u := s.Units[i]
-	u.Number = kit.FreeNumber(s, i, e.Holders())
-	s.Units[i] = u
-	if id != "" {
+	byHand := func(u engine.Unit) error {
 		_, err := e.DealCardByHand(s, u, id, start, rng)
-		return u, err
+		return err
 	}
-	c, log, err := dealBuild(u, e.dealTo(s, u.Power), e.Deck, rng)
-	e.Log = append(e.Log, log...)
-	if err != nil {
-		return u, err
-	}
-	e.Give(idOf(u), c, s.Phase)
-	e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s, a unit the game master added (rule 5.a)", s.Phase.Short(), c, idOf(u)))
-	return u, nil
+	return kit.AddUnit(s, i, e.Holders(), id, byHand, func(u engine.Unit) error {
+		c, log, err := dealBuild(u, e.dealTo(s, u.Power), e.Deck, rng)
+		e.Log = append(e.Log, log...)
+		if err == nil {
+			e.Give(idOf(u), c, s.Phase)
+			e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s, a unit the game master added (rule 5.a)", s.Phase.Short(), c, idOf(u)))
+		}
+		return err
+	})
 }
 
 // DealCardByHand gives unit u of position s the card id that the game master

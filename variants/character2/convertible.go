@@ -72,10 +72,8 @@ func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, st
 }
 
 func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := conversion(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldAs(u, o), ""
+	_, why := conversion(s, u, o)
+	return kit.HoldAsUnless(u, o, why)
 }
 
 // attackedBy returns a unit of another power (of any power but u itself

@@ -173,19 +173,17 @@ func (e *extra) AddUnit(s *engine.State, i int, id string, start engine.Phase, r
 	if e.Deck == nil {
 		return engine.Unit{}, fmt.Errorf("character2: no deck in this position (a seat's view?)")
 	}
-	u := s.Units[i]
-	u.Number = kit.FreeNumber(s, i, e.Holders())
-	s.Units[i] = u
-	if id != "" {
+	byHand := func(u engine.Unit) error {
 		_, err := e.DealByHand(s, u, id, start, rng)
-		return u, err
+		return err
 	}
-	c, err := e.DealBuild(s, u, rng)
-	if err != nil {
-		return u, err
-	}
-	e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s, a unit the game master added (rule 2)", s.Phase.Short(), c, idOf(u)))
-	return u, nil
+	return kit.AddUnit(s, i, e.Holders(), id, byHand, func(u engine.Unit) error {
+		c, err := e.DealBuild(s, u, rng)
+		if err == nil {
+			e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s, a unit the game master added (rule 2)", s.Phase.Short(), c, idOf(u)))
+		}
+		return err
+	})
 }
 
 // DealByHand records that the game master dealt the physical card id to

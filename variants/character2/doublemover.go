@@ -108,10 +108,7 @@ func doubleMovePath(m *engine.Map, u engine.Unit, args []string) (first, second 
 
 func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	first, _, why := doubleMove(s, u, o)
-	if why != "" {
-		return engine.Order{}, why
-	}
-	return kit.MoveAs(u, o, first), ""
+	return kit.MoveUnless(u, o, first, why)
 }
 
 // textPath returns the provinces an order's text names after its unit, in
@@ -266,14 +263,6 @@ func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
 	return false
 }
 
-// secondLeg is one Double Mover going on to its end space.
-type secondLeg struct {
-	res           int // index in out.Results
-	id            unitID
-	start         engine.Loc
-	first, second engine.Loc
-}
-
 // doubleMoveAfter moves the Double Movers on to their end spaces (step 2).
 func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
@@ -288,50 +277,16 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			}
 		}
 	}
-	var legs []secondLeg
-	for i, r := range out.Results {
-		if r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder ||
-			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
-			continue
-		}
-		first, second, why := doubleMove(s, r.Unit, r.Order)
-		if why != "" {
-			continue
-		}
-		if !r.OK {
-			out.Results[i].Add("; the middle space was not reached, so the double move does not take place")
-			continue
-		}
-		k := kit.UnitIndex(out.Next, idOf(r.Unit))
-		if k < 0 || out.Next.Units[k].Loc.P != first.P {
-			continue
-		}
-		legs = append(legs, secondLeg{res: i, id: idOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
-	}
+	legs := kit.Legs(s, out, doubleMoveOrder, doubleMove, "; the middle space was not reached, so the double move does not take place")
 	if len(legs) == 0 {
 		return
 	}
-	var orders []engine.Order
-	for _, r := range out.Results {
-		orders = append(orders, r.Order)
-	}
-	blocked := map[engine.ProvinceID]string{}
-	for p, why := range prepare(s, orders).Blocked {
-		blocked[p] = why
-	}
+	standoff := ""
 	if extraOf(s).option(optDoubleMoveStandoff) == "yes" {
-		for _, p := range out.Next.Standoffs {
-			blocked[p] = "a standoff took place there this turn"
-		}
+		standoff = "a standoff took place there this turn"
 	}
-	step := out.Next.Clone()
-	step.Dislodged, step.Standoffs = nil, nil
-	var moves []engine.Order
-	for _, l := range legs {
-		u := step.Units[kit.UnitIndex(step, l.id)]
-		moves = append(moves, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number,
-			At: u.Loc, To: l.second, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere})
-	}
+	blocked := kit.LegsBlocked(s, out, prepare, standoff)
+	step, moves := kit.LegsStep(out, legs)
 	// The supports of the second parts: "S F tri - ion", from a supporter
 	// still in place, neither dislodged nor attacked this turn.
 	var sups []endSupport
@@ -341,7 +296,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		for k, l := range legs {
-			if o.AuxAt.P != l.start.P || o.AuxTo.P != l.second.P {
+			if o.AuxAt.P != l.Start.P || o.AuxTo.P != l.Second.P {
 				continue
 			}
 			j := kit.UnitIndex(step, idOf(r.Unit))
@@ -350,13 +305,13 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 				out.Results[i].SetDislodged(out.Results[i].Reason)
 				break
 			}
-			if attackedFromElsewhere(s, out, r.Unit, l.second.P) {
+			if attackedFromElsewhere(s, out, r.Unit, l.Second.P) {
 				out.Results[i].OK, out.Results[i].Code = false, engine.Cut
 				out.Results[i].Say("cut: attacked this turn, so it cannot support the second part of the double move")
 				break
 			}
 			so := engine.Order{Power: r.Unit.Power, Kind: engine.Support, Unit: r.Unit.Type, Number: r.Unit.Number, At: r.Unit.Loc,
-				To: engine.Nowhere, AuxAt: moves[k].At, AuxTo: l.second}
+				To: engine.Nowhere, AuxAt: moves[k].At, AuxTo: l.Second}
 			// The support's index in moves is the length before it is
 			// appended (the soak test found len(moves)+len(sups) counting
 			// earlier supports twice, past the end with two of them).
@@ -373,10 +328,10 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	for k, l := range legs {
 		r2 := resultFor(o2, moves[k])
 		if r2.OK {
-			out.Results[l.res].Add(", then to " + s.Map.LocName(l.second) + " (Double Mover)")
+			out.Results[l.Res].Add(", then to " + s.Map.LocName(l.Second) + " (Double Mover)")
 		} else {
-			out.Results[l.res].Add(fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
-				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first)), kit.NamedIn(r2)...)
+			out.Results[l.Res].Add(fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
+				s.Map.LocName(l.Second), r2.Reason, s.Map.LocName(l.First)), kit.NamedIn(r2)...)
 		}
 	}
 	for _, sp := range sups {
@@ -418,10 +373,10 @@ type endSupport struct{ res, order int }
 // second part exactly as they count against a plain move into that space:
 // those given in the turn (neither cut nor void) by a supporter still in
 // place, to a unit still there.
-func holdEndSupports(out *engine.Outcome, step *engine.State, legs []secondLeg, moves *[]engine.Order) []endSupport {
+func holdEndSupports(out *engine.Outcome, step *engine.State, legs []kit.Leg, moves *[]engine.Order) []endSupport {
 	ends := map[engine.ProvinceID]bool{}
 	for _, l := range legs {
-		ends[l.second.P] = true
+		ends[l.Second.P] = true
 	}
 	var holds []endSupport
 	for i, r := range out.Results {

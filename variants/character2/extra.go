@@ -2,7 +2,6 @@ package character2
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"dipdesk/engine"
@@ -40,12 +39,10 @@ type deckCounts struct {
 type extra struct {
 	// Holding is every unit's card and who knows it (its Cards).
 	kit.Holding[card]
-	// Deck is the pile and discards; only the game master's position holds
-	// it. A seat's view has Public instead.
-	Deck   *deck
-	Public *deckCounts
-	// Log is the game master's record of deals (refused draws, reshuffles).
-	Log     []string
+	// Table is the pile and discards, which only the game master's
+	// position holds (a seat's view has Public, the counts, instead), and
+	// Log, the game master's record of deals (refused draws, reshuffles).
+	kit.Table[*deck, deckCounts]
 	Effects effects
 	// Options are the game's options (Setup), kept in the position so
 	// every hook sees them.
@@ -53,32 +50,18 @@ type extra struct {
 }
 
 // newExtra returns an Extra with no cards dealt from deck.
-func newExtra(deck *deck) *extra {
-	return &extra{Holding: kit.NewHolding[card](), Deck: deck}
+func newExtra(d *deck) *extra {
+	return &extra{Holding: kit.NewHolding[card](), Table: kit.Table[*deck, deckCounts]{Deck: d}}
 }
 
 // CloneExtra returns a deep copy of e (engine.Extra).
 func (e *extra) CloneExtra() engine.Extra {
-	c := &extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone(), Options: e.Options.clone()}
-	if e.Deck != nil {
-		c.Deck = e.Deck.clone()
-	}
-	if e.Public != nil {
-		p := *e.Public
-		c.Public = &p
-	}
-	return c
+	return &extra{Holding: e.CloneHolding(), Table: e.CloneTable(), Effects: e.Effects.clone(), Options: e.Options.clone()}
 }
 
 // Counts returns the deck's public counts.
 func (e *extra) Counts() deckCounts {
-	if e.Deck == nil {
-		if e.Public != nil {
-			return *e.Public
-		}
-		return deckCounts{}
-	}
-	return deckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt()}
+	return e.TableCounts(func(d *deck) deckCounts { return deckCounts{Pile: d.Len(), Discards: d.DiscardLen(), Dealt: d.Dealt()} })
 }
 
 // kindOf returns the kind of u's card, or 0.
@@ -96,8 +79,7 @@ func (e *extra) conceal(seat engine.Seat) {
 	}
 	e.Cards.Conceal(seat)
 	e.Effects.conceal(seat)
-	counts := e.Counts()
-	e.Public, e.Deck, e.Log = &counts, nil, nil
+	e.ConcealTable(e.Counts())
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.

@@ -102,7 +102,7 @@ func decodeExtra(b []byte) (engine.Extra, error) {
 	if err := dec.Decode(&j); err != nil {
 		return nil, fmt.Errorf("character2: saved cards: %w", err)
 	}
-	e := &extra{Holding: kit.NewHolding[card](), Public: j.Public, Log: j.Log, Effects: j.Effects, Options: j.Options}
+	e := &extra{Holding: kit.NewHolding[card](), Table: kit.Table[*deck, deckCounts]{Public: j.Public, Log: j.Log}, Effects: j.Effects, Options: j.Options}
 	for i, hj := range j.Cards {
 		where := fmt.Sprintf("cards[%d] (%s)", i, hj.Unit)
 		if hj.Unit.Power == "" || hj.Unit.Number < 1 || (hj.Unit.Type != engine.Army && hj.Unit.Type != engine.Fleet) {

@@ -29,10 +29,8 @@ const gasEvery = 3
 // gasAs is the movement form of a gas order: a hold, or why the order is
 // impossible.
 func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := gasTarget(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldOrder(s.Map, u), ""
+	_, why := gasTarget(s, u, o)
+	return kit.HoldUnless(s.Map, u, why)
 }
 
 // gasTarget returns what u's gas order attacks, or why it may not. It does

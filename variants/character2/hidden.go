@@ -912,15 +912,7 @@ func hiddenRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Orde
 	if invisibleIn(s, u) && rng.Intn(4, "an invisible unit turns visible") == 0 {
 		o.Special = specialVisible
 	}
-	var dests []engine.Loc
-	if u.Type == engine.Army {
-		for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
-			dests = append(dests, engine.Loc{P: p})
-		}
-	} else {
-		dests = s.Map.FleetNeighbours(u.Loc)
-	}
-	if len(dests) > 0 && rng.Intn(2, "an invisible unit moves") == 0 {
+	if dests := kit.Steps(s.Map, u.Type, u.Loc); len(dests) > 0 && rng.Intn(2, "an invisible unit moves") == 0 {
 		o.Args = []string{"-", s.Map.LocString(dests[rng.Intn(len(dests), "where the invisible unit moves")])}
 	}
 	o.Text = o.Format(s.Map)

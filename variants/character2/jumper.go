@@ -80,10 +80,7 @@ func occupiedAt(s *engine.State, p engine.ProvinceID) bool {
 
 func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	_, land, why := jump(s, u, o)
-	if why != "" {
-		return engine.Order{}, why
-	}
-	return kit.MoveAs(u, o, land), ""
+	return kit.MoveUnless(u, o, land, why)
 }
 
 // jumpOvers lists the occupied spaces a Jumper u could jump over to land

@@ -458,14 +458,7 @@ func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	if s.Phase.Type != engine.Movement || kindAt(s, u) != minelayerKind {
 		return engine.Order{}, false
 	}
-	var to []engine.Loc
-	if u.Type == engine.Army {
-		for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
-			to = append(to, engine.Loc{P: p})
-		}
-	} else {
-		to = s.Map.FleetNeighbours(u.Loc)
-	}
+	to := kit.Steps(s.Map, u.Type, u.Loc)
 	if len(to) == 0 {
 		return engine.Order{}, false
 	}

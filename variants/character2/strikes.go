@@ -164,11 +164,8 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 		return p
 	}
 	m := s.Map
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
-			continue
-		}
+	for _, x := range kit.Giving(s, by, annihilateName) {
+		u, o := x.Unit, x.Order
 		if t, convoy, why := annihilateTarget(s, u, o); why == "" {
 			p.annihilations = append(p.annihilations, annihilation{unit: u, target: t, convoy: convoy})
 		}
@@ -181,15 +178,7 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 			}
 		}
 	}
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != gasName {
-			continue
-		}
-		g, why := gasTarget(s, u, o)
-		if why != "" {
-			continue
-		}
+	for _, g := range kit.Legal(s, by, gasName, gasTarget) {
 		g.ok = true
 		p.gases = append(p.gases, g)
 	}
@@ -229,15 +218,7 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 
 // planHypnoses decides the hypnoses (step 3 of planStrikes).
 func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
-			continue
-		}
-		if h, why := hypnotiseTarget(s, u, o); why == "" {
-			p.hypnoses = append(p.hypnoses, h)
-		}
-	}
+	p.hypnoses = append(p.hypnoses, kit.Legal(s, by, hypnotiseName, hypnotiseTarget)...)
 	const unknown, acts, fails = 0, 1, 2
 	state := make([]int, len(p.hypnoses))
 	fail := func(k int, why string) {
@@ -301,15 +282,8 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
 // planSwaps decides what can be known of the swaps before the turn is
 // adjudicated (step 5 of planStrikes).
 func (p *strikePlan) planSwaps(s *engine.State, by map[unitID]engine.Order) {
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != swapName {
-			continue
-		}
-		sw, why := swapTarget(s, u, o)
-		if why != "" {
-			continue
-		}
+	for _, sw := range kit.Legal(s, by, swapName, swapTarget) {
+		u := sw.unit
 		sw.ok = true
 		id, vid := idOf(u), idOf(sw.victim)
 		vo, vok := by[vid]

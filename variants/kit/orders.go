@@ -237,3 +237,35 @@ func ReportHeld(m *engine.Map, r *engine.Result) {
 		r.Code = engine.Dislodged
 	}
 }
+
+// UnitOrder is a unit and its order.
+type UnitOrder struct {
+	Unit  engine.Unit
+	Order engine.Order
+}
+
+// Giving returns, in the order of s.Units, the units whose order in by
+// (UnitOrders) is the special order name, each with its order: the
+// strikes of a turn, planned card by card.
+func Giving(s *engine.State, by map[UnitID]engine.Order, name string) []UnitOrder {
+	var out []UnitOrder
+	for _, u := range s.Units {
+		if o, ok := by[IDOf(u)]; ok && o.Kind == engine.Special && o.Special == name {
+			out = append(out, UnitOrder{u, o})
+		}
+	}
+	return out
+}
+
+// Legal returns what target makes of the special orders name of the units
+// of s (their orders in by), leaving out those it refuses (why != ""), in
+// the order of s.Units: the legal strikes of a turn, each card's plan.
+func Legal[T any](s *engine.State, by map[UnitID]engine.Order, name string, target func(*engine.State, engine.Unit, engine.Order) (T, string)) []T {
+	var out []T
+	for _, x := range Giving(s, by, name) {
+		if t, why := target(s, x.Unit, x.Order); why == "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -249,3 +249,19 @@ func MoveIndex(p engine.Phase) int {
 	}
 	return i
 }
+
+// AddUnit completes unit i of s, which the game master added without a
+// number (cardgame.UnitAdder): it takes the lowest number free
+// (FreeNumber, holders being the units that hold cards), then a card:
+// byHand gives it the one the game master named when id is not "", else
+// fromDeck deals it one by the variant's rules. It returns the numbered
+// unit and the deal's error.
+func AddUnit(s *engine.State, i int, holders []UnitID, id string, byHand, fromDeck func(engine.Unit) error) (engine.Unit, error) {
+	u := s.Units[i]
+	u.Number = FreeNumber(s, i, holders)
+	s.Units[i] = u
+	if id != "" {
+		return u, byHand(u)
+	}
+	return u, fromDeck(u)
+}
