@@ -19,15 +19,11 @@ var _ cardgame.Game = (*extra)(nil)
 // special orders are those of specialsOf among declared, so a variant
 // built without one of them (a test's) offers only what its parser reads.
 func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
-	h := cardgame.Hand{Seat: v.Seat, Deck: cardgame.Counts(e.Counts()), Active: powersActive(v.State.Phase)}
-	if !h.Active {
-		h.Inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", firstPowerYear)
+	inactive := ""
+	if !powersActive(v.State.Phase) {
+		inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", firstPowerYear)
 	}
-	if v.Seat.GM {
-		h.Log = slices.Clone(e.Log)
-	}
-	h.Cards = hand.Cards(v, e.Cards, declared)
-	return h
+	return hand.Hand(v, e.Cards, declared, cardgame.Counts(e.Counts()), e.Log, inactive)
 }
 
 // hand is how a seat's hand shows Davis's cards: the card's number and

@@ -125,9 +125,9 @@ func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Ou
 	diffs := checkCards(out.Next)
 	e, ok := out.Next.Extra.(*extra)
 	if !ok {
-		if len(st.Variant) > 0 {
-			// A block no part could read would be skipped: say so.
-			return nil, kit.NoCardsError(file, st)
+		// A block no part could read would be skipped: say so.
+		if err := kit.NoCards(file, st); err != nil {
+			return nil, err
 		}
 		return diffs, nil
 	}

@@ -8,10 +8,6 @@ import (
 	"dipdesk/variants/kit"
 )
 
-// knowledge records when and why a card became known beyond its owner and
-// the game master (rule 3; kit.knowledge: Davis gives no hints).
-type knowledge = kit.Knowledge
-
 // held is the card one unit holds and who knows it (kit.held). The owner
 // and the game master always know it (rule 3); everyone knows it once
 // Revealed is set; Told lists other powers that were told privately.
@@ -66,12 +62,9 @@ func (e *extra) Counts() deckCounts {
 // does not know, the deck's order and discards (which would name the cards
 // of units that left the board unrevealed), and the game master's log.
 func (e *extra) conceal(seat engine.Seat) {
-	if seat.GM {
-		return
+	if kit.Conceal(seat, &e.Holding, &e.Table, e.Counts) {
+		e.Effects.conceal(seat)
 	}
-	e.Cards.Conceal(seat)
-	e.Effects.conceal(seat)
-	e.ConcealTable(e.Counts())
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.

@@ -137,19 +137,8 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		return
 	}
 	for _, r := range out.Results {
-		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner || !moverHas(s, r.Unit, amphibious) {
-			continue
-		}
-		var to engine.ProvinceID
-		switch r.Order.Kind {
-		case engine.Move:
-			to = r.Order.To.P
-		case engine.Support:
-			to = supportTarget(r.Order)
-		default:
-			continue
-		}
-		if !impossibleFor(s.Map, r.Unit, to) {
+		to, ok := kit.Aim(r)
+		if !ok || !moverHas(s, r.Unit, amphibious) || !impossibleFor(s.Map, r.Unit, to.P) {
 			continue
 		}
 		id := idOf(r.Unit)

@@ -15,20 +15,12 @@ var _ cardgame.Game = (*extra)(nil)
 // special orders among declared that each card's holder may give, the
 // Tarot card beside each character (cardgame.Game).
 func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
-	h := cardgame.Hand{Seat: v.Seat, Active: true}
 	c := e.Counts()
-	h.Deck = cardgame.Counts{Pile: c.Pile, Discards: c.Discards, Dealt: c.Dealt}
-	if v.Seat.GM {
-		h.Log = slices.Clone(e.Log)
-		if e.Deck != nil {
-			h.Log = append(h.Log, e.Deck.Log()...)
-		}
+	log := e.Log
+	if e.Deck != nil {
+		log = append(slices.Clone(log), e.Deck.Log()...)
 	}
-	if v.State == nil {
-		return h
-	}
-	h.Cards = hand.Cards(v, e.Cards, declared)
-	return h
+	return hand.Hand(v, e.Cards, declared, cardgame.Counts{Pile: c.Pile, Discards: c.Discards, Dealt: c.Dealt}, log, "")
 }
 
 // hand is how a seat's hand shows Galt's cards: the character by the

@@ -144,11 +144,8 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Outcome) ([]string, error) {
 	e, ok := out.Next.Extra.(*extra)
 	if !ok {
-		if len(st.Variant) > 0 {
-			// A block no part could read would be skipped: say so.
-			return nil, kit.NoCardsError(file, st)
-		}
-		return nil, nil
+		// A block no part could read would be skipped: say so.
+		return nil, kit.NoCards(file, st)
 	}
 	var discards func() []card
 	if e.Deck != nil {

@@ -103,17 +103,9 @@ const causeConversion = "conversion"
 // turn; Winter after the adjustments), and puts a fleet that sailed from
 // the Caspian on the Caspian coast it reached.
 func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	cas := lookup(s.Map, caspianAbbr)
-	for i, r := range out.Results {
-		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := kit.UnitIndex(out.Next, idOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
-				out.Next.Units[k].Loc.C = engine.EastCoast
-				out.Results[i].Add(" (its Caspian coast \"(ec)\", rule 4)")
-			}
-		}
-		if r.Order.Kind != engine.Special || r.Order.Special != convertOrder {
-			continue
-		}
+	kit.CaspianLandings(s, out, func(engine.Unit) bool { return true }, " (its Caspian coast \"(ec)\", rule 4)")
+	for i := range kit.SpecialResults(out, convertOrder) {
+		r := out.Results[i]
 		u := r.Unit
 		switch s.Phase.Type {
 		case engine.Movement:

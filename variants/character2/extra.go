@@ -16,12 +16,6 @@ type unitID = kit.UnitID
 // idOf returns the unitID of u.
 func idOf(u engine.Unit) unitID { return kit.IDOf(u) }
 
-// knowledge records when and why a card became known beyond its owner and
-// the game master (rule 2: "the use of a special power will be reported to
-// all players and will tell everyone what the unit's power is"); its Hint,
-// when set, is all that was learnt (the double strength cards).
-type knowledge = kit.Knowledge
-
 // held is the card one unit holds and who knows it (kit.held).
 type held = kit.Held[card]
 
@@ -74,12 +68,9 @@ func (e *extra) KindOf(u engine.Unit) kind {
 // know (kit.Cards.Conceal), the deck's order and discards, the game
 // master's log, and each effect's secrets.
 func (e *extra) conceal(seat engine.Seat) {
-	if seat.GM {
-		return
+	if kit.Conceal(seat, &e.Holding, &e.Table, e.Counts) {
+		e.Effects.conceal(seat)
 	}
-	e.Cards.Conceal(seat)
-	e.Effects.conceal(seat)
-	e.ConcealTable(e.Counts())
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.

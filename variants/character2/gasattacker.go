@@ -149,21 +149,9 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	if kindAt(s, u) != gasAttacker || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gas Attacker gas") != 0 {
 		return engine.Order{}, false
 	}
-	var cands []engine.Order
-	for id := range s.Map.Provinces {
-		p := engine.ProvinceID(id)
-		if !skTouches(s.Map, u.Loc.P, p) {
-			continue
-		}
-		o := skSpecialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
-		if _, why := gasTarget(s, u, o); why == "" {
-			cands = append(cands, o)
-		}
-	}
-	if len(cands) == 0 {
-		return engine.Order{}, false
-	}
-	return cands[rng.Intn(len(cands), "which space the Gas Attacker gasses")], true
+	order := func(p engine.ProvinceID) engine.Order { return skSpecialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr) }
+	legal := func(o engine.Order) bool { _, why := gasTarget(s, u, o); return why == "" }
+	return kit.RandomSpace(s, u, rng, skTouches, order, legal, "which space the Gas Attacker gasses")
 }
 
 func gasattackerParts(r *registry) {

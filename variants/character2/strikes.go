@@ -480,21 +480,7 @@ func skTouches(m *engine.Map, a, b engine.ProvinceID) bool {
 	if a == b || m.Provinces[a].Unlimited || m.Provinces[b].Unlimited {
 		return false
 	}
-	if m.ArmyLinked(a, b) {
-		return true
-	}
-	locs := []engine.Loc{{P: a}}
-	for _, c := range m.Provinces[a].Coasts {
-		locs = append(locs, engine.Loc{P: a, C: c})
-	}
-	for _, l := range locs {
-		for _, n := range m.FleetNeighbours(l) {
-			if n.P == b {
-				return true
-			}
-		}
-	}
-	return false
+	return m.ArmyLinked(a, b) || kit.FleetStep(m, a, b)
 }
 
 // skSpecialOrder writes unit u's special order name with its words.

@@ -262,6 +262,15 @@ func (b CardBlock[C]) CheckKnown(su *casefile.Setup, file string, lines []casefi
 	return diffs, nil
 }
 
+// NoCards is NoCardsError for a step with blocks of the variant, nil for
+// a step without: what a check says of a position holding no cards.
+func NoCards(file string, st casefile.Step) error {
+	if len(st.Variant) == 0 {
+		return nil
+	}
+	return NoCardsError(file, st)
+}
+
 // NoCardsError is the error of a step whose variant blocks cannot be
 // checked: the position after it holds no cards.
 func NoCardsError(file string, st casefile.Step) error {

@@ -151,3 +151,19 @@ func (t *Table[D, P]) ConcealTable(counts P) {
 	var none D
 	t.Public, t.Deck, t.Log = &counts, none, nil
 }
+
+// Conceal cuts a card variant's position down for seat: the cards it may
+// not know (Cards.Conceal), the deck and the game master's log
+// (ConcealTable, keeping counts()). It reports whether it did: the game
+// master keeps everything, and the caller cuts its effects when it did.
+func Conceal[C Keyed, D interface {
+	comparable
+	CloneDeck() D
+}, P any](seat engine.Seat, h *Holding[C], t *Table[D, P], counts func() P) bool {
+	if seat.GM {
+		return false
+	}
+	h.Cards.Conceal(seat)
+	t.ConcealTable(counts())
+	return true
+}

@@ -448,3 +448,37 @@ func LegsStep(out *engine.Outcome, legs []Leg) (*engine.State, []engine.Order) {
 	}
 	return step, moves
 }
+
+// Jump reads the words of a jump order (Davis #5, Galt's Jumper), args:
+// the space jumped over, then the landing ("tyr - ven"), or the landing
+// alone when overs (nil: none) gives the one space there to jump over.
+// It checks the jump (JumpTo: occupied says whether a unit stands in a
+// space; rule, when set, what the variant's rules add about the space
+// jumped over). example is the order's form, for the error.
+func Jump(s *engine.State, u engine.Unit, args []string, example string, overs func(l engine.Loc) []engine.ProvinceID,
+	occupied func(p engine.ProvinceID) bool, rule func(over engine.ProvinceID) string) (over engine.ProvinceID, land engine.Loc, why string) {
+	locs, why := ArgLocs(s.Map, args)
+	if why != "" {
+		return over, land, why
+	}
+	if len(locs) == 1 && overs != nil {
+		// The landing alone (a card dropped on it): the one unit it can
+		// jump over.
+		if o := overs(locs[0]); len(o) == 1 {
+			locs = []engine.Loc{{P: o[0]}, locs[0]}
+		} else {
+			return over, land, fmt.Sprintf("name the unit jumped over to land in %s: %q", s.Map.LocName(locs[0]), example)
+		}
+	}
+	if len(locs) != 2 {
+		return over, land, fmt.Sprintf("a jump names the space jumped over and the landing: %q", example)
+	}
+	over = locs[0].P
+	if rule != nil {
+		if why := rule(over); why != "" {
+			return over, land, why
+		}
+	}
+	land, why = JumpTo(s.Map, u, over, locs[1], occupied(over))
+	return over, land, why
+}

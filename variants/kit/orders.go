@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"iter"
 	"strings"
 
 	"dipdesk/engine"
@@ -268,4 +269,54 @@ func Legal[T any](s *engine.State, by map[UnitID]engine.Order, name string, targ
 		}
 	}
 	return out
+}
+
+// Aim returns where the order of result r aims: a move's destination, a
+// support's target (the supported unit's space for a support to hold);
+// ok false for another kind of order, or one refused (illegal, for no
+// unit, for another power's unit).
+func Aim(r engine.Result) (engine.Loc, bool) {
+	switch r.Code {
+	case engine.Illegal, engine.NoUnit, engine.NotOwner:
+		return engine.Nowhere, false
+	}
+	switch r.Order.Kind {
+	case engine.Move:
+		return r.Order.To, r.Order.To.Valid()
+	case engine.Support:
+		if r.Order.AuxTo.Valid() {
+			return r.Order.AuxTo, true
+		}
+		return r.Order.AuxAt, r.Order.AuxAt.Valid()
+	}
+	return engine.Nowhere, false
+}
+
+// FleetStep reports whether a fleet on a's province (any of its declared
+// coasts) may step to b by the map's links, both spaces passable.
+func FleetStep(m *engine.Map, a, b engine.ProvinceID) bool {
+	locs := []engine.Loc{{P: a}}
+	for _, c := range m.Provinces[a].Coasts {
+		locs = append(locs, engine.Loc{P: a, C: c})
+	}
+	for _, l := range locs {
+		for _, n := range m.FleetNeighbours(l) {
+			if n.P == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SpecialResults yields the index of each result of out whose order is
+// the special order name, in order.
+func SpecialResults(out *engine.Outcome, name string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i, r := range out.Results {
+			if r.Order.Kind == engine.Special && r.Order.Special == name && !yield(i) {
+				return
+			}
+		}
+	}
 }

@@ -39,3 +39,25 @@ func RandomStay(m *engine.Map, v engine.Unit, rng *engine.Rand, what string) str
 	}
 	return written
 }
+
+// RandomSpace gives unit u a random special order on a space next to it
+// (a gas attack): among the provinces touches finds next to u's, the
+// orders order writes for them that legal accepts; what names the draw in
+// rng's record. ok false when there is none.
+func RandomSpace(s *engine.State, u engine.Unit, rng *engine.Rand, touches func(m *engine.Map, a, b engine.ProvinceID) bool,
+	order func(p engine.ProvinceID) engine.Order, legal func(engine.Order) bool, what string) (engine.Order, bool) {
+	var cands []engine.Order
+	for id := range s.Map.Provinces {
+		p := engine.ProvinceID(id)
+		if !touches(s.Map, u.Loc.P, p) {
+			continue
+		}
+		if o := order(p); legal(o) {
+			cands = append(cands, o)
+		}
+	}
+	if len(cands) == 0 {
+		return engine.Order{}, false
+	}
+	return cands[rng.Intn(len(cands), what)], true
+}

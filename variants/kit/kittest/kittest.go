@@ -20,6 +20,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants/kit"
 )
 
 // Env returns the positive number environment variable name holds, or
@@ -330,4 +331,59 @@ func CaseCheckWithoutCards(t *testing.T, v *engine.Variant, ext *casefile.Extens
 	if _, err := ext.Check(su, "c.txt", casefile.Step{}, out); err != nil {
 		t.Errorf("a step without blocks: %v", err)
 	}
+}
+
+// BenchGame plays a seeded game of v from the deal (options, seed 3)
+// until 1921 or a win, each phase's orders from orders: one op is the
+// whole game, and the phases of a game are reported. The variants'
+// whole-game benchmarks.
+func BenchGame(b *testing.B, v *engine.Variant, options map[string]string, orders func(*engine.State, *engine.Rand) []engine.Order) {
+	m, err := v.Map()
+	if err != nil {
+		b.Fatal(err)
+	}
+	phases := 0
+	for b.Loop() {
+		s, err := v.NewGame(m, options, engine.NewRand(3))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := engine.NewRand(3 * 7919)
+		phases = 0
+		for s.Phase.Year < 1921 {
+			out := engine.Adjudicate(s, orders(s, rng), v.Rules, rng)
+			s = out.Next
+			phases++
+			if out.Winner != "" {
+				break
+			}
+		}
+	}
+	b.ReportMetric(float64(phases), "phases/op")
+}
+
+// Prov returns the province abbr names on s's board.
+func Prov(t testing.TB, s *engine.State, abbr string) engine.ProvinceID {
+	t.Helper()
+	p, ok := s.Map.Lookup(abbr)
+	if !ok {
+		t.Fatalf("no province %q", abbr)
+	}
+	return p
+}
+
+// WithSpecials returns random orders for s with, in a movement phase,
+// every unit's random special order (random: the variant's, nil for none)
+// in place of its own (kit.ReplaceOrders with the variant's rules r).
+func WithSpecials(s *engine.State, rng *engine.Rand, random func(*engine.State, engine.Unit, *engine.Rand) (engine.Order, bool), r *engine.Rules) []engine.Order {
+	orders := engine.RandomOrders(s, rng)
+	if s.Phase.Type != engine.Movement {
+		return orders
+	}
+	for _, u := range s.Units {
+		if o, ok := random(s, u, rng); ok {
+			orders = kit.ReplaceOrders(s, orders, kit.IDOf(u), o, r)
+		}
+	}
+	return orders
 }
