@@ -274,7 +274,9 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	if _, ok := strikeCard(s, u, gasserID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gasser gas") != 0 {
 		return engine.Order{}, false
 	}
-	order := func(p engine.ProvinceID) engine.Order { return specialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr) }
+	order := func(p engine.ProvinceID) engine.Order {
+		return specialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
+	}
 	legal := func(o engine.Order) bool { _, why := gasTarget(s, u, o); return why == "" }
 	return kit.RandomSpace(s, u, rng, kit.Touches, order, legal, "which space the Gasser gasses")
 }

@@ -149,7 +149,9 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	if kindAt(s, u) != gasAttacker || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gas Attacker gas") != 0 {
 		return engine.Order{}, false
 	}
-	order := func(p engine.ProvinceID) engine.Order { return skSpecialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr) }
+	order := func(p engine.ProvinceID) engine.Order {
+		return skSpecialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
+	}
 	legal := func(o engine.Order) bool { _, why := gasTarget(s, u, o); return why == "" }
 	return kit.RandomSpace(s, u, rng, skTouches, order, legal, "which space the Gas Attacker gasses")
 }
