@@ -132,9 +132,12 @@ func textPath(m *engine.Map, text string) []string {
 }
 
 // doubleMoveRewrite reads a Double Mover's move that names three spaces
-// ("F tri - adr - ion", which the parser takes for a path to its end) as
-// the double move, and one that names two spaces not next to each other
-// as the ambiguous double move the Rules Clarifications refuse.
+// as the double move when the parser took it for a convoy's path to its
+// end (the unit's type left out, "tri - adr - ion", or an army's path
+// across seas; a fleet's path, or one through land, the parser reads as
+// the double move itself), and one that names two spaces not next to
+// each other as the ambiguous double move the Rules Clarifications
+// refuse.
 func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
 	if s.Phase.Type != engine.Movement {
 		return orders, nil

@@ -409,45 +409,6 @@ var _ engine.VictoryTarget = (*extra)(nil)
 // a test may put a hand-made suspension in its place.
 var centreSuspended = func(e *extra, p engine.ProvinceID, at engine.Phase) bool { return e.CentreSuspended(p, at) }
 
-// StandbyReport is what a standby taking over power p is told (Rules
-// Clarifications: "If a standby is called, s/he will be told the nature of
-// every unit s/he controls"): each of p's units, dislodged ones included,
-// with its card, the mines p's units laid, and which units need no centre.
-func (e *extra) StandbyReport(s *engine.State, p engine.Power) []string {
-	m := s.Map
-	var lines []string
-	units := slices.Clone(s.Units)
-	for _, d := range s.Dislodged {
-		units = append(units, d.Unit)
-	}
-	slices.SortFunc(units, func(a, b engine.Unit) int {
-		if a.Type != b.Type {
-			return int(a.Type) - int(b.Type)
-		}
-		return a.Number - b.Number
-	})
-	for _, u := range units {
-		if u.Power != p {
-			continue
-		}
-		what := "no card"
-		if c, ok := e.CardOf(u); ok {
-			what = fmt.Sprintf("%s: %s. %s", c.Tarot, c.NameFor(u.Type), c.Kind.Desc())
-		}
-		line := fmt.Sprintf("%s in %s: %s", kit.Label(u.Number, u.Type), m.LocName(u.Loc), what)
-		if slices.Contains(e.Effects.Life.Free, idOf(u)) {
-			line += " It needs no supply centre this year."
-		}
-		lines = append(lines, line)
-	}
-	for _, mn := range append(slices.Clone(e.Effects.Life.Mines), e.Effects.Life.Swept...) {
-		if mn.Layer.Power == p {
-			lines = append(lines, fmt.Sprintf("a mine laid by %s in %s (%s)", kit.Label(mn.Layer.Number, mn.Layer.Type), provName(m, mn.Prov), mn.Laid))
-		}
-	}
-	return lines
-}
-
 // provName returns the name of the province abbr names.
 func provName(m *engine.Map, abbr string) string {
 	if p := lookup(m, abbr); p != engine.NoProvince {
