@@ -358,7 +358,10 @@ func learners(s *engine.State, turn map[unitID]*turnUnit, t *turnUnit, results [
 	su := t.unit.Loc.P
 	uMoves := t.eff.Kind == engine.Move
 	uOK := t.res >= 0 && results[t.res].OK
-	for id, x := range turn {
+	// In a fixed order (power, type, number): a power told for two reasons
+	// is told the first, the same in every replay of the turn.
+	for _, id := range sortedTurn(turn) {
+		x := turn[id]
 		if id == idOf(t.unit) || x.unit.Power == t.unit.Power {
 			continue
 		}

@@ -387,3 +387,54 @@ func WithSpecials(s *engine.State, rng *engine.Rand, random func(*engine.State, 
 	}
 	return orders
 }
+
+// Replays plays the seeded game of v (options, seed; each phase's orders
+// from orders) runs times for years years and fails at the first phase
+// whose position, results or events differ between two plays: everything
+// random draws from the game's seeded source, so a saved game replays
+// exactly (a map's order or the clock would break it).
+func Replays(t *testing.T, v *engine.Variant, options map[string]string, seed uint64, years, runs int,
+	orders func(*engine.State, *engine.Rand) []engine.Order) {
+	t.Helper()
+	m, err := v.Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []string
+	for run := range runs {
+		s, err := v.NewGame(m, options, engine.NewRand(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRand(seed * 7919)
+		var trace []string
+		for s.Phase.Year < 1901+years {
+			out := engine.Adjudicate(s, orders(s, rng), v.Rules, rng)
+			b, err := engine.MarshalState(out.Next)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []string
+			for _, r := range out.Results {
+				lines = append(lines, r.Order.Format(m)+" | "+r.Code.String()+" | "+r.Reason)
+			}
+			trace = append(trace, s.Phase.Short()+"\n"+string(b)+"\n"+strings.Join(append(lines, out.Events...), "\n"))
+			s = out.Next
+			if out.Winner != "" {
+				break
+			}
+		}
+		if run == 0 {
+			first = trace
+			continue
+		}
+		for i := range min(len(first), len(trace)) {
+			if first[i] != trace[i] {
+				t.Fatalf("play %d differs from the first at phase %d:\n%s\n---\n%s", run+1, i+1, first[i], trace[i])
+			}
+		}
+		if len(first) != len(trace) {
+			t.Fatalf("play %d has %d phases, the first %d", run+1, len(trace), len(first))
+		}
+	}
+}
