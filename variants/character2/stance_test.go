@@ -394,3 +394,24 @@ func TestConcealStanceKeepsOtherWords(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveFirstBesideAGhost: a Move First fleet's order names it by the
+// engine's one answer even where an invisible Ghost of its power shares
+// its province, so it moves first: into Sweden before the Russian army
+// leaves, it bounces. (Before, the sequence took the first unit listed in
+// Denmark, the Ghost, for the order's unit, and the fleet moved with the
+// others, into the space the army had left.)
+func TestMoveFirstBesideAGhost(t *testing.T) {
+	s := stancePosition(t, "F1903M", "germany F den ghost", "germany F den movefirst", "russia A swe")
+	hide(s, 0)
+	out := engine.Adjudicate(s, stanceOrders(t, s, "Germany: F den - swe\nRussia: A swe - nwy"), Variant.Rules, engine.NewRand(1))
+	var fleet engine.Result
+	for _, r := range out.Results {
+		if r.Order.Kind == engine.Move && r.Unit.Power == "germany" {
+			fleet = r
+		}
+	}
+	if fleet.OK || fleet.Unit.Number != 2 || !strings.Contains(fleet.Reason, "bounced off A swe") {
+		t.Fatalf("the Move First fleet: %s %s (unit %v)", fleet.Code, fleet.Reason, fleet.Unit)
+	}
+}
