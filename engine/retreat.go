@@ -153,10 +153,7 @@ func chooseRetreats(s *State, orders []Order, r *Rules, out *Outcome) []retreatC
 	ch := make([]retreatChoice, len(s.Dislodged))
 	for k := range orders {
 		o := &orders[k]
-		i := -1
-		if o.At.Valid() {
-			i = s.DislodgedAt(o.At.P)
-		}
+		i := DislodgedOf(s, o, r)
 		if i < 0 {
 			out.Results = append(out.Results, Result{Order: *o, Code: NoUnit,
 				Reason: fmt.Sprintf("no dislodged unit in %s", s.Map.LocName(o.At.Prov()))})

@@ -36,7 +36,7 @@ type GMTools struct {
 func NewGMTools() *GMTools {
 	t := &GMTools{}
 	t.edit = widget.NewEntry()
-	t.edit.SetPlaceHolder("add france A bur · remove bur · move kie hol · owner bel none")
+	t.edit.SetPlaceHolder("add france A bur [card] · remove bur · move kie hol · owner bel none · card france 1A 9")
 	apply := widget.NewButton("Apply", func() {
 		if t.OnEdit != nil {
 			t.OnEdit(t.edit.Text)

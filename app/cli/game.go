@@ -25,7 +25,7 @@ func gameCommands() []command {
 		{"history", "history FILE [--all]", "list the phases played (--all: with abandoned branches and the audit log)", runHistory},
 		{"report", "report FILE [--phase P] [--for gm|public|POWER] [--cards [--markdown]]", "write the report of a phase for mailing or a zine; --cards: the private Winter form of assigned character cards", runReport},
 		{"rollback", "rollback FILE --to PHASE [--reason TEXT]", "return to an earlier phase; later ones are kept as an abandoned branch", runRollback},
-		{"edit", "edit FILE [--phase P] add SEAT|none A|F|PIECE PROV | remove PROV [SEAT] [PIECE] | move FROM TO [SEAT] [PIECE] | owner CENTRE SEAT|none | card POWER UNIT CARD", "correct the current position as game master", runEdit},
+		{"edit", "edit FILE [--phase P] add SEAT|none A|F|PIECE PROV [CARD] | remove PROV [SEAT] [PIECE] | move FROM TO [SEAT] [PIECE] | owner CENTRE SEAT|none | card POWER UNIT CARD", "correct the current position as game master", runEdit},
 		{"standby", "standby FILE --power P [--player NAME] [--pin] [--out BRIEF.txt]", "hand a power's seat to a standby player: new name and PIN, its LAN token revoked, and the brief of every unit it controls with its card", runStandby},
 		{"render", "render FILE --out board.png [--width 1600] [--no-orders] [--phase P] [--as SEAT]", "draw a case file's position or a saved game's phase, with orders and results, as a PNG", runRender},
 	}
@@ -654,7 +654,7 @@ func runRollback(c *CLI, args []string) int {
 func runEdit(c *CLI, args []string) int {
 	phase, args := cutPhaseFlag(args)
 	if len(args) < 2 {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk edit FILE [--phase P] add SEAT|none A|F|PIECE PROV | remove PROV [SEAT] [PIECE] | move FROM TO [SEAT] [PIECE] | owner CENTRE SEAT|none | card POWER UNIT CARD")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk edit FILE [--phase P] add SEAT|none A|F|PIECE PROV [CARD] | remove PROV [SEAT] [PIECE] | move FROM TO [SEAT] [PIECE] | owner CENTRE SEAT|none | card POWER UNIT CARD")
 		return 2
 	}
 	g, err := session.Open(args[0])

@@ -35,7 +35,10 @@ type Edit struct {
 	At    engine.Loc   // RemoveUnit, MoveUnit: where the unit is; SetOwner: the centre
 	To    engine.Loc   // MoveUnit: where it goes
 	Owner engine.Power // SetOwner: the new owner ("" for none)
-	Card  string       // DealCard: the card's id ("9", "X2"); Unit names the unit by power, type and number
+	// Card is DealCard's card, by its id ("9", "X2", "T8"; Unit names the
+	// unit by power, type and number), and AddUnit's in a card variant
+	// ("" deals one from the deck).
+	Card string
 	// Which picks, for RemoveUnit and MoveUnit, one of the pieces that
 	// share a province: its seat ("doctor", "none" for a piece of no
 	// seat) and its kind's code ("B", "F"), in any order.
@@ -46,10 +49,11 @@ type Edit struct {
 //
 //	add france A bur     remove bur     move bur mar     owner bel france     owner bel none
 //	add doctor B lon     add none BORG boh (a piece of a variant's kinds; none: of no seat)
+//	add france A bur 9   (a card variant: the new unit's card, dealt by hand; without it one is dealt from the deck)
 //	remove lon doctor B  move lon wal england F (one of the pieces sharing a province)
-//	card france 1A 9     (Character Diplomacy: the card the game master dealt by hand)
+//	card france 1A 9     (a card variant: the card the game master dealt by hand)
 func (g *Game) ParseEdit(words []string) (Edit, error) {
-	usage := fmt.Errorf("session: edit: want add POWER|none A|F|PIECE PROVINCE, remove PROVINCE [POWER] [PIECE], move FROM TO [POWER] [PIECE], owner CENTRE POWER|none, or card POWER UNIT CARD (e.g. card france 1A 9)")
+	usage := fmt.Errorf("session: edit: want add POWER|none A|F|PIECE PROVINCE [CARD], remove PROVINCE [POWER] [PIECE], move FROM TO [POWER] [PIECE], owner CENTRE POWER|none, or card POWER UNIT CARD (e.g. card france 1A 9)")
 	if len(words) == 0 {
 		return Edit{}, usage
 	}
@@ -62,10 +66,14 @@ func (g *Game) ParseEdit(words []string) (Edit, error) {
 	}
 	switch strings.ToLower(words[0]) {
 	case "add":
-		if len(words) != 4 {
+		if len(words) != 4 && len(words) != 5 {
 			return Edit{}, usage
 		}
-		return g.parseAdd(words[1], words[2], words[3])
+		e, err := g.parseAdd(words[1], words[2], words[3])
+		if err == nil && len(words) == 5 {
+			e.Card = strings.TrimPrefix(words[4], "#")
+		}
+		return e, err
 	case "remove":
 		if len(words) < 2 || len(words) > 4 {
 			return Edit{}, usage
@@ -164,6 +172,76 @@ func (g *Game) pieceCodes() string {
 	return b.String()
 }
 
+// addUnit puts the game master's new unit on the board. In a card variant
+// (cardgame.UnitAdder) the unit takes its number by the variant's rule and
+// a card: the one the game master names, checked as a deal by hand, or one
+// dealt from the deck by the variant's dealing rules. The audit line names
+// the unit, never its card (the deal log, which only the game master
+// sees, does).
+func (g *Game) addUnit(s *engine.State, e Edit) (string, error) {
+	m := g.m
+	if err := g.placeable(s, e.Unit, -1); err != nil {
+		return "", err
+	}
+	s.Units = append(s.Units, e.Unit)
+	s.GiveIDs() // the new unit's id, kept for its life
+	u := s.Units[len(s.Units)-1]
+	add, cards := s.Extra.(cardgame.UnitAdder)
+	x := cardgame.Of(s)
+	switch {
+	case cards && x != nil:
+		var err error
+		if u, err = add.AddUnit(s, len(s.Units)-1, e.Card, g.variant.Start, g.dealRand(s, x)); err != nil {
+			return "", fmt.Errorf("session: edit: %w", err)
+		}
+	case e.Card != "":
+		return "", fmt.Errorf("session: edit: this game has no character cards to deal the new unit")
+	}
+	desc := fmt.Sprintf("added %s %s %s", m.PowerName(u.Power), m.UnitCode(u.Type, u.Kind), m.LocString(u.Loc))
+	switch {
+	case cards && x != nil && e.Card != "":
+		desc = fmt.Sprintf("added %s %s %s and dealt it its card by hand", m.PowerName(u.Power), cardgame.Label(u.Number, u.Type), m.LocString(u.Loc))
+	case cards && x != nil:
+		desc = fmt.Sprintf("added %s %s %s and dealt it a card from the deck", m.PowerName(u.Power), cardgame.Label(u.Number, u.Type), m.LocString(u.Loc))
+	}
+	return desc, nil
+}
+
+// dealRand is the source of chance of a deal the game master makes (a
+// reshuffle it may cause): drawn from the game's seed and the edit's place
+// in the game, and the position after it is stored, so the game replays
+// exactly.
+func (g *Game) dealRand(s *engine.State, x cardgame.Game) *engine.Rand {
+	return engine.NewRand(g.file.Game().Seed ^ dealStream ^ uint64(len(x.Hand(engine.View{State: s, Seat: engine.Seat{GM: true}}, nil).Log)))
+}
+
+// hasUnit refuses a unit, named by power, type and number, that its power
+// does not have, saying which units it has.
+func hasUnit(s *engine.State, want engine.Unit) error {
+	var units []string
+	for _, u := range s.Units {
+		if u.Power == want.Power {
+			if u.Type == want.Type && u.Number == want.Number {
+				return nil
+			}
+			units = append(units, cardgame.Label(u.Number, u.Type)+" "+s.Map.LocString(u.Loc))
+		}
+	}
+	for _, d := range s.Dislodged {
+		u := d.Unit
+		if u.Power == want.Power {
+			if u.Type == want.Type && u.Number == want.Number {
+				return nil
+			}
+			units = append(units, cardgame.Label(u.Number, u.Type)+" "+s.Map.LocString(u.Loc)+" (dislodged)")
+		}
+	}
+	if len(units) == 0 {
+		return fmt.Errorf("session: edit: %s has no unit %s: it has no units", s.Map.PowerName(want.Power), cardgame.Label(want.Number, want.Type))
+	}
+	return fmt.Errorf("session: edit: %s has no unit %s; its units are %s", s.Map.PowerName(want.Power), cardgame.Label(want.Number, want.Type), strings.Join(units, ", "))
+}
+
 func (g *Game) locAnyCoast(s string) (engine.Loc, error) {
 	o, err := g.parser.ParseOrder("", "F "+s)
 	if err != nil {
@@ -201,12 +279,7 @@ func (g *Game) apply(s *engine.State, e Edit) (string, error) {
 	m := g.m
 	switch e.Kind {
 	case AddUnit:
-		if err := g.placeable(s, e.Unit, -1); err != nil {
-			return "", err
-		}
-		s.Units = append(s.Units, e.Unit)
-		s.GiveIDs() // the new unit's id, kept for its life
-		return fmt.Sprintf("added %s %s %s", m.PowerName(e.Unit.Power), m.UnitCode(e.Unit.Type, e.Unit.Kind), m.LocString(e.Unit.Loc)), nil
+		return g.addUnit(s, e)
 	case RemoveUnit:
 		i, err := g.pick(s, "remove", e.At, e.Which, "")
 		if err != nil {
@@ -236,11 +309,10 @@ func (g *Game) apply(s *engine.State, e Edit) (string, error) {
 		if x == nil {
 			return "", fmt.Errorf("session: edit: this game has no character cards")
 		}
-		// A reshuffle the deal may cause draws from the game's seed and
-		// the edit's place in the game, and the position after it is
-		// stored, so the game replays exactly.
-		rng := engine.NewRand(g.file.Game().Seed ^ dealStream ^ uint64(len(x.Hand(engine.View{State: s, Seat: engine.Seat{GM: true}}, nil).Log)))
-		if _, err := x.DealByHand(s, e.Unit, e.Card, g.variant.Start, rng); err != nil {
+		if err := hasUnit(s, e.Unit); err != nil {
+			return "", err
+		}
+		if _, err := x.DealByHand(s, e.Unit, e.Card, g.variant.Start, g.dealRand(s, x)); err != nil {
 			return "", fmt.Errorf("session: edit: %w", err)
 		}
 		// The audit line names no card (rule 3); the deal log, which only
