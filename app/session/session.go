@@ -15,7 +15,6 @@ import (
 	"dipdesk/app/store"
 	"dipdesk/engine"
 	"dipdesk/variants"
-	"dipdesk/variants/cardgame"
 )
 
 // Errors callers may test with errors.Is.
@@ -500,27 +499,9 @@ func (g *Game) WhoActs(name string) (engine.Acting, error) {
 	return g.acting(ps.State), nil
 }
 
-// acting is WhoActs for position s: the variant's answer, with one
-// addition for the card games whose retreat phase follows every turn so
-// that a Retreater may retreat voluntarily (Davis #14, Galt's Retreater:
-// cardgame.VoluntaryRetreater) and which declare no Rules.Acting: every
-// power with units may act in it, not only the owners of Retreaters,
-// since who holds one is a secret (the phase list "never tells that a
-// Retreater exists"). Once those variants answer it themselves this adds
-// nothing.
+// acting is WhoActs for position s: the variant's answer.
 func (g *Game) acting(s *engine.State) engine.Acting {
-	a := engine.WhoActs(s, g.variant.Rules)
-	if _, ok := s.Extra.(cardgame.VoluntaryRetreater); !ok || s.Phase.Type != engine.Retreat {
-		return a
-	}
-	for _, u := range s.Units {
-		if u.Power != "" && !a.Allows(u.Power) {
-			a.May = append(a.May, u.Power)
-		}
-	}
-	slices.Sort(a.May)
-	a.May = slices.Compact(a.May)
-	return a
+	return engine.WhoActs(s, g.variant.Rules)
 }
 
 // ParseSeat reads "gm", "public" or a power's name.

@@ -32,6 +32,7 @@ import (
 
 func retreaterParts(r *registry) {
 	r.NextPhase(retreaterNextPhase)
+	r.Acting(kit.OpenRetreats)
 	r.After(priorityOthers, voluntaryAfter)
 	r.Random(randomRetreater)
 }

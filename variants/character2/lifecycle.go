@@ -52,6 +52,7 @@ func lifecycleParts(r *registry) {
 			return nil
 		})
 	r.NextPhase(lifeNextPhase)
+	r.Acting(kit.OpenRetreats)
 	r.Phase(winterPhase)
 	r.After(priorityLifecycle, lifecycleAfter)
 	r.After(priorityFree, freeUnitsAfter)

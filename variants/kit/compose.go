@@ -21,6 +21,7 @@ func (r *Registry[E]) Rules() *engine.Rules {
 		FallbackSupport: r.fallbackSupport,
 		Label:           r.label,
 		NextPhase:       r.nextPhase,
+		Acting:          r.acting,
 		Sequence:        r.sequence,
 		NumberUnits:     r.numberUnits,
 		SequenceMovesOn: r.sequenceMovesOn,

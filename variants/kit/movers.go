@@ -482,3 +482,22 @@ func Jump(s *engine.State, u engine.Unit, args []string, example string, overs f
 	land, why = JumpTo(s.Map, u, over, locs[1], occupied(over))
 	return over, land, why
 }
+
+// OpenRetreats is who acts in the card games whose retreat phase may let
+// a unit retreat voluntarily (Davis #14, Galt's Retreater): the standard
+// answer, and in a retreat phase every power with units may also send
+// orders, not only the owners of dislodged units, since who holds a
+// Retreater is a secret (the phase list "never tells that a Retreater
+// exists"). Nobody else is waited for.
+func OpenRetreats(s *engine.State) engine.Acting {
+	a := engine.StandardActing(s)
+	if s.Phase.Type != engine.Retreat {
+		return a
+	}
+	for _, u := range s.Units {
+		if u.Power != "" {
+			a.May = append(a.May, u.Power)
+		}
+	}
+	return a
+}
