@@ -14,8 +14,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,10 +47,7 @@ func TestDesktopEndToEnd(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "dipdesk")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildProgram(t)
 	save := filepath.Join(dir, "e2e.dipdesk")
 	args := []string{"new", "--seed", "1", "--out", save}
 	for _, p := range []string{"austria", "england", "france", "germany", "italy", "russia", "turkey"} {
@@ -143,6 +142,39 @@ func TestDesktopEndToEnd(t *testing.T) {
 	t.Logf("the whole year took %v", time.Since(started).Round(time.Millisecond))
 }
 
+// built is the program the end-to-end tests run, built once for all of
+// them into a folder TestMain removes.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+	out      []byte
+}
+
+// buildProgram builds the program once and returns its path.
+func buildProgram(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "dipdesk-e2e-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "dipdesk")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("build: %v\n%s", built.err, built.out)
+	}
+	return built.bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
 // pins are the seats' PINs of the end-to-end game.
 var pins = map[string]string{"austria": "1111", "england": "2222", "france": "3333", "germany": "4444",
 	"italy": "5555", "russia": "6666", "turkey": "7777"}
@@ -160,6 +192,7 @@ type window struct {
 	lay        layout
 	scans      map[[2]int]map[string][]image.Point // per board size: pixels of each province
 	menuShot   string                              // a screenshot to take of the next menu, opened to its choice
+	pins       map[string]string                   // the seats' PINs ("" none); nil: the standard game's pins
 }
 
 // launchWindow starts the program with args and waits for its board.
@@ -255,7 +288,15 @@ func (w *window) seat(power string) {
 	w.waitFor("the table", func(l layout) bool { return l.Active == "" && !l.Curtain })
 	w.click("table." + power)
 	w.waitFor("the curtain for "+power, func(l layout) bool { return l.Curtain })
-	w.typeLine(pins[power])
+	pin := pins[power]
+	if w.pins != nil {
+		pin = w.pins[power]
+	}
+	if pin == "" {
+		w.click("pass")
+	} else {
+		w.typeLine(pin)
+	}
 	w.waitFor(power+" ordering", func(l layout) bool { return l.Active == power && !l.Curtain })
 	w.fresh()
 }
@@ -544,6 +585,7 @@ type layout struct {
 	Active     string
 	Phase      string
 	Problems   string
+	Dialog     string
 }
 
 // menuItem is an item of the menu on screen, as the program writes it.
@@ -687,4 +729,164 @@ func standardMap(t *testing.T) *engine.Map {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestDesktopShapes plays the first year of the test-only variant
+// (variants/shapetest: eleven seats with four roles, Summer turns, the
+// Borg, dice a game master enters, an end with points) hot seat in the
+// real program, as TestDesktopEndToEnd does for the standard game: the
+// Jester jests from its panel's Seat orders menu; on Germany's turn
+// Germany musters in Berlin from the menu; on Austria's turn Austria
+// musters and Italy, which may answer, objects; the Borg's step, which
+// nobody orders, is played with one click and its die entered in the
+// dialog; the last Winter ends the game with two winners. Each step is
+// checked in the save file and screenshots are kept.
+func TestDesktopShapes(t *testing.T) {
+	for _, tool := range []string{"Xvfb", "xdotool"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is missing: make test installs it (tools/install-deps.sh)", tool)
+		}
+	}
+	dir := t.TempDir()
+	bin := buildProgram(t)
+	save := filepath.Join(dir, "shape.dipdesk")
+	shapePins := map[string]string{"jester": "1234", "germany": "4444", "austria": "1111", "italy": "5555"}
+	args := []string{"new", "--variant", "shapetest", "--seed", "3", "--option", "dice=entered", "--option", "end_year=1901", "--out", save}
+	for _, p := range []string{"austria", "england", "france", "germany", "italy", "russia", "turkey", "jester", "mastermind", "doctor", "soothsayer"} {
+		seat := p
+		if pin := shapePins[p]; pin != "" {
+			seat += ":" + pin
+		}
+		args = append(args, "--seat", seat)
+	}
+	if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("new: %v\n%s", err, out)
+	}
+	display, fbdir := startXvfb(t, dir)
+	started := time.Now()
+	d := launchWindow(t, bin, display, fbdir, dir, "gui", save)
+	d.pins = shapePins
+	adjudicateAnyway := func(next string) {
+		t.Helper()
+		d.xdo("key", "ctrl+Return")
+		d.waitFor("the confirmation", func(l layout) bool { return strings.HasPrefix(l.Dialog, "Adjudicate") })
+		d.click("ask.0")
+		d.wantPhase(save, next)
+	}
+
+	// Spring 1901: the Jester, which may act, orders France's army.
+	d.shot("shape-table.png")
+	d.seat("jester")
+	d.click("seatorders.jester")
+	d.choose([]string{"Jest"}) // "Jest… (write it)": the panel, the cursor after "jest "
+	d.typeLine("A par - pic")
+	d.xdo("key", "ctrl+s")
+	d.wantStored(save, "jester", "jest a par - pic")
+	d.shot("shape-jester.png")
+	d.done()
+	adjudicateAnyway("SU1901.muster@germany")
+	d.wantShape(save, map[string][]string{"pic": {"france A"}, "lon": {"doctor B", "england F"}})
+
+	// Germany's turn: a muster from the menu, in a home centre it owns.
+	d.seat("germany")
+	d.click("seatorders.germany")
+	d.menuShot = "shape-muster-menu.png"
+	d.choose([]string{"Muster", "Berlin"})
+	d.wantStored(save, "germany", "muster ber")
+	d.done()
+	d.xdo("key", "ctrl+Return") // every seat awaited has ordered: no question
+	d.wantPhase(save, "SU1901.muster@austria")
+	d.wantShape(save, map[string][]string{"ber": {"germany A", "germany B"}})
+
+	// Austria's turn: Austria musters; Italy answers with an objection.
+	d.seat("austria")
+	d.click("seatorders.austria")
+	d.choose([]string{"Muster", "Vienna"})
+	d.wantStored(save, "austria", "muster vie")
+	d.done()
+	d.waitFor("the table", func(l layout) bool { return l.Active == "" && !l.Curtain })
+	d.click("table.italy")
+	d.waitFor("Italy's curtain", func(l layout) bool { return l.Curtain })
+	d.shot("shape-italy-curtain.png")
+	d.typeLine(shapePins["italy"])
+	d.waitFor("Italy ordering", func(l layout) bool { return l.Active == "italy" && !l.Curtain })
+	d.click("seatorders.italy")
+	d.choose([]string{"Object"})
+	d.wantStored(save, "italy", "object")
+	d.done()
+	d.xdo("key", "ctrl+Return")
+	d.wantPhase(save, "SU1901.muster@england")
+	d.wantShape(save, map[string][]string{"vie": {"austria A"}}) // Italy objected: no birds
+	d.shot("shape-objection-results.png")
+
+	// England's turn passes without a muster; in the Autumn France, which
+	// has no PIN, drags its army from Picardy into Belgium.
+	adjudicateAnyway("AU1901M")
+	d.seat("france")
+	d.drag("pic", "bel")
+	d.wantStored(save, "france", "A pic - bel")
+	d.done()
+	adjudicateAnyway("AU1901.borg")
+
+	// The Borg's step: nobody orders; one click, and the die entered.
+	d.waitFor("the Play button", func(l layout) bool { _, ok := l.Widgets["play"]; return ok })
+	d.click("play")
+	d.waitFor("the die's dialog", func(l layout) bool { return l.Dialog == "Roll the die" })
+	d.shot("shape-borg-die.png")
+	d.click("ask.2") // a 3: the Borg's ways from Bohemia by name are gal, mun, sil, tyr, vie
+	d.wantPhase(save, "W1901A")
+	d.wantShape(save, map[string][]string{"sil": {" BORG"}, "boh": nil})
+	d.waitFor("what happened", func(l layout) bool {
+		return strings.Contains(l.Status, "the Borg rolled 3 and went from Bohemia to Silesia")
+	})
+	d.shot("shape-borg-played.png")
+
+	// The last Winter: Germany and the Doctor disband nothing (civil
+	// disorder does), and the game ends with points and two winners.
+	d.xdo("key", "ctrl+Return")
+	d.waitFor("the confirmation", func(l layout) bool { return strings.HasPrefix(l.Dialog, "Adjudicate") })
+	d.click("ask.0")
+	d.waitFor("the game's end", func(l layout) bool { return l.Dialog == "The game is over" })
+	d.shot("shape-game-over.png")
+	d.click("ask.0")
+	d.wantPhase(save, "S1902M")
+	g, err := session.OpenReadOnly(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, err := g.End()
+	g.Close()
+	if err != nil || end == nil || !slices.Equal(end.Winners, []engine.Power{"france", "russia"}) || end.Points["jester"] != 3 {
+		t.Errorf("the game's end: %+v %v (France with Belgium and Russia, 4 points each)", end, err)
+	}
+	d.quit()
+	t.Logf("the year took %v", time.Since(started).Round(time.Millisecond))
+}
+
+// wantShape checks which pieces stand in some provinces of the current
+// phase: "power CODE", sorted; nil for none.
+func (w *window) wantShape(save string, want map[string][]string) {
+	w.t.Helper()
+	g, err := session.OpenReadOnly(save)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	defer g.Close()
+	cur, err := g.Current()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	m := g.Map()
+	for abbr, who := range want {
+		p, _ := m.Lookup(abbr)
+		var got []string
+		for _, i := range cur.State.UnitsAt(p) {
+			u := cur.State.Units[i]
+			got = append(got, string(u.Power)+" "+m.UnitCode(u.Type, u.Kind))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, who) {
+			w.t.Errorf("%s holds %q, want %q", abbr, got, who)
+		}
+	}
 }

@@ -4,6 +4,8 @@
 // arguments it runs a command (dipdesk help lists them), except:
 //
 //	dipdesk gui FILE [--seat gm|public|POWER] [--review]   open FILE's game window
+//	dipdesk gui --variant ID                               the start window, variant ID chosen for a new game
+//	                                                       (hidden ones too: the test-only shapetest)
 //	dipdesk open FILE                                      the same, as its seats say
 //	dipdesk FILE.dipdesk                                   the same
 package main
@@ -55,6 +57,7 @@ func launch(args []string, stderr io.Writer) (l ui.Launch, gui bool, code int) {
 	fs.SetOutput(stderr)
 	seat := fs.String("seat", "", "the seat to open as: gm, public or a power (default: as the game's seats say)")
 	review := fs.Bool("review", false, "open read-only")
+	variant := fs.String("variant", "", "with no FILE: the variant the New game form chooses, hidden ones included (shapetest)")
 	// Flags may come before or after the file.
 	var files []string
 	rest := args[1:]
@@ -68,14 +71,14 @@ func launch(args []string, stderr io.Writer) (l ui.Launch, gui bool, code int) {
 		files = append(files, fs.Arg(0))
 		rest = fs.Args()[1:]
 	}
-	if len(files) > 1 {
-		fmt.Fprintf(stderr, "usage: dipdesk %s [FILE] [--seat gm|public|POWER] [--review]\n", args[0])
+	if len(files) > 1 || (len(files) == 1 && *variant != "") {
+		fmt.Fprintf(stderr, "usage: dipdesk %s [FILE] [--seat gm|public|POWER] [--review], or dipdesk %s --variant ID\n", args[0], args[0])
 		return l, true, 2
 	}
 	if len(files) == 1 {
 		l.Path = files[0]
 	}
-	l.Seat, l.Review = *seat, *review
+	l.Seat, l.Review, l.Variant = *seat, *review, *variant
 	return l, true, 0
 }
 

@@ -23,6 +23,8 @@ func TestLaunch(t *testing.T) {
 		{"open", []string{"open", "g.dipdesk"}, ui.Launch{Path: "g.dipdesk"}, true, 0},
 		{"command", []string{"new", "--out", "g.dipdesk"}, ui.Launch{}, false, 0},
 		{"two files", []string{"gui", "a", "b"}, ui.Launch{}, true, 2},
+		{"a variant for a new game", []string{"gui", "--variant", "shapetest"}, ui.Launch{Variant: "shapetest"}, true, 0},
+		{"a variant and a file", []string{"gui", "--variant", "shapetest", "g.dipdesk"}, ui.Launch{}, true, 2},
 		{"bad flag", []string{"gui", "--nope"}, ui.Launch{}, true, 2},
 	}
 	for _, tt := range tests {

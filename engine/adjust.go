@@ -130,7 +130,7 @@ func (a *adjuster) defaults(out *Outcome, r *Rules) {
 			a.removed[i] = true
 			u := s.Units[i]
 			out.Results = append(out.Results, Result{
-				Order: Order{Power: p, Kind: Disband, Unit: u.Type, At: u.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere},
+				Order: Order{Power: p, Kind: Disband, Unit: u.Type, Piece: u.Kind, At: u.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere},
 				Unit:  u, OK: true, Code: Defaulted,
 				Reason: "removed by the civil disorder rule (furthest from an owned centre)",
 			})

@@ -70,6 +70,10 @@ type movement struct {
 	// the strengths of the attacks on them, on their own
 	// (Rules.SupportLost); nil until first needed.
 	looping []bool
+	// names: the results record the units their words name
+	// (Detail.Names), for a variant that cuts outcomes down for seats
+	// (Rules.ConcealOutcome); the standard game records none.
+	names bool
 }
 
 // blocked reports whether move i goes into a province closed this turn.
@@ -128,7 +132,7 @@ func adjudicateMovement(s *State, orders []Order, r *Rules, passing map[int]bool
 
 func newMovement(s *State, r *Rules) *movement {
 	n := len(s.Map.Provinces)
-	a := &movement{s: s, r: r, m: s.Map, low: noLow}
+	a := &movement{s: s, r: r, m: s.Map, low: noLow, names: r != nil && r.ConcealOutcome != nil}
 	buf := make([]int32, 2*n)
 	a.at, a.into = buf[:n], buf[n:]
 	for i := range buf {
@@ -1233,42 +1237,56 @@ func (a *movement) countDislodged(dislodger []int32) int {
 }
 
 // result explains order i in words; d holds the detail of a dislodged
-// unit.
+// unit. With a.names, the units the words name go in the detail.
 func (a *movement) result(i, dislodger int32, d *Detail) Result {
 	x := &a.o[i]
 	r := Result{Unit: x.unit, OK: true, Code: OK}
 	if x.given != nil {
 		r.Order = *x.given
 	} else {
-		r.Order = Order{Power: x.unit.Power, Kind: Hold, Unit: x.unit.Type, At: x.unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+		r.Order = Order{Power: x.unit.Power, Kind: Hold, Unit: x.unit.Type, Piece: x.unit.Kind, At: x.unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+	}
+	var names *[]Name
+	if a.names {
+		names = new([]Name)
 	}
 	switch {
 	case x.code != OK:
 		r.OK, r.Code, r.Reason = false, x.code, x.why
 		r.Detail = outOfFight(x.outOfFight)
+		if x.code == Void && x.aux >= 0 {
+			a.name(names, x.aux, InBody)
+		}
 	case x.kind == Move && x.res:
 		r.Reason = "moved to " + a.m.LocName(x.to)
 		if d := a.at[x.to.P]; d >= 0 && !(a.o[d].kind == Move && a.o[d].res) && !a.m.Provinces[x.to.P].Unlimited && !a.intangible(i) {
 			r.Reason = fmt.Sprintf("moved to %s, dislodging %s (%d vs %d)", a.m.LocName(x.to), a.unitName(d), a.attack(i), a.holdOrDefend(i, d))
+			a.name(names, d, InBody)
 		}
 	case x.kind == Move:
-		r.OK, r.Code, r.Reason = false, Bounced, a.whyBounced(i)
+		r.OK, r.Code, r.Reason = false, Bounced, a.whyBounced(i, names)
 		if !a.path(i) {
 			r.Code = NoRoute
 		}
 	case x.kind == Support && x.res:
 		r.Reason = "support given to " + a.unitName(x.aux)
+		a.name(names, x.aux, InBody)
 		if a.r != nil && a.r.SupportLost != nil {
 			if _, why := a.supportLoss(i, a.r.strength(a.s, x.unit, RoleSupport)); why != "" {
 				r.Reason += "; " + why
+				a.nameAttackers(names, i)
 			}
 		}
 	case x.kind == Support:
-		r.OK, r.Code, r.Reason = false, Cut, a.whyCut(i)
+		r.OK, r.Code, r.Reason = false, Cut, a.whyCut(i, names)
 	case x.kind == Convoy:
 		r.Reason = "convoyed " + a.unitName(x.aux)
+		a.name(names, x.aux, InBody)
 		if !x.res {
 			r.OK, r.Code, r.Reason = false, Dislodged, "convoy disrupted: the fleet was dislodged"
+			if names != nil {
+				*names = (*names)[:0]
+			}
 		}
 	case x.given == nil:
 		r.Code, r.Reason = Defaulted, "no order; held"
@@ -1284,8 +1302,35 @@ func (a *movement) result(i, dislodger int32, d *Detail) Result {
 		d.Dislodged = fmt.Sprintf("dislodged by %s %s (%d vs %d)", u.Type, a.m.LocString(u.Loc), a.attack(dislodger), a.holdOrDefend(dislodger, i))
 		r.Reason += "; " + d.Dislodged
 		r.Detail = d
+		a.name(names, dislodger, InDislodgement)
+	}
+	if names != nil && len(*names) > 0 {
+		if r.Detail == nil {
+			r.Detail = &Detail{}
+		}
+		r.Detail.Names = *names
 	}
 	return r
+}
+
+// name records that the words of a result name the unit of order j.
+func (a *movement) name(names *[]Name, j int32, in WordsPart) {
+	if names != nil {
+		*names = append(*names, Name{Unit: a.o[j].unit, In: in})
+	}
+}
+
+// nameAttackers records the attackers Rules.SupportLost was given for
+// support i: its words may name any of them.
+func (a *movement) nameAttackers(names *[]Name, i int32) {
+	if names == nil {
+		return
+	}
+	var idx []int32
+	a.cutters(i, nil, &idx)
+	for _, j := range idx {
+		a.name(names, j, InBody)
+	}
 }
 
 func (a *movement) holdOrDefend(mover, d int32) int {
@@ -1295,7 +1340,9 @@ func (a *movement) holdOrDefend(mover, d int32) int {
 	return a.hold(a.o[d].src)
 }
 
-func (a *movement) whyBounced(i int32) string {
+// whyBounced words why move i failed, recording in names (when not nil)
+// the units the words name.
+func (a *movement) whyBounced(i int32, names *[]Name) string {
 	x := &a.o[i]
 	if a.blocked(i) {
 		return a.turn.Blocked[x.to.P]
@@ -1306,10 +1353,12 @@ func (a *movement) whyBounced(i int32) string {
 	att := a.attack(i)
 	if x.h2h >= 0 {
 		if def := a.defend(x.h2h); att <= def {
+			a.name(names, x.h2h, InBody)
 			return fmt.Sprintf("lost the head-to-head battle with %s (%d vs %d)", a.unitName(x.h2h), att, def)
 		}
 	} else if d := a.at[x.to.P]; d >= 0 {
 		if h := a.hold(x.to.P); att <= h {
+			a.name(names, d, InBody)
 			if att == 0 && a.o[d].unit.Power == x.unit.Power {
 				return fmt.Sprintf("a unit may not dislodge its own power's %s", a.unitName(d))
 			}
@@ -1327,6 +1376,7 @@ func (a *movement) whyBounced(i int32) string {
 		}
 		if p := a.prevent(j); att <= p {
 			with = append(with, a.unitName(j))
+			a.name(names, j, InBody)
 			if p > best {
 				best = p
 			}
@@ -1340,7 +1390,9 @@ func (a *movement) whyBounced(i int32) string {
 	return fmt.Sprintf("too weak to move (%d vs 0)", att)
 }
 
-func (a *movement) whyCut(i int32) string {
+// whyCut words why support i was cut, recording in names (when not nil)
+// the units the words name.
+func (a *movement) whyCut(i int32, names *[]Name) string {
 	x := &a.o[i]
 	if why, cut := a.turn.Cut[x.src]; cut {
 		return why
@@ -1348,6 +1400,7 @@ func (a *movement) whyCut(i int32) string {
 	if a.r != nil && a.r.SupportLost != nil && !a.dislodgedBy(x.src) {
 		w := a.r.strength(a.s, x.unit, RoleSupport)
 		if lost, why := a.supportLoss(i, w); why != "" && lost >= w {
+			a.nameAttackers(names, i)
 			return "support cut: " + why
 		}
 	}
@@ -1357,12 +1410,14 @@ func (a *movement) whyCut(i int32) string {
 		y := &a.o[j]
 		if y.src == target {
 			if !a.intangible(j) && a.resolve(j) {
+				a.name(names, j, InBody)
 				return "support cut: dislodged by " + a.unitName(j)
 			}
 			continue
 		}
 		if y.unit.Power != x.unit.Power && a.path(j) && !a.intangible(j) && (a.r == nil || a.r.Cuts == nil || a.r.Cuts(a.s, y.unit, x.unit)) {
 			by = append(by, a.unitName(j))
+			a.name(names, j, InBody)
 		}
 	}
 	if len(by) > 0 {

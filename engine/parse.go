@@ -655,6 +655,10 @@ func (c *parseContext) parseBody(power Power, text, body string) (Order, *ParseE
 func (s *orderState) parseOrder(o *Order) *ParseError {
 	n := len(s.toks)
 	switch {
+	case s.pieceCodeAt(0):
+		// A kind of piece the map declares wins over an order word's
+		// abbreviation it spells: Rather Silly's birds "B lon - wal", not
+		// "build lon".
 	case s.isWordIn(0, waiveWords):
 		o.Kind = Waive
 		i := 1
@@ -1327,6 +1331,17 @@ func (s *orderState) convoy(o *Order, i int) *ParseError {
 }
 
 // matchSpecial matches a declared special verb at token i.
+// pieceCodeAt reports whether token i is the code of a kind of piece the
+// map declares.
+func (s *orderState) pieceCodeAt(i int) bool {
+	w, ok := s.word(i)
+	if !ok || len(s.m.Pieces) == 0 {
+		return false
+	}
+	_, found := s.m.PieceByCode(w)
+	return found
+}
+
 // matchSeatSpecial matches a seat's special order at the start of the
 // order: its verb, then its arguments.
 func (s *orderState) matchSeatSpecial() (int, string, bool) {

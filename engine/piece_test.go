@@ -16,6 +16,7 @@ func pieceMap(t *testing.T) *Map {
 	changes := `piece FA army "female army" nocombat shares
 piece T army "TARDIS" shares free
 piece BORG army "Borg" nocombat shares neutral
+piece B army "birds" nocombat shares
 `
 	if err := m.Apply("pieces.changes", strings.NewReader(changes)); err != nil {
 		t.Fatal(err)
@@ -55,6 +56,9 @@ func TestPieceOrders(t *testing.T) {
 		"T lon - nth":         "T lon - nth",
 		"disband 1t lon":      "1T lon disband",
 		"France: A bur - mun": "A bur - mun",
+		"B lon - wal":         "B lon - wal", // birds, not "build lon"
+		"build B lon":         "build B lon",
+		"b lon H":             "B lon H",
 	} {
 		o, err := p.ParseOrder("france", text)
 		if err != nil {
@@ -235,5 +239,38 @@ func TestNeutralPieces(t *testing.T) {
 	t2.Units = append(t2.Units, Unit{Power: "france", Type: Army, Kind: 2, Loc: Loc{P: mustLookup(t, m, "gas")}})
 	if adj := Adjustments(t2); adj["france"] != 0 {
 		t.Fatalf("the TARDIS needs a centre: %v", adj)
+	}
+}
+
+// TestDefaultOrdersNamePieces: the orders the engine gives a piece that
+// was given none (a hold, a disband) name its kind: "FA bur H".
+func TestDefaultOrdersNamePieces(t *testing.T) {
+	m := pieceMap(t)
+	s := NewState(m, Phase{Year: 1901, Season: Spring, Type: Movement})
+	s.Units = []Unit{{Power: "france", Type: Army, Kind: 1, Loc: Loc{P: mustLookup(t, m, "bur")}}}
+	s.GiveIDs()
+	out := Adjudicate(s, nil, nil, nil)
+	if len(out.Results) != 1 || out.Results[0].Order.Format(m) != "FA bur H" {
+		t.Fatalf("results %+v", out.Results)
+	}
+	w := NewState(m, Phase{Year: 1901, Season: Winter, Type: Adjustment})
+	w.Units = append(w.Units, Unit{Power: "france", Type: Army, Kind: 1, Loc: Loc{P: mustLookup(t, m, "bur")}})
+	w.Owners[mustLookup(t, m, "par")] = ""
+	w.Owners[mustLookup(t, m, "bre")] = ""
+	w.Owners[mustLookup(t, m, "mar")] = ""
+	w.GiveIDs()
+	wout := Adjudicate(w, nil, nil, nil)
+	found := false
+	for _, r := range wout.Results {
+		if r.Order.Power == "france" && r.Order.Kind == Disband && strings.HasPrefix(r.Order.Format(m), "FA ") {
+			found = true
+		}
+	}
+	if !found {
+		var got []string
+		for _, r := range wout.Results {
+			got = append(got, r.Order.Format(m))
+		}
+		t.Fatalf("no disband of the female army by civil disorder: %v", got)
 	}
 }

@@ -65,7 +65,40 @@ type Detail struct {
 	// Note is the start of Reason that only the unit's power and the game
 	// master may read (a hypnotised unit is told so, not by whom).
 	Note string
+	// Added is what parts appended to Reason (Add): after the engine's
+	// words and the dislodgement, before the secret.
+	Added string
+	// Names are the units the words name (a bounce's opponents, the unit
+	// supported or convoyed, who cut a support or dislodged the unit), each
+	// as it stood when named and with the part of the words naming it, for
+	// a part that must hide a unit from a seat (Galt's invisible units): it
+	// learns here which words speak of the unit, never from the words. The
+	// engine records the names of its own words for a variant that cuts
+	// outcomes down for seats (Rules.ConcealOutcome), and of a support's
+	// loss all the attackers SupportLost was given; the words of a
+	// special order's refusal and of a Prepare part (Turn.Blocked,
+	// Turn.Cut) are the variant's, named by none. A part that names a unit
+	// in words it writes gives the unit to the method writing them; a note
+	// and a secret name none.
+	Names []Name
 }
+
+// A Name is a unit a result's words name, as it stood when named, and the
+// part of the words that names it.
+type Name struct {
+	Unit Unit
+	In   WordsPart
+}
+
+// WordsPart is a part of a result's words.
+type WordsPart uint8
+
+// The parts of a result's words that name units.
+const (
+	InBody         WordsPart = iota // between the note and the dislodgement
+	InDislodgement                  // how the unit was dislodged
+	InAdded                         // what parts appended (Add)
+)
 
 // The causes the engine gives.
 const (
@@ -100,25 +133,117 @@ func (r *Result) SetCause(cause string) {
 	r.Detail = &d
 }
 
-// SetDislodged records how the unit was dislodged; the caller writes the
-// words in Reason.
-func (r *Result) SetDislodged(how string) {
+// Names returns the units r's words name (Detail.Names); the caller must
+// not change it.
+func (r Result) Names() []Name { return r.detail().Names }
+
+// SetDislodged records how the unit was dislodged, and the units those
+// words name; the caller writes the words in Reason.
+func (r *Result) SetDislodged(how string, names ...Unit) {
 	d := r.detail()
 	d.Dislodged = how
+	d.Names = withNames(d.Names, InDislodgement, names, InDislodgement)
 	r.Detail = &d
 }
 
-// Reword sets what r's reason says between its note and its dislodgement
-// (all that Reason says from "; dislodged ..." on stays) or, for a unit
-// not dislodged, its secret.
-func (r *Result) Reword(why string) {
-	r.Reason = r.note() + why + r.tail()
+// withNames returns names without those in part drop, and with units
+// added in part in: a new slice, the old one being shared with copies.
+func withNames(names []Name, drop WordsPart, units []Unit, in WordsPart) []Name {
+	var out []Name
+	for _, n := range names {
+		if n.In != drop {
+			out = append(out, n)
+		}
+	}
+	for _, u := range units {
+		out = append(out, Name{Unit: u, In: in})
+	}
+	return out
 }
 
-// Prefix puts words at the start of r's reason, after its note.
-func (r *Result) Prefix(words string) {
+// noPart is a WordsPart no name is in, for withNames to drop nothing.
+const noPart WordsPart = 255
+
+// Reword sets what r's reason says between its note and its dislodgement
+// (all that Reason says from "; dislodged ..." on stays) or, for a unit
+// not dislodged, its secret; names are the units the new words name.
+func (r *Result) Reword(why string, names ...Unit) {
+	t := r.tail()
+	r.Reason = r.note() + why + t
+	if r.Detail == nil && len(names) == 0 {
+		return
+	}
+	d := r.detail()
+	d.Names = withNames(d.Names, InBody, names, InBody)
+	if d.Added != "" && !strings.HasSuffix(strings.TrimSuffix(t, r.secret()), d.Added) {
+		// The additions went with the words the new ones replace.
+		d.Added = ""
+		d.Names = withNames(d.Names, InAdded, nil, noPart)
+	}
+	r.Detail = &d
+}
+
+// Prefix puts words at the start of r's reason, after its note; names are
+// the units they name.
+func (r *Result) Prefix(words string, names ...Unit) {
 	n := r.note()
 	r.Reason = n + words + r.Reason[len(n):]
+	if len(names) > 0 {
+		d := r.detail()
+		d.Names = withNames(d.Names, noPart, names, InBody)
+		r.Detail = &d
+	}
+}
+
+// Rephrase gives r the words adjudication a gave the same order (a
+// counterfactual one: Galt's stance cards read a turn as it would have
+// gone without a secret card): a's words and dislodgement, with their
+// names, in place of r's; r's note, additions and secret stay.
+func (r *Result) Rephrase(a Result) {
+	r.Reason = r.note() + a.words() + r.added() + r.secret()
+	d := r.detail()
+	d.Dislodged = a.Dislodged()
+	var names []Name
+	for _, n := range a.Names() {
+		if n.In != InAdded {
+			names = append(names, n)
+		}
+	}
+	for _, n := range d.Names {
+		if n.In == InAdded {
+			names = append(names, n)
+		}
+	}
+	d.Names = names
+	r.Detail = &d
+}
+
+// Say makes words the whole of r's reason, naming names: the note,
+// additions and secret go with the old words; the dislodgement and the
+// cause stay recorded (Dislodged, Cause).
+func (r *Result) Say(words string, names ...Unit) {
+	r.Reason = words
+	if r.Detail == nil && len(names) == 0 {
+		return
+	}
+	d := Detail{Dislodged: r.Dislodged(), Cause: r.Cause()}
+	d.Names = withNames(nil, noPart, names, InBody)
+	r.Detail = &d
+}
+
+// Plain makes words the whole of r's reason, naming no unit: what a seat
+// that may not know whom r's unit met reads (Galt's invisible units). A
+// dislodged unit stays dislodged (Dislodged returns the new words).
+func (r *Result) Plain(words string) {
+	r.Reason = words
+	if r.Detail == nil {
+		return
+	}
+	d := Detail{Cause: r.Cause()}
+	if r.Dislodged() != "" {
+		d.Dislodged = words
+	}
+	r.Detail = &d
 }
 
 // AddNote puts words at the start of r's reason that only the unit's power
@@ -141,10 +266,16 @@ func (r *Result) DropNote() {
 	r.Detail = &d
 }
 
-// Add appends words to r's reason, before its secret.
-func (r *Result) Add(words string) {
+// Add appends words to r's reason, before its secret; names are the
+// units they name.
+func (r *Result) Add(words string, names ...Unit) {
 	sec := r.secret()
+	added := r.added()
 	r.Reason = r.Reason[:len(r.Reason)-len(sec)] + words + sec
+	d := r.detail()
+	d.Added = added + words
+	d.Names = withNames(d.Names, noPart, names, InAdded)
+	r.Detail = &d
 }
 
 // AddSecret appends words to r's reason that only the order's power and
@@ -185,6 +316,26 @@ func (r Result) secret() string {
 	return ""
 }
 
+// words is r's reason without its note, additions and secret: the
+// engine's words (or a part's in their place) and the dislodgement.
+func (r Result) words() string {
+	start, end := len(r.note()), len(r.Reason)-len(r.added())-len(r.secret())
+	if end < start {
+		return ""
+	}
+	return r.Reason[start:end]
+}
+
+// added is what parts appended to r's reason while it still ends with it
+// (before the secret), else "".
+func (r Result) added() string {
+	a := r.detail().Added
+	if a != "" && strings.HasSuffix(r.Reason[:len(r.Reason)-len(r.secret())], a) {
+		return a
+	}
+	return ""
+}
+
 // tail is the end of Reason that Reword keeps.
 func (r Result) tail() string {
 	dis := r.detail().Dislodged
@@ -207,8 +358,27 @@ type Outcome struct {
 	Results []Result
 	Next    *State   // the position after the phase, in the next phase
 	Events  []string // what hooks and rules did besides orders (civil disorder, rewrites)
+	// EventNames are the units an event's words name, by the event's
+	// words, each as it stood when named, recorded by the part that wrote
+	// the event (AddEvent): a part that must hide a unit from a seat drops
+	// the events naming it (Galt's invisible units), never reading the
+	// words. A seat's copy of an outcome shares the map: a part changing
+	// it for a seat replaces it.
+	EventNames map[string][]Unit
 	// End is set when the phase ended the game (Rules.Settle).
 	End *GameEnd
+}
+
+// AddEvent appends an event, and the units its words name.
+func (o *Outcome) AddEvent(text string, names ...Unit) {
+	o.Events = append(o.Events, text)
+	if len(names) == 0 {
+		return
+	}
+	if o.EventNames == nil {
+		o.EventNames = map[string][]Unit{}
+	}
+	o.EventNames[text] = append(o.EventNames[text], names...)
 }
 
 // GameEnd is how a game ended: who won (several where a variant lets

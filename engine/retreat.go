@@ -121,7 +121,7 @@ func AdjudicateRetreats(s *State, orders []Order, r *Rules) *Outcome {
 		case c.conflict:
 			res.Reason = "two different orders for one unit; disbanded"
 		case c.order == nil:
-			res.Order = Order{Power: d.Unit.Power, Kind: Disband, Unit: d.Unit.Type, At: d.Unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
+			res.Order = Order{Power: d.Unit.Power, Kind: Disband, Unit: d.Unit.Type, Piece: d.Unit.Kind, At: d.Unit.Loc, To: Nowhere, AuxAt: Nowhere, AuxTo: Nowhere}
 			res.Code, res.Reason = Defaulted, "no valid retreat order; disbanded"
 		case c.order.Kind == Disband:
 			res.OK, res.Reason = true, "disbanded"
@@ -153,10 +153,7 @@ func chooseRetreats(s *State, orders []Order, r *Rules, out *Outcome) []retreatC
 	ch := make([]retreatChoice, len(s.Dislodged))
 	for k := range orders {
 		o := &orders[k]
-		i := -1
-		if o.At.Valid() {
-			i = s.DislodgedAt(o.At.P)
-		}
+		i := DislodgedOf(s, o, r)
 		if i < 0 {
 			out.Results = append(out.Results, Result{Order: *o, Code: NoUnit,
 				Reason: fmt.Sprintf("no dislodged unit in %s", s.Map.LocName(o.At.Prov()))})

@@ -1,8 +1,9 @@
 package engine
 
 // Which unit an order names: the one answer every caller uses (the
-// movement adjudicator, the sequence of steps, and the variants' hooks
-// through UnitOf), so a variant never re-derives it with other rules.
+// movement adjudicator, the sequence of steps, the retreats, and the
+// variants' hooks through UnitOf and DislodgedOf), so a variant never
+// re-derives it with other rules.
 
 // UnitOf returns the index in s.Units of the unit order o names, or -1:
 // the unit in o's province that occupies it when o's number, power, type
@@ -49,25 +50,45 @@ func namedUnit(s *State, r *Rules, units []Unit, o *Order, holder int32) int32 {
 		if u.Loc.P != o.At.P || !r.numbered(s, u, o) {
 			continue
 		}
-		if best < 0 {
+		if best < 0 || better(o, u, units[best]) {
 			best = int32(i)
+		}
+	}
+	return best
+}
+
+// better reports whether o names unit u rather than unit b, both standing
+// in o's province with o's number: the one of o's power, then of o's
+// type and kind of piece, then on o's coast; a tie keeps b.
+func better(o *Order, u, b Unit) bool {
+	if o.Power != "" && (u.Power == o.Power) != (b.Power == o.Power) {
+		return u.Power == o.Power
+	}
+	if o.Unit != NoUnitType && typed(o, u) != typed(o, b) {
+		return typed(o, u)
+	}
+	return o.At.C != NoCoast && u.Loc.C == o.At.C && b.Loc.C != o.At.C
+}
+
+// DislodgedOf returns the index in s.Dislodged of the dislodged unit order
+// o names, or -1: the one answer of UnitOf among the units waiting to
+// retreat, for a retreat order and for any rule that reads one. A
+// dislodged unit occupies nothing, so among the units dislodged from o's
+// province with o's number (or the variant's label, Rules.Label) the one
+// of o's power is chosen, then of o's type, then on o's coast. A unit of
+// another power may be returned (the caller reports NotOwner).
+func DislodgedOf(s *State, o *Order, r *Rules) int {
+	if o.Kind == Build || o.Kind == Waive || !o.At.Valid() || int(o.At.P) >= len(s.Map.Provinces) {
+		return -1
+	}
+	best := -1
+	for i := range s.Dislodged {
+		u := s.Dislodged[i].Unit
+		if u.Loc.P != o.At.P || !r.numbered(s, u, o) {
 			continue
 		}
-		b := units[best]
-		if o.Power != "" && (u.Power == o.Power) != (b.Power == o.Power) {
-			if u.Power == o.Power {
-				best = int32(i)
-			}
-			continue
-		}
-		if o.Unit != NoUnitType && typed(o, u) != typed(o, b) {
-			if typed(o, u) {
-				best = int32(i)
-			}
-			continue
-		}
-		if o.At.C != NoCoast && u.Loc.C == o.At.C && b.Loc.C != o.At.C {
-			best = int32(i)
+		if best < 0 || better(o, u, s.Dislodged[best].Unit) {
+			best = i
 		}
 	}
 	return best

@@ -92,3 +92,26 @@ func BenchmarkMarksFrame(b *testing.B) {
 		r.RenderInto(dst, view(s), orders, nil, o)
 	}
 }
+
+// BenchmarkUnitAt finds the piece under points spread over a 1600x1200
+// image of the test-only variant's board (26 pieces, two sharing London):
+// what a press on the board asks before a drag or a menu.
+func BenchmarkUnitAt(b *testing.B) {
+	g, _ := load(b)
+	m, sc := piecesScene(b, 1600, 1200)
+	r := New(g, m)
+	o := Options{Width: 1600, Height: 1200}
+	var pts [][2]int
+	for i := 0; i < 32; i++ {
+		for j := 0; j < 32; j++ {
+			pts = append(pts, [2]int{i*50 + 25, j*37 + 18})
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p := pts[i%len(pts)]
+		r.UnitAt(sc.view.State, p[0], p[1], o)
+		i++
+	}
+}

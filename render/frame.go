@@ -19,11 +19,13 @@ type frame struct {
 	st  *engine.State // nil draws the bare board
 	o   Options
 
-	// Where pieces stand this frame: the units in place (at indexes them
-	// by province, -1 for none), and per province the dislodged unit
-	// drawn beside it.
+	// Where pieces stand this frame: the units in place, per province
+	// the first of them in units and per unit the next in its province
+	// (-1: none; several where pieces share a province), and per
+	// province the dislodged unit drawn beside it.
 	units  []place
-	at     []int
+	first  []int
+	next   []int
 	beside []place
 }
 
@@ -32,6 +34,7 @@ type place struct {
 	unit engine.Unit
 	p    pt
 	ok   bool
+	idx  int // its index in the state's units (-1 for a dislodged unit)
 }
 
 // draw draws, bottom to top: ownership tint, highlighted provinces,
@@ -152,58 +155,153 @@ func (f *frame) ownedCentres() {
 }
 
 // place works out where every unit stands: units in place at their
-// anchors (spread out when a space holds several), and dislodged units
-// (of the state, or marked dislodged by a result) beside their province.
+// anchors (side by side when a space holds several, never one over
+// another), and dislodged units (of the state, or marked dislodged by a
+// result) beside their province.
 func (f *frame) place(results []engine.Result) {
 	n := len(f.r.m.Provinces)
-	f.at, f.beside = make([]int, n), make([]place, n)
-	for i := range f.at {
-		f.at[i] = -1
+	f.first, f.beside = make([]int, n), make([]place, n)
+	for i := range f.first {
+		f.first[i] = -1
 	}
 	if f.st == nil {
 		return
 	}
-	out := map[engine.ProvinceID]engine.Unit{}
+	var out map[engine.ProvinceID]engine.Unit
 	if f.o.ShowResults {
 		for _, res := range results {
 			if res.Code == engine.Dislodged && res.Unit.Type != engine.NoUnitType && res.Unit.Loc.Valid() {
+				if out == nil {
+					out = map[engine.ProvinceID]engine.Unit{}
+				}
 				out[res.Unit.Loc.P] = res.Unit
 			}
 		}
 	}
+	// How many units stand in each province; a unit marked dislodged by
+	// a result is drawn beside it instead.
 	count := make([]int, n)
-	for _, u := range f.st.Units {
-		if valid(u.Loc, n) {
-			count[u.Loc.P]++
-		}
-	}
-	seen := make([]int, n)
-	for _, u := range f.st.Units {
+	away := make([]bool, len(f.st.Units))
+	for i, u := range f.st.Units {
 		if !valid(u.Loc, n) {
 			continue
 		}
-		p, ok := f.l.anchor(u.Loc)
-		if d, hit := out[u.Loc.P]; hit && d.Power == u.Power && d.Type == u.Type {
-			f.beside[u.Loc.P] = place{u, p.Add(f.l.dislodgedOffset()), ok}
+		if d, hit := out[u.Loc.P]; hit && d.Power == u.Power && d.Type == u.Type && d.Kind == u.Kind {
+			p, ok := f.l.anchor(u.Loc)
+			f.beside[u.Loc.P] = place{u, p.Add(f.l.dislodgedOffset()), ok, i}
+			away[i] = true
 			continue
 		}
-		if c := count[u.Loc.P]; c > 1 {
-			gap := 2.2
-			if f.r.m.Provinces[u.Loc.P].Unlimited {
-				gap = 3.6 // Hyperspace (Davis 6): fleets side by side, their number tags clear
-			}
-			p.X += (float64(seen[u.Loc.P]) - float64(c-1)/2) * f.l.sz.piece * gap
-			seen[u.Loc.P]++
+		count[u.Loc.P]++
+	}
+	f.units = make([]place, 0, len(f.st.Units))
+	f.next = make([]int, 0, len(f.st.Units))
+	last := make([]int, n) // per province: the last unit placed there, -1 before
+	for i := range last {
+		last[i] = -1
+	}
+	var offset []float64 // per unit, only when a province holds several
+	for i, u := range f.st.Units {
+		if !valid(u.Loc, n) || away[i] {
+			continue
 		}
-		f.units = append(f.units, place{u, p, ok})
-		f.at[u.Loc.P] = len(f.units) - 1
+		p, ok := f.l.anchor(u.Loc)
+		if c := count[u.Loc.P]; c > 1 {
+			if offset == nil {
+				offset = f.l.offsets(f.st.Units, away, count, f.r.m)
+			}
+			p.X += offset[i]
+		}
+		k := len(f.units)
+		f.units = append(f.units, place{u, p, ok, i})
+		f.next = append(f.next, -1)
+		if j := last[u.Loc.P]; j >= 0 {
+			f.next[j] = k
+		} else {
+			f.first[u.Loc.P] = k
+		}
+		last[u.Loc.P] = k
 	}
 	for _, d := range f.st.Dislodged {
 		if valid(d.Unit.Loc, n) {
 			p, ok := f.l.anchor(d.Unit.Loc)
-			f.beside[d.Unit.Loc.P] = place{d.Unit, p.Add(f.l.dislodgedOffset()), ok}
+			f.beside[d.Unit.Loc.P] = place{d.Unit, p.Add(f.l.dislodgedOffset()), ok, -1}
 		}
 	}
+}
+
+// offsets returns, per unit of units, how far from its anchor it is
+// drawn along the row of its province's units (rowOffsets), for every
+// province that holds several (count); units away are left out.
+func (l *layer) offsets(units []engine.Unit, away []bool, count []int, m *engine.Map) []float64 {
+	out := make([]float64, len(units))
+	done := map[engine.ProvinceID]bool{}
+	for i, u := range units {
+		p := u.Loc.P
+		if away[i] || !valid(u.Loc, len(count)) || count[p] < 2 || done[p] {
+			continue
+		}
+		done[p] = true
+		var is []int
+		for j := i; j < len(units); j++ {
+			if units[j].Loc.P == p && !away[j] {
+				is = append(is, j)
+			}
+		}
+		for k, dx := range l.rowOffsets(units, is, m.Provinces[p].Unlimited) {
+			out[is[k]] = dx
+		}
+	}
+	return out
+}
+
+// placesIn returns the indexes in f.units of the units placed in
+// province p, in order.
+func (f *frame) placesIn(p engine.ProvinceID) []int {
+	var out []int
+	if valid(engine.Loc{P: p}, len(f.first)) {
+		for k := f.first[p]; k >= 0; k = f.next[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// rowOffsets returns how far from the anchor each of the units is (indexes
+// into units, all in one province) are drawn, left to right: plain armies
+// and fleets a fixed step apart (wider in Hyperspace, where number tags
+// sit beside them, Davis 6), and as soon as a variant's piece is among
+// them each piece's own width apart with a gap, so that none covers
+// another.
+func (l *layer) rowOffsets(units []engine.Unit, is []int, unlimited bool) []float64 {
+	out := make([]float64, len(is))
+	plain := true
+	for _, i := range is {
+		plain = plain && units[i].Kind == 0
+	}
+	if plain {
+		gap := 2.2
+		if unlimited {
+			gap = 3.6
+		}
+		for k := range is {
+			out[k] = (float64(k) - float64(len(is)-1)/2) * l.sz.piece * gap
+		}
+		return out
+	}
+	gap := l.sz.piece * 0.35
+	boxes := make([]box, len(is))
+	total := gap * float64(len(is)-1)
+	for k, i := range is {
+		boxes[k] = l.pieceBox(units[i])
+		total += boxes[k].x1 - boxes[k].x0
+	}
+	x := -total / 2
+	for k, b := range boxes {
+		out[k] = x - b.x0
+		x += b.x1 - b.x0 + gap
+	}
+	return out
 }
 
 func valid(l engine.Loc, n int) bool { return l.P >= 0 && int(l.P) < n }
@@ -219,7 +317,7 @@ func (f *frame) drawUnits() {
 		if f.hidden(pl.unit) {
 			alpha = hiddenAlpha
 		}
-		if f.o.Dragging != nil && f.o.Dragging.From.P == pl.unit.Loc.P {
+		if d := f.o.Dragging; d != nil && d.From.P == pl.unit.Loc.P && (d.ID == 0 || d.ID == pl.unit.ID) {
 			alpha = 0x60
 		}
 		f.piece(pl.unit, pl.p, alpha)
@@ -228,16 +326,64 @@ func (f *frame) drawUnits() {
 		if !pl.ok {
 			continue
 		}
-		f.ring(pl.p, f.l.sz.ringRadius(pl.unit.Type), colFail, f.l.sz.line)
+		f.ring(pl.p, f.ringRadius(pl.unit), colFail, f.l.sz.line)
 		f.piece(pl.unit, pl.p, 0xff)
 	}
 }
 
-// unitAt returns where the unit in province p is drawn.
+// unitAt returns where the unit holding province p is drawn: the first
+// there that does not share its province (birds stand beside the army
+// that holds it), else the first.
 func (f *frame) unitAt(p engine.ProvinceID) (place, bool) {
-	if !valid(engine.Loc{P: p}, len(f.at)) || f.at[p] < 0 {
+	if !valid(engine.Loc{P: p}, len(f.first)) || f.first[p] < 0 {
 		return place{}, false
 	}
-	pl := f.units[f.at[p]]
+	for k := f.first[p]; k >= 0; k = f.next[k] {
+		if pi, ok := f.r.m.Piece(f.units[k].unit.Kind); !ok || !pi.Shares {
+			return f.units[k], f.units[k].ok
+		}
+	}
+	pl := f.units[f.first[p]]
 	return pl, pl.ok
+}
+
+// unitFor returns where the unit order o names is drawn, among the units
+// in its province: of o's power, and of its type and kind of piece where
+// o writes them ("B lon - wal" starts at the birds, not at the fleet
+// beside them); else the unit holding the province when it is o's
+// power's.
+func (f *frame) unitFor(o engine.Order) (place, bool) {
+	at := o.At
+	if !valid(at, len(f.first)) {
+		return place{}, false
+	}
+	mine := func(u engine.Unit) bool { return o.Power == "" || u.Power == o.Power }
+	for k := f.first[at.P]; k >= 0; k = f.next[k] {
+		u := f.units[k].unit
+		if mine(u) && o.Unit != engine.NoUnitType && u.Type == o.Unit && u.Kind == o.Piece {
+			return f.units[k], f.units[k].ok
+		}
+	}
+	if pl, ok := f.unitAt(at.P); ok && mine(pl.unit) {
+		return pl, true
+	}
+	for k := f.first[at.P]; k >= 0; k = f.next[k] {
+		if mine(f.units[k].unit) {
+			return f.units[k], f.units[k].ok
+		}
+	}
+	return place{}, false
+}
+
+// unitByID returns where the unit with id is drawn (0: none).
+func (f *frame) unitByID(id int32) (place, bool) {
+	if id == 0 {
+		return place{}, false
+	}
+	for _, pl := range f.units {
+		if pl.unit.ID == id {
+			return pl, pl.ok
+		}
+	}
+	return place{}, false
 }

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/fogleman/gg"
 
@@ -110,16 +111,30 @@ func (f *frame) highlightUnits() {
 	if f.o.Selected == nil {
 		return
 	}
-	if p, ok := f.unitPlace(*f.o.Selected); ok {
-		f.ring(p.p, f.l.sz.ringRadius(p.unit.Type)+f.l.sz.line, colSelect, f.l.sz.line*1.1)
+	if p, ok := f.unitPlace(*f.o.Selected, f.o.SelectedID); ok {
+		f.ring(p.p, f.ringRadius(p.unit)+f.l.sz.line, colSelect, f.l.sz.line*1.1)
 	}
 }
 
+// ringRadius is the radius of a ring round unit u: wide enough for a
+// variant's piece's tile.
+func (f *frame) ringRadius(u engine.Unit) float64 {
+	if pi, ok := f.r.m.Piece(u.Kind); ok {
+		hw, hh := f.l.kindHalf(pi.Code)
+		return math.Hypot(hw, hh) + f.l.sz.line*0.3
+	}
+	return f.l.sz.ringRadius(u.Type)
+}
+
 // unitPlace finds the unit at loc: the dislodged one in a retreat phase,
-// otherwise the one in place.
-func (f *frame) unitPlace(loc engine.Loc) (place, bool) {
+// otherwise the one with id when id is not 0 (one of several pieces in a
+// province), else the one holding the province.
+func (f *frame) unitPlace(loc engine.Loc, id int32) (place, bool) {
 	if f.st != nil && f.st.Phase.Type == engine.Retreat && valid(loc, len(f.beside)) && f.beside[loc.P].ok {
 		return f.beside[loc.P], true
+	}
+	if pl, ok := f.unitByID(id); ok && pl.unit.Loc.P == loc.P {
+		return pl, true
 	}
 	return f.unitAt(loc.P)
 }
@@ -131,7 +146,7 @@ func (f *frame) drawDrag() {
 	if d == nil {
 		return
 	}
-	from, ok := f.unitPlace(d.From)
+	from, ok := f.unitPlace(d.From, d.ID)
 	if !ok {
 		return
 	}
@@ -140,6 +155,16 @@ func (f *frame) drawDrag() {
 		f.line(pts, f.r.Style(from.unit.Power).Colour, f.l.sz.line*0.8, []float64{f.l.sz.line * 2, f.l.sz.line * 1.5}, false)
 	}
 	f.piece(from.unit, to, 0xc0)
+}
+
+// kindLegend is a kind of piece's line in the legend: "Birds", "Borg
+// (no seat)".
+func kindLegend(k engine.PieceInfo) string {
+	name := strings.ToUpper(k.Name[:1]) + k.Name[1:]
+	if k.Neutral {
+		name += " (no seat)"
+	}
+	return name
 }
 
 // legendAt returns the top left corner of the legend: the north-west
@@ -163,12 +188,19 @@ func (l *layer) legendImage() *image.RGBA {
 	}
 	fc := l.fc.legend
 	row := math.Max(l.sz.piece*2.3, fc.cap*2.2)
+	icon := row // the width of the column of pieces
+	kinds := l.r.m.Pieces
 	wText := fc.width("Neutral centre")
 	for _, p := range l.r.m.Powers {
 		wText = math.Max(wText, fc.width(p.Name))
 	}
+	for _, k := range kinds {
+		hw, _ := l.kindHalf(k.Code)
+		icon = math.Max(icon, 2*hw+l.sz.piece*0.6)
+		wText = math.Max(wText, fc.width(kindLegend(k)))
+	}
 	pad := row * 0.3
-	W, H := int(pad*2+row+wText+4), int(pad*2+row*float64(len(l.r.m.Powers)+1))
+	W, H := int(pad*2+icon+wText+4), int(pad*2+row*float64(len(l.r.m.Powers)+len(kinds)+1))
 	dc := gg.NewContext(W, H)
 	dc.DrawRoundedRectangle(0.5, 0.5, float64(W)-1, float64(H)-1, 5)
 	dc.SetColor(withAlpha(colWhite, 0.9))
@@ -180,12 +212,23 @@ func (l *layer) legendImage() *image.RGBA {
 	for i, p := range l.r.m.Powers {
 		cy := pad + row*(float64(i)+0.5)
 		s := l.sprite(spriteKey{kind: spriteUnit, power: p.ID, unit: engine.Army, alpha: 0xff})
-		drawSprite(img, s, pt{X: pad + row/2, Y: cy})
-		fc.textLeft(img, p.Name, pad+row+2, cy, colInk)
+		drawSprite(img, s, pt{X: pad + icon/2, Y: cy})
+		fc.textLeft(img, p.Name, pad+icon+2, cy, colInk)
 	}
-	cy := pad + row*(float64(len(l.r.m.Powers))+0.5)
-	l.centreMarker(dc, pt{X: pad + row/2, Y: cy}, colNeutralSC)
-	fc.textLeft(img, "Neutral centre", pad+row+2, cy, colInk)
+	// A variant's kinds of piece: a piece of no seat in its grey, one a
+	// seat owns in white (it is drawn in its seat's colour).
+	for i, k := range kinds {
+		cy := pad + row*(float64(len(l.r.m.Powers)+i)+0.5)
+		st := l.r.Style("")
+		if !k.Neutral {
+			st = newStyle(colWhite, "", "")
+		}
+		l.kindTile(dc, pt{X: pad + icon/2, Y: cy}, st, k.Moves, k.Code, false)
+		fc.textLeft(img, kindLegend(k), pad+icon+2, cy, colInk)
+	}
+	cy := pad + row*(float64(len(l.r.m.Powers)+len(kinds))+0.5)
+	l.centreMarker(dc, pt{X: pad + icon/2, Y: cy}, colNeutralSC)
+	fc.textLeft(img, "Neutral centre", pad+icon+2, cy, colInk)
 	l.legend = img
 	return img
 }

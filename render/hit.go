@@ -1,7 +1,9 @@
 package render
 
 import (
+	"math"
 	"slices"
+	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/render/geometry"
@@ -77,4 +79,58 @@ func (r *Renderer) hitBoardFor(spaces []string) *geometry.Board {
 		}
 	}
 	return r.hitBoard
+}
+
+// UnitAt returns the index in st.Units of the piece drawn under image
+// pixel (x, y) of an image of st drawn with options o, or -1: each piece
+// as it is drawn, so that of several pieces side by side in a province
+// (birds beside an army) the one under the pointer is found; the one
+// whose middle is nearest when their shapes meet. Dislodged units drawn
+// beside their province are not pieces in place: HitTest finds their
+// province.
+func (r *Renderer) UnitAt(st *engine.State, x, y int, o Options) int {
+	if st == nil || o.Width < 1 || o.Height < 1 {
+		return -1
+	}
+	l := r.measureLayer(o)
+	f := &frame{r: r, l: l, st: st, o: o}
+	f.place(nil)
+	px, py := float64(x)+0.5, float64(y)+0.5
+	best, bestD := -1, math.Inf(1)
+	for _, pl := range f.units {
+		if !pl.ok {
+			continue
+		}
+		b := l.pieceBox(pl.unit).at(pl.p)
+		if px < b.x0 || px > b.x1 || py < b.y0 || py > b.y1 {
+			continue
+		}
+		if d := math.Hypot(px-pl.p.X, py-pl.p.Y); d < bestD {
+			best, bestD = pl.idx, d
+		}
+	}
+	return best
+}
+
+// measureLayer returns the layer of o's size and spaces when it is drawn,
+// else one with its measures (transform, sizes, faces) and no image,
+// made once per size: enough to place pieces without drawing a board.
+func (r *Renderer) measureLayer(o Options) *layer {
+	k := r.key(o)
+	if r.layer != nil && r.layer.key == k {
+		return r.layer
+	}
+	if r.measure != nil && r.measure.key == k {
+		return r.measure
+	}
+	var on []string
+	if k.spaces != "" {
+		on = strings.Split(k.spaces, ",")
+	}
+	b := r.board.With(on...)
+	l := &layer{r: r, key: k, board: b, tf: newTransform(b, k.w, k.h), sprites: map[spriteKey]*sprite{}}
+	l.sz = newSizes(l.tf.s)
+	l.fc = newFaces(r.fonts, l.sz)
+	r.measure = l
+	return l
 }

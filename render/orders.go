@@ -103,14 +103,14 @@ func (f *frame) origin(it *item) (pl place, retreat bool) {
 	if it.ordered && retreatPhase && mine(f.beside[at.P]) {
 		return f.beside[at.P], true
 	}
-	if pl, ok := f.unitAt(at.P); ok && mine(pl) {
+	if pl, ok := f.unitFor(it.o); ok && mine(pl) {
 		return pl, false
 	}
 	if mine(f.beside[at.P]) {
 		return f.beside[at.P], false
 	}
 	p, ok := f.l.anchor(at)
-	return place{unit: engine.Unit{Type: it.o.Unit, Power: it.o.Power, Loc: at}, p: p, ok: ok}, false
+	return place{unit: engine.Unit{Type: it.o.Unit, Kind: it.o.Piece, Power: it.o.Power, Loc: at}, p: p, ok: ok, idx: -1}, false
 }
 
 // power returns the style of the power that gave order it: grey for an
@@ -184,7 +184,7 @@ func (f *frame) support(it *item) {
 		}
 		target, end = midpoint(from.p, to), f.l.sz.line*0.5
 	} else {
-		rad := f.l.sz.ringRadius(from.unit.Type) + f.l.sz.line
+		rad := f.ringRadius(from.unit) + f.l.sz.line
 		target, end = from.p, rad
 		f.ring(target, rad, st.Colour, f.l.sz.line*0.7)
 	}
@@ -226,7 +226,7 @@ func (f *frame) hold(it *item) {
 	if !pl.ok {
 		return
 	}
-	f.ring(pl.p, f.l.sz.ringRadius(pl.unit.Type), f.power(it).Colour, f.l.sz.line*0.8)
+	f.ring(pl.p, f.ringRadius(pl.unit), f.power(it).Colour, f.l.sz.line*0.8)
 	if it.illegal {
 		it.mark, it.hasMark = pl.p.Add(pt{X: f.l.sz.piece, Y: -f.l.sz.piece}), true
 	}
@@ -351,7 +351,7 @@ func (f *frame) build(it *item) {
 	if t == engine.NoUnitType {
 		t = engine.Army
 	}
-	f.piece(engine.Unit{Type: t, Power: it.o.Power}, p, 0xb0)
+	f.piece(engine.Unit{Type: t, Kind: it.o.Piece, Power: it.o.Power}, p, 0xb0)
 	dc := f.dc
 	dc.DrawCircle(p.X, p.Y, f.l.sz.ringRadius(t))
 	dc.SetDash(f.l.sz.line*2, f.l.sz.line*1.5)

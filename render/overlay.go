@@ -151,11 +151,11 @@ func (f *frame) drawUnitMarks() {
 		case MarkDisorder:
 			if pl, ok := f.unitAt(mk.Prov); ok {
 				f.blit(f.l.sprite(spriteKey{kind: spriteTag, text: "CD", alpha: 0xff}), pl.p.Add(pt{X: -f.l.sz.piece * 2.2, Y: -f.l.sz.piece * 0.55}))
-				f.ring(pl.p, f.l.sz.ringRadius(pl.unit.Type), colDisorder, f.l.sz.line*0.8)
+				f.ring(pl.p, f.ringRadius(pl.unit), colDisorder, f.l.sz.line*0.8)
 			}
 		case MarkHidden:
 			if pl, ok := f.unitAt(mk.Prov); ok && (mk.Power == "" || mk.Power == pl.unit.Power) {
-				f.dashedRing(pl.p, f.l.sz.ringRadius(pl.unit.Type)*1.1, f.r.Style(pl.unit.Power).Colour, f.l.sz.line)
+				f.dashedRing(pl.p, f.ringRadius(pl.unit)*1.1, f.r.Style(pl.unit.Power).Colour, f.l.sz.line)
 			}
 		}
 	}

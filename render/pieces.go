@@ -17,7 +17,7 @@ import (
 type spriteKind uint8
 
 const (
-	spriteUnit   spriteKind = iota // a piece: power, unit type
+	spriteUnit   spriteKind = iota // a piece: power, unit type, and a variant's kind by its code (text)
 	spriteCentre                   // an owned supply-centre marker: power
 	spriteCross                    // the mark of a failed order
 	spriteTag                      // a unit number, "1A": text
@@ -46,7 +46,11 @@ func (l *layer) sprite(k spriteKey) *sprite {
 	var s *sprite
 	switch k.kind {
 	case spriteUnit:
-		s = l.pieceSprite(k.power, k.unit)
+		if k.text != "" {
+			s = l.kindSprite(k.power, k.unit, k.text) // a variant's kind of piece, by its code
+		} else {
+			s = l.pieceSprite(k.power, k.unit)
+		}
 	case spriteCentre:
 		s = l.canvas(l.sz.dot*1.6, func(dc *gg.Context, c pt) {
 			l.centreMarker(dc, c, l.r.Style(k.power).Colour)
@@ -236,10 +240,18 @@ func over(dst *image.RGBA, r image.Rectangle, src *image.RGBA) {
 
 // piece draws unit u at p, at opacity alpha (255 for a unit in place).
 func (f *frame) piece(u engine.Unit, p pt, alpha uint8) {
-	f.blit(f.l.sprite(spriteKey{kind: spriteUnit, power: u.Power, unit: u.Type, alpha: alpha}), p)
+	key := spriteKey{kind: spriteUnit, power: u.Power, unit: u.Type, alpha: alpha}
+	tagAt := pt{X: p.X + f.l.sz.piece*0.7, Y: p.Y - f.l.sz.piece*0.55}
+	code := u.Type.String()
+	if pi, ok := f.r.m.Piece(u.Kind); ok {
+		key.text, code = pi.Code, pi.Code
+		hw, hh := f.l.kindHalf(pi.Code)
+		tagAt = pt{X: p.X + hw - f.l.sz.piece*0.3, Y: p.Y - hh*0.6}
+	}
+	f.blit(f.l.sprite(key), p)
 	if u.Number > 0 {
-		tag := f.l.sprite(spriteKey{kind: spriteTag, text: strconv.Itoa(u.Number) + u.Type.String(), alpha: alpha})
-		f.blit(tag, pt{X: p.X + f.l.sz.piece*0.7, Y: p.Y - f.l.sz.piece*0.55})
+		tag := f.l.sprite(spriteKey{kind: spriteTag, text: strconv.Itoa(u.Number) + code, alpha: alpha})
+		f.blit(tag, tagAt)
 	}
 }
 

@@ -28,10 +28,13 @@ type Options struct {
 	// has as provinces (see New).
 	Spaces []string
 
-	Hover     *engine.Loc  // the province (or coast) under the pointer
-	Selected  *engine.Loc  // the location of the selected unit
-	Highlight []engine.Loc // provinces or coasts to point out
-	Dragging  *Drag        // a unit being dragged, if any
+	Hover    *engine.Loc // the province (or coast) under the pointer
+	Selected *engine.Loc // the location of the selected unit
+	// SelectedID picks the selected unit by its id among several pieces
+	// in its province (0: the one holding the province).
+	SelectedID int32
+	Highlight  []engine.Loc // provinces or coasts to point out
+	Dragging   *Drag        // a unit being dragged, if any
 
 	// Marks are signs a variant leaves on provinces (mines, closed
 	// spaces, suspended centres, civil disorder). The caller passes only
@@ -53,6 +56,7 @@ type Options struct {
 // Drag is a unit being dragged to give it an order.
 type Drag struct {
 	From    engine.Loc   // where the dragged unit stands
+	ID      int32        // its id, among several pieces in the province (0: the one holding it)
 	X, Y    int          // the pointer, in image pixels
 	Targets []engine.Loc // where it may go: drawn as drop targets
 }
@@ -76,6 +80,9 @@ type Renderer struct {
 
 	layer *layer       // the static board last drawn
 	pix   *layerPixels // the pixels of layer's image
+	// measure is a layer with its measures and no image, for finding
+	// the piece under the pointer at a size not drawn (see UnitAt).
+	measure *layer
 
 	hitSpaces  []string // the Options.Spaces of the last hit test
 	hitBoard   *geometry.Board

@@ -52,7 +52,7 @@ func (f *frame) drawSigns() {
 		col := f.r.Style(s.Power).Colour
 		z := f.l.sz
 		from, hasFrom := pt{}, false
-		if s.From.Valid() && int(s.From.P) < len(f.at) {
+		if s.From.Valid() && int(s.From.P) < len(f.first) {
 			if pl, ok := f.unitAt(s.From.P); ok {
 				from, hasFrom = pl.p, true
 			} else if p, ok := f.l.anchor(s.From); ok {

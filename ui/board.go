@@ -123,7 +123,8 @@ type press struct {
 type dragState struct {
 	start, cur fyne.Position
 	unit       bool
-	voluntary  bool // a unit not dislodged retreating in a retreat phase
+	voluntary  bool        // a unit not dislodged retreating in a retreat phase
+	piece      engine.Unit // the unit dragged (one of several pieces in a province, say)
 	from       engine.Loc
 	targets    []engine.Loc
 	panX, panY float64 // the pan when the drag began
@@ -264,16 +265,74 @@ func (b *Board) beginDrag(start fyne.Position, button desktop.MouseButton) {
 		b.drag.targets = r.To
 		return
 	}
-	u, ok := b.unitAt(at)
+	u, ok := b.pieceAt(start, at)
 	if !ok {
 		return
 	}
-	if b.scene.Power != "" && u.Power != b.scene.Power {
-		b.message(fmt.Sprintf("that is %s's unit", b.m.PowerName(u.Power)))
+	if st.Phase.Type == engine.Custom {
+		_, err := DropOrder(st, nil, b.scene.Power, u.Loc, u.Loc, math.NaN(), math.NaN())
+		b.message(err.Error())
 		return
 	}
-	b.drag.unit, b.drag.from = true, u.Loc
-	b.drag.targets = Destinations(st, u.Loc)
+	if err := mayOrder(b.m, b.scene.Power, u); err != nil {
+		b.message(err.Error())
+		return
+	}
+	b.drag.unit, b.drag.from, b.drag.piece = true, u.Loc, u
+	if st.Phase.Type == engine.Movement {
+		b.drag.targets = UnitDestinations(st, u)
+	} else {
+		b.drag.targets = Destinations(st, u.Loc)
+	}
+}
+
+// pieceAt returns the unit a gesture at widget position pos, in province
+// at, means: in a movement phase the piece drawn under the pointer (of
+// several sharing a province, the one pressed), else the unit at's
+// province means (unitAt).
+func (b *Board) pieceAt(pos fyne.Position, at engine.Loc) (engine.Unit, bool) {
+	st := b.scene.View.State
+	if st != nil && st.Phase.Type == engine.Movement {
+		fw, fh := b.fullPixels(b.viewPixels())
+		x, y := b.imagePoint(pos)
+		if i := b.r.UnitAt(st, int(math.Floor(x)), int(math.Floor(y)), render.Options{Width: fw, Height: fh}); i >= 0 {
+			return st.Units[i], true
+		}
+	}
+	return b.unitAt(at)
+}
+
+// piecesAt returns the units in at's province the seat may order in a
+// movement phase, the one under the pointer (pos) first: several where
+// pieces share the province (England's fleet and the Doctor's birds in
+// London, to the game master).
+func (b *Board) piecesAt(pos fyne.Position, at engine.Loc) []engine.Unit {
+	st := b.scene.View.State
+	if st == nil || st.Phase.Type != engine.Movement || !validLoc(st.Map, at) {
+		return nil
+	}
+	var out []engine.Unit
+	first, pointed := b.pieceAt(pos, at)
+	pointed = pointed && first.Loc.P == at.P && mayOrder(b.m, b.scene.Power, first) == nil
+	if pointed {
+		out = append(out, first)
+	}
+	for _, i := range st.UnitsAt(at.P) {
+		u := st.Units[i]
+		if mayOrder(b.m, b.scene.Power, u) == nil && !(pointed && u == first) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// pieceLabel names a piece for a menu: "England's fleet", "Doctor's
+// birds", "the Borg".
+func pieceLabel(m *engine.Map, u engine.Unit) string {
+	if u.Power == "" {
+		return "the " + m.UnitWord(u)
+	}
+	return m.PowerName(u.Power) + "'s " + m.UnitWord(u)
 }
 
 // retreaterAt returns the unit at l that may retreat voluntarily in this
@@ -346,7 +405,11 @@ func (b *Board) DragEnd() {
 		b.order(o)
 		return
 	}
-	o, err := DropOrder(b.scene.View.State, b.pending(), b.scene.Power, d.from, to, x, y)
+	st := b.scene.View.State
+	o, err := DropOrder(st, b.pending(), b.scene.Power, d.from, to, x, y)
+	if st != nil && st.Phase.Type == engine.Movement && d.piece.Type != engine.NoUnitType {
+		o, err = DropUnitOrder(st, b.pending(), b.scene.Power, d.piece, to, x, y)
+	}
 	if err != nil {
 		b.message(err.Error())
 		return
@@ -369,7 +432,9 @@ func (b *Board) Tapped(e *fyne.PointEvent) {
 }
 
 // TappedSecondary opens the menu of every order of the unit under the
-// pointer (fyne.SecondaryTappable).
+// pointer (fyne.SecondaryTappable). Where several pieces the seat may
+// order share the province, the menu names each, the one under the
+// pointer first, with its orders in a submenu.
 func (b *Board) TappedSecondary(e *fyne.PointEvent) {
 	st := b.scene.View.State
 	if b.scene.ReadOnly || st == nil {
@@ -379,18 +444,49 @@ func (b *Board) TappedSecondary(e *fyne.PointEvent) {
 	if !ok {
 		return
 	}
+	if pieces := b.piecesAt(e.Position, at); len(pieces) > 1 {
+		b.showPieceMenus(pieces, e.AbsolutePosition)
+		return
+	}
 	orders := UnitOrders(st, b.pending(), b.scene.Power, at)
+	u, pointed := b.pieceAt(e.Position, at)
+	if pointed && st.Phase.Type == engine.Movement && mayOrder(b.m, b.scene.Power, u) == nil {
+		orders = UnitOrdersFor(st, b.pending(), u)
+	}
 	if r, ok := b.retreaterAt(at); ok {
 		orders = voluntaryOrders(r)
 	}
 	specials := b.specialsAt(at)
 	if len(orders) == 0 && len(specials) == 0 {
-		if u, ok := b.unitAt(at); ok && b.scene.Power != "" && u.Power != b.scene.Power {
-			b.message(fmt.Sprintf("that is %s's unit", b.m.PowerName(u.Power)))
+		if pointed {
+			if err := mayOrder(b.m, b.scene.Power, u); err != nil {
+				b.message(err.Error())
+			}
 		}
 		return
 	}
 	b.showMenu(orders, e.AbsolutePosition, specials...)
+}
+
+// showPieceMenus pops up a menu naming each of pieces, its orders (and
+// its card's special orders) in its submenu.
+func (b *Board) showPieceMenus(pieces []engine.Unit, pos fyne.Position) {
+	st := b.scene.View.State
+	var items []*fyne.MenuItem
+	for _, u := range pieces {
+		sub := menuItems(b.m, st, UnitOrdersFor(st, b.pending(), u), b.pending(), b.order)
+		for _, sp := range b.specialsFor(u) {
+			sub = append(sub, b.specialItem(sp))
+		}
+		it := fyne.NewMenuItem(pieceLabel(b.m, u), nil)
+		it.ChildMenu = fyne.NewMenu(it.Label, sub...)
+		items = append(items, it)
+	}
+	b.menu = fyne.NewMenu("", items...)
+	if c := b.canvas(); c != nil {
+		b.popup = widget.NewPopUpMenu(b.menu, c)
+		b.popup.ShowAtPosition(pos)
+	}
 }
 
 // specialsAt returns the special orders of the seat's unit at loc.
@@ -399,9 +495,14 @@ func (b *Board) specialsAt(at engine.Loc) []UnitSpecial {
 	if !ok || (b.scene.Power != "" && u.Power != b.scene.Power) {
 		return nil
 	}
+	return b.specialsFor(u)
+}
+
+// specialsFor returns the special orders of unit u's cards.
+func (b *Board) specialsFor(u engine.Unit) []UnitSpecial {
 	var out []UnitSpecial
 	for _, s := range b.scene.Specials {
-		if s.Unit.Loc.P == u.Loc.P && s.Unit.Power == u.Power && s.Unit.Type == u.Type {
+		if s.Unit.Loc.P == u.Loc.P && s.Unit.Power == u.Power && s.Unit.Type == u.Type && s.Unit.Kind == u.Kind {
 			out = append(out, s)
 		}
 	}
@@ -730,12 +831,21 @@ func (b *Board) message(text string) {
 // the view's pending orders for units the scene's orders leave out.
 func (b *Board) pending() []engine.Order {
 	out := append([]engine.Order(nil), b.scene.Orders...)
-	has := map[engine.ProvinceID]bool{}
+	// An order's unit: its province, power, type and kind of piece
+	// (several pieces may share a province).
+	type unitKey struct {
+		p     engine.ProvinceID
+		power engine.Power
+		t     engine.UnitType
+		k     engine.PieceKind
+	}
+	key := func(o engine.Order) unitKey { return unitKey{o.At.P, o.Power, o.Unit, o.Piece} }
+	has := map[unitKey]bool{}
 	for _, o := range out {
-		has[o.At.P] = true
+		has[key(o)] = true
 	}
 	for _, o := range b.scene.View.Pending {
-		if !has[o.At.P] {
+		if !has[key(o)] {
 			out = append(out, o)
 		}
 	}
@@ -755,7 +865,7 @@ func (b *Board) unitAt(l engine.Loc) (engine.Unit, bool) {
 		}
 		return engine.Unit{}, false
 	}
-	if i := st.UnitAt(l.P); i >= 0 {
+	if i := unitIn(st, l.P); i >= 0 {
 		return st.Units[i], true
 	}
 	return engine.Unit{}, false
@@ -877,9 +987,17 @@ func hoverText(m *engine.Map, st *engine.State, l engine.Loc) string {
 	if st == nil {
 		return text
 	}
-	if i := st.UnitAt(l.P); i >= 0 {
+	var pieces []string
+	for _, i := range st.UnitsAt(l.P) {
 		u := st.Units[i]
-		text += " — " + adjective(m, u.Power) + " " + u.Type.Word()
+		if u.Power == "" {
+			pieces = append(pieces, "the "+m.UnitWord(u)+" (no seat)")
+			continue
+		}
+		pieces = append(pieces, adjective(m, u.Power)+" "+m.UnitWord(u))
+	}
+	if len(pieces) > 0 {
+		text += " — " + strings.Join(pieces, "; ")
 	}
 	if i := st.DislodgedAt(l.P); i >= 0 {
 		u := st.Dislodged[i].Unit

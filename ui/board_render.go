@@ -78,8 +78,8 @@ func (b *Board) options() render.Options {
 	if d := b.drag; d != nil && d.unit {
 		x, y := b.imagePoint(d.cur)
 		from := d.from
-		o.Selected = &from
-		o.Dragging = &render.Drag{From: d.from, X: int(x), Y: int(y), Targets: d.targets}
+		o.Selected, o.SelectedID = &from, d.piece.ID
+		o.Dragging = &render.Drag{From: d.from, ID: d.piece.ID, X: int(x), Y: int(y), Targets: d.targets}
 		o.Hover = nil // the targets are the highlight while dragging
 	}
 	return o

@@ -32,12 +32,17 @@ type boardRig struct {
 
 func newRig(tb testing.TB, sc Scene, w, h float32) *boardRig {
 	tb.Helper()
+	return newRigOn(tb, stdMap(tb), sc, w, h)
+}
+
+// newRigOn is newRig for a board of map m (a variant's).
+func newRigOn(tb testing.TB, m *engine.Map, sc Scene, w, h float32) *boardRig {
+	tb.Helper()
 	test.NewTempApp(tb)
 	g, err := geometry.Load()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m := stdMap(tb)
 	rg := &boardRig{t: tb, m: m, r: render.New(g, m)}
 	rg.b = NewBoard(render.New(g, m), m)
 	rg.b.OnOrder = func(o engine.Order) { rg.orders = append(rg.orders, o) }

@@ -32,6 +32,7 @@ type Curtain struct {
 
 	bg      *canvas.Rectangle
 	title   *widget.Label
+	note    *widget.Label // what the seat may do in the step, when it is not waited for
 	pin     *widget.Entry
 	wrong   *widget.Label
 	pass    *widget.Button
@@ -45,6 +46,9 @@ func NewCurtain() *Curtain {
 	c.bg = canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
 	c.title = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	c.title.SizeName = theme.SizeNameHeadingText
+	c.note = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
+	c.note.Wrapping = fyne.TextWrapWord
+	c.note.Hide()
 	c.pin = widget.NewPasswordEntry()
 	c.pin.SetPlaceHolder("PIN")
 	c.pin.OnSubmitted = func(string) { c.Pass() }
@@ -58,10 +62,10 @@ func NewCurtain() *Curtain {
 			c.OnCancel()
 		}
 	})
-	box := container.NewVBox(c.title, c.pin, c.wrong, c.pass, c.back)
+	box := container.NewVBox(c.title, c.note, c.pin, c.wrong, c.pass, c.back)
 	e2eMark("pin", c.pin)
 	e2eMark("pass", c.pass)
-	c.content = container.NewStack(c.bg, container.NewCenter(container.NewGridWrap(fyne.NewSize(360, 260), box)))
+	c.content = container.NewStack(c.bg, container.NewCenter(container.NewGridWrap(fyne.NewSize(380, 300), box)))
 	c.ExtendBaseWidget(c)
 	c.Hide()
 	return c
@@ -79,6 +83,7 @@ func (c *Curtain) Close(power engine.Power, name, pinHash string) {
 	c.title.SetText("Pass the laptop to " + name)
 	c.pass.SetText("I am " + name + ": show my orders")
 	c.back.SetText("Back to the table")
+	c.SetNote("")
 	c.pin.SetText("")
 	c.wrong.SetText("")
 	if pinHash == "" {
@@ -94,6 +99,20 @@ func (c *Curtain) Close(power engine.Power, name, pinHash string) {
 		c.Canvas.Focus(c.pin) // the player types the PIN straight away
 	}
 }
+
+// SetNote says, under the title, what the seat may do in the step (a
+// seat not waited for: "Italy may answer on Germany's turn"); "" hides it.
+func (c *Curtain) SetNote(text string) {
+	c.note.SetText(text)
+	if text == "" {
+		c.note.Hide()
+	} else {
+		c.note.Show()
+	}
+}
+
+// Note returns what the curtain says under its title.
+func (c *Curtain) Note() string { return c.note.Text }
 
 // SetBack names the button that leaves the curtain ("Back to the
 // table"; a seat opened alone closes its window instead).

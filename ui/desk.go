@@ -37,6 +37,9 @@ type Desk struct {
 	// ask shows a question with buttons and calls done with the index of
 	// the button pressed (-1 when dismissed); tests answer it.
 	ask func(parent fyne.Window, title, message string, buttons []string, done func(int))
+	// askNumber asks for a whole number from lo to hi (a die of many
+	// faces a game master rolled); done gets it, or ok false on Cancel.
+	askNumber func(parent fyne.Window, title, message string, lo, hi int, done func(v int, ok bool))
 	// newBoard makes a game window's board; tests wrap it.
 	newBoard func(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface
 	lan      lanEnv // LAN play's address, folder, advertising and discovery (lan.go)
@@ -47,11 +50,15 @@ type Launch struct {
 	Path   string // a save file to open straight away; "" shows the start window
 	Seat   string // the seat to open it as: "gm", "public" or a power; "" as its seats say
 	Review bool   // open read-only
+	// Variant, with no Path, is the variant the New game form offers
+	// first, a hidden one included (the test-only variant: dipdesk gui
+	// --variant shapetest).
+	Variant string
 }
 
 // NewDesk returns the desktop app for a, with the remembered theme.
 func NewDesk(a fyne.App) *Desk {
-	d := &Desk{app: a, chooseSave: dialogSave, chooseOpen: dialogOpen, chooseFolder: dialogFolder, ask: dialogAsk, newBoard: newBoard}
+	d := &Desk{app: a, chooseSave: dialogSave, chooseOpen: dialogOpen, chooseFolder: dialogFolder, ask: dialogAsk, askNumber: dialogNumber, newBoard: newBoard}
 	applyTheme(a)
 	return d
 }
@@ -60,7 +67,10 @@ func NewDesk(a fyne.App) *Desk {
 // of l.Path.
 func (d *Desk) Start(l Launch) error {
 	if l.Path == "" {
-		d.ShowStart()
+		s := d.ShowStart()
+		if l.Variant != "" {
+			return s.Choose(l.Variant)
+		}
 		return nil
 	}
 	gw, err := d.OpenGame(l.Path, l.Seat, l.Review)
@@ -242,6 +252,7 @@ func dialogAsk(parent fyne.Window, title, message string, buttons []string, done
 		for i := range buttons {
 			e2eMark(fmt.Sprintf("ask.%d", i), nil)
 		}
+		e2eDialog("")
 	}
 	for i, label := range buttons {
 		b := widget.NewButton(label, func() {
@@ -256,6 +267,7 @@ func dialogAsk(parent fyne.Window, title, message string, buttons []string, done
 		e2eMark(fmt.Sprintf("ask.%d", i), b)
 		row.Add(b)
 	}
+	e2eDialog(title)
 	dlg = dialog.NewCustomWithoutButtons(title, container.NewBorder(nil, container.NewCenter(row), nil, nil, text), parent)
 	dlg.SetOnClosed(func() {
 		forget()

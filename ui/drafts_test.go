@@ -352,7 +352,7 @@ func TestExportAsksPhaseAndAudience(t *testing.T) {
 	gw.adjudicateNow()
 	gw.askExportReport()
 	f := gw.export
-	f.phase.SetSelected("S1901M")
+	f.phase.SetSelected(stepLabel(gw.m, "S1901M"))
 	f.audience.SetSelected("France")
 	f.confirm(true)
 	if len(td.saved) != 1 || td.saved[0] != "g-S1901M-france.txt" {
@@ -363,7 +363,7 @@ func TestExportAsksPhaseAndAudience(t *testing.T) {
 		t.Fatalf("report %q %v", b, err)
 	}
 	gw.askExportReport()
-	gw.export.phase.SetSelected("S1901M")
+	gw.export.phase.SetSelected(stepLabel(gw.m, "S1901M"))
 	gw.export.audience.SetSelected(everyPower)
 	gw.export.confirm(true)
 	for _, p := range gw.m.PowerIDs() {
@@ -372,7 +372,7 @@ func TestExportAsksPhaseAndAudience(t *testing.T) {
 		}
 	}
 	gw.askExportPNG()
-	gw.export.phase.SetSelected("S1901M")
+	gw.export.phase.SetSelected(stepLabel(gw.m, "S1901M"))
 	gw.export.audience.SetSelected("Germany")
 	gw.export.confirm(true)
 	fp, err := os.Open(filepath.Join(td.dir, "g-S1901M-germany.png"))

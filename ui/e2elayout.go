@@ -27,6 +27,7 @@ type e2eLayout struct {
 	Active     string            // the power ordering behind the curtain
 	Phase      string            // the phase on the board
 	Problems   string            // the problems shown under the ordering power's orders
+	Dialog     string            `json:",omitempty"` // the title of the question asked, while it is shown
 }
 
 // e2eMenuItem is one item of a menu, with its submenu.
@@ -38,8 +39,9 @@ type e2eMenuItem struct {
 // e2eMarks are the named controls, recorded only when the variable is set.
 var e2eMarks struct {
 	sync.Mutex
-	on    bool
-	named map[string]fyne.CanvasObject
+	on     bool
+	named  map[string]fyne.CanvasObject
+	dialog string // the title of the question shown (dialogAsk)
 }
 
 func init() {
@@ -59,6 +61,16 @@ func e2eMark(name string, o fyne.CanvasObject) {
 	} else {
 		e2eMarks.named[name] = o
 	}
+	e2eMarks.Unlock()
+}
+
+// e2eDialog records the title of the question on screen ("" when none).
+func e2eDialog(title string) {
+	if !e2eMarks.on {
+		return
+	}
+	e2eMarks.Lock()
+	e2eMarks.dialog = title
 	e2eMarks.Unlock()
 }
 
@@ -106,6 +118,7 @@ func (gw *GameWindow) tryWriteLayout(path string, seq int) bool {
 		l.Problems = op.Errors()
 	}
 	e2eMarks.Lock()
+	l.Dialog = e2eMarks.dialog
 	for name, o := range e2eMarks.named {
 		if o.Visible() && d.CanvasForObject(o) == c {
 			l.Widgets[name] = rect(o)
@@ -114,6 +127,11 @@ func (gw *GameWindow) tryWriteLayout(path string, seq int) bool {
 	e2eMarks.Unlock()
 	if bd, ok := gw.board.(interface{ shownMenu() *fyne.Menu }); ok {
 		if m := bd.shownMenu(); m != nil {
+			l.Menu = e2eMenu(m)
+		}
+	}
+	if op := gw.panels[gw.orderingPower()]; op != nil && l.Menu == nil {
+		if m := op.shownMenu(); m != nil {
 			l.Menu = e2eMenu(m)
 		}
 	}

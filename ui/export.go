@@ -24,7 +24,8 @@ const everyPower = "Every power (one file each, ready to mail)"
 // exportForm is the question before an export: which phase, for whom.
 // The window keeps the last one so tests can answer it.
 type exportForm struct {
-	phase    *widget.Select
+	phase    *widget.Select    // the steps, each as stepLabel words it
+	keys     map[string]string // phase's labels -> the steps' keys
 	audience *widget.Select
 	seats    map[string]engine.Seat // audience label -> seat
 	confirm  func(ok bool)
@@ -58,12 +59,15 @@ func (gw *GameWindow) audiences(reports bool) ([]string, map[string]engine.Seat)
 // askExport asks for the phase and the audience, then calls done.
 func (gw *GameWindow) askExport(title string, reports bool, done func(phase string, label string, seat engine.Seat)) {
 	var names []string
+	keys := map[string]string{}
 	for _, p := range gw.phases {
-		names = append(names, p.Name)
+		l := stepLabel(gw.m, p.Name)
+		names = append(names, l)
+		keys[l] = p.Name
 	}
 	labels, seats := gw.audiences(reports)
-	f := &exportForm{phase: widget.NewSelect(names, nil), audience: widget.NewSelect(labels, nil), seats: seats}
-	f.phase.SetSelected(gw.phases[gw.viewIdx].Name)
+	f := &exportForm{phase: widget.NewSelect(names, nil), keys: keys, audience: widget.NewSelect(labels, nil), seats: seats}
+	f.phase.SetSelected(stepLabel(gw.m, gw.phases[gw.viewIdx].Name))
 	f.audience.SetSelectedIndex(0)
 	if s := gw.viewSeat(); !s.GM {
 		for label, st := range seats {
@@ -74,7 +78,7 @@ func (gw *GameWindow) askExport(title string, reports bool, done func(phase stri
 	}
 	f.confirm = func(ok bool) {
 		if ok && f.phase.Selected != "" && f.audience.Selected != "" {
-			done(f.phase.Selected, f.audience.Selected, seats[f.audience.Selected])
+			done(f.keys[f.phase.Selected], f.audience.Selected, seats[f.audience.Selected])
 		}
 	}
 	gw.export = f
@@ -225,7 +229,7 @@ func (gw *GameWindow) ExportReports(dir, phase string) ([]string, error) {
 		}
 		written = append(written, path)
 	}
-	gw.flash(fmt.Sprintf("Wrote %d reports of %s to %s", len(written), phase, dir))
+	gw.flash(fmt.Sprintf("Wrote %d reports of %s to %s", len(written), stepName(gw.m, phase), dir))
 	return written, nil
 }
 
@@ -246,7 +250,7 @@ func (gw *GameWindow) ExportCardForm(path string) error {
 		return err
 	}
 	name := ""
-	if p := gw.phases[gw.viewIdx]; p.Adjudicated && (gw.viewIdx == 0 || strings.HasSuffix(p.Name, "A")) {
+	if p := gw.phases[gw.viewIdx]; p.Adjudicated && (gw.viewIdx == 0 || isAdjustment(p.Name)) {
 		name = p.Name
 	}
 	text, err := gw.g.CardReport(name, gw.viewSeat(), strings.HasSuffix(strings.ToLower(path), ".md"))

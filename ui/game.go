@@ -105,10 +105,12 @@ type GameWindow struct {
 	locked bool        // a fixed seat with a PIN not given yet: nothing of the seat is shown
 	gone   atomic.Bool // the window was closed
 
-	phases    []store.Phase  // the line of play; the last is being played
-	submitted []engine.Power // powers whose orders are in for the current phase
-	viewIdx   int            // the phase on the board
-	curView   engine.View    // the seat's view of the phase being played: typed orders are checked against it
+	phases    []store.Phase   // the line of play; the last is being played
+	submitted []engine.Power  // powers whose orders are in for the current phase
+	acting    engine.Acting   // who must and who may act in the current phase (engine.WhoActs)
+	over      *engine.GameEnd // how the game ended (session.End), nil while it goes on
+	viewIdx   int             // the phase on the board
+	curView   engine.View     // the seat's view of the phase being played: typed orders are checked against it
 	drafts    map[engine.Power]*draft
 
 	exporter *render.Renderer
@@ -123,8 +125,10 @@ type GameWindow struct {
 	picker      map[engine.Power]*widget.Button
 	pickerBox   *fyne.Container
 	pickerHead  *widget.Label
+	pickerWho   *widget.Label // whose orders are in, who is awaited (WhoActs)
 	pickerStack *fyne.Container
 	selected    engine.Power
+	selectedIn  string // the step selected was chosen in
 	bar         *PhaseBar
 	results     *ResultsList
 	history     *HistoryList
@@ -210,7 +214,7 @@ func (gw *GameWindow) build() {
 	e2eMark("adjudicate", gw.bar.adjudicate)
 	gw.results = NewResultsList()
 	gw.results.OnSelect = gw.board.SetHighlight
-	gw.history = NewHistoryList()
+	gw.history = NewHistoryList(gw.m)
 	gw.history.OnSelect = gw.showPhase
 	gw.curtain = NewCurtain()
 	gw.curtain.OnPass = gw.seatPower
@@ -229,6 +233,10 @@ func (gw *GameWindow) build() {
 		})
 		op.OnSave = func(op *OrderPanel) { gw.submit(op.Power) }
 		op.OnChanged = gw.panelChanged
+		if len(seatSpecials(gw.g.Variant())) > 0 {
+			op.EnableSeatOrders(func() []*fyne.MenuItem { return gw.seatOrderItems(power) })
+			e2eMark("seatorders."+string(p), op.seat)
+		}
 		gw.panels[p] = op
 	}
 	gw.orders = container.NewStack()
@@ -322,6 +330,10 @@ func (gw *GameWindow) refresh() {
 		gw.flash(userWords(err))
 		return
 	}
+	if a, err := gw.g.WhoActs(""); err == nil {
+		gw.acting = a
+	}
+	gw.readEnd()
 	gw.refreshCards()
 	gw.refreshBoard()
 	gw.refreshBar()
@@ -330,13 +342,13 @@ func (gw *GameWindow) refresh() {
 	gw.refreshLog()
 	gw.refreshOrders()
 	if gw.gmTools != nil {
-		var names []string
+		var keys []string
 		for _, p := range gw.phases {
 			if p.Adjudicated {
-				names = append(names, p.Name)
+				keys = append(keys, p.Name)
 			}
 		}
-		gw.gmTools.SetPhases(names)
+		gw.gmTools.SetPhases(keys, func(key string) string { return stepLabel(gw.m, key) })
 	}
 }
 
@@ -439,10 +451,6 @@ func (gw *GameWindow) drawable(s Scene) Scene {
 
 func (gw *GameWindow) refreshBar() {
 	p := gw.phases[gw.viewIdx]
-	words := p.Name
-	if ph, err := engine.ParsePhase(p.Name); err == nil {
-		words = ph.String()
-	}
 	note := "being played"
 	switch {
 	case p.Adjudicated:
@@ -451,11 +459,17 @@ func (gw *GameWindow) refreshBar() {
 		note = "review, read-only"
 	case gw.active != "":
 		note = gw.m.PowerName(gw.active) + " is ordering"
+	case gw.over != nil:
+		note = "the game is over: " + gameEndText(gw.m, gw.over)
+	default:
+		if ph, err := engine.ParsePhase(p.Name); err == nil {
+			note += ": " + actingNote(gw.m, ph, gw.acting)
+		}
 	}
 	if !p.Adjudicated && gw.scene.View.State != nil && gw.scene.View.State.Phase.Type == engine.Adjustment {
 		note += "; " + adjustmentsDue(gw.m, gw.scene.View.State, gw.active)
 	}
-	gw.bar.Set(words, p.Name, note, gw.viewIdx > 0, gw.viewIdx < len(gw.phases)-1, gw.canAdjudicate())
+	gw.bar.Set(stepName(gw.m, p.Name), p.Name, note, gw.viewIdx > 0, gw.viewIdx < len(gw.phases)-1, gw.canAdjudicate())
 }
 
 // refreshResults lists the outcome of the phase on the board, or of the
@@ -466,7 +480,7 @@ func (gw *GameWindow) refreshResults() {
 		idx--
 	}
 	if idx < 0 {
-		gw.results.Set("No phase adjudicated yet", nil, gw.m)
+		gw.results.Set("No phase adjudicated yet", nil, nil, gw.m)
 		return
 	}
 	_, out, err := gw.sceneFor(idx)
@@ -474,7 +488,11 @@ func (gw *GameWindow) refreshResults() {
 		gw.flash(userWords(err))
 		return
 	}
-	gw.results.Set("Results of "+gw.phases[idx].Name+" (select one to point it out on the board)", out, gw.m)
+	var draws []engine.Draw
+	if ps, err := gw.g.Phase(gw.phases[idx].Name); err == nil {
+		draws, _ = gw.g.SeatDraws(ps, gw.viewSeat())
+	}
+	gw.results.Set("Results of "+stepName(gw.m, gw.phases[idx].Name)+" (select one to point it out on the board)", out, draws, gw.m)
 }
 
 // refreshLog shows the game master the abandoned branches and the audit
@@ -494,7 +512,16 @@ func (gw *GameWindow) refreshLog() {
 		gw.flash(errText("History", err))
 		return
 	}
-	gw.history.SetLog(historyLog(all, audit))
+	gw.history.SetLog(historyLog(gw.m, all, audit))
+}
+
+// readEnd asks the session whether the game has ended (session.End: the
+// winners, a draw, the points, kept with the step that ended it).
+func (gw *GameWindow) readEnd() {
+	gw.over = nil
+	if e, err := gw.g.End(); err == nil {
+		gw.over = e
+	}
 }
 
 // showPhase puts phase i of the line of play on the board.

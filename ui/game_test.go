@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"dipdesk/variants/standard"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +14,7 @@ import (
 	"dipdesk/app/store"
 	"dipdesk/engine"
 	"dipdesk/render"
+	"dipdesk/variants/standard"
 )
 
 // spyBoard is the real board widget, watched: it records every scene and
@@ -47,11 +48,14 @@ func (s *spyBoard) last(t *testing.T) Scene {
 // with paths in a temporary folder.
 type testDesk struct {
 	*Desk
-	dir    string
-	boards []*spyBoard
-	saved  []string // the names chooseSave suggested
-	asked  []string // the questions asked, title and text
-	answer int      // the button pressed for every question
+	dir     string
+	boards  []*spyBoard
+	saved   []string // the names chooseSave suggested
+	asked   []string // the questions asked, title and text
+	buttons []string // the buttons of the last question
+	answer  int      // the button pressed for every question
+	answers []int    // the buttons pressed for the next questions, before answer
+	number  int      // the number typed when a number is asked (out of range: Cancel)
 }
 
 func newTestDesk(t *testing.T) *testDesk {
@@ -67,9 +71,18 @@ func newTestDesk(t *testing.T) *testDesk {
 	}
 	td.chooseOpen = func(_ fyne.Window, done func(string)) { done(filepath.Join(td.dir, "game.dipdesk")) }
 	td.chooseFolder = func(_ fyne.Window, done func(string)) { done(td.dir) }
-	td.ask = func(_ fyne.Window, title, message string, _ []string, done func(int)) {
+	td.ask = func(_ fyne.Window, title, message string, buttons []string, done func(int)) {
 		td.asked = append(td.asked, title+"\n"+message)
-		done(td.answer)
+		td.buttons = buttons
+		a := td.answer
+		if len(td.answers) > 0 {
+			a, td.answers = td.answers[0], td.answers[1:]
+		}
+		done(a)
+	}
+	td.askNumber = func(_ fyne.Window, title, message string, lo, hi int, done func(int, bool)) {
+		td.asked = append(td.asked, fmt.Sprintf("%s\n%s\n[%d..%d]", title, message, lo, hi))
+		done(td.number, td.number >= lo && td.number <= hi)
 	}
 	td.newBoard = func(r *render.Renderer, m *engine.Map, h boardHooks) boardSurface {
 		b := &spyBoard{Board: newBoard(r, m, h).(*Board), hooks: h}
@@ -434,6 +447,21 @@ func TestReplaceUnitOrder(t *testing.T) {
 	want := "F bre - mao\nA mar - Bugundy\nA par - pic\n"
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+	// A variant's piece beside an army of the same power in Vienna is
+	// another unit: the army's new order leaves the piece's alone.
+	fm := m.Clone()
+	if _, err := fm.AddPiece(engine.PieceInfo{Code: "FA", Name: "female army", Moves: engine.Army, NoCombat: true, Shares: true}); err != nil {
+		t.Fatal(err)
+	}
+	fp := &engine.Parser{Map: fm}
+	hold, err := fp.ParseOrder("austria", "A vie H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = replaceUnitOrder(fp, "austria", "A vie - bud\nFA vie - gal\n", hold)
+	if want := "FA vie - gal\nA vie H\n"; got != want {
+		t.Errorf("beside a piece: got %q\nwant %q", got, want)
 	}
 }
 

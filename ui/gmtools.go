@@ -23,6 +23,7 @@ type GMTools struct {
 	info   *widget.Label
 	edit   *widget.Entry
 	phase  *widget.Select
+	keys   map[string]string // the rollback list's labels -> the steps' keys
 	reason *widget.Entry
 	// The standby's seat (by power name), name and PIN.
 	sbSeat   *widget.Select
@@ -35,7 +36,7 @@ type GMTools struct {
 func NewGMTools() *GMTools {
 	t := &GMTools{}
 	t.edit = widget.NewEntry()
-	t.edit.SetPlaceHolder("add france A bur · remove bur · move kie hol · owner bel none")
+	t.edit.SetPlaceHolder("add france A bur [card] · remove bur · move kie hol · owner bel none · card france 1A 9")
 	apply := widget.NewButton("Apply", func() {
 		if t.OnEdit != nil {
 			t.OnEdit(t.edit.Text)
@@ -48,7 +49,7 @@ func NewGMTools() *GMTools {
 	t.reason.SetPlaceHolder("reason, e.g. France's orders were mistyped")
 	rollback := widget.NewButton("Roll back", func() {
 		if t.OnRollback != nil && t.phase.Selected != "" {
-			t.OnRollback(t.phase.Selected, t.reason.Text)
+			t.OnRollback(t.keys[t.phase.Selected], t.reason.Text)
 		}
 	})
 	t.info = widget.NewLabel("")
@@ -79,9 +80,17 @@ func NewGMTools() *GMTools {
 // CreateRenderer stacks the two tools.
 func (t *GMTools) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(t.body) }
 
-// SetPhases offers the phases one may roll back to.
-func (t *GMTools) SetPhases(names []string) {
-	t.phase.Options = names
+// SetPhases offers the steps one may roll back to, by their keys, each
+// shown as label words it ("Summer 1901 Muster: Germany's turn
+// (SU1901.muster@germany)"); the rollback is asked for by key.
+func (t *GMTools) SetPhases(keys []string, label func(key string) string) {
+	t.keys = map[string]string{}
+	t.phase.Options = nil
+	for _, k := range keys {
+		l := label(k)
+		t.keys[l] = k
+		t.phase.Options = append(t.phase.Options, l)
+	}
 	t.phase.ClearSelected()
 }
 

@@ -21,6 +21,7 @@ type HistoryList struct {
 	// OnSelect is called with the index of the chosen phase.
 	OnSelect func(i int)
 
+	m      *engine.Map // names the seat whose turn a step is
 	phases []store.Phase
 	list   *widget.List
 	quiet  bool
@@ -29,12 +30,16 @@ type HistoryList struct {
 	body   fyne.CanvasObject
 }
 
-// NewHistoryList returns an empty timeline.
-func NewHistoryList() *HistoryList {
-	h := &HistoryList{}
+// NewHistoryList returns an empty timeline of a game on map m.
+func NewHistoryList(m *engine.Map) *HistoryList {
+	h := &HistoryList{m: m}
 	h.list = widget.NewList(
 		func() int { return len(h.phases) },
-		func() fyne.CanvasObject { return widget.NewLabel("S1901M  Spring 1901 Movement  adjudicated") },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("S1901M  Spring 1901 Movement  adjudicated")
+			l.Truncation = fyne.TextTruncateEllipsis // a turn's long key never widens the side
+			return l
+		},
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(h.line(i)) })
 	h.list.OnSelected = func(i widget.ListItemID) {
 		if !h.quiet && h.OnSelect != nil {
@@ -83,7 +88,7 @@ func auditDetail(d string) string {
 // historyLog words what dipdesk history --all prints after the line of
 // play: the phases of abandoned branches, and the audit log (rollbacks
 // with their reasons, edits, corrections).
-func historyLog(all []store.Phase, audit []store.AuditEntry) string {
+func historyLog(m *engine.Map, all []store.Phase, audit []store.AuditEntry) string {
 	var b strings.Builder
 	var gone []store.Phase
 	for _, p := range all {
@@ -94,10 +99,7 @@ func historyLog(all []store.Phase, audit []store.AuditEntry) string {
 	if len(gone) > 0 {
 		b.WriteString("Abandoned by rollbacks:\n")
 		for _, p := range gone {
-			words := p.Name
-			if ph, err := engine.ParsePhase(p.Name); err == nil {
-				words = ph.String()
-			}
+			words := stepName(m, p.Name)
 			state := "not adjudicated"
 			if p.Adjudicated {
 				state = "adjudicated"
@@ -133,10 +135,7 @@ func historyLog(all []store.Phase, audit []store.AuditEntry) string {
 
 func (h *HistoryList) line(i int) string {
 	p := h.phases[i]
-	words := p.Name
-	if ph, err := engine.ParsePhase(p.Name); err == nil {
-		words = ph.String()
-	}
+	words := stepName(h.m, p.Name)
 	state := "being played"
 	if p.Adjudicated {
 		state = "adjudicated"

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -308,4 +309,56 @@ func TestFirstJoinAsksForTheFingerprint(t *testing.T) {
 	if pin, _ := mem.Pin(host.h.Addr()); pin != host.h.Fingerprint() {
 		t.Fatalf("pinned %q, want the host's %q", pin, host.h.Fingerprint())
 	}
+}
+
+// TestLanSeatOrders: a LAN seat of the test-only variant gives its seat
+// orders from the panel's Seat orders menu as in the game window: on its
+// Summer turn Germany's muster in Berlin is chosen and sent to the host.
+func TestLanSeatOrders(t *testing.T) {
+	td := newTestDesk(t)
+	path := filepath.Join(td.dir, "shape.dipdesk")
+	g, err := session.Create(path, session.Options{Variant: "shapetest", Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := g.Process("S1901M"); err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+	host, err := td.HostGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), "germany", host.h.Codes()["germany"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sw.c.Close()
+	eventually(t, "the seat's board", func() (ok bool) {
+		sw.ui.wait(func() { ok = sw.picture != nil && sw.state != nil && sw.orders.SeatOrders != nil })
+		return
+	})
+	var labels []string
+	sw.ui.wait(func() {
+		sw.orders.ShowSeatOrders()
+		for _, it := range sw.orders.seatMenu.Items {
+			labels = append(labels, it.Label)
+			if it.Label == "Muster" {
+				it.ChildMenu.Items[0].Action() // Berlin
+			}
+		}
+	})
+	if !slices.Contains(labels, "Muster") {
+		t.Fatalf("Germany's seat orders over the LAN: %q", labels)
+	}
+	eventually(t, "the muster stored by the host", func() bool {
+		cur, err := host.g.Current()
+		if err != nil {
+			return false
+		}
+		orders, _ := host.g.Orders(cur.Phase)
+		return ordersText(orders, "germany", host.g.Map()) == "muster ber"
+	})
 }

@@ -357,6 +357,20 @@ func (sw *LanSeatWindow) addPicture() {
 	sw.picture.OnMessage = func(text string) { sw.status.SetText(text) }
 	sw.picture.OnTemplate = func(_ engine.Power, template string) { sw.orders.Append(template) }
 	sw.picture.Parser = vr.Parser(m)
+	if power := sw.seat.Power; power != "" && len(seatSpecials(vr)) > 0 {
+		// The variant's orders of a seat (a Jester's jest, a muster), as
+		// in the game window: given at once and sent, or started in the
+		// panel.
+		sw.orders.EnableSeatOrders(func() []*fyne.MenuItem {
+			return seatOrderMenu(vr, engine.View{Seat: sw.seat, State: sw.state}, power,
+				func(text string) {
+					if sw.orders.addLine(text) {
+						sw.Submit()
+					}
+				},
+				func(start string) { sw.orders.startLine(start, sw.win.Canvas()) })
+		})
+	}
 	sw.tabs.Items = append([]*container.TabItem{container.NewTabItem("Board", sw.picture)}, sw.tabs.Items...)
 	sw.tabs.SelectIndex(0)
 	sw.tabs.Refresh()

@@ -35,14 +35,23 @@ func Destinations(s *engine.State, from engine.Loc) []engine.Loc {
 			return engine.RetreatOptions(s, s.Dislodged[i], nil)
 		}
 		return nil
-	case engine.Adjustment:
+	case engine.Adjustment, engine.Custom:
 		return nil
 	}
-	i := s.UnitAt(from.P)
+	i := unitIn(s, from.P)
 	if i < 0 {
 		return nil
 	}
-	u := s.Units[i]
+	return UnitDestinations(s, s.Units[i])
+}
+
+// UnitDestinations returns where unit u (one of several pieces in its
+// province, say) may be dropped to move in a movement phase: Destinations
+// for that unit.
+func UnitDestinations(s *engine.State, u engine.Unit) []engine.Loc {
+	if s == nil || !validLoc(s.Map, u.Loc) {
+		return nil
+	}
 	m := s.Map
 	var out []engine.Loc
 	switch u.Type {
@@ -98,21 +107,46 @@ func DropOrder(s *engine.State, pending []engine.Order, power engine.Power, from
 		return dropRetreat(s, power, from, to, x, y)
 	case engine.Adjustment:
 		return engine.Order{}, errors.New("units do not move in winter: tap a home centre to build, right-click a unit to disband it")
+	case engine.Custom:
+		return engine.Order{}, errors.New("units take no orders on the board in " + phaseName(s.Map, s.Phase) + ": give the step's orders in your panel")
 	}
 	u, err := orderable(s, power, from)
 	if err != nil {
 		return engine.Order{}, err
 	}
-	if to.P == u.Loc.P {
-		return engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, At: u.Loc}, nil
+	return dropUnit(s, pending, u, to, x, y)
+}
+
+// DropUnitOrder is DropOrder for unit u, dragged by power: one of several
+// pieces sharing a province (birds beside an army) is dragged by itself.
+func DropUnitOrder(s *engine.State, pending []engine.Order, power engine.Power, u engine.Unit, to engine.Loc, x, y float64) (engine.Order, error) {
+	if s == nil || !validLoc(s.Map, u.Loc) {
+		return engine.Order{}, errors.New("there is no unit there")
 	}
-	j := s.UnitAt(to.P)
+	if !validLoc(s.Map, to) {
+		return engine.Order{}, errors.New("that is off the board")
+	}
+	if s.Phase.Type != engine.Movement {
+		return DropOrder(s, pending, power, u.Loc, to, x, y)
+	}
+	if err := mayOrder(s.Map, power, u); err != nil {
+		return engine.Order{}, err
+	}
+	return dropUnit(s, pending, u, to, x, y)
+}
+
+// dropUnit is the order a drop of unit u on to means in a movement phase.
+func dropUnit(s *engine.State, pending []engine.Order, u engine.Unit, to engine.Loc, x, y float64) (engine.Order, error) {
+	if to.P == u.Loc.P {
+		return engine.Order{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Piece: u.Kind, At: u.Loc}, nil
+	}
+	j := occupant(s, to.P)
 	if j >= 0 {
 		v := s.Units[j]
 		if o, ok, err := dropConvoy(s, pending, u, v); ok && v.Power == u.Power {
 			return o, err
 		}
-		if mv := pendingMove(pending, to.P); mv != nil {
+		if mv := pendingMoveOf(pending, v); mv != nil {
 			// The occupant is leaving: the drop follows it in (Germany's
 			// A ber - kie behind F kie - den). Only when the unit cannot
 			// go there is it a support of the occupant's move.
@@ -132,7 +166,7 @@ func DropOrder(s *engine.State, pending []engine.Order, power engine.Power, from
 		return o, err
 	}
 	if j >= 0 && s.Units[j].Power == u.Power {
-		if u.Type == engine.Fleet && s.Map.Provinces[u.Loc.P].Kind == engine.Sea && s.Units[j].Type == engine.Army && pendingMove(pending, to.P) == nil {
+		if u.Type == engine.Fleet && s.Map.Provinces[u.Loc.P].Kind == engine.Sea && s.Units[j].Type == engine.Army && pendingMoveOf(pending, s.Units[j]) == nil {
 			return engine.Order{}, fmt.Errorf("first drag the army in %s where it should go by sea, then drop this fleet on it", s.Map.Provinces[to.P].Name)
 		}
 		return supportOrder(s, u, s.Units[j], engine.Nowhere)
@@ -140,17 +174,62 @@ func DropOrder(s *engine.State, pending []engine.Order, power engine.Power, from
 	return moveOrder(s, u, to, x, y)
 }
 
-// orderable returns the unit at from if power may order it.
+// orderable returns the unit a gesture at from means (unitIn) if power
+// may order it.
 func orderable(s *engine.State, power engine.Power, from engine.Loc) (engine.Unit, error) {
-	i := s.UnitAt(from.P)
+	i := unitIn(s, from.P)
 	if i < 0 {
 		return engine.Unit{}, fmt.Errorf("there is no unit in %s", s.Map.Provinces[from.P].Name)
 	}
 	u := s.Units[i]
-	if power != "" && u.Power != power {
-		return u, fmt.Errorf("that is %s's unit", s.Map.PowerName(u.Power))
+	return u, mayOrder(s.Map, power, u)
+}
+
+// mayOrder says why power may not order unit u: another seat's unit, or
+// a piece of no seat, which the game moves by itself.
+func mayOrder(m *engine.Map, power engine.Power, u engine.Unit) error {
+	switch {
+	case u.Power == "":
+		return fmt.Errorf("the %s belongs to no seat: the game moves it", m.UnitWord(u))
+	case power != "" && u.Power != power:
+		return fmt.Errorf("that is %s's unit", m.PowerName(u.Power))
 	}
-	return u, nil
+	return nil
+}
+
+// unitIn returns the index of the unit a gesture at province p means:
+// the one holding it (occupant), else the first piece there (birds alone
+// in a province), or -1.
+func unitIn(s *engine.State, p engine.ProvinceID) int {
+	if i := occupant(s, p); i >= 0 {
+		return i
+	}
+	return s.UnitAt(p)
+}
+
+// occupant returns the index of the unit holding province p: the first
+// there that does not share its province with others (a variant's birds
+// stand beside the army holding it), or -1.
+func occupant(s *engine.State, p engine.ProvinceID) int {
+	for _, i := range s.UnitsAt(p) {
+		if !sharing(s.Map, s.Units[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// sharing reports whether u is a kind of piece that shares its province
+// (engine.PieceInfo.Shares): it holds nothing and is not supported.
+func sharing(m *engine.Map, u engine.Unit) bool {
+	pi, ok := m.Piece(u.Kind)
+	return ok && pi.Shares
+}
+
+// unitOfOrder returns the index of the unit order o names (the engine's
+// one answer, engine.UnitOf), or -1.
+func unitOfOrder(s *engine.State, o engine.Order) int {
+	return engine.UnitOf(s, &o, nil)
 }
 
 // dropSupportMove finds the pending move of a unit of u's power that a
@@ -160,14 +239,14 @@ func orderable(s *engine.State, power engine.Power, from engine.Loc) (engine.Uni
 func dropSupportMove(s *engine.State, pending []engine.Order, u engine.Unit, to engine.Loc, x, y float64) (engine.Order, bool, error) {
 	var best *engine.Order
 	bestD, into := math.Inf(1), false
-	empty := s.UnitAt(to.P) < 0
+	empty := occupant(s, to.P) < 0
 	for i := range pending {
 		o := &pending[i]
 		if o.Kind != engine.Move || o.At.P == u.Loc.P || !validLoc(s.Map, o.At) || !validLoc(s.Map, o.To) {
 			continue
 		}
-		j := s.UnitAt(o.At.P)
-		if j < 0 || s.Units[j].Power != u.Power {
+		j := unitOfOrder(s, *o)
+		if j < 0 || s.Units[j].Power != u.Power || s.Units[j].ID == u.ID && u.ID != 0 {
 			continue
 		}
 		d := arrowDistance(s.Map, *o, x, y)
@@ -181,7 +260,7 @@ func dropSupportMove(s *engine.State, pending []engine.Order, u engine.Unit, to 
 	if best == nil {
 		return engine.Order{}, false, nil
 	}
-	v := s.Units[s.UnitAt(best.At.P)]
+	v := s.Units[unitOfOrder(s, *best)]
 	o, err := supportOrder(s, u, v, best.To)
 	return o, true, err
 }
@@ -194,11 +273,11 @@ func dropConvoy(s *engine.State, pending []engine.Order, f, a engine.Unit) (engi
 	if f.Type != engine.Fleet || m.Provinces[f.Loc.P].Kind != engine.Sea || a.Type != engine.Army {
 		return engine.Order{}, false, nil
 	}
-	mv := pendingMove(pending, a.Loc.P)
+	mv := pendingMoveOf(pending, a)
 	if mv == nil || m.ArmyAdjacent(a.Loc.P, mv.To.P) && !mv.ViaConvoy || !convoyThrough(s, a.Loc.P, mv.To.P, f.Loc.P) {
 		return engine.Order{}, false, nil
 	}
-	return engine.Order{Power: f.Power, Kind: engine.Convoy, Unit: f.Type, At: f.Loc,
+	return engine.Order{Power: f.Power, Kind: engine.Convoy, Unit: f.Type, Piece: f.Kind, At: f.Loc,
 		AuxUnit: a.Type, AuxAt: a.Loc, AuxTo: engine.Loc{P: mv.To.P}}, true, nil
 }
 
@@ -216,7 +295,7 @@ func supportOrder(s *engine.State, u, v engine.Unit, dest engine.Loc) (engine.Or
 	if !m.Adjacent(u.Type, u.Loc, into) {
 		return engine.Order{}, fmt.Errorf("%s cannot support in %s: %s", unitName(m, u), m.Provinces[into].Name, notNextTo(m, u, into))
 	}
-	o := engine.Order{Power: u.Power, Kind: engine.Support, Unit: u.Type, At: u.Loc, AuxUnit: v.Type, AuxAt: v.Loc, AuxTo: engine.Nowhere}
+	o := engine.Order{Power: u.Power, Kind: engine.Support, Unit: u.Type, Piece: u.Kind, At: u.Loc, AuxUnit: v.Type, AuxAt: v.Loc, AuxTo: engine.Nowhere}
 	if dest.Valid() {
 		o.AuxTo = engine.Loc{P: dest.P}
 	}
@@ -227,7 +306,7 @@ func supportOrder(s *engine.State, u, v engine.Unit, dest engine.Loc) (engine.Or
 func moveOrder(s *engine.State, u engine.Unit, to engine.Loc, x, y float64) (engine.Order, error) {
 	m := s.Map
 	dest := &m.Provinces[to.P]
-	o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, At: u.Loc, To: engine.Loc{P: to.P}}
+	o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Piece: u.Kind, At: u.Loc, To: engine.Loc{P: to.P}}
 	switch {
 	case dest.Impassable:
 		return engine.Order{}, fmt.Errorf("no unit may enter %s", dest.Name)
@@ -348,22 +427,31 @@ func UnitOrders(s *engine.State, pending []engine.Order, power engine.Power, at 
 	if err != nil {
 		return nil
 	}
+	return UnitOrdersFor(s, pending, u)
+}
+
+// UnitOrdersFor is UnitOrders for unit u in a movement phase: one of
+// several pieces sharing a province has its own orders.
+func UnitOrdersFor(s *engine.State, pending []engine.Order, u engine.Unit) []engine.Order {
+	if s == nil || !validLoc(s.Map, u.Loc) || s.Phase.Type != engine.Movement {
+		return nil
+	}
 	m := s.Map
-	out := []engine.Order{{Power: u.Power, Kind: engine.Hold, Unit: u.Type, At: u.Loc}}
-	for _, d := range Destinations(s, u.Loc) {
-		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, At: u.Loc, To: d}
+	out := []engine.Order{{Power: u.Power, Kind: engine.Hold, Unit: u.Type, Piece: u.Kind, At: u.Loc}}
+	for _, d := range UnitDestinations(s, u) {
+		o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Piece: u.Kind, At: u.Loc, To: d}
 		o.ViaConvoy = u.Type == engine.Army && !m.ArmyAdjacent(u.Loc.P, d.P)
 		out = append(out, o)
 	}
 	for _, v := range s.Units {
-		if v.Loc.P != u.Loc.P && m.Adjacent(u.Type, u.Loc, v.Loc.P) && pendingMove(pending, v.Loc.P) == nil {
+		if v.Loc.P != u.Loc.P && !sharing(m, v) && m.Adjacent(u.Type, u.Loc, v.Loc.P) && pendingMoveOf(pending, v) == nil {
 			o, _ := supportOrder(s, u, v, engine.Nowhere)
 			out = append(out, o)
 		}
 	}
 	out = append(out, supportMoves(s, pending, u)...)
 	for _, mv := range pending {
-		j := s.UnitAt(mv.At.P)
+		j := unitOfOrder(s, mv)
 		if mv.Kind != engine.Move || j < 0 || mv.At.P == u.Loc.P || !validLoc(m, mv.To) {
 			continue
 		}
@@ -385,7 +473,7 @@ func supportMoves(s *engine.State, pending []engine.Order, u engine.Unit) []engi
 	var out []engine.Order
 	add := func(v engine.Unit, d engine.Loc) {
 		k := key{v.Loc.P, d.P}
-		if seen[k] || d.P == u.Loc.P || v.Loc.P == u.Loc.P {
+		if seen[k] || d.P == u.Loc.P || v.Loc.P == u.Loc.P || sharing(s.Map, v) {
 			return
 		}
 		seen[k] = true
@@ -394,12 +482,12 @@ func supportMoves(s *engine.State, pending []engine.Order, u engine.Unit) []engi
 		}
 	}
 	for _, mv := range pending {
-		if j := s.UnitAt(mv.At.P); mv.Kind == engine.Move && j >= 0 && validLoc(s.Map, mv.To) {
+		if j := unitOfOrder(s, mv); mv.Kind == engine.Move && j >= 0 && validLoc(s.Map, mv.To) {
 			add(s.Units[j], mv.To)
 		}
 	}
 	for _, v := range s.Units {
-		for _, d := range Destinations(s, v.Loc) {
+		for _, d := range UnitDestinations(s, v) {
 			add(v, d)
 		}
 	}
@@ -409,7 +497,7 @@ func supportMoves(s *engine.State, pending []engine.Order, u engine.Unit) []engi
 // ByConvoy reports whether the move of the unit at from to to can only go
 // by sea: an army's move to a province it does not border.
 func ByConvoy(s *engine.State, from engine.Loc, to engine.Loc) bool {
-	i := s.UnitAt(from.P)
+	i := unitIn(s, from.P)
 	return i >= 0 && s.Units[i].Type == engine.Army && validLoc(s.Map, to) && !s.Map.ArmyAdjacent(from.P, to.P)
 }
 
@@ -442,12 +530,18 @@ func AdjustOrders(s *engine.State, power engine.Power, at engine.Loc) []engine.O
 	}
 	m := s.Map
 	due := engine.Adjustments(s)
-	if i := s.UnitAt(at.P); i >= 0 {
-		u := s.Units[i]
-		if (power != "" && u.Power != power) || due[u.Power] >= 0 {
-			return nil
+	if is := s.UnitsAt(at.P); len(is) > 0 {
+		// A unit's removal, for each piece there whose power must
+		// disband (several where pieces share the province).
+		var out []engine.Order
+		for _, i := range is {
+			u := s.Units[i]
+			if u.Power == "" || (power != "" && u.Power != power) || due[u.Power] >= 0 {
+				continue
+			}
+			out = append(out, engine.Order{Power: u.Power, Kind: engine.Disband, Unit: u.Type, Piece: u.Kind, At: u.Loc})
 		}
-		return []engine.Order{{Power: u.Power, Kind: engine.Disband, Unit: u.Type, At: u.Loc}}
+		return out
 	}
 	p := &m.Provinces[at.P]
 	home := p.Home
@@ -473,15 +567,19 @@ func AdjustOrders(s *engine.State, power engine.Power, at engine.Loc) []engine.O
 	return out
 }
 
-// pendingMove returns the last pending move of the unit in province p.
-func pendingMove(pending []engine.Order, p engine.ProvinceID) *engine.Order {
+// pendingMoveOf returns the pending move of unit u: of the orders naming
+// it (its province, and its power, type and kind where written), the last,
+// when it is a move.
+func pendingMoveOf(pending []engine.Order, u engine.Unit) *engine.Order {
 	var out *engine.Order
 	for i := range pending {
-		if pending[i].At.P == p {
-			out = nil
-			if pending[i].Kind == engine.Move && pending[i].To.Valid() {
-				out = &pending[i]
-			}
+		o := &pending[i]
+		if o.At.P != u.Loc.P || (o.Power != "" && o.Power != u.Power) || (o.Unit != engine.NoUnitType && (o.Unit != u.Type || o.Piece != u.Kind)) {
+			continue
+		}
+		out = nil
+		if o.Kind == engine.Move && o.To.Valid() {
+			out = o
 		}
 	}
 	return out
@@ -495,7 +593,7 @@ func convoyDestinations(s *engine.State, from engine.ProvinceID) []engine.Loc {
 		return nil
 	}
 	seas := seasFrom(s, from, func(p engine.ProvinceID) bool {
-		i := s.UnitAt(p)
+		i := occupant(s, p)
 		return i >= 0 && s.Units[i].Type == engine.Fleet
 	})
 	var out []engine.Loc
@@ -573,9 +671,9 @@ func coastsOf(m *engine.Map, p engine.ProvinceID) []engine.Loc {
 	return []engine.Loc{{P: p}}
 }
 
-// unitName is "the army in Paris".
+// unitName is "the army in Paris", "the birds in London".
 func unitName(m *engine.Map, u engine.Unit) string {
-	return "the " + u.Type.Word() + " in " + m.LocName(u.Loc)
+	return "the " + m.UnitWord(u) + " in " + m.LocName(u.Loc)
 }
 
 func validLoc(m *engine.Map, l engine.Loc) bool {

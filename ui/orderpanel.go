@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/session"
@@ -27,17 +28,25 @@ type OrderPanel struct {
 	// OnChanged is called after each change the player (or a gesture)
 	// makes to the text; not when the window loads it (Load).
 	OnChanged func(p *OrderPanel)
+	// SeatOrders, when set, lists the variant's orders of the seat (a
+	// Jester's jest, a muster, an objection: orders with no unit) for the
+	// panel's "Seat orders" menu; the window sets it for a variant that
+	// has them.
+	SeatOrders func() []*fyne.MenuItem
 
 	check   func(text string) session.Checked
 	checked session.Checked
 	saved   string // the text as last loaded or saved
 	loading bool
 
-	entry  *widget.Entry
-	errors *widget.Label
-	count  *widget.Label
-	save   *widget.Button
-	body   fyne.CanvasObject
+	entry    *widget.Entry
+	errors   *widget.Label
+	count    *widget.Label
+	save     *widget.Button
+	seat     *widget.Button // opens the seat orders' menu; hidden without SeatOrders
+	seatMenu *fyne.Menu     // the seat orders' menu last shown
+	popup    *widget.PopUpMenu
+	body     fyne.CanvasObject
 }
 
 // NewOrderPanel returns the panel of power, checking with check.
@@ -58,13 +67,15 @@ func NewOrderPanel(power engine.Power, check func(string) session.Checked) *Orde
 		}
 	})
 	p.save.Importance = widget.HighImportance
+	p.seat = widget.NewButtonWithIcon("Seat orders", theme.MenuDropDownIcon(), p.ShowSeatOrders)
+	p.seat.Hide()
 	p.entry.OnChanged = func(string) {
 		p.recheck()
 		if !p.loading && p.OnChanged != nil {
 			p.OnChanged(p)
 		}
 	}
-	p.body = container.NewBorder(nil, container.NewVBox(p.errors, container.NewBorder(nil, nil, nil, p.save, p.count)), nil, nil, p.entry)
+	p.body = container.NewBorder(nil, container.NewVBox(p.errors, container.NewBorder(nil, nil, nil, container.NewHBox(p.seat, p.save), p.count)), nil, nil, p.entry)
 	p.ExtendBaseWidget(p)
 	return p
 }
@@ -73,6 +84,43 @@ func NewOrderPanel(power engine.Power, check func(string) session.Checked) *Orde
 // and the Save button.
 func (p *OrderPanel) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(p.body)
+}
+
+// EnableSeatOrders shows the "Seat orders" button, whose menu lists
+// list's items when it is opened.
+func (p *OrderPanel) EnableSeatOrders(list func() []*fyne.MenuItem) {
+	p.SeatOrders = list
+	p.seat.Show()
+}
+
+// ShowSeatOrders opens the menu of the seat's orders under its button.
+func (p *OrderPanel) ShowSeatOrders() {
+	if p.SeatOrders == nil {
+		return
+	}
+	p.seatMenu = fyne.NewMenu("Seat orders", p.SeatOrders()...)
+	if a := fyne.CurrentApp(); a != nil {
+		if c := a.Driver().CanvasForObject(p.seat); c != nil {
+			pos := a.Driver().AbsolutePositionForObject(p.seat)
+			p.popup = widget.NewPopUpMenu(p.seatMenu, c)
+			p.popup.ShowAtPosition(pos.AddXY(0, p.seat.Size().Height))
+		}
+	}
+}
+
+// shownMenu is the seat orders' menu on screen, if any.
+func (p *OrderPanel) shownMenu() *fyne.Menu {
+	if p.popup == nil || !p.popup.Visible() {
+		return nil
+	}
+	return p.seatMenu
+}
+
+// hideMenu takes the seat orders' menu off the screen.
+func (p *OrderPanel) hideMenu() {
+	if p.popup != nil {
+		p.popup.Hide()
+	}
 }
 
 // Text returns the orders as typed.
@@ -96,6 +144,14 @@ func (p *OrderPanel) Load(text, saved string) {
 	p.loading = false
 	p.saved = saved
 	p.recheck()
+}
+
+// cursorToEnd puts the typing cursor after the last character.
+func (p *OrderPanel) cursorToEnd() {
+	lines := strings.Split(p.entry.Text, "\n")
+	p.entry.CursorRow = len(lines) - 1
+	p.entry.CursorColumn = len([]rune(lines[len(lines)-1]))
+	p.entry.Refresh()
 }
 
 // Dirty reports whether the text differs from what was last saved.
@@ -138,9 +194,11 @@ func (p *OrderPanel) SetReadOnly(ro bool) {
 	if ro {
 		p.entry.Disable()
 		p.save.Disable()
+		p.seat.Disable()
 	} else {
 		p.entry.Enable()
 		p.save.Enable()
+		p.seat.Enable()
 	}
 }
 

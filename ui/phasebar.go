@@ -26,6 +26,9 @@ func NewPhaseBar() *PhaseBar {
 	b := &PhaseBar{}
 	b.phase = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	b.note = widget.NewLabel("")
+	// A long note (who may answer on a turn) is cut short, never widening
+	// the window.
+	b.note.Truncation = fyne.TextTruncateEllipsis
 	call := func(f *func()) func() {
 		return func() {
 			if *f != nil {
@@ -38,7 +41,7 @@ func NewPhaseBar() *PhaseBar {
 	b.adjudicate = widget.NewButtonWithIcon("Adjudicate", theme.ConfirmIcon(), call(&b.OnAdjudicate))
 	b.adjudicate.Importance = widget.HighImportance
 	b.body = container.NewBorder(nil, nil, container.NewHBox(b.prev, b.next), b.adjudicate,
-		container.NewHBox(b.phase, b.note))
+		container.NewBorder(nil, nil, b.phase, nil, b.note))
 	b.ExtendBaseWidget(b)
 	return b
 }
@@ -58,6 +61,9 @@ func (b *PhaseBar) Set(words, short, note string, hasPrev, hasNext, canAdjudicat
 
 // Text returns the phase as shown.
 func (b *PhaseBar) Text() string { return b.phase.Text }
+
+// Note returns the note as shown.
+func (b *PhaseBar) Note() string { return b.note.Text }
 
 func enable(w fyne.Disableable, on bool) {
 	if on {

@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/app/session"
@@ -73,9 +76,10 @@ func (gw *GameWindow) refreshOrders() {
 	gw.orders.Refresh()
 }
 
-// gmOrders is the game master's order side: every power's button in a
-// grid (all of them in view, however many the map has), the selected
-// power named above its panel.
+// gmOrders is the game master's order side: every seat's button in a
+// grid (all of them in view, however many the map has), whose orders are
+// in and who is still awaited in the step (engine.WhoActs), and the
+// selected seat named above its panel.
 func (gw *GameWindow) gmOrders() fyne.CanvasObject {
 	if gw.picker == nil {
 		gw.picker = map[engine.Power]*widget.Button{}
@@ -83,24 +87,48 @@ func (gw *GameWindow) gmOrders() fyne.CanvasObject {
 		for _, p := range gw.m.PowerIDs() {
 			power := p
 			b := widget.NewButton(gw.m.PowerName(p), func() { gw.SelectPower(power) })
+			e2eMark("seat."+string(p), b)
 			gw.picker[p] = b
 			grid.Add(b)
 		}
 		gw.pickerBox = grid
+		gw.pickerWho = widget.NewLabel("")
+		gw.pickerWho.Wrapping = fyne.TextWrapWord
 		gw.pickerHead = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		gw.pickerStack = container.NewStack()
 	}
-	if gw.selected == "" {
-		gw.selected = gw.m.PowerIDs()[0]
-	}
 	gw.showSelected()
-	return container.NewBorder(container.NewVBox(gw.pickerBox, gw.pickerHead), nil, nil, nil, gw.pickerStack)
+	return container.NewBorder(container.NewVBox(gw.pickerBox, gw.pickerWho, gw.pickerHead), nil, nil, nil, gw.pickerStack)
 }
 
-// showSelected shows the selected power's panel and marks the buttons.
+// mayOrder reports whether seat p may give orders in the step being
+// played: it must or may act (engine.WhoActs), or its orders are in.
+func (gw *GameWindow) mayOrder(p engine.Power) bool {
+	return gw.acting.Allows(p) || slices.Contains(gw.submitted, p)
+}
+
+// firstActing is the seat a game master's desk shows first: the first
+// seat awaited, else the first that may act ("" when nobody acts).
+func (gw *GameWindow) firstActing() engine.Power {
+	for _, ps := range [][]engine.Power{gw.acting.Must, gw.acting.May} {
+		if ps := inMapOrder(gw.m, ps); len(ps) > 0 {
+			return ps[0]
+		}
+	}
+	return ""
+}
+
+// showSelected shows the selected seat's panel and marks the buttons: a
+// tick when its orders are in, "•" when its text is not saved; a seat
+// with nothing to do in the step is greyed out (awaitedText, under the
+// buttons, says who is awaited and who may act).
 func (gw *GameWindow) showSelected() {
 	if gw.picker == nil {
 		return
+	}
+	// A new step shows the first seat it waits for.
+	if cur := gw.phases[len(gw.phases)-1].Name; cur != gw.selectedIn || (gw.selected != "" && !gw.mayOrder(gw.selected)) {
+		gw.selected, gw.selectedIn = gw.firstActing(), cur
 	}
 	in := map[engine.Power]bool{}
 	for _, p := range gw.submitted {
@@ -108,9 +136,10 @@ func (gw *GameWindow) showSelected() {
 	}
 	for p, b := range gw.picker {
 		label := gw.m.PowerName(p)
-		if op := gw.panels[p]; op != nil && op.Dirty() {
+		switch op := gw.panels[p]; {
+		case op != nil && op.Dirty():
 			label += " •"
-		} else if in[p] {
+		case in[p]:
 			label += " ✓"
 		}
 		b.SetText(label)
@@ -118,7 +147,22 @@ func (gw *GameWindow) showSelected() {
 		if p == gw.selected {
 			b.Importance = widget.HighImportance
 		}
+		enable(b, gw.mayOrder(p) || (gw.panels[p] != nil && gw.panels[p].Dirty()))
 		b.Refresh()
+	}
+	if gw.over != nil {
+		gw.pickerWho.SetText("The game is over. " + gameEndText(gw.m, gw.over))
+	} else {
+		gw.pickerWho.SetText(awaitedText(gw.m, gw.acting, gw.submitted))
+	}
+	if gw.selected == "" {
+		gw.pickerHead.SetText("")
+		gw.pickerStack.Objects = nil
+		if gw.acting.Nobody() && gw.over == nil {
+			gw.pickerStack.Objects = []fyne.CanvasObject{container.NewVBox(gw.playButton())}
+		}
+		gw.pickerStack.Refresh()
+		return
 	}
 	head := gw.m.PowerName(gw.selected) + "'s orders"
 	if op := gw.panels[gw.selected]; op != nil && op.Dirty() {
@@ -127,6 +171,42 @@ func (gw *GameWindow) showSelected() {
 	gw.pickerHead.SetText(head)
 	gw.pickerStack.Objects = []fyne.CanvasObject{gw.panels[gw.selected]}
 	gw.pickerStack.Refresh()
+}
+
+// awaitedText is the game master's "whose orders are in" for the step
+// (engine.WhoActs): how many of the seats awaited have sent orders, who
+// is still awaited, who may act besides.
+func awaitedText(m *engine.Map, a engine.Acting, submitted []engine.Power) string {
+	if a.Nobody() && len(a.May) == 0 {
+		return "Nobody orders in this step: Adjudicate plays it."
+	}
+	var parts []string
+	must := inMapOrder(m, a.Must)
+	var missing []engine.Power
+	for _, p := range must {
+		if !slices.Contains(submitted, p) {
+			missing = append(missing, p)
+		}
+	}
+	switch {
+	case len(must) == 0:
+		parts = append(parts, "No seat is awaited")
+	case len(must) == 1 && len(missing) == 1:
+		parts = append(parts, m.PowerName(must[0])+"'s orders are awaited (none yet)")
+	case len(must) == 1:
+		parts = append(parts, m.PowerName(must[0])+"'s orders are in")
+	case len(missing) == 0:
+		parts = append(parts, fmt.Sprintf("Orders in from all %d seats awaited", len(must)))
+	default:
+		parts = append(parts, fmt.Sprintf("Orders in from %d of %d seats awaited; none yet from %s", len(must)-len(missing), len(must), powerNames(m, missing)))
+	}
+	if may := inMapOrder(m, a.May); len(may) > 0 {
+		parts = append(parts, powerNames(m, may)+" may act too")
+	}
+	if a.GM {
+		parts = append(parts, "the game master must act")
+	}
+	return strings.Join(parts, "; ") + "."
 }
 
 // SelectPower shows power p's orders to the game master. The power left
@@ -143,29 +223,91 @@ func (gw *GameWindow) SelectPower(p engine.Power) {
 	gw.showSelected()
 }
 
-// table is the hot-seat side when nobody is ordering: who has orders in,
-// and a button per power to pass the laptop.
+// table is the hot-seat side when nobody is ordering: the seats the step
+// waits for (engine.WhoActs), whose orders are in, and a button each to
+// pass the laptop; then the seats that may act without being waited for
+// (another power's turn answered); in a step nobody orders, one button
+// that plays it. A seat with nothing to do in the step is not offered.
 func (gw *GameWindow) table() fyne.CanvasObject {
 	box := container.NewVBox(widget.NewLabelWithStyle("At the table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	cur := gw.phases[len(gw.phases)-1].Name
+	// The controls of the last table are gone (the end-to-end test finds
+	// only those on screen).
+	e2eMark("play", nil)
+	for _, p := range gw.m.PowerIDs() {
+		e2eMark("table."+string(p), nil)
+	}
+	if gw.over != nil {
+		box.Add(wrapped("The game is over. " + gameEndText(gw.m, gw.over)))
+		return container.NewVScroll(box)
+	}
 	in := map[engine.Power]bool{}
 	for _, p := range gw.submitted {
 		in[p] = true
 	}
-	for _, p := range gw.m.PowerIDs() {
-		power := p
-		state := "no orders yet"
-		if in[p] {
-			state = "orders in"
+	a := gw.acting
+	must, may := inMapOrder(gw.m, a.Must), inMapOrder(gw.m, a.May)
+	// Up to eight seats are listed one a row; more (a variant's roles)
+	// go two a row, so that every seat called is in view.
+	compact := len(must)+len(may) > 8
+	group := func(ps []engine.Power, state string) {
+		cols := container.NewVBox()
+		if compact {
+			cols = container.NewGridWithColumns(2)
 		}
-		if d := gw.drafts[p]; d != nil && !d.saved && d.phase == gw.phases[len(gw.phases)-1].Name {
-			state += ", typed orders not saved"
+		for _, p := range ps {
+			st := state
+			if in[p] {
+				st = "orders in"
+			}
+			if d := gw.drafts[p]; d != nil && !d.saved && d.phase == cur {
+				st += ", typed orders not saved"
+			}
+			label := gw.m.PowerName(p) + " orders…"
+			if compact {
+				label = gw.m.PowerName(p) + "…"
+			}
+			b := widget.NewButton(label, func() { gw.PassTo(p) })
+			e2eMark("table."+string(p), b)
+			enable(b, !gw.readOnly)
+			cols.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(st), b))
 		}
-		b := widget.NewButton(gw.m.PowerName(p)+" orders…", func() { gw.PassTo(power) })
-		e2eMark("table."+string(p), b)
-		enable(b, !gw.readOnly)
-		box.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(state), b))
+		box.Add(cols)
+	}
+	if a.Nobody() {
+		box.Add(wrapped("Nobody orders in " + stepName(gw.m, cur) + ": the game plays it by its rules. One click plays it and says what happened."))
+		box.Add(gw.playButton())
+	}
+	if len(must) > 0 {
+		group(must, "no orders yet")
+	}
+	if len(may) > 0 {
+		head := "May also order (not waited for):"
+		if ph, err := engine.ParsePhase(cur); err == nil && ph.Actor != "" {
+			head = "May answer on " + gw.m.PowerName(ph.Actor) + "'s turn (not waited for):"
+		}
+		box.Add(widget.NewLabel(head))
+		group(may, "may act")
 	}
 	return container.NewVScroll(box)
+}
+
+// playButton is the one click that plays a step nobody orders, named
+// after the step (the table's, the game master's).
+func (gw *GameWindow) playButton() *widget.Button {
+	cur := gw.phases[len(gw.phases)-1].Name
+	play := widget.NewButtonWithIcon("Play "+stepName(gw.m, cur), theme.MediaPlayIcon(), gw.PlayStep)
+	play.Importance = widget.HighImportance
+	e2eMark("play", play)
+	enable(play, gw.canAdjudicate())
+	return play
+}
+
+// wrapped is a label whose text wraps.
+func wrapped(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 // ordersText writes power's orders, one a line.
@@ -190,11 +332,23 @@ func panelText(orders []engine.Order, p engine.Power, m *engine.Map) string {
 }
 
 // PassTo draws the curtain for power: "Pass the laptop to France". The
-// board and panels show the table's view until the curtain is passed.
+// board and panels show the table's view until the curtain is passed. A
+// seat with nothing to do in the step is not called.
 func (gw *GameWindow) PassTo(p engine.Power) {
 	gw.toTable()
+	if !gw.mayOrder(p) {
+		gw.flash(gw.m.PowerName(p) + " has nothing to order in " + stepName(gw.m, gw.phases[len(gw.phases)-1].Name))
+		return
+	}
 	pi, _ := gw.m.Power(p)
 	gw.curtain.Close(p, pi.Name, gw.seats[p].PinHash)
+	if !gw.acting.Waits(p) {
+		note := pi.Name + " may act in this step; nobody waits for its orders."
+		if ph, err := engine.ParsePhase(gw.phases[len(gw.phases)-1].Name); err == nil && ph.Actor != "" {
+			note = pi.Name + " may answer on " + gw.m.PowerName(ph.Actor) + "'s turn; nobody waits for its orders."
+		}
+		gw.curtain.SetNote(note)
+	}
 }
 
 // seatPower lets power order: called when the curtain is passed.
@@ -299,7 +453,7 @@ func (gw *GameWindow) submit(p engine.Power) bool {
 		gw.drafts[p] = d
 	}
 	if d.phase != cur {
-		gw.flash(fmt.Sprintf("%s's orders were typed for %s and the game is now in %s: they are kept, not saved", gw.m.PowerName(p), d.phase, cur))
+		gw.flash(fmt.Sprintf("%s's orders were typed for %s and the game is now in %s: they are kept, not saved", gw.m.PowerName(p), stepName(gw.m, d.phase), stepName(gw.m, cur)))
 		return false
 	}
 	text := d.text
@@ -413,7 +567,7 @@ func replaceUnitOrder(parser *engine.Parser, p engine.Power, text string, o engi
 		}
 		var keep []string
 		for _, x := range orders {
-			if x.At.Valid() && x.At.P == o.At.P {
+			if sameUnit(x, o) {
 				continue
 			}
 			keep = append(keep, x.Text)
@@ -424,6 +578,20 @@ func replaceUnitOrder(parser *engine.Parser, p engine.Power, text string, o engi
 	}
 	// A last newline: the next order typed starts on a line of its own.
 	return strings.Join(append(lines, o.Format(parser.Map)), "\n") + "\n"
+}
+
+// sameUnit reports whether orders x and o are for the same unit (or
+// build in the same province): the same province, and where both write
+// it the same kind of piece (birds beside an army of the same power are
+// another unit).
+func sameUnit(x, o engine.Order) bool {
+	if !x.At.Valid() || !o.At.Valid() || x.At.P != o.At.P {
+		return false
+	}
+	if x.Unit != engine.NoUnitType && o.Unit != engine.NoUnitType && (x.Unit != o.Unit || x.Piece != o.Piece) {
+		return false
+	}
+	return x.Number == 0 || o.Number == 0 || x.Number == o.Number
 }
 
 // UndoLastOrder removes the ordering power's last order.
@@ -444,7 +612,7 @@ func (gw *GameWindow) UndoLastOrder() {
 // curtain is drawn.
 func (gw *GameWindow) canAdjudicate() bool {
 	switch {
-	case gw.readOnly || gw.locked:
+	case gw.readOnly || gw.locked || gw.over != nil:
 		return false
 	case gw.gm:
 		return true
@@ -473,23 +641,48 @@ func (gw *GameWindow) Adjudicate() {
 		gw.flash(errText("Adjudicate", err))
 		return
 	}
-	if ms.Empty() && gw.current() {
+	// Orders may have come in from elsewhere (the command line).
+	if v, err := gw.g.View(gw.viewSeat(), ""); err == nil {
+		gw.submitted = v.Submitted
+	}
+	if a, err := gw.g.WhoActs(""); err == nil {
+		gw.acting = a
+	}
+	// Nothing missing: adjudicate at once, unless the board shows another
+	// step whose orders someone may mean to check first (a step nobody
+	// orders has none).
+	if ms.Empty() && (gw.current() || gw.acting.Nobody()) {
 		gw.adjudicateNow()
 		return
 	}
-	title := "Adjudicate " + ms.Phase.String() + "?"
+	title := "Adjudicate " + phaseName(gw.m, ms.Phase) + "?"
 	text, yes := "Every unit has a legal order.", "Adjudicate"
 	if !ms.Empty() {
 		text, yes = missingText(gw.m, ms, gw.gm), "Adjudicate anyway"
 	}
 	if !gw.current() {
-		text = "The board shows " + gw.phases[gw.viewIdx].Name + "; the phase to adjudicate is " + ms.Phase.String() + ".\n\n" + text
+		text = "The board shows " + stepName(gw.m, gw.phases[gw.viewIdx].Name) + "; the phase to adjudicate is " + phaseName(gw.m, ms.Phase) + ".\n\n" + text
 	}
 	gw.desk.ask(gw.win, title, text, []string{yes, "Cancel"}, func(i int) {
 		if i == 0 {
 			gw.adjudicateNow()
 		}
 	})
+}
+
+// PlayStep plays a step nobody orders (the Play button at the table): one
+// click, no question, whichever phase the board shows, since the button
+// names the step. Should orders be missing after all (the step changed
+// under the window), it asks as Adjudicate does.
+func (gw *GameWindow) PlayStep() {
+	if !gw.canAdjudicate() || !gw.saveDrafts() {
+		return
+	}
+	if a, err := gw.g.WhoActs(""); err != nil || !a.Nobody() {
+		gw.Adjudicate()
+		return
+	}
+	gw.adjudicateNow()
 }
 
 // missingText words what is missing for the confirmation. The game
@@ -506,7 +699,7 @@ func missingText(m *engine.Map, ms session.Missing, gm bool) string {
 			if gm {
 				var us []string
 				for _, u := range pm.Unordered {
-					us = append(us, u.Type.String()+" "+m.LocString(u.Loc))
+					us = append(us, m.UnitCode(u.Type, u.Kind)+" "+m.LocString(u.Loc))
 				}
 				parts = append(parts, "no order for "+strings.Join(us, ", "))
 			} else {
@@ -534,9 +727,20 @@ func missingText(m *engine.Map, ms session.Missing, gm bool) string {
 	return b.String()
 }
 
-// adjudicateNow adjudicates without asking.
+// adjudicateNow adjudicates without asking, then says what happened: the
+// step played and the next one, what the rules did besides the orders
+// (a die rolled, the Borg's way) as the seat may read it, and the game's
+// end when the step ended it. In a game whose dice a game master enters,
+// each die or pick nobody entered yet is asked for first (askDraw), in
+// order, and the step is adjudicated once every value is in.
 func (gw *GameWindow) adjudicateNow() {
-	out, next, err := gw.g.Process(gw.phases[len(gw.phases)-1].Name)
+	phase := gw.phases[len(gw.phases)-1].Name
+	out, next, err := gw.g.Process(phase)
+	var need *engine.NeedDraw
+	if errors.As(err, &need) {
+		gw.askDraw(phase, need)
+		return
+	}
 	if err != nil {
 		gw.flash(errText("Adjudicate", err))
 		return
@@ -551,11 +755,14 @@ func (gw *GameWindow) adjudicateNow() {
 	gw.dropOldDrafts()
 	gw.viewIdx = len(gw.phases) - 2
 	gw.refresh()
-	msg := fmt.Sprintf("Adjudicated %s; now %s", out.Phase.Key(), next.State.Phase)
-	if out.Winner() != "" {
-		msg += "; " + gw.m.PowerName(out.Winner()) + " has won"
+	msg := fmt.Sprintf("Adjudicated %s; now %s", phaseName(gw.m, out.Phase), phaseName(gw.m, next.State.Phase))
+	if _, seen, err := gw.sceneFor(gw.viewIdx); err == nil && seen != nil && len(seen.Events) > 0 {
+		msg = fmt.Sprintf("Played %s: %s. Now %s", phaseName(gw.m, out.Phase), strings.Join(seen.Events, "; "), phaseName(gw.m, next.State.Phase))
 	}
 	gw.flash(msg)
+	if out.End != nil {
+		gw.desk.ask(gw.win, "The game is over", gameEndText(gw.m, out.End), []string{"OK"}, func(int) {})
+	}
 }
 
 // Rollback returns the game to phase (game master). Typed orders of the
@@ -583,7 +790,7 @@ func (gw *GameWindow) Rollback(phase, reason string) {
 	gw.dropOldDrafts()
 	gw.viewIdx = len(gw.phases) - 1
 	gw.refresh()
-	gw.flash("Back to " + ps.State.Phase.String() + "; the later phases are kept as an abandoned branch")
+	gw.flash("Back to " + phaseName(gw.m, ps.State.Phase) + "; the later phases are kept as an abandoned branch")
 }
 
 // edit applies a game master's edit in the command line's words.

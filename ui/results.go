@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -19,7 +21,7 @@ type ResultsList struct {
 	title   *widget.Label
 	list    *widget.List
 	lines   []string
-	results []engine.Result
+	results []*engine.Result // per line: its result, nil for an event or the game's end
 	body    fyne.CanvasObject
 }
 
@@ -38,7 +40,7 @@ func NewResultsList() *ResultsList {
 			l := o.(*widget.Label)
 			l.SetText(r.lines[i])
 			l.Importance = widget.MediumImportance
-			if i < len(r.results) && !r.results[i].OK {
+			if i < len(r.results) && r.results[i] != nil && !r.results[i].OK {
 				l.Importance = widget.DangerImportance
 			}
 			l.Refresh()
@@ -52,25 +54,61 @@ func NewResultsList() *ResultsList {
 // CreateRenderer lays the title above the list.
 func (r *ResultsList) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(r.body) }
 
-// Set shows the outcome of a phase (nil: none yet).
-func (r *ResultsList) Set(title string, out *engine.Outcome, m *engine.Map) {
+// Set shows the outcome of a phase (nil: none yet): each result with
+// its reason, what the rules did besides the orders, the draws the seat
+// may read (dice rolled or entered), and the game's end when the phase
+// ended it.
+func (r *ResultsList) Set(title string, out *engine.Outcome, draws []engine.Draw, m *engine.Map) {
 	r.title.SetText(title)
 	r.lines, r.results = nil, nil
 	if out != nil {
-		for _, res := range out.Results {
+		if out.End != nil {
+			r.lines = append(r.lines, "★ The game is over. "+gameEndText(m, out.End))
+			r.results = append(r.results, nil)
+		}
+		for i := range out.Results {
+			res := &out.Results[i]
 			mark := "✓ "
 			if !res.OK {
 				mark = "✗ "
 			}
-			r.lines = append(r.lines, mark+m.PowerName(res.Order.Power)+": "+res.Order.Format(m)+": "+res.Reason)
+			r.lines = append(r.lines, mark+resultWho(m, *res)+": "+resultOrder(m, *res)+": "+res.Reason)
 			r.results = append(r.results, res)
 		}
 		for _, e := range out.Events {
 			r.lines = append(r.lines, "• "+e)
+			r.results = append(r.results, nil)
+		}
+		for _, l := range drawLines(draws) {
+			r.lines = append(r.lines, l)
+			r.results = append(r.results, nil)
 		}
 	}
 	r.list.UnselectAll()
 	r.list.Refresh()
+}
+
+// resultWho names who a result is about: the seat that gave the order,
+// or for a piece of no seat its kind ("Borg").
+func resultWho(m *engine.Map, res engine.Result) string {
+	if p := res.Order.Power; p != "" {
+		return m.PowerName(p)
+	}
+	if pi, ok := m.Piece(res.Unit.Kind); ok {
+		return strings.ToUpper(pi.Name[:1]) + pi.Name[1:]
+	}
+	return "No seat"
+}
+
+// resultOrder writes a result's order with its unit's kind of piece where
+// the order leaves it out (the hold the engine gives a piece with no
+// order: "B lon H", not "A lon H").
+func resultOrder(m *engine.Map, res engine.Result) string {
+	o := res.Order
+	if u := res.Unit; o.Piece == 0 && u.Kind != 0 && o.At.Valid() && o.At.P == u.Loc.P && o.Unit == u.Type {
+		o.Piece = u.Kind
+	}
+	return o.Format(m)
 }
 
 // Lines returns the results as listed.
@@ -80,10 +118,10 @@ func (r *ResultsList) Lines() []string { return r.lines }
 func (r *ResultsList) Select(i int) { r.list.Select(i) }
 
 func (r *ResultsList) selected(i int) {
-	if i >= len(r.results) || r.OnSelect == nil {
+	if i >= len(r.results) || r.results[i] == nil || r.OnSelect == nil {
 		return
 	}
-	r.OnSelect(orderLocs(r.results[i]))
+	r.OnSelect(orderLocs(*r.results[i]))
 }
 
 // orderLocs returns the places a result's order names.

@@ -174,18 +174,56 @@ func (s *StartWindow) variantChanged() {
 		s.status.SetText(errText(v.Name, err))
 		return
 	}
-	grid := container.NewGridWithColumns(3)
+	// The great powers, then the variant's roles (seats with no home
+	// centres: a Jester, a Mastermind), each named as a role.
+	var grids [2]*fyne.Container
 	for _, p := range m.Powers {
+		k := 0
+		name := p.Name
+		if p.Role {
+			k, name = 1, p.Name+" (role)"
+		}
+		if grids[k] == nil {
+			grids[k] = container.NewGridWithColumns(3)
+		}
 		row := seatRow{power: p.ID, player: widget.NewEntry(), pin: widget.NewPasswordEntry()}
 		row.player.SetPlaceHolder("player (optional)")
 		row.pin.SetPlaceHolder("PIN (optional)")
 		s.seats = append(s.seats, row)
-		grid.Add(widget.NewLabel(p.Name))
-		grid.Add(row.player)
-		grid.Add(row.pin)
+		grids[k].Add(widget.NewLabel(name))
+		grids[k].Add(row.player)
+		grids[k].Add(row.pin)
 	}
-	s.seatBox.Add(grid)
+	if grids[0] != nil {
+		s.seatBox.Add(grids[0])
+	}
+	if grids[1] != nil {
+		head := widget.NewLabelWithStyle(fmt.Sprintf("Roles: seats with no home centres (%d seats in all)", len(s.seats)),
+			fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		s.seatBox.Add(head)
+		s.seatBox.Add(grids[1])
+	}
 	s.seatsEnabled()
+}
+
+// Choose offers variant id in the New game list and selects it: a
+// variant hidden from the list (the test-only one) is added to it, for
+// tests and for `dipdesk gui --variant ID`.
+func (s *StartWindow) Choose(id string) error {
+	v, ok := variants.Lookup(id)
+	if !ok {
+		return fmt.Errorf("no variant %q (dipdesk variants lists them)", id)
+	}
+	for i, x := range s.variants {
+		if x == v {
+			s.variant.SetSelectedIndex(i)
+			return nil
+		}
+	}
+	s.variants = append(s.variants, v)
+	s.variant.Options = append(s.variant.Options, v.Name)
+	s.variant.SetSelectedIndex(len(s.variants) - 1)
+	return nil
 }
 
 // seatsEnabled greys out the seat rows in game-master mode.

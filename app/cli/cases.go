@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
 	"dipdesk/variants"
@@ -167,7 +168,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State, note func(e
 		return m.LocString(units[i].Loc) < m.LocString(units[j].Loc)
 	})
 	for _, u := range units {
-		fmt.Fprintf(w, "  %s: %s %s%s\n", m.PowerName(u.Power), unitWord(u), m.LocString(u.Loc), note(u))
+		fmt.Fprintf(w, "  %s: %s %s%s\n", seatName(m, u.Power), unitWord(m, u), m.LocString(u.Loc), note(u))
 	}
 	for _, d := range s.Dislodged {
 		var opts []string
@@ -178,7 +179,7 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State, note func(e
 		if len(opts) > 0 {
 			where = strings.Join(opts, ", ")
 		}
-		fmt.Fprintf(w, "  dislodged %s: %s %s%s (may retreat to %s)\n", m.PowerName(d.Unit.Power), unitWord(d.Unit), m.LocString(d.Unit.Loc), note(d.Unit), where)
+		fmt.Fprintf(w, "  dislodged %s: %s %s%s (may retreat to %s)\n", seatName(m, d.Unit.Power), unitWord(m, d.Unit), m.LocString(d.Unit.Loc), note(d.Unit), where)
 	}
 	if s.Phase.Type == engine.Adjustment {
 		adj := engine.Adjustments(s)
@@ -197,13 +198,24 @@ func printPosition(w io.Writer, su *casefile.Setup, s *engine.State, note func(e
 	}
 }
 
-// unitWord is a unit's type, with its number when the variant numbers
-// units (Character Diplomacy rule 10: "1A", "2F").
-func unitWord(u engine.Unit) string {
+// unitWord is a unit's type or its kind's code ("A", "F", "B", "BORG"),
+// with its number when the variant numbers units (Character Diplomacy
+// rule 10: "1A", "2F").
+func unitWord(m *engine.Map, u engine.Unit) string {
+	code := m.UnitCode(u.Type, u.Kind)
 	if u.Number > 0 {
-		return fmt.Sprintf("%d%s", u.Number, u.Type)
+		return fmt.Sprintf("%d%s", u.Number, code)
 	}
-	return u.Type.String()
+	return code
+}
+
+// seatName names a unit's seat: the power or role, or "No seat" for a
+// piece the engine moves (the Borg).
+func seatName(m *engine.Map, p engine.Power) string {
+	if p == "" {
+		return "No seat"
+	}
+	return m.PowerName(p)
 }
 
 // unitNoter is implemented by a variant's part of the position that has
@@ -243,13 +255,19 @@ func (o optionFlags) Set(v string) error {
 }
 
 // check refuses options for a variant that takes none (it has no Setup to
-// read them), rather than ignoring them.
+// read them), rather than ignoring them; the session's own (dice) every
+// game takes.
 func (o optionFlags) check(variant string) error {
 	v, ok := variants.Lookup(variant)
-	if !ok || len(o) == 0 || v.Setup != nil {
+	if !ok || v.Setup != nil {
 		return nil // session.Create reports an unknown variant
 	}
-	return fmt.Errorf("%s takes no options", v.Name)
+	for name := range o {
+		if name != session.OptionDice {
+			return fmt.Errorf("%s takes no options but %s (--option %s=...)", v.Name, session.OptionDice, name)
+		}
+	}
+	return nil
 }
 
 // orNil returns nil for no options, so a game without any stores none.

@@ -235,3 +235,43 @@ func TestEditCard(t *testing.T) {
 		t.Errorf("the audit log names the card or lacks the deal:\n%s", out)
 	}
 }
+
+// TestEditAdd: "edit FILE add POWER A|F PROV [CARD]" in a card variant
+// gives the new unit its number and a card, from the deck or the one the
+// game master names; a card the rules refuse is refused with the rule and
+// leaves the game as it was; "edit card" for a unit France does not have
+// lists France's units.
+func TestEditAdd(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "add.dipdesk")
+	if code, out, errs := run("new", "--variant", "character", "--seed", "7", "--out", file); code != 0 {
+		t.Fatalf("new: %s %s", out, errs)
+	}
+	// Seed 7: France 1F bre #12, 2A mar #20, 1A par #13.
+	if code, out, errs := run("edit", file, "add", "france", "A", "bur"); code != 0 || !strings.Contains(out, "edited: add france A bur") {
+		t.Fatalf("edit add: %d %s %s", code, out, errs)
+	}
+	if code, out, errs := run("edit", file, "add", "france", "F", "nth", "#11"); code != 0 {
+		t.Fatalf("edit add with a card: %s %s", out, errs)
+	}
+	_, out, _ := run("show", file, "--as", "france")
+	if !strings.Contains(out, "France: 3A bur  [#") || !strings.Contains(out, "France: 2F nth  [#11 Hypnotist]") {
+		t.Errorf("the new units' numbers and cards:\n%s", out)
+	}
+	// A second Hypnotist for France (at the start: rule 4.b).
+	code, _, errs := run("edit", file, "add", "france", "A", "pic", "11")
+	if code == 0 || !strings.Contains(errs, "Hypnotist") {
+		t.Errorf("a second Hypnotist for France was accepted: %s", errs)
+	}
+	if _, out, _ := run("show", file, "--as", "gm"); strings.Contains(out, "pic") {
+		t.Errorf("the refused unit stands in Picardy:\n%s", out)
+	}
+	if code, _, errs := run("edit", file, "card", "france", "4A", "20"); code == 0 || !strings.Contains(errs, "France has no unit 4A; its units are") ||
+		!strings.Contains(errs, "3A bur") {
+		t.Errorf("edit card for a unit France does not have: %s", errs)
+	}
+	_, out, _ = run("history", file, "--all")
+	if strings.Contains(out, "Hypnotist") || !strings.Contains(out, "added France 2F nth and dealt it its card by hand") {
+		t.Errorf("the audit log names the card or lacks the edit:\n%s", out)
+	}
+}

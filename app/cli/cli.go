@@ -40,7 +40,7 @@ func commands() []command {
 		{"cases", "cases [-v] [-variant id] [-convention dipdesk|jdip] FILE...", "run adjudication test-case files (DATC format) and report failures", runCases},
 		{"adjudicate", "adjudicate [-variant id] FILE", "adjudicate a position with orders and print results and the new position", runAdjudicate},
 		{"host", "host FILE [--addr :7878] [--no-mdns] [--deadline 48h] [--manual]", "serve a game to the LAN (every interface unless --addr names one; advertised by mDNS unless --no-mdns); prints the fingerprint and pairing codes", runHost},
-		{"join", "join ADDR --seat POWER|observer --code PAIRING-CODE [--fingerprint FP] [--orders FILE] [--ready] [--follow]", "join a LAN game: print the seat's view, submit orders from a file", runJoin},
+		{"join", "join ADDR --seat POWER|observer --code PAIRING-CODE [--fingerprint FP] [--orders FILE] [--ready] [--phase KEY] [--follow]", "join a LAN game: print the seat's view, submit orders from a file", runJoin},
 	}, gameCommands()...)
 }
 

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -19,12 +18,12 @@ import (
 // line of a press message starts like one of the join's own lines.
 func FuzzJoinPrinter(f *testing.F) {
 	for _, s := range []string{
-		`{"v":1,"type":"press","seq":9,"body":{"id":1,"phase":"S1901M","from":"france","text":"hi\u001b[2J\nhost error: x","sent":"2026-01-01T00:00:00Z"}}`,
-		`{"v":1,"type":"view","seq":3,"body":{"phase":"S1901M","title":"Spring\u202e","state":{},"pending":["A par - bur\u0007"]}}`,
-		`{"v":1,"type":"hello","seq":1,"body":{"protocol":1,"game":{"name":"\u009b31m","variant":"standard","phase":"S1901M"}}}`,
-		`{"v":1,"type":"results","seq":4,"body":{"phase":"S1901M","results":[{"power":"france","order":"A par - bur","ok":false,"code":"x","reason":"\r\u2028"}],"winner":"\u0000"}}`,
-		`{"v":1,"type":"error","seq":2,"body":{"code":"bad\u001b","message":"m"}}`,
-		`{"v":1,"type":"hand","seq":5,"body":{"phase":"S1901M","cards":[{"unit":"A par","power":"france","label":"1A","id":"9","name":"\u001bP","text":"t"}]}}`,
+		`{"v":2,"type":"press","seq":9,"body":{"id":1,"phase":"S1901M","from":"france","text":"hi\u001b[2J\nhost error: x","sent":"2026-01-01T00:00:00Z"}}`,
+		`{"v":2,"type":"view","seq":3,"body":{"phase":"S1901M","title":"Spring\u202e","state":{},"pending":["A par - bur\u0007"]}}`,
+		`{"v":2,"type":"hello","seq":1,"body":{"protocol":1,"game":{"name":"\u009b31m","variant":"standard","phase":"S1901M"}}}`,
+		`{"v":2,"type":"results","seq":4,"body":{"phase":"S1901M","results":[{"power":"france","order":"A par - bur","ok":false,"code":"x","reason":"\r\u2028"}],"winner":"\u0000"}}`,
+		`{"v":2,"type":"error","seq":2,"body":{"code":"bad\u001b","message":"m"}}`,
+		`{"v":2,"type":"hand","seq":5,"body":{"phase":"S1901M","cards":[{"unit":"A par","power":"france","label":"1A","id":"9","name":"\u001bP","text":"t"}]}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -82,25 +81,16 @@ func FuzzReadOrdersText(f *testing.F) {
 	})
 }
 
-// hugeCount finds an add_cards count past what any deck holds.
-var hugeCount = regexp.MustCompile(`:\s*\+?0*[0-9]{5,}`)
-
 // FuzzOptions reads any --option flags for every variant, as "dipdesk
 // new" does, and sets a game up with those it accepts: no panic, and a
 // first position that writes and reads back with the variant's decoder.
 func FuzzOptions(f *testing.F) {
 	for _, s := range []string{"add_cards=X5,X8", "add_cards=X1:2, x3 ,X11:0\nreshuffle_every=20", "reshuffle_every=0",
-		"hypnotist_wrong_power=yes", "add_cards", "=x", "add_cards=X5\nadd_cards=X8", "press=full"} {
+		"hypnotist_wrong_power=yes", "add_cards", "=x", "add_cards=X5\nadd_cards=X8", "press=full", "add_cards=X5:100000000",
+		"counts=20:99999999999"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, flags string) {
-		// variants/character's add_cards takes any count: X5:100000000
-		// makes a deck of a hundred million cards (12 GB; reported for
-		// the variants' own fix). Until then such counts are not fed to
-		// it, so that the rest of the parser is fuzzed.
-		if hugeCount.MatchString(flags) {
-			return
-		}
 		for _, v := range variants.All() {
 			o := optionFlags{}
 			ok := true
@@ -126,6 +116,30 @@ func FuzzOptions(f *testing.F) {
 			}
 			if _, err := engine.UnmarshalStateExtra(m, b, v.DecodeExtra); err != nil {
 				t.Fatalf("%s with options %v: the first position does not read back: %v", v.ID, o, err)
+			}
+		}
+	})
+}
+
+// FuzzDiceArg reads any --dice value and any typed roll: no panic, a list
+// that reads writes back the same, and a typed value is a number or an
+// option's name.
+func FuzzDiceArg(f *testing.F) {
+	for _, s := range []string{"3,5,1", "3, 5 ,1", "", ",", "x", "-1,99999999999999999999", "6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		vs, err := parseDice(s)
+		if err == nil && len(vs) > 0 {
+			again, err := parseDice(joinInts(vs))
+			if err != nil || joinInts(again) != joinInts(vs) {
+				t.Fatalf("%q read as %v, written %q, read back %v (%v)", s, vs, joinInts(vs), again, err)
+			}
+		}
+		need := &engine.NeedDraw{N: 3, Options: []string{"Ace", "King", "Queen"}}
+		if v, err := drawValue(s, need); err == nil && v >= 0 && v < 3 && !strings.EqualFold(strings.TrimSpace(need.Options[v]), s) {
+			if _, nerr := parseDice(s); nerr != nil {
+				t.Fatalf("%q read as pick %d", s, v)
 			}
 		}
 	})

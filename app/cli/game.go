@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,14 +18,14 @@ import (
 // gameCommands are the game master's tools on a save file.
 func gameCommands() []command {
 	return []command{
-		{"new", "new [--variant id] [--option NAME=VALUE] [--seed N] --out FILE", "create a new game file", runNew},
-		{"orders", "orders FILE --phase S1901M --power P [TEXT-FILE|-]", "enter the orders a power sent for the phase (replaces its earlier ones)", runOrders},
-		{"process", "process FILE --phase S1901M", "adjudicate the phase, which must be the current one", runProcess},
-		{"show", "show FILE [--phase F1902M] [--as gm|public|POWER]", "show a phase's position and the orders the seat may see", runShow},
+		{"new", "new [--variant id] [--option NAME=VALUE] [--seat SEAT[=PLAYER][:PIN]] [--seed N] --out FILE", "create a new game file (--option dice=entered: a game master rolls real dice and enters them)", runNew},
+		{"orders", "orders FILE --phase S1901M --power SEAT [TEXT-FILE|-]", "enter the orders a seat (a power, or a role such as a Jester) sent for the phase (replaces its earlier ones)", runOrders},
+		{"process", "process FILE --phase S1901M [--dice 3,5,1]", "adjudicate the phase, which must be the current one; with entered dice, ask for each roll in order (or take them from --dice)", runProcess},
+		{"show", "show FILE [--phase F1902M] [--as gm|public|SEAT]", "show a phase's position, who must act and who may, and the orders the seat may see", runShow},
 		{"history", "history FILE [--all]", "list the phases played (--all: with abandoned branches and the audit log)", runHistory},
 		{"report", "report FILE [--phase P] [--for gm|public|POWER] [--cards [--markdown]]", "write the report of a phase for mailing or a zine; --cards: the private Winter form of assigned character cards", runReport},
 		{"rollback", "rollback FILE --to PHASE [--reason TEXT]", "return to an earlier phase; later ones are kept as an abandoned branch", runRollback},
-		{"edit", "edit FILE [--phase P] add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none | card POWER UNIT CARD", "correct the current position as game master", runEdit},
+		{"edit", "edit FILE [--phase P] add SEAT|none A|F|PIECE PROV [CARD] | remove PROV [SEAT] [PIECE] | move FROM TO [SEAT] [PIECE] | owner CENTRE SEAT|none | card POWER UNIT CARD", "correct the current position as game master", runEdit},
 		{"standby", "standby FILE --power P [--player NAME] [--pin] [--out BRIEF.txt]", "hand a power's seat to a standby player: new name and PIN, its LAN token revoked, and the brief of every unit it controls with its card", runStandby},
 		{"render", "render FILE --out board.png [--width 1600] [--no-orders] [--phase P] [--as SEAT]", "draw a case file's position or a saved game's phase, with orders and results, as a PNG", runRender},
 	}
@@ -57,9 +60,9 @@ func runNew(c *CLI, args []string) int {
 	seed := fs.Uint64("seed", 0, "random seed (recorded; 0 picks one from the clock)")
 	out := fs.String("out", "", "the game file to create")
 	var seats seatFlags
-	fs.Var(&seats, "seat", "a seat: POWER[=PLAYER][:PIN] (repeat; default: one seat per power, no PINs)")
+	fs.Var(&seats, "seat", "a seat: a power, a role or gm, SEAT[=PLAYER][:PIN] (repeat; default: one seat per power and role, no PINs)")
 	options := optionFlags{}
-	fs.Var(options, "option", "a variant option NAME=VALUE (repeat), e.g. add_cards=X5,X8 for Character Diplomacy")
+	fs.Var(options, "option", "a game option NAME=VALUE (repeat): dice=entered (a game master rolls real dice), or the variant's, e.g. add_cards=X5,X8 for Character Diplomacy")
 	rest, err := splitArgs(fs, args)
 	if err != nil {
 		return 2
@@ -68,7 +71,7 @@ func runNew(c *CLI, args []string) int {
 		*out = rest[0]
 	}
 	if *out == "" {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk new [--variant id] [--option NAME=VALUE] [--seed N] --out FILE")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk new [--variant id] [--option NAME=VALUE] [--seat SEAT[=PLAYER][:PIN]] [--seed N] --out FILE")
 		return 2
 	}
 	if err := options.check(*variant); err != nil {
@@ -95,6 +98,9 @@ func runNew(c *CLI, args []string) int {
 		return 0
 	}
 	fmt.Fprintf(c.Stdout, "created %s: %s, seed %d, %s\n", *out, g.Variant().Name, *seed, cur.State.Phase)
+	if g.DiceEntered() {
+		fmt.Fprintln(c.Stdout, "the dice are entered: \"dipdesk process\" asks the game master for each roll")
+	}
 	return 0
 }
 
@@ -115,7 +121,7 @@ func hotSeat(seats []store.Seat) bool {
 // phase: they state the phase they mean, and are refused if the game has
 // moved on (two "process" runs never adjudicate two phases).
 func phaseFlag(fs *flag.FlagSet, what string) *string {
-	return fs.String("phase", "", "the phase "+what+", e.g. S1901M; refused if it is not the current phase")
+	return fs.String("phase", "", "the phase "+what+", by its key (S1901M, SU1901.muster@germany, AU1901.borg); refused if it is not the current phase")
 }
 
 // needPhase says which phase to state when none was: the current one.
@@ -133,14 +139,14 @@ func (c *CLI) needPhase(cmd, file, what string) int {
 
 func runOrders(c *CLI, args []string) int {
 	fs := newFlags(c, "orders")
-	power := fs.String("power", "", "the power whose orders these are")
+	power := fs.String("power", "", "the seat whose orders these are: a power, or a role (jester)")
 	phase := phaseFlag(fs, "the orders are for")
 	rest, err := splitArgs(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(rest) < 1 || len(rest) > 2 || *power == "" {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk orders FILE --phase S1901M --power P [TEXT-FILE|-]")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk orders FILE --phase S1901M --power SEAT [TEXT-FILE|-]")
 		return 2
 	}
 	if *phase == "" {
@@ -170,7 +176,7 @@ func runOrders(c *CLI, args []string) int {
 	defer g.Close()
 	p, ok := g.Map().LookupPower(*power)
 	if !ok {
-		return c.fail("orders", fmt.Errorf("unknown power %q", *power))
+		return c.fail("orders", fmt.Errorf("no seat %q in this game (its seats: %s)", *power, seatList(g.Map())))
 	}
 	good, errs, err := g.SubmitOrders(*phase, p, text)
 	for _, e := range errs {
@@ -193,6 +199,16 @@ func runOrders(c *CLI, args []string) int {
 	return 0
 }
 
+// seatList names the seats of a board: "austria, england, ..., jester".
+func seatList(m *engine.Map) string {
+	ids := m.PowerIDs()
+	out := make([]string, len(ids))
+	for i, p := range ids {
+		out[i] = string(p)
+	}
+	return strings.Join(out, ", ")
+}
+
 func plural(n int) string {
 	if n == 1 {
 		return ""
@@ -203,20 +219,28 @@ func plural(n int) string {
 func runProcess(c *CLI, args []string) int {
 	fs := newFlags(c, "process")
 	phase := phaseFlag(fs, "to adjudicate")
+	diceArg := fs.String("dice", "", "with entered dice: the rolls, in the order asked, e.g. 3,5,1 (a die's face; a pick's number)")
 	rest, err := splitArgs(fs, args)
 	if err != nil || len(rest) != 1 {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk process FILE --phase S1901M")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk process FILE --phase S1901M [--dice 3,5,1]")
 		return 2
 	}
 	if *phase == "" {
 		return c.needPhase("process", rest[0], "to adjudicate")
+	}
+	dice, err := parseDice(*diceArg)
+	if err != nil {
+		return c.fail("process", err)
 	}
 	g, err := session.Open(rest[0])
 	if err != nil {
 		return c.fail("process", err)
 	}
 	defer g.Close()
-	out, next, err := g.Process(*phase)
+	if *diceArg != "" && !g.DiceEntered() {
+		return c.fail("process", fmt.Errorf("--dice: the dice of this game are the engine's (it was created without --option dice=entered); nothing was done"))
+	}
+	out, next, err := c.processEntering(g, *phase, &dice)
 	if err != nil {
 		return c.fail("process", err)
 	}
@@ -232,11 +256,164 @@ func runProcess(c *CLI, args []string) int {
 	for _, e := range out.Events {
 		fmt.Fprintf(c.Stdout, "   %s\n", e)
 	}
-	if out.Winner() != "" {
-		fmt.Fprintf(c.Stdout, "%s wins.\n", m.PowerName(out.Winner()))
+	if done, err := g.Phase(*phase); err == nil {
+		if draws, err := g.PhaseDraws(done); err == nil {
+			for i, d := range draws {
+				// The dice only: a hidden draw's reason or value may tell
+				// a secret to the screen this runs on.
+				if d.Kind == engine.DrawDie {
+					fmt.Fprintf(c.Stdout, "   draw %d, %s: %s\n", i+1, d.Why, session.DrawWords(d))
+				}
+			}
+		}
+	}
+	if e := out.End; e != nil {
+		w := session.WinnersWords(m, e)
+		fmt.Fprintf(c.Stdout, "%s%s.\n", strings.ToUpper(w[:1]), w[1:])
+		if e.Why != "" {
+			fmt.Fprintf(c.Stdout, "The game is over: %s.\n", e.Why)
+		}
+		printPoints(c, m, e)
 	}
 	fmt.Fprintf(c.Stdout, "now %s (%s)\n", next.State.Phase, next.State.Phase.Key())
+	if len(dice) > 0 {
+		fmt.Fprintf(c.Stderr, "process: %d value(s) of --dice were not needed: %s\n", len(dice), joinInts(dice))
+	}
 	return 0
+}
+
+// printPoints prints each seat's points at the end, most first.
+func printPoints(c *CLI, m *engine.Map, e *engine.GameEnd) {
+	seats := make([]engine.Power, 0, len(e.Points))
+	for p := range e.Points {
+		seats = append(seats, p)
+	}
+	sort.SliceStable(seats, func(i, j int) bool {
+		if e.Points[seats[i]] != e.Points[seats[j]] {
+			return e.Points[seats[i]] > e.Points[seats[j]]
+		}
+		return m.PowerName(seats[i]) < m.PowerName(seats[j])
+	})
+	for _, p := range seats {
+		fmt.Fprintf(c.Stdout, "   %-12s %3d points\n", m.PowerName(p), e.Points[p])
+	}
+}
+
+// processEntering adjudicates phase; when a die or pick is needed that
+// nobody entered, it takes the next value of dice, or asks for it, stores
+// it at once (so a process killed half-way loses nothing typed) and tries
+// again.
+func (c *CLI) processEntering(g *session.Game, phase string, dice *[]int) (*engine.Outcome, session.PhaseState, error) {
+	var in *bufio.Reader
+	for {
+		out, next, err := g.Process(phase)
+		var need *engine.NeedDraw
+		if !errors.As(err, &need) {
+			return out, next, err
+		}
+		if len(*dice) > 0 {
+			v := (*dice)[0]
+			*dice = (*dice)[1:]
+			if err := g.EnterDraw(phase, need.Index, v); err != nil {
+				return nil, session.PhaseState{}, fmt.Errorf("--dice: %w", err)
+			}
+			fmt.Fprintf(c.Stdout, "draw %d, %s: %d entered\n", need.Index+1, need.Why, v)
+			continue
+		}
+		if in == nil {
+			if c.Stdin == nil {
+				return nil, session.PhaseState{}, fmt.Errorf("%w (give the rolls with --dice)", err)
+			}
+			in = bufio.NewReader(c.Stdin)
+		}
+		if err := c.askDraw(g, phase, need, in); err != nil {
+			return nil, session.PhaseState{}, err
+		}
+	}
+}
+
+// askDraw asks the game master for the value of need, naming what it is
+// for, until a value the session takes is typed, and stores it.
+func (c *CLI) askDraw(g *session.Game, phase string, need *engine.NeedDraw, in *bufio.Reader) error {
+	for {
+		fmt.Fprint(c.Stderr, drawPrompt(g.Map(), need))
+		line, err := in.ReadString('\n')
+		text := strings.TrimSpace(line)
+		if err != nil && text == "" {
+			return fmt.Errorf("draw %d (%s) was not entered; the values entered before it are kept: run process again, or give them with --dice", need.Index+1, need.Why)
+		}
+		v, perr := drawValue(text, need)
+		if perr == nil {
+			perr = g.EnterDraw(phase, need.Index, v)
+			if perr == nil {
+				return nil
+			}
+			var stale *session.StalePhaseError
+			if errors.As(perr, &stale) || errors.Is(perr, store.ErrDrawEntered) {
+				return perr
+			}
+		}
+		fmt.Fprintf(c.Stderr, "%v; nothing was stored\n", perr)
+		if err != nil {
+			return fmt.Errorf("draw %d (%s) was not entered", need.Index+1, need.Why)
+		}
+	}
+}
+
+// drawPrompt names the roll asked for: "Roll a d6 for the Borg's way from
+// Bohemia: ", "Pick one for a card (0 Ace, 1 King): ".
+func drawPrompt(m *engine.Map, need *engine.NeedDraw) string {
+	switch {
+	case need.Die:
+		return fmt.Sprintf("Roll a d%d for %s: ", need.N, need.Why)
+	case need.Options != nil:
+		opts := make([]string, len(need.Options))
+		for i, o := range need.Options {
+			opts[i] = fmt.Sprintf("%d %s", i, o)
+		}
+		return fmt.Sprintf("Pick one for %s (%s): ", need.Why, strings.Join(opts, ", "))
+	}
+	return fmt.Sprintf("A number from 0 to %d for %s: ", need.N-1, need.Why)
+}
+
+// drawValue reads a typed value: a number, or for a pick an option's name.
+func drawValue(text string, need *engine.NeedDraw) (int, error) {
+	if v, err := strconv.Atoi(text); err == nil {
+		return v, nil
+	}
+	for i, o := range need.Options {
+		if strings.EqualFold(strings.TrimSpace(o), text) {
+			return i, nil
+		}
+	}
+	if need.Die {
+		return 0, fmt.Errorf("%q is not a roll of a d%d (1 to %d)", text, need.N, need.N)
+	}
+	return 0, fmt.Errorf("%q is not a number from 0 to %d", text, need.N-1)
+}
+
+// parseDice reads --dice 3,5,1.
+func parseDice(s string) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var out []int
+	for i, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("--dice: value %d, %q, is not a number (want e.g. --dice 3,5,1); nothing was done", i+1, f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func joinInts(vs []int) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ",")
 }
 
 func runShow(c *CLI, args []string) int {
@@ -274,6 +451,9 @@ func runShow(c *CLI, args []string) int {
 	centres := v.State.Centres()
 	var line []string
 	for _, p := range m.PowerIDs() {
+		if pi, _ := m.Power(p); pi.Role && centres[p] == 0 {
+			continue // a role owns no centre until it takes one
+		}
 		line = append(line, fmt.Sprintf("%s %d", m.PowerName(p), centres[p]))
 	}
 	fmt.Fprintf(c.Stdout, "Centres: %s\n", strings.Join(line, ", "))
@@ -286,18 +466,63 @@ func runShow(c *CLI, args []string) int {
 		}
 		fmt.Fprintf(c.Stdout, "Mark: %s %s%s: %s\n", mk.Kind, m.Provinces[mk.Prov].Abbr, who, mk.Why)
 	}
-	if len(v.Submitted) > 0 {
-		names := make([]string, 0, len(v.Submitted))
-		for _, p := range v.Submitted {
-			names = append(names, m.PowerName(p))
-		}
-		sort.Strings(names)
-		fmt.Fprintf(c.Stdout, "Orders in from: %s\n", strings.Join(names, ", "))
+	if err := c.showActing(g, v, *phase); err != nil {
+		return c.fail("show", err)
 	}
 	for _, o := range v.Pending {
 		fmt.Fprintf(c.Stdout, "  %s\n", orderLine(m, o))
 	}
 	return 0
+}
+
+// showActing prints who must act and who may in the phase shown (the
+// session's WhoActs), whose orders are in, the values a game master
+// entered (to the game master), and how the game ended.
+func (c *CLI) showActing(g *session.Game, v engine.View, phase string) error {
+	m := g.Map()
+	ps, err := g.Phase(phase)
+	if err != nil {
+		return err
+	}
+	if !ps.Phase.Adjudicated {
+		a, err := g.WhoActs(phase)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.Stdout, "Acting: %s\n", g.ActingWords(a))
+	}
+	names := make([]string, 0, len(v.Submitted))
+	for _, p := range v.Submitted {
+		names = append(names, m.PowerName(p))
+	}
+	sort.Strings(names)
+	if len(names) > 0 || !ps.Phase.Adjudicated {
+		in := strings.Join(names, ", ")
+		if in == "" {
+			in = "nobody"
+		}
+		fmt.Fprintf(c.Stdout, "Orders in from: %s\n", in)
+	}
+	if v.Seat.GM && !ps.Phase.Adjudicated {
+		entered, err := g.EnteredDraws(phase)
+		if err != nil {
+			return err
+		}
+		for i, d := range entered {
+			if d.N != 0 {
+				fmt.Fprintf(c.Stdout, "Entered: draw %d, %s: %s\n", i+1, d.Why, session.DrawWords(d))
+			}
+		}
+	}
+	e, err := g.End()
+	if err != nil {
+		return err
+	}
+	if e != nil {
+		key, _ := g.EndedIn()
+		fmt.Fprintf(c.Stdout, "The game is over (%s): %s.\n", key, session.EndWords(m, e))
+	}
+	return nil
 }
 
 func runHistory(c *CLI, args []string) int {
@@ -317,6 +542,11 @@ func runHistory(c *CLI, args []string) int {
 	if err != nil {
 		return c.fail("history", err)
 	}
+	keyWidth, nameWidth := 7, 26
+	for _, p := range phases {
+		ph, _ := engine.ParsePhase(p.Name)
+		keyWidth, nameWidth = max(keyWidth, len(p.Name)), max(nameWidth, len(ph.String()))
+	}
 	for _, p := range phases {
 		state := "adjudicated"
 		switch {
@@ -326,7 +556,13 @@ func runHistory(c *CLI, args []string) int {
 			state = "current"
 		}
 		ph, _ := engine.ParsePhase(p.Name)
-		fmt.Fprintf(c.Stdout, "%3d  %-7s %-26s %s\n", p.Seq, p.Name, ph.String(), state)
+		fmt.Fprintf(c.Stdout, "%3d  %-*s %-*s %s\n", p.Seq, keyWidth, p.Name, nameWidth, ph.String(), state)
+	}
+	if e, err := g.End(); err != nil {
+		return c.fail("history", err)
+	} else if e != nil {
+		key, _ := g.EndedIn()
+		fmt.Fprintf(c.Stdout, "The game ended in %s: %s.\n", key, session.EndWords(g.Map(), e))
 	}
 	if *all {
 		audit, err := g.Audit()
@@ -335,7 +571,7 @@ func runHistory(c *CLI, args []string) int {
 		}
 		fmt.Fprintln(c.Stdout, "\nAudit log:")
 		for _, a := range audit {
-			fmt.Fprintf(c.Stdout, "  %s  %-10s %-7s %s\n", a.At.UTC().Format("2006-01-02 15:04:05"), a.Kind, a.Phase, firstLine(a.Detail))
+			fmt.Fprintf(c.Stdout, "  %s  %-10s %-*s %s\n", a.At.UTC().Format("2006-01-02 15:04:05"), a.Kind, keyWidth, a.Phase, firstLine(a.Detail))
 		}
 	}
 	return 0
@@ -418,7 +654,7 @@ func runRollback(c *CLI, args []string) int {
 func runEdit(c *CLI, args []string) int {
 	phase, args := cutPhaseFlag(args)
 	if len(args) < 2 {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk edit FILE [--phase P] add POWER A|F PROV | remove PROV | move FROM TO | owner CENTRE POWER|none | card POWER UNIT CARD")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk edit FILE [--phase P] add SEAT|none A|F|PIECE PROV [CARD] | remove PROV [SEAT] [PIECE] | move FROM TO [SEAT] [PIECE] | owner CENTRE SEAT|none | card POWER UNIT CARD")
 		return 2
 	}
 	g, err := session.Open(args[0])

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -17,6 +18,7 @@ import (
 
 	"dipdesk/app/lan"
 	"dipdesk/app/session"
+	"dipdesk/engine"
 )
 
 // runHost serves a saved game to the LAN until "quit" on standard input
@@ -62,7 +64,7 @@ func runHost(c *CLI, args []string) int {
 	defer h.Close()
 	out := &lockedWriter{w: c.Stdout}
 	info := h.Info()
-	fmt.Fprintf(out, "hosting %q (%s, %s) at %s\n", info.Name, g.Variant().Name, info.Phase, h.Addr())
+	fmt.Fprintf(out, "hosting %q (%s, %d seats, %s: %s) at %s\n", info.Name, g.Variant().Name, len(info.Seats), info.Phase, info.Title, h.Addr())
 	fmt.Fprintf(out, "certificate fingerprint: %s\n", h.Fingerprint())
 	if everyInterface(*addr) {
 		fmt.Fprintln(out, "listening on every network interface of this machine; --addr IP:PORT listens on one only")
@@ -76,12 +78,47 @@ func runHost(c *CLI, args []string) int {
 		defer stop()
 		fmt.Fprintln(out, "advertised on the LAN by mDNS (name, variant, phase, free seats; --no-mdns turns it off)")
 	}
-	fmt.Fprintln(out, `commands: adjudicate, codes, code SEAT (a new code; the seat's token stops working), status, events, quit`)
-	h.OnPhase(func(phase string) { fmt.Fprintf(out, "now %s\n", phase) })
+	fmt.Fprintln(out, `commands: adjudicate, codes, code SEAT (a new code; the seat's token stops working), status, events, roll N (a roll asked for), quit`)
+	if g.DiceEntered() {
+		fmt.Fprintln(out, "the game's dice are rolled at the table: this terminal asks for each roll, in order, and no seat decides one")
+	}
+	h.OnPhase(func(phase string) { printStep(out, h, g.Map(), phase) })
+	h.OnDraw(func(d lan.PendingDraw) { printDraw(out, d) })
+	if d, ok := h.PendingDraw(); ok {
+		printDraw(out, d) // asked for when the host started
+	}
 	// Failed joins, burnt codes and refused connections are the host's
 	// to know of at once (a burnt code needs "code SEAT").
 	h.OnEvent(func(e lan.Event) { fmt.Fprintf(out, "%s %s\n", e.At.Local().Format("15:04:05"), e.Text) })
 	return hostCommands(c, h, out)
+}
+
+// printDraw asks the host's person, the game master, for a roll: which
+// step, which draw, what it is for and its range.
+func printDraw(w io.Writer, d lan.PendingDraw) {
+	fmt.Fprintf(w, "roll needed for %s (%s), draw %d: %s; %s. Type the value (or \"roll N\"):\n", d.Phase, d.Title, d.Index+1, d.Why, d.Range())
+}
+
+// enterRoll enters the value typed for the roll awaited, or says why not
+// (the roll is asked for again).
+func enterRoll(w io.Writer, h *lan.Host, word string) {
+	d, ok := h.PendingDraw()
+	if !ok {
+		fmt.Fprintln(w, "roll: no roll is asked for")
+		return
+	}
+	n, err := strconv.Atoi(word)
+	if err == nil {
+		err = h.EnterDraw(d.Phase, d.Index, n)
+	} else {
+		err = fmt.Errorf("%q is not a number", word)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "roll: %v\n", err)
+		printDraw(w, d)
+		return
+	}
+	fmt.Fprintf(w, "entered %d for draw %d of %s (%s)\n", n, d.Index+1, d.Phase, d.Why)
 }
 
 // hostCommands reads the host's commands until quit, the end of input
@@ -114,7 +151,17 @@ func hostCommands(c *CLI, h *lan.Host, out io.Writer) int {
 		if len(f) == 0 {
 			continue
 		}
+		if _, err := strconv.Atoi(f[0]); err == nil && len(f) == 1 {
+			enterRoll(out, h, f[0]) // a bare number answers the roll asked for
+			continue
+		}
 		switch f[0] {
+		case "roll":
+			if len(f) != 2 {
+				fmt.Fprintln(out, "usage: roll N")
+				continue
+			}
+			enterRoll(out, h, f[1])
 		case "quit", "exit":
 			fmt.Fprintln(out, "stopping")
 			return 0
@@ -141,14 +188,67 @@ func hostCommands(c *CLI, h *lan.Host, out io.Writer) int {
 			}
 		case "status":
 			info := h.Info()
-			fmt.Fprintf(out, "%s, phase %s\n", info.Name, info.Phase)
+			fmt.Fprintf(out, "%s, step %s (%s)\n", info.Name, info.Phase, info.Title)
+			printActing(out, h.Step())
+			if d, ok := h.PendingDraw(); ok {
+				printDraw(out, d)
+			}
 			for _, s := range info.Seats {
-				fmt.Fprintf(out, "  %-10s free=%v connected=%v\n", s.Power, s.Free, s.Connected)
+				role := ""
+				if s.Role {
+					role = " (role)"
+				}
+				fmt.Fprintf(out, "  %-10s free=%v connected=%v%s\n", s.Power, s.Free, s.Connected, role)
 			}
 		default:
 			fmt.Fprintf(out, "unknown command %q\n", f[0])
 		}
 	}
+}
+
+// printStep tells the host's person the game moved to step phase: its
+// key and display name and who acts in it, or how the game ended.
+func printStep(w io.Writer, h *lan.Host, m *engine.Map, phase string) {
+	fmt.Fprintf(w, "now %s (%s)\n", phase, lan.KeyTitle(m, phase))
+	if e := h.End(); e != nil {
+		fmt.Fprintf(w, "the game is over: %s\n", endWords(m, e))
+		return
+	}
+	if st := h.Step(); st.Phase == phase {
+		printActing(w, st)
+	}
+}
+
+// printActing says who must act in a step, who may, and who is ready.
+func printActing(w io.Writer, st lan.Step) {
+	names := func(ps []engine.Power) string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, string(p))
+		}
+		return list(out)
+	}
+	must := names(st.Must)
+	if st.GM {
+		must += "; the game master (adjudicate)"
+	}
+	fmt.Fprintf(w, "  must act: %s; may act: %s; ready: %s\n", must, names(st.May), names(st.Ready))
+}
+
+// endWords says how a game ended (session.EndWords: winners, a draw,
+// why) with each seat's points.
+func endWords(m *engine.Map, e *engine.GameEnd) string {
+	s := session.EndWords(m, e)
+	var parts []string
+	for _, p := range m.PowerIDs() {
+		if n, ok := e.Points[p]; ok {
+			parts = append(parts, fmt.Sprintf("%s %d", m.PowerName(p), n))
+		}
+	}
+	if len(parts) > 0 {
+		s += "; points: " + strings.Join(parts, ", ")
+	}
+	return s
 }
 
 func printCodes(w io.Writer, h *lan.Host) {

@@ -21,8 +21,8 @@ import (
 
 // joinOpts are the join command's flags.
 type joinOpts struct {
-	addr, seat, code, fp, orders, config, say, to string
-	ready, follow                                 bool
+	addr, seat, code, fp, orders, config, say, to, step string
+	ready, follow                                       bool
 }
 
 // runJoin joins a LAN game as a seat or observer, prints what the seat
@@ -34,7 +34,8 @@ func runJoin(c *CLI, args []string) int {
 	fs.StringVar(&o.seat, "seat", "", "the seat: a power, gm, or observer")
 	fs.StringVar(&o.code, "code", "", "the seat's pairing code as the host shows it, ABCD-EFGH-JKMN (not needed once this machine has the seat's token)")
 	fs.StringVar(&o.fp, "fingerprint", "", "the host certificate's fingerprint, as the host shows it (default: the one pinned at the first join, which the pairing code or this flag vouches for)")
-	fs.StringVar(&o.orders, "orders", "", "submit the orders in this file (- for standard input) for the current phase")
+	fs.StringVar(&o.orders, "orders", "", "submit the orders in this file (- for standard input) for the current step")
+	fs.StringVar(&o.step, "phase", "", "the step the orders and ready are meant for, by its key (S1901M, SU1901.muster@germany); refused if the game is in another (default: the step the host is in at the join)")
 	fs.BoolVar(&o.ready, "ready", false, "mark the seat ready after submitting")
 	fs.StringVar(&o.say, "say", "", "send this press message")
 	fs.StringVar(&o.to, "to", "", "press recipients, comma-separated powers (default: everyone)")
@@ -45,7 +46,7 @@ func runJoin(c *CLI, args []string) int {
 		return 2
 	}
 	if len(rest) != 1 || o.seat == "" {
-		fmt.Fprintln(c.Stderr, "usage: dipdesk join ADDR --seat france --code ABCD-EFGH-JKMN [--orders FILE] [--ready] [--fingerprint FP] [--follow]")
+		fmt.Fprintln(c.Stderr, "usage: dipdesk join ADDR --seat france --code ABCD-EFGH-JKMN [--orders FILE] [--ready] [--phase KEY] [--fingerprint FP] [--follow]")
 		return 2
 	}
 	o.addr = rest[0]
@@ -76,7 +77,7 @@ func (c *CLI) join(o joinOpts) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	p := &printer{w: &cleanWriter{w: &lockedWriter{w: c.Stdout}}, msgs: make(chan lan.Envelope, 1024), lost: make(chan error, 1)}
+	p := &printer{w: &cleanWriter{w: &lockedWriter{w: c.Stdout}}, msgs: make(chan lan.Envelope, 1024), lost: make(chan error, 1), fatal: make(chan error, 1)}
 	cl, err := c.dialSeat(ctx, o, p)
 	if err != nil {
 		return c.fail("join", err)
@@ -91,14 +92,18 @@ func (c *CLI) join(o joinOpts) int {
 		return c.fail("join", fmt.Errorf("before the host had sent the seat's state: %w", err))
 	}
 	status := 0
+	step := p.phase
+	if o.step != "" {
+		step = o.step
+	}
 	if o.orders != "" {
-		status = c.submit(ctx, cl, p, text)
+		status = c.submit(ctx, cl, p, step, text)
 	}
 	if status == 0 && o.ready {
-		if err := cl.Ready(ctx, p.phase, true); err != nil {
+		if err := cl.Ready(ctx, step, true); err != nil {
 			return c.fail("join", err)
 		}
-		fmt.Fprintf(p.w, "ready for %s\n", p.phase)
+		fmt.Fprintf(p.w, "ready for %s\n", step)
 	}
 	if status == 0 && o.say != "" {
 		var to []string
@@ -110,7 +115,9 @@ func (c *CLI) join(o joinOpts) int {
 		}
 	}
 	if o.follow {
-		_ = p.until(ctx, "", false, 0)
+		if err := p.until(ctx, "", false, 0); err != nil && ctx.Err() == nil {
+			return c.fail("join", err)
+		}
 	} else {
 		p.drain()
 	}
@@ -139,6 +146,12 @@ func (c *CLI) dialSeat(ctx context.Context, o joinOpts, p *printer) (*lan.Client
 	cfg := lan.ClientConfig{Addr: o.addr, Seat: seat, Code: o.code, Token: token, Fingerprint: pinned,
 		Reconnect: o.follow, Client: "dipdesk join", OnMessage: func(e lan.Envelope) { p.msgs <- e },
 		OnDrop: func(err error) {
+			if errors.Is(err, lan.ErrVersion) {
+				select {
+				case p.fatal <- err: // the client reconnects no more
+				default:
+				}
+			}
 			select {
 			case p.lost <- err:
 			default:
@@ -167,9 +180,9 @@ func (c *CLI) dialSeat(ctx context.Context, o joinOpts, p *printer) (*lan.Client
 	return cl, err
 }
 
-// submit sends the orders and prints the host's answer.
-func (c *CLI) submit(ctx context.Context, cl *lan.Client, p *printer, text string) int {
-	ack, err := cl.Orders(ctx, p.phase, text)
+// submit sends the orders for step and prints the host's answer.
+func (c *CLI) submit(ctx context.Context, cl *lan.Client, p *printer, step, text string) int {
+	ack, err := cl.Orders(ctx, step, text)
 	if err != nil {
 		return c.fail("join", err)
 	}
@@ -214,9 +227,12 @@ type printer struct {
 	w       io.Writer
 	msgs    chan lan.Envelope
 	lost    chan error // the connection ended (OnDrop)
+	fatal   chan error // it ended for good: the host speaks another protocol version now
 	phase   string
-	winner  string
-	variant string // from the host's hello
+	end     *lan.GameEnd // how the game ended, once a result says
+	variant string       // from the host's hello
+	m       *engine.Map  // the variant's board, when this DipDesk knows it
+	seat    string       // from the welcome
 }
 
 // until prints messages until one of type typ ("" for the game's end) or
@@ -240,7 +256,7 @@ func (p *printer) until(ctx context.Context, typ string, stopOnDrop bool, idle t
 		select {
 		case e := <-p.msgs:
 			p.print(e)
-			if (typ != "" && e.Type == typ) || (typ == "" && p.winner != "") {
+			if (typ != "" && e.Type == typ) || (typ == "" && p.end != nil) {
 				return nil
 			}
 			if timer != nil {
@@ -265,6 +281,8 @@ func (p *printer) until(ctx context.Context, typ string, stopOnDrop bool, idle t
 				err = errors.New("the connection closed")
 			}
 			return fmt.Errorf("the host dropped the connection (%v)", err)
+		case err := <-p.fatal:
+			return err
 		case <-quiet:
 			return fmt.Errorf("the host sent nothing for %s", idle)
 		case <-ctx.Done():
@@ -291,10 +309,12 @@ func (p *printer) print(e lan.Envelope) {
 	case lan.TypeHello:
 		if h, err := lan.Decode[lan.Hello](e); err == nil {
 			p.variant = h.Game.Variant
-			fmt.Fprintf(w, "host: %q, %s, %s\n", h.Game.Name, h.Game.Variant, h.Game.Phase)
+			p.m, _ = variantMap(h.Game.Variant)
+			fmt.Fprintf(w, "host: %q, %s, %s (%s), %d seats\n", h.Game.Name, h.Game.Variant, h.Game.Phase, h.Game.Title, len(h.Game.Seats))
 		}
 	case lan.TypeWelcome:
 		if m, err := lan.Decode[lan.Welcome](e); err == nil {
+			p.seat = m.Seat
 			fmt.Fprintf(w, "joined as %s\n", m.Seat)
 		}
 	case lan.TypeView:
@@ -315,7 +335,7 @@ func (p *printer) print(e lan.Envelope) {
 		}
 	case lan.TypeStatus:
 		if s, err := lan.Decode[lan.Status](e); err == nil {
-			fmt.Fprintf(w, "status %s: orders in from %s; ready: %s\n", s.Phase, list(s.Submitted), list(s.Ready))
+			fmt.Fprintf(w, "status %s (%s): orders in from %s; ready: %s\n", s.Phase, s.Title, list(s.Submitted), list(s.Ready))
 		}
 	case lan.TypeResults:
 		if r, err := lan.Decode[lan.Results](e); err == nil {
@@ -340,21 +360,17 @@ func (p *printer) printView(v lan.View) {
 	w := p.w
 	fmt.Fprintf(w, "view %s (%s)\n", v.Phase, v.Title)
 	if s, err := decodeState(p.variant, v); err == nil {
-		by := map[engine.Power][]string{}
-		for _, u := range s.Units {
-			by[u.Power] = append(by[u.Power], u.Type.String()+" "+s.Map.LocString(u.Loc))
-		}
-		centres := s.Centres()
-		for _, pw := range s.Map.PowerIDs() {
-			sort.Strings(by[pw])
-			fmt.Fprintf(w, "  %-8s %2d centres: %s\n", s.Map.PowerName(pw), centres[pw], strings.Join(by[pw], ", "))
-		}
-		for _, d := range s.Dislodged {
-			fmt.Fprintf(w, "  dislodged: %s %s %s\n", d.Unit.Power, d.Unit.Type, s.Map.LocString(d.Unit.Loc))
-		}
+		printSeatPosition(w, s)
 	}
-	if v.Due {
+	switch {
+	case v.Over:
+		fmt.Fprintln(w, "  the game is over")
+	case v.Due:
 		fmt.Fprintln(w, "  your orders are due")
+	case v.May:
+		fmt.Fprintln(w, "  you may act in this step (the host does not wait for you)")
+	case p.seat != "" && p.seat != lan.ObserverSeat && p.seat != "gm":
+		fmt.Fprintln(w, "  you do not act in this step")
 	}
 	for _, o := range v.Pending {
 		fmt.Fprintf(w, "  your order: %s\n", o)
@@ -365,9 +381,41 @@ func (p *printer) printView(v lan.View) {
 	}
 }
 
+// printSeatPosition prints every seat's centres and pieces (the roles' too,
+// each piece by its kind's code: "A", "F", "B"), the pieces of no seat
+// and the dislodged units.
+func printSeatPosition(w io.Writer, s *engine.State) {
+	m := s.Map
+	unit := func(u engine.Unit) string { return m.UnitCode(u.Type, u.Kind) + " " + m.LocString(u.Loc) }
+	by := map[engine.Power][]string{}
+	for _, u := range s.Units {
+		by[u.Power] = append(by[u.Power], unit(u))
+	}
+	centres := s.Centres()
+	for _, pw := range m.PowerIDs() {
+		sort.Strings(by[pw])
+		name := m.PowerName(pw)
+		if pi, _ := m.Power(pw); pi.Role {
+			name += " (role)"
+		}
+		if len(by[pw]) == 0 {
+			fmt.Fprintf(w, "  %-17s %2d centres\n", name, centres[pw])
+			continue
+		}
+		fmt.Fprintf(w, "  %-17s %2d centres: %s\n", name, centres[pw], strings.Join(by[pw], ", "))
+	}
+	if none := by[""]; len(none) > 0 {
+		sort.Strings(none)
+		fmt.Fprintf(w, "  %-17s             %s\n", "of no seat", strings.Join(none, ", "))
+	}
+	for _, d := range s.Dislodged {
+		fmt.Fprintf(w, "  dislodged: %s %s\n", m.PowerName(d.Unit.Power), unit(d.Unit))
+	}
+}
+
 func (p *printer) printResults(r lan.Results) {
 	w := p.w
-	fmt.Fprintf(w, "results %s:\n", r.Phase)
+	fmt.Fprintf(w, "results %s (%s):\n", r.Phase, r.Title)
 	for _, x := range r.Results {
 		mark := " "
 		if !x.OK {
@@ -378,10 +426,70 @@ func (p *printer) printResults(r lan.Results) {
 	for _, ev := range r.Events {
 		fmt.Fprintf(w, "   %s\n", ev)
 	}
-	if r.Winner != "" {
-		p.winner = r.Winner
-		fmt.Fprintf(w, "%s wins.\n", r.Winner)
+	if r.Next != "" && r.End == nil {
+		fmt.Fprintf(w, "next: %s (%s)\n", r.Next, r.NextTitle)
 	}
+	if r.End != nil {
+		p.end = r.End
+		p.printEnd(r.End)
+	}
+}
+
+// printEnd says how the game ended: its winners (one, several or none),
+// a draw, the points of each seat, most first, and why.
+func (p *printer) printEnd(e *lan.GameEnd) {
+	w := p.w
+	name := func(s string) string {
+		if p.m != nil {
+			return p.m.PowerName(engine.Power(s))
+		}
+		return s
+	}
+	var names []string
+	for _, s := range e.Winners {
+		names = append(names, name(s))
+	}
+	switch {
+	case e.Draw && len(names) > 0:
+		fmt.Fprintf(w, "The game ends in a draw between %s.\n", andList(names))
+	case e.Draw:
+		fmt.Fprintln(w, "The game ends in a draw.")
+	case len(names) == 1:
+		fmt.Fprintf(w, "%s wins.\n", names[0])
+	case len(names) > 1:
+		fmt.Fprintf(w, "%s win.\n", andList(names))
+	default:
+		fmt.Fprintln(w, "The game is over; nobody wins.")
+	}
+	if len(e.Points) > 0 {
+		seats := make([]string, 0, len(e.Points))
+		for s := range e.Points {
+			seats = append(seats, s)
+		}
+		sort.Slice(seats, func(i, j int) bool {
+			a, b := seats[i], seats[j]
+			if e.Points[a] != e.Points[b] {
+				return e.Points[a] > e.Points[b]
+			}
+			return a < b
+		})
+		var parts []string
+		for _, s := range seats {
+			parts = append(parts, fmt.Sprintf("%s %d", name(s), e.Points[s]))
+		}
+		fmt.Fprintf(w, "points: %s\n", strings.Join(parts, ", "))
+	}
+	if e.Why != "" {
+		fmt.Fprintf(w, "(%s)\n", e.Why)
+	}
+}
+
+// andList joins names as a sentence does: "A", "A and B", "A, B and C".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // decodeState reads a view's position with the variant's decoder.
@@ -395,6 +503,15 @@ func decodeState(variant string, v lan.View) (*engine.State, error) {
 		return nil, err
 	}
 	return engine.UnmarshalStateExtra(m, v.State, vr.DecodeExtra)
+}
+
+// variantMap is the board of a variant this DipDesk knows.
+func variantMap(variant string) (*engine.Map, error) {
+	vr, ok := variants.Lookup(variant)
+	if !ok {
+		return nil, fmt.Errorf("variant %q is not known to this DipDesk", variant)
+	}
+	return vr.Map()
 }
 
 func list(xs []string) string {

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -74,11 +76,11 @@ func TestJoinEndsWhenDroppedMidJoin(t *testing.T) {
 			return
 		}
 		ctx := r.Context()
-		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":1,"game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":2,"game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
 		if _, _, err := ws.Read(ctx); err != nil {
 			return
 		}
-		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"welcome","seq":2,"ref":1,"body":{"seat":"france","game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":2,"type":"welcome","seq":2,"ref":1,"body":{"seat":"france","game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
 		time.Sleep(50 * time.Millisecond)
 		ws.CloseNow()
 	}))
@@ -151,5 +153,115 @@ func TestHostHelpAndEvents(t *testing.T) {
 	}
 	if ev := h.Events(); len(ev) != 1 || !strings.Contains(ev[0].Text, "a wrong join code for italy from 127.0.0.1") {
 		t.Errorf("events %+v", ev)
+	}
+}
+
+// TestJoinToldHostVersion: "dipdesk join" to a host of another protocol
+// version ends with an error naming both versions, and sends it nothing.
+func TestJoinToldHostVersion(t *testing.T) {
+	got := make(chan string, 1)
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		ws.Write(r.Context(), websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":1,"game":{"name":"g","variant":"standard","phase":"S1901M","seats":[]}}}`))
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		_, b, _ := ws.Read(ctx)
+		got <- string(b)
+	}))
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "https://")
+	code, _, errs := run("join", addr, "--seat", "france", "--code", "ABCD-EFGH", "--fingerprint", lan.Fingerprint(srv.Certificate().Raw), "--config", t.TempDir())
+	if code != 1 || !strings.Contains(errs, "the host speaks LAN protocol version 1 and this player's DipDesk speaks version 2") || !strings.Contains(errs, "update the host's DipDesk") {
+		t.Errorf("join to a version 1 host: exit %d, %q", code, errs)
+	}
+	if b := <-got; b != "" {
+		t.Errorf("join sent %s to a host of another version", b)
+	}
+}
+
+// TestJoinPrintsGameEnd: "dipdesk join" says how a game ended, whatever
+// the shape of its end: one winner, several, a draw between some or all,
+// nobody, with each seat's points, most first.
+func TestJoinPrintsGameEnd(t *testing.T) {
+	m, err := variantMap("shapetest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		end  lan.GameEnd
+		want []string
+	}{
+		{lan.GameEnd{Winners: []string{"france"}, Why: "18 centres"}, []string{"France wins.\n", "(18 centres)"}},
+		{lan.GameEnd{Winners: []string{"france", "russia"}, Points: map[string]int{"jester": 3, "france": 4, "russia": 4}},
+			[]string{"France and Russia win.\n", "points: France 4, Russia 4, Jester 3\n"}},
+		{lan.GameEnd{Winners: []string{"austria", "england", "turkey"}, Draw: true}, []string{"The game ends in a draw between Austria, England and Turkey.\n"}},
+		{lan.GameEnd{Draw: true}, []string{"The game ends in a draw.\n"}},
+		{lan.GameEnd{Why: "abandoned"}, []string{"The game is over; nobody wins.\n", "(abandoned)"}},
+	} {
+		var b strings.Builder
+		p := &printer{w: &b, m: m}
+		body, _ := json.Marshal(lan.Results{Phase: "W1901A", Title: "Winter 1901 Adjustment", Results: []lan.ResultLine{}, End: &tc.end, Next: "S1902M"})
+		p.print(lan.Envelope{V: lan.Version, Type: lan.TypeResults, Seq: 1, Body: body})
+		for _, w := range tc.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%+v: the output lacks %q:\n%s", tc.end, w, b.String())
+			}
+		}
+		if p.end == nil {
+			t.Errorf("%+v: the printer does not know the game ended", tc.end)
+		}
+	}
+}
+
+// TestJoinFollowEndsAtAnotherVersion: "dipdesk join --follow" whose host
+// comes back speaking another protocol version ends with an error saying
+// so. Before, it waited for ever while its client stopped reconnecting.
+func TestJoinFollowEndsAtAnotherVersion(t *testing.T) {
+	var mu sync.Mutex
+	conns := 0
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.CloseNow()
+		mu.Lock()
+		conns++
+		first := conns == 1
+		mu.Unlock()
+		ctx := r.Context()
+		if !first {
+			ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":3,"game":{"name":"g"}}}`))
+			ws.Read(ctx)
+			return
+		}
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":1,"type":"hello","seq":1,"body":{"protocol":2,"game":{"name":"g","variant":"standard","phase":"S1901M","title":"Spring 1901 Movement","seats":[]}}}`))
+		if _, _, err := ws.Read(ctx); err != nil {
+			return
+		}
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":2,"type":"welcome","seq":2,"ref":1,"body":{"seat":"france","token":"tok","game":{"name":"g"}}}`))
+		ws.Write(ctx, websocket.MessageText, []byte(`{"v":2,"type":"status","seq":3,"body":{"phase":"S1901M","title":"Spring 1901 Movement"}}`))
+		time.Sleep(20 * time.Millisecond)
+	}))
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "https://")
+	done := make(chan struct{})
+	var code int
+	var out, errs string
+	go func() {
+		defer close(done)
+		code, out, errs = run("join", addr, "--seat", "france", "--code", "ABCD-EFGH", "--fingerprint", lan.Fingerprint(srv.Certificate().Raw), "--follow", "--config", t.TempDir())
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("join --follow still waits after its host came back speaking another version")
+	}
+	if code != 1 || !strings.Contains(out, "status S1901M (Spring 1901 Movement)") || !strings.Contains(errs, "the host speaks LAN protocol version 3") {
+		t.Errorf("join --follow: exit %d\n%s\n%s", code, out, errs)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -168,12 +169,13 @@ func TestJoinProcessesPlayCharacterToTheEnd(t *testing.T) {
 			}
 			env := []string{lan.ConfigDirEnv + "=" + filepath.Join(dir, "laptop-"+string(p))}
 			out, err := dipdesk(t, env, args...)
-			// A seat with nothing due in a retreat or adjustment phase is
-			// not waited for: the host may move on before its ready
-			// arrives, and says the phase is past. (A seat with orders due
-			// is waited for, so the phase cannot pass without it.)
-			// And a ready sent after the winning phase finds the game over.
-			late := strings.Contains(out, "stale_phase") || strings.Contains(out, "the game is over")
+			// A seat that does not act in a retreat or adjustment phase
+			// (nothing to retreat, build or remove) is told so
+			// (not_acting), or, the host not waiting for it, finds the
+			// phase past. (A seat that must act is waited for, so the
+			// phase cannot pass without it.) And a ready sent after the
+			// winning phase finds the game over.
+			late := strings.Contains(out, "stale_phase") || strings.Contains(out, "the game is over") || strings.Contains(out, "not_acting")
 			if (err != nil && !late) || !strings.Contains(out, "joined as "+string(p)) {
 				t.Errorf("%s in %s: %v\n%s", p, phase, err, out)
 			}
@@ -206,4 +208,179 @@ func TestJoinProcessesPlayCharacterToTheEnd(t *testing.T) {
 		t.Fatalf("the game ended without France's win (winner %q, phase %s)", w, h.Info().Phase)
 	}
 	t.Logf("France won by %s", h.Info().Phase)
+}
+
+// seatProcs runs "dipdesk join" processes against a host, each seat with
+// a configuration folder of its own (its laptop): the first join of a
+// seat gives its pairing code, later ones the kept seat token.
+type seatProcs struct {
+	t      *testing.T
+	addr   string // the host's
+	dir    string
+	codes  map[string]string
+	mu     sync.Mutex
+	joined map[string]bool
+}
+
+// join runs one seat's process: with orders (written to a file) when
+// given, "--ready" when ready, for the step stated (--phase); it returns
+// the output and whether the process succeeded.
+func (sp *seatProcs) join(seat, step, orders string, ready bool, extra ...string) (string, bool) {
+	t := sp.t
+	args := []string{"join", sp.addr, "--seat", seat}
+	if step != "" {
+		args = append(args, "--phase", step)
+	}
+	if orders != "" {
+		file := filepath.Join(sp.dir, seat+"-"+strings.NewReplacer(".", "_", "@", "_").Replace(step)+".txt")
+		if err := os.WriteFile(file, []byte(orders), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "--orders", file)
+	}
+	if ready {
+		args = append(args, "--ready")
+	}
+	sp.mu.Lock()
+	if !sp.joined[seat] {
+		args = append(args, "--code", sp.codes[seat])
+		sp.joined[seat] = true
+	}
+	sp.mu.Unlock()
+	env := []string{lan.ConfigDirEnv + "=" + filepath.Join(sp.dir, "laptop-"+seat)}
+	out, err := dipdesk(t, env, append(args, extra...)...)
+	return out, err == nil
+}
+
+// must runs join and fails the test unless the process succeeded and
+// printed every one of want.
+func (sp *seatProcs) must(seat, step, orders string, ready bool, want ...string) string {
+	sp.t.Helper()
+	out, ok := sp.join(seat, step, orders, ready)
+	if !ok {
+		sp.t.Errorf("%s in %s failed:\n%s", seat, step, out)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			sp.t.Errorf("%s in %s: the output lacks %q:\n%s", seat, step, w, out)
+		}
+	}
+	return out
+}
+
+// readyAll runs the processes of seats at once, each saying it is ready
+// for step (the last of them makes the host adjudicate it).
+func (sp *seatProcs) readyAll(step string, seats []engine.Power) {
+	var wg sync.WaitGroup
+	for _, p := range seats {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sp.must(string(p), step, "", true, "ready for "+step)
+		}()
+	}
+	wg.Wait()
+}
+
+// waitStep waits until the host is past step, and returns the step it is
+// in.
+func waitStep(t *testing.T, h *lan.Host, step string) lan.Step {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); h.Step().Phase == step; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the host stayed in %s", step)
+		}
+	}
+	return h.Step()
+}
+
+// TestJoinProcessesPlayShapeYear is issue 14's proof on the LAN: the
+// test-only variant (eleven seats with four roles, Summer turns one power
+// at a time, an Autumn, the Borg's step, points) played over the LAN by
+// "dipdesk join" processes through a whole year to its end: Spring with a
+// Jester's seat order, the three Summer turns with Italy's objection on
+// Austria's turn (and the Jester, who may not act then, refused), the
+// Autumn, the Borg's step played by the host at once with the engine's
+// die, the Winter, and the end with points and two winners, which a seat
+// joining afterwards prints. Each step is named by its key; who is waited
+// for is the session's WhoActs.
+func TestJoinProcessesPlayShapeYear(t *testing.T) {
+	dir := t.TempDir()
+	g, err := session.Create(filepath.Join(dir, "s.dipdesk"), session.Options{Variant: "shapetest", Seed: 11,
+		Options: map[string]string{"end_year": "1901"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	h, err := lan.NewHost(g, lan.HostConfig{CertDir: filepath.Join(dir, "host")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Listen("127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	sp := &seatProcs{t: t, addr: h.Addr(), dir: dir, codes: h.Codes(), joined: map[string]bool{}}
+	if len(sp.codes) != 12 || sp.codes["soothsayer"] == "" {
+		t.Fatalf("codes for %d seats and the observers: %v", len(sp.codes)-1, sp.codes)
+	}
+
+	// Spring: the Jester (who may act) overrides France's army; France and
+	// Germany give orders; then every seat that must act says it is ready.
+	const spring = "S1901M"
+	st := h.Step()
+	if st.Phase != spring || len(st.Must) != 8 || !slices.Equal(st.May, []engine.Power{"jester"}) {
+		t.Fatalf("Spring: %+v", st)
+	}
+	sp.must("jester", spring, "jest A par - pic", true, "joined as jester", "view S1901M (Spring 1901 Movement)",
+		"you may act in this step", "Doctor (role)", "B lon", "of no seat", "BORG boh", "orders stored for S1901M:", "  jest a par - pic", "ready for S1901M")
+	sp.must("france", spring, "A par - bur", false, "your orders are due")
+	sp.must("germany", spring, "A mun - bur", false)
+	if out, ok := sp.join("mastermind", spring, "jest A mun - tyr", false); ok || !strings.Contains(out, "not_acting: Mastermind does not act in Spring 1901 Movement") ||
+		!strings.Contains(out, "you do not act in this step") {
+		t.Errorf("the Mastermind's orders in Spring: %v\n%s", ok, out)
+	}
+	sp.readyAll(spring, st.Must)
+	if t.Failed() {
+		return
+	}
+
+	// The Summer turns: Germany musters; Italy objects on Austria's turn,
+	// where the Jester may not act; England musters.
+	const gerTurn, ausTurn, engTurn = "SU1901.muster@germany", "SU1901.muster@austria", "SU1901.muster@england"
+	if st = waitStep(t, h, spring); st.Phase != gerTurn {
+		t.Fatalf("after Spring the host is in %s", st.Phase)
+	}
+	sp.must("germany", gerTurn, "muster ber", true, "view SU1901.muster@germany (Summer 1901 Muster (Germany))", "results S1901M (Spring 1901 Movement):",
+		"the Jester ordered France army: A par - pic", "ready for "+gerTurn)
+	waitStep(t, h, gerTurn)
+	sp.must("italy", ausTurn, "object", true, "you may act in this step", "orders stored for SU1901.muster@austria:", "  object")
+	if out, ok := sp.join("jester", ausTurn, "object", false); ok || !strings.Contains(out, "not_acting") {
+		t.Errorf("the Jester objecting on Austria's turn: %v\n%s", ok, out)
+	}
+	sp.must("austria", ausTurn, "muster vie", true, "your orders are due", "ready for "+ausTurn)
+	waitStep(t, h, ausTurn)
+	sp.must("england", engTurn, "muster lon", true, "results SU1901.muster@austria (Summer 1901 Muster (Austria)):", "Italy objected: no birds")
+	st = waitStep(t, h, engTurn)
+
+	// Autumn, then the Borg's step, which the host plays at once.
+	const autumn, winter = "AU1901M", "W1901A"
+	if st.Phase != autumn {
+		t.Fatalf("after the Summer the host is in %s", st.Phase)
+	}
+	sp.must("france", autumn, "A pic - bel", false, "view AU1901M (Autumn 1901 Movement)", "B ber")
+	sp.readyAll(autumn, st.Must)
+	if st = waitStep(t, h, autumn); st.Phase != winter {
+		t.Fatalf("after the Autumn the host is in %s, not past the Borg's step", st.Phase)
+	}
+
+	// Winter: France builds; the game ends with points.
+	sp.must("france", winter, "build A par", false, "results AU1901.borg (Autumn 1901 Borg):", "the Borg rolled")
+	sp.readyAll(winter, st.Must)
+	waitStep(t, h, winter)
+	if e := h.End(); e == nil || !slices.Equal(e.Winners, []engine.Power{"france", "russia"}) {
+		t.Fatalf("the end: %+v", e)
+	}
+	// A seat joining after the end prints it.
+	sp.must("soothsayer", "", "", false, "the game is over", "results W1901A (Winter 1901 Adjustment):", "France and Russia win.", "points: France 4, Russia 4, ", "Jester 3")
 }

@@ -72,7 +72,7 @@ func TestBadInput(t *testing.T) {
 	before := storedOrders(t, h)
 
 	env := func(typ string, seq uint64, body string) string {
-		return fmt.Sprintf(`{"v":1,"type":%q,"seq":%d,"body":%s}`, typ, seq, body)
+		return fmt.Sprintf(`{"v":2,"type":%q,"seq":%d,"body":%s}`, typ, seq, body)
 	}
 	big := strings.Repeat("A par h\n", MaxMessage/8+10)
 	tests := []struct {
@@ -80,13 +80,13 @@ func TestBadInput(t *testing.T) {
 		raw  string
 		code string
 	}{
-		{"not JSON", `{"v":1,"type":`, CodeMalformed},
+		{"not JSON", `{"v":2,"type":`, CodeMalformed},
 		{"JSON but not an object", `[1,2,3]`, CodeMalformed},
-		{"unknown field", `{"v":1,"type":"orders","seq":100,"body":{"phase":"S1901M","text":"A par h"},"admin":true}`, CodeMalformed},
+		{"unknown field", `{"v":2,"type":"orders","seq":100,"body":{"phase":"S1901M","text":"A par h"},"admin":true}`, CodeMalformed},
 		{"unknown body field", env("orders", 101, `{"phase":"S1901M","text":"A par h","power":"england"}`), CodeMalformed},
 		{"trailing data", env("orders", 102, `{"phase":"S1901M","text":"A par h"}`) + `{}`, CodeMalformed},
-		{"wrong version", `{"v":2,"type":"orders","seq":103,"body":{"phase":"S1901M","text":"A par h"}}`, CodeVersion},
-		{"no sequence number", `{"v":1,"type":"orders","body":{"phase":"S1901M","text":"A par h"}}`, CodeMalformed},
+		{"wrong version", `{"v":3,"type":"orders","seq":103,"body":{"phase":"S1901M","text":"A par h"}}`, CodeVersion},
+		{"no sequence number", `{"v":2,"type":"orders","body":{"phase":"S1901M","text":"A par h"}}`, CodeMalformed},
 		{"host-only type", env("view", 104, `{}`), CodeUnknownType},
 		{"oversized message", env("orders", 105, fmt.Sprintf(`{"phase":"S1901M","text":%q}`, big)), CodeTooLarge},
 		{"oversized field", env("orders", 106, fmt.Sprintf(`{"phase":%q,"text":"A par h"}`, strings.Repeat("S", MaxField+1))), CodeTooLarge},
@@ -160,7 +160,7 @@ func TestNotJoined(t *testing.T) {
 	h := startHost(t, g, HostConfig{})
 	c, in := rawConn(t, h)
 	from := len(in.messages())
-	if err := c.SendRaw(ctxT(t), []byte(`{"v":1,"type":"orders","seq":1,"body":{"phase":"S1901M","text":"A par h"}}`)); err != nil {
+	if err := c.SendRaw(ctxT(t), []byte(`{"v":2,"type":"orders","seq":1,"body":{"phase":"S1901M","text":"A par h"}}`)); err != nil {
 		t.Fatal(err)
 	}
 	i := in.waitFor(t, from, "an error", func(e Envelope) bool { return e.Type == TypeError })

@@ -82,6 +82,7 @@ type Client struct {
 	waiters map[uint64]chan Envelope
 	closed  bool
 	lost    chan struct{} // closed when the current connection ends
+	hello   chan error    // the check of the current connection's first message (CheckHello)
 	ready   string        // the phase this seat said it is ready for, said again after a reconnect
 	wg      sync.WaitGroup
 }
@@ -121,7 +122,8 @@ func (c *Client) Fingerprint() string {
 	return c.fp
 }
 
-// connect dials, makes sure of the host, and joins.
+// connect dials, makes sure of the host and of its protocol version
+// (its hello), and joins.
 func (c *Client) connect(ctx context.Context) error {
 	dctx, cancel := context.WithTimeout(ctx, c.cfg.DialTimeout)
 	err := c.dialOnly(dctx)
@@ -130,15 +132,26 @@ func (c *Client) connect(ctx context.Context) error {
 		return err
 	}
 	c.mu.Lock()
-	ws := c.ws
+	ws, hello := c.ws, c.hello
 	c.mu.Unlock()
+	jctx, cancel := context.WithTimeout(ctx, c.cfg.DialTimeout)
+	defer cancel()
+	// Nothing is sent before the hello says the host speaks this
+	// DipDesk's version: a host of another one is told apart by name.
+	select {
+	case err = <-hello:
+	case <-jctx.Done():
+		err = fmt.Errorf("lan: %s sent no hello: %w", c.cfg.Addr, jctx.Err())
+	}
+	if err != nil {
+		ws.CloseNow()
+		return err
+	}
 	code, _ := splitPairing(c.cfg.Code)
 	j := Join{Token: c.Token(), Client: c.cfg.Client}
 	if j.Token == "" {
 		j.Seat, j.Code = c.cfg.Seat, code
 	}
-	jctx, cancel := context.WithTimeout(ctx, c.cfg.DialTimeout)
-	defer cancel()
 	env, err := c.Request(jctx, TypeJoin, j)
 	if err != nil {
 		ws.CloseNow()
@@ -197,17 +210,17 @@ func (c *Client) dialOnly(ctx context.Context) error {
 			c.cfg.OnPin(seen)
 		}
 	}
-	lost := make(chan struct{})
+	lost, hello := make(chan struct{}), make(chan error, 1)
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
 		ws.CloseNow()
 		return ErrClosed
 	}
-	c.ws, c.seq, c.lost, c.waiters = ws, 0, lost, map[uint64]chan Envelope{}
+	c.ws, c.seq, c.lost, c.hello, c.waiters = ws, 0, lost, hello, map[uint64]chan Envelope{}
 	c.mu.Unlock()
 	c.wg.Add(1)
-	go c.readLoop(ws, lost)
+	go c.readLoop(ws, lost, hello)
 	return nil
 }
 
@@ -227,10 +240,19 @@ func unwrapTo(err error) error {
 	return err
 }
 
-func (c *Client) readLoop(ws *websocket.Conn, lost chan struct{}) {
+// readLoop reads the host's messages until the connection ends. The first
+// must be a hello in this DipDesk's version; its check goes to hello.
+func (c *Client) readLoop(ws *websocket.Conn, lost chan struct{}, hello chan<- error) {
 	defer c.wg.Done()
 	var err error
+	first := true
 	defer func() {
+		if first {
+			if err == nil {
+				err = ErrClosed
+			}
+			hello <- fmt.Errorf("lan: %s closed the connection before its hello: %w", c.cfg.Addr, err)
+		}
 		c.mu.Lock()
 		for _, w := range c.waiters {
 			close(w)
@@ -251,6 +273,13 @@ func (c *Client) readLoop(ws *websocket.Conn, lost chan struct{}) {
 			return
 		}
 		env, derr := DecodeHost(b)
+		if first {
+			if derr == nil {
+				_, derr = CheckHello(env)
+			}
+			first = false
+			hello <- derr
+		}
 		if derr != nil {
 			err = derr
 			ws.CloseNow()
@@ -301,6 +330,11 @@ func (c *Client) keepConnected() {
 			var he *HostError
 			if errors.As(err, &he) && (he.Code == CodeBadToken || he.Code == CodeBadCode) {
 				return // the seat was given to someone else: nothing to retry
+			}
+			if errors.Is(err, ErrVersion) {
+				// The host now runs a DipDesk of another version (the
+				// connection's OnDrop said so): no retry will join it.
+				return
 			}
 			wait = min(wait*2, 2*time.Second)
 		}

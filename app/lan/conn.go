@@ -56,11 +56,17 @@ const backlogPage = 256
 // send queues a message (host lock held). A client too slow to take its
 // messages is disconnected: it reconnects and gets a fresh view.
 func (c *conn) send(typ string, ref uint64, body any) {
+	c.sendV(Version, typ, ref, body)
+}
+
+// sendV queues a message in an envelope of version v (the hello, and the
+// answer to a message of another version).
+func (c *conn) sendV(v int, typ string, ref uint64, body any) {
 	if c.outDone {
 		return // ending: it gets nothing more
 	}
 	c.seq++
-	b, err := encode(typ, c.seq, ref, body)
+	b, err := encodeV(v, typ, c.seq, ref, body)
 	if err != nil {
 		c.h.log.Error("encoding a message", "type", typ, "err", err)
 		return

@@ -11,18 +11,18 @@ import (
 // of a client type with a body of its own type that encodes again.
 func FuzzDecodeRequest(f *testing.F) {
 	for _, s := range []string{
-		`{"v":1,"type":"join","seq":1,"body":{"seat":"france","code":"ABCD-EFGH"}}`,
-		`{"v":1,"type":"join","seq":1,"body":{"token":"abc"}}`,
-		`{"v":1,"type":"orders","seq":2,"body":{"phase":"S1901M","text":"A par - bur\nF bre - mao"}}`,
-		`{"v":1,"type":"ready","seq":3,"body":{"phase":"S1901M","ready":true}}`,
-		`{"v":1,"type":"press","seq":4,"body":{"to":["england"],"text":"hello"}}`,
-		`{"v":1,"type":"adjudicate","seq":5,"body":{"phase":"S1901M"}}`,
-		`{"v":1,"type":"view","seq":6,"body":{}}`,
+		`{"v":2,"type":"join","seq":1,"body":{"seat":"france","code":"ABCD-EFGH"}}`,
+		`{"v":2,"type":"join","seq":1,"body":{"token":"abc"}}`,
+		`{"v":2,"type":"orders","seq":2,"body":{"phase":"S1901M","text":"A par - bur\nF bre - mao"}}`,
+		`{"v":2,"type":"ready","seq":3,"body":{"phase":"S1901M","ready":true}}`,
+		`{"v":2,"type":"press","seq":4,"body":{"to":["england"],"text":"hello"}}`,
+		`{"v":2,"type":"adjudicate","seq":5,"body":{"phase":"S1901M"}}`,
+		`{"v":2,"type":"view","seq":6,"body":{}}`,
 		`{"v":2,"type":"orders","seq":1}`,
-		`{"v":1,"type":"orders","seq":1,"body":null}`,
-		`{"v":1,"type":"orders","seq":18446744073709551615,"body":{"phase":"S1901M","text":"\u0000"}}`,
-		`{"v":1,"type":"press","seq":1,"body":{"to":[""],"text":"x"}}`,
-		`[]`, `null`, `{}`, `{"v":1}`, "\xff\xfe", `{"v":1,"type":"join","seq":1,"body":{"seat":"france","code":"x"}} {}`,
+		`{"v":2,"type":"orders","seq":1,"body":null}`,
+		`{"v":2,"type":"orders","seq":18446744073709551615,"body":{"phase":"S1901M","text":"\u0000"}}`,
+		`{"v":2,"type":"press","seq":1,"body":{"to":[""],"text":"x"}}`,
+		`[]`, `null`, `{}`, `{"v":1}`, `{"v":1,"type":"join","seq":1,"body":{"seat":"jester","code":"x"}}`, `{"v":2,"type":"orders","seq":1,"body":{"phase":"SU1901.muster@germany","text":"object"}}`, "\xff\xfe", `{"v":2,"type":"join","seq":1,"body":{"seat":"france","code":"x"}} {}`,
 	} {
 		f.Add([]byte(s))
 	}

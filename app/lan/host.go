@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -102,12 +104,17 @@ type Host struct {
 	conns      map[*conn]bool
 	bySeat     map[string]*conn // power or "gm" -> its connection
 	ready      map[engine.Power]bool
-	phase      string // the current phase, "S1901M"
+	phase      string        // the current step's key, "S1901M", "SU1901.muster@germany"
+	title      string        // its display name, "Summer 1901 Muster (Germany)"
+	acting     engine.Acting // who must and who may act in it (session.Game.WhoActs)
 	deadline   time.Time
 	timer      *time.Timer
-	winner     engine.Power
+	end        *engine.GameEnd // how the game ended; nil while it goes on
 	closed     bool
 	onPhase    []func(string)
+	onDraw     []func(PendingDraw)
+	draw       *PendingDraw // the roll the host waits for its person to enter, if any
+	drawSeq    int          // counts the rolls awaited, for the callbacks
 	onEvent    []func(Event)
 	events     []Event            // the latest, for Events
 	eventq     chan Event         // to the goroutine that calls onEvent
@@ -176,8 +183,16 @@ func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
 	h := &Host{cfg: cfg, g: g, cert: cert, fp: Fingerprint(cert.Certificate[0]), log: log,
 		done: make(chan struct{}), codes: newCodeBook(cfg.Rand, cfg.Now, cfg.CodeTTL), shown: map[string]string{},
 		tokens: tokens, conns: map[*conn]bool{}, bySeat: map[string]*conn{}, ready: map[engine.Power]bool{},
-		phase: cur.State.Phase.Key(), eventq: make(chan Event, 256), buckets: map[string]*bucket{},
+		eventq: make(chan Event, 256), buckets: map[string]*bucket{},
 		usage: map[string]*usage{}, lastPress: lastPress}
+	h.enterStep(cur)
+	if h.end, err = g.End(); err != nil {
+		return nil, err
+	}
+	resume, err := enteringDice(g)
+	if err != nil {
+		return nil, err
+	}
 	for _, s := range h.seatNames() {
 		if _, taken := tokens[engine.Power(s)]; !taken {
 			if _, err := h.issueLocked(s); err != nil {
@@ -191,7 +206,73 @@ func NewHost(g *session.Game, cfg HostConfig) (*Host, error) {
 	h.startPhaseLocked()
 	h.wg.Add(1)
 	go h.eventLoop()
+	// A step nobody acts in (the engine moves the Borg) is played at
+	// once, even when the game was left in one; so is a step whose dice
+	// the game master was entering when the host stopped: it asks for
+	// the next roll (PendingDraw).
+	h.gmu.Lock()
+	h.mu.Lock()
+	if resume {
+		if err := h.adjudicateLocked("the game master was entering its dice"); err != nil && !errors.Is(err, errDrawAwaited) {
+			h.log.Error("resuming the dice entered", "err", err)
+		}
+	}
+	h.maybeAdjudicate()
+	h.mu.Unlock()
+	h.gmu.Unlock()
 	return h, nil
+}
+
+// enteringDice reports whether the game master had begun entering the
+// dice of the current step (values are waiting for it): its adjudication
+// was under way.
+func enteringDice(g *session.Game) (bool, error) {
+	if !g.DiceEntered() {
+		return false, nil
+	}
+	entered, err := g.EnteredDraws("")
+	if err != nil {
+		return false, err
+	}
+	return slices.ContainsFunc(entered, func(d engine.Draw) bool { return d.N != 0 }), nil
+}
+
+// enterStep makes cur the host's current step: its key, its display name
+// and who acts in it, as the session says (session.Game.WhoActs, the one
+// answer every front end asks; never "the powers with units").
+func (h *Host) enterStep(cur session.PhaseState) {
+	h.phase = cur.State.Phase.Key()
+	h.title = StepTitle(h.g.Map(), cur.State.Phase)
+	a, err := h.g.WhoActs(h.phase)
+	if err != nil {
+		// The step was just read or written: the engine's answer on it is
+		// the same question asked without the save.
+		h.log.Error("asking who acts", "phase", h.phase, "err", err)
+		a = engine.WhoActs(cur.State, h.g.Variant().Rules)
+	}
+	h.acting = a
+}
+
+// StepTitle is a step's display name as a person reads it: "Spring 1901
+// Movement", "Autumn 1901 Borg", "Summer 1901 Muster (Germany)", the
+// acting power by its name on the map.
+func StepTitle(m *engine.Map, ph engine.Phase) string {
+	if ph.Actor == "" {
+		return ph.String()
+	}
+	actor := ph.Actor
+	ph.Actor = ""
+	return ph.String() + " (" + m.PowerName(actor) + ")"
+}
+
+// KeyTitle is StepTitle of a step's key ("SU1901.muster@germany"), or
+// the key itself when it does not read as one.
+func KeyTitle(m *engine.Map, key string) string {
+	ph, err := engine.ParsePhase(key)
+	if err != nil || ph.Key() != key {
+		return key
+	}
+	return StepTitle(m, ph)
 }
 
 // seatNames lists the game's seats: its powers, and "gm" when it has a
@@ -308,11 +389,52 @@ func (h *Host) isSeat(s string) bool {
 	return false
 }
 
-// Winner returns the power that won the game, or "" while it goes on.
+// Winner returns the sole winner of the game, or "" while it goes on
+// or when it ended otherwise (End says how).
 func (h *Host) Winner() engine.Power {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.winner
+	if h.end != nil && len(h.end.Winners) == 1 && !h.end.Draw {
+		return h.end.Winners[0]
+	}
+	return ""
+}
+
+// End returns how the game ended (its winners, a draw, points), or nil
+// while it goes on.
+func (h *Host) End() *engine.GameEnd {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.end == nil {
+		return nil
+	}
+	e := *h.end
+	e.Winners = slices.Clone(e.Winners)
+	e.Points = maps.Clone(e.Points)
+	return &e
+}
+
+// Step is the current step as the host's person (the game master) sees
+// it: its key and display name, who must act and who may (the session's
+// WhoActs), who is ready, and whether the game master must act.
+type Step struct {
+	Phase, Title string
+	Must, May    []engine.Power
+	Ready        []engine.Power
+	GM           bool
+}
+
+// Step returns the current step and who acts in it.
+func (h *Host) Step() Step {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	st := Step{Phase: h.phase, Title: h.title, Must: slices.Clone(h.acting.Must), May: slices.Clone(h.acting.May), GM: h.acting.GM}
+	for _, p := range h.g.Map().PowerIDs() {
+		if h.ready[p] {
+			st.Ready = append(st.Ready, p)
+		}
+	}
+	return st
 }
 
 // Info returns what anyone may know of the game: its name, variant,
@@ -324,14 +446,15 @@ func (h *Host) Info() GameInfo {
 }
 
 func (h *Host) infoLocked() GameInfo {
-	gi := GameInfo{Name: h.cfg.Name, Variant: h.g.Variant().ID, Phase: h.phase}
+	gi := GameInfo{Name: h.cfg.Name, Variant: h.g.Variant().ID, Phase: h.phase, Title: h.title}
 	for _, s := range h.seatNames() {
-		name := "Game master"
-		if s != "gm" {
-			name = h.g.Map().PowerName(engine.Power(s))
+		si := SeatInfo{Power: s, Name: "Game master", Connected: h.bySeat[s] != nil}
+		if pi, ok := h.g.Map().Power(engine.Power(s)); ok {
+			si.Name, si.Role = pi.Name, pi.Role
 		}
 		_, taken := h.tokens[engine.Power(s)]
-		gi.Seats = append(gi.Seats, SeatInfo{Power: s, Name: name, Free: !taken, Connected: h.bySeat[s] != nil})
+		si.Free = !taken
+		gi.Seats = append(gi.Seats, si)
 	}
 	return gi
 }
@@ -345,23 +468,24 @@ func (h *Host) OnPhase(f func(phase string)) {
 }
 
 // Adjudicate adjudicates the current phase now, with the orders in (the
-// host's or game master's command).
+// host's or game master's command). In a game whose dice are entered it
+// may stop at a roll to enter (PendingDraw, OnDraw): that is no error.
 func (h *Host) Adjudicate() error {
 	h.gmu.Lock()
 	defer h.gmu.Unlock()
 	h.flush()
 	h.mu.Lock()
+	before := h.markLocked()
 	err := h.adjudicateLocked("the host")
-	if err == nil {
+	switch {
+	case errors.Is(err, errDrawAwaited):
+		err = nil
+	case err == nil:
 		h.maybeAdjudicate() // a following phase with nothing due
 	}
-	fs, phase := h.onPhase, h.phase
+	n := h.noticeLocked(before)
 	h.mu.Unlock()
-	if err == nil {
-		for _, f := range fs {
-			f(phase)
-		}
-	}
+	n.send()
 	return err
 }
 
@@ -412,7 +536,7 @@ func (h *Host) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.conns[c] = true
-	c.send(TypeHello, 0, Hello{Protocol: Version, Game: h.infoLocked()})
+	c.sendV(helloVersion, TypeHello, 0, Hello{Protocol: Version, Game: h.infoLocked()})
 	h.mu.Unlock()
 	// A connection that does not join in time is closed.
 	joinTimer := time.AfterFunc(JoinTimeout, func() {
@@ -453,30 +577,6 @@ func seatKey(s engine.Seat) string {
 		return ObserverSeat
 	}
 	return string(s.Power)
-}
-
-// due lists the powers with orders to give in the current phase, from the
-// host's own position: units to order, dislodged units to retreat,
-// adjustments to make.
-func due(s *engine.State) map[engine.Power]bool {
-	out := map[engine.Power]bool{}
-	switch s.Phase.Type {
-	case engine.Movement:
-		for _, u := range s.Units {
-			out[u.Power] = true
-		}
-	case engine.Retreat:
-		for _, d := range s.Dislodged {
-			out[d.Unit.Power] = true
-		}
-	case engine.Adjustment:
-		for p, n := range engine.Adjustments(s) {
-			if n != 0 && p != "" {
-				out[p] = true
-			}
-		}
-	}
-	return out
 }
 
 // sortedPowers returns the powers set in m, sorted.

@@ -67,7 +67,7 @@ func (h *internalErrors) WithGroup(string) slog.Handler      { return h }
 // knownCodes are the error codes of docs/lan-protocol.md.
 var knownCodes = map[string]bool{CodeMalformed: true, CodeTooLarge: true, CodeVersion: true, CodeSequence: true,
 	CodeUnknownType: true, CodeNotJoined: true, CodeJoined: true, CodeBadCode: true, CodeBadToken: true,
-	CodeRateLimited: true, CodeSlowDown: true, CodeWrongSeat: true, CodeStalePhase: true, CodeRejected: true, CodeReplaced: true, CodeOverLimit: true}
+	CodeRateLimited: true, CodeSlowDown: true, CodeWrongSeat: true, CodeStalePhase: true, CodeRejected: true, CodeReplaced: true, CodeOverLimit: true, CodeNotActing: true}
 
 // seqHost is a host with connections that are not sockets: the fuzzer
 // hands their messages to the host's handler and reads what it queues.
@@ -164,9 +164,42 @@ func (sh *seqHost) renew(i int) {
 // message a client reads with a known error code, and the save must stay
 // readable.
 func FuzzHostSequence(f *testing.F) {
+	fuzzHostSequence(f, session.Options{Seed: 3}, "F1901M")
+}
+
+// FuzzHostSequenceShape is FuzzHostSequence on the test-only variant with
+// every shape of game (eleven seats with roles, Summer turns with
+// answers from other powers, the Borg's step nobody acts in, an end with
+// points) and dice a game master enters: rolls entered right and wrong
+// come between the seats' messages.
+func FuzzHostSequenceShape(f *testing.F) {
+	// A year played to its end: every seat in turn takes connection 0
+	// (a new code after its first join), says it is ready, and Germany
+	// musters; the Borg's die is entered wrong, then right.
+	var year []byte
+	round := func(first bool, seats ...byte) {
+		for _, i := range seats {
+			if !first {
+				year = append(year, 8, 0, 1, i) // a new code for the seat
+			}
+			year = append(year, 9, 0, 0, 1, 0, 1, i, 4, 0, 1, 1) // a new connection, the join, ready
+		}
+	}
+	all := []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10} // austria ... soothsayer
+	round(true, all...)
+	year = append(year, 8, 0, 1, 3, 9, 0, 0, 1, 0, 1, 3, 3, 0, 10, 'm', 'u', 's', 't', 'e', 'r', ' ', 'b', 'e', 'r', 4, 0, 1, 1)
+	round(false, 0, 1)
+	round(false, all...)
+	year = append(year, 10, 0, 1, 7, 10, 1, 1, 3, 10, 0, 1, 3)
+	round(false, all...)
+	fuzzHostSequence(f, session.Options{Variant: "shapetest", Seed: 3,
+		Options: map[string]string{"end_year": "1901", session.OptionDice: session.DiceEntered}}, "SU1901", year)
+}
+
+func fuzzHostSequence(f *testing.F, opts session.Options, stale string, seeds ...[]byte) {
 	dir := fuzzDir(f)
 	template := filepath.Join(dir, "template.dipdesk")
-	g, err := session.Create(template, session.Options{Seed: 3})
+	g, err := session.Create(template, opts)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -184,6 +217,9 @@ func FuzzHostSequence(f *testing.F) {
 	f.Add([]byte{1, 0, 1, 0, 1, 1, 1, 1, 5, 0, 3, 'h', 'i', '!', 5, 1, 2, 'y', 'o', 6, 0, 0, 7, 0, 0, 2, 1, 0})
 	f.Add([]byte{0, 2, 30, '{', '"', 'v', '"', ':', '1', ',', '"', 't', 'y', 'p', 'e', '"', ':', '"', 'r', 'e', 'a', 'd', 'y', '"', ',', '"', 's', 'e', 'q', '"', ':', '9', '}', 9, 3, 1, 3})
 	f.Add([]byte{1, 0, 1, 3, 9, 0, 0, 8, 0, 0, 2, 0, 0, 3, 0, 5, 'A', ' ', 'v', 'i', 'e'})
+	for _, s := range seeds {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, prog []byte) {
 		path := filepath.Join(t.TempDir(), "g.dipdesk")
 		if err := os.WriteFile(path, save, 0o600); err != nil {
@@ -215,12 +251,12 @@ func FuzzHostSequence(f *testing.F) {
 		seats = append(seats, ObserverSeat)
 		phase := func(b byte) string {
 			if b%4 == 3 {
-				return "F1901M"
+				return stale
 			}
 			return h.Info().Phase
 		}
 		for len(prog) >= 3 {
-			op, ci, n := prog[0]%10, int(prog[1]), int(prog[2])
+			op, ci, n := prog[0]%11, int(prog[1]), int(prog[2])
 			prog = prog[3:]
 			n = min(n, len(prog))
 			arg, text := byte(0), string(prog[:n])
@@ -268,6 +304,19 @@ func FuzzHostSequence(f *testing.F) {
 				sh.drainAll()
 			case 9:
 				sh.renew(ci % 4)
+			case 10:
+				// The host's person enters a roll: the one awaited, or
+				// another (ci picks which), with a value from arg.
+				d, ok := h.PendingDraw()
+				step, index := d.Phase, d.Index
+				if !ok || ci%3 == 1 {
+					step, index = h.Info().Phase, ci%3
+				}
+				err := h.EnterDraw(step, index, int(arg%9))
+				if ok && ci%3 != 1 && int(arg%9) >= 1 && int(arg%9) <= d.N && d.Die && err != nil {
+					t.Fatalf("a fitting roll %d for %+v was refused: %v", arg%9, d, err)
+				}
+				sh.drainAll()
 			}
 		}
 		sh.settle()
@@ -302,11 +351,15 @@ func (sh *seqHost) drainAll() {
 // that decodes writes back the same.
 func FuzzDecodeHost(f *testing.F) {
 	for _, s := range []string{
-		`{"v":1,"type":"view","seq":3,"body":{"phase":"S1901M","title":"Spring 1901 Movement","state":{},"pending":["A par - bur"]}}`,
-		`{"v":1,"type":"press","seq":9,"body":{"id":1,"phase":"S1901M","from":"france","to":["england"],"text":"hi","sent":"2026-01-01T00:00:00Z"}}`,
-		`{"v":1,"type":"error","seq":2,"ref":1,"body":{"code":"bad_code","message":"no"}}`,
-		`{"v":1,"type":"results","seq":4,"body":{"phase":"S1901M","results":[{"power":"france","order":"A par - bur","ok":true,"code":"ok","reason":""}],"next":"F1901M"}}`,
-		`{"v":2}`, `[]`, `{"v":1,"body":"\u0000"}`,
+		`{"v":2,"type":"view","seq":3,"body":{"phase":"S1901M","title":"Spring 1901 Movement","state":{},"pending":["A par - bur"]}}`,
+		`{"v":2,"type":"press","seq":9,"body":{"id":1,"phase":"S1901M","from":"france","to":["england"],"text":"hi","sent":"2026-01-01T00:00:00Z"}}`,
+		`{"v":2,"type":"error","seq":2,"ref":1,"body":{"code":"bad_code","message":"no"}}`,
+		`{"v":2,"type":"results","seq":4,"body":{"phase":"S1901M","results":[{"power":"france","order":"A par - bur","ok":true,"code":"ok","reason":""}],"next":"F1901M"}}`,
+		`{"v":2,"type":"results","seq":5,"body":{"phase":"W1901A","title":"Winter 1901 Adjustment","results":[],"end":{"winners":["france","russia"],"points":{"france":4,"jester":3},"why":"points"},"next":"S1902M","next_title":"Spring 1902 Movement"}}`,
+		`{"v":1,"type":"hello","seq":1,"body":{"protocol":2,"game":{"name":"g","variant":"shapetest","phase":"SU1901.muster@germany","title":"Summer 1901 Muster (Germany)","seats":[{"power":"jester","name":"Jester","role":true}]}}}`,
+		`{"v":1,"type":"error","seq":2,"ref":1,"body":{"code":"version","message":"no"}}`,
+		`{"v":1,"type":"view","seq":3,"body":{}}`, `{"v":3,"type":"hello","seq":1,"body":{"protocol":3}}`,
+		`{"v":2}`, `[]`, `{"v":2,"body":"\u0000"}`,
 	} {
 		f.Add([]byte(s))
 	}

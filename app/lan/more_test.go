@@ -34,8 +34,10 @@ func TestAdvertisementHoldsNoSecret(t *testing.T) {
 		slices.Contains(f.Free, "france") || !slices.Contains(f.Free, "england") || f.Fingerprint != normFingerprint(h.Fingerprint()) {
 		t.Errorf("read back %+v (%v)", f, ok)
 	}
-	if _, ok := parseAdvert(append(txt[1:], "v=2"), net.IPv4(1, 2, 3, 4), 1); ok {
-		t.Error("another protocol version was listed")
+	for _, v := range []string{"v=1", "v=3"} {
+		if _, ok := parseAdvert(append(txt[1:], v), net.IPv4(1, 2, 3, 4), 1); ok {
+			t.Errorf("another protocol version (%s) was listed", v)
+		}
 	}
 }
 

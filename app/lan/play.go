@@ -36,10 +36,15 @@ func (h *Host) handle(c *conn, b []byte) {
 	// messages take effect in the order it sent them.
 	h.flush()
 	h.mu.Lock()
-	phaseBefore := h.phase
+	before := h.markLocked()
 	h.guard(c, func() {
 		switch {
 		case h.closed:
+		case err != nil && errors.Is(err, ErrVersion):
+			// Answered, like the hello, in version 1's envelope, which
+			// every DipDesk reads: one of another version (version 1
+			// looks at no hello) can say why it cannot play here.
+			c.sendV(helloVersion, TypeError, req.Seq, ErrorMsg{Code: CodeVersion, Message: strings.TrimPrefix(err.Error(), "lan: ")})
 		case err != nil:
 			var pe *ProtocolError
 			code := CodeMalformed
@@ -54,14 +59,10 @@ func (h *Host) handle(c *conn, b []byte) {
 			h.dispatch(c, req)
 		}
 	})
-	fs, phase := h.onPhase, h.phase
+	n := h.noticeLocked(before)
 	h.mu.Unlock()
 	h.gmu.Unlock()
-	if phase != phaseBefore {
-		for _, f := range fs {
-			f(phase)
-		}
-	}
+	n.send()
 }
 
 // guard runs f (host lock held) so that a bug costs one connection,
@@ -99,7 +100,7 @@ func (h *Host) dispatch(c *conn, req Request) {
 			c.fail(req.Seq, CodeStalePhase, fmt.Sprintf("the phase is %s, not %s", h.phase, body.Phase))
 		default:
 			phase := h.phase
-			if err := h.adjudicateLocked("the game master"); err != nil {
+			if err := h.adjudicateLocked("the game master"); err != nil && !errors.Is(err, errDrawAwaited) {
 				c.fail(req.Seq, CodeRejected, err.Error())
 				return
 			}
@@ -268,11 +269,17 @@ func (h *Host) queueOrders(c *conn, req Request) {
 	case o.Seat != "" && !strings.EqualFold(o.Seat, string(c.seat.Power)):
 		c.fail(ref, CodeWrongSeat, fmt.Sprintf("this connection holds %s, not %s", c.seat.Power, clip(o.Seat)))
 		return
+	case h.end != nil:
+		c.fail(ref, CodeRejected, "the game is over")
+		return
 	case o.Phase != h.phase:
 		c.fail(ref, CodeStalePhase, fmt.Sprintf("the phase is %s, not %s", h.phase, o.Phase))
 		return
-	case h.winner != "":
-		c.fail(ref, CodeRejected, "the game is over")
+	case !h.acting.Allows(c.seat.Power):
+		c.fail(ref, CodeNotActing, h.notActing(c.seat.Power)+"; nothing was stored")
+		return
+	case h.draw != nil:
+		c.fail(ref, CodeRejected, rolling(h.phase)+"; nothing was stored")
 		return
 	}
 	if u := h.usageOf(c.key); u.orders+len(o.Text) > MaxOrdersPerPhase {
@@ -334,6 +341,18 @@ func (h *Host) flush() {
 // store writes submissions that all name one phase and answers each.
 func (h *Host) store(batch []queued) {
 	phase := batch[0].phase
+	// Orders queued while the step was being adjudicated, which then
+	// stopped at a roll to enter: the step's orders are closed (the game
+	// lock is held, so the roll awaited cannot change meanwhile).
+	h.mu.Lock()
+	if h.draw != nil && h.draw.Phase == phase {
+		for _, q := range batch {
+			q.c.fail(q.ref, CodeRejected, rolling(phase)+"; nothing was stored")
+		}
+		h.mu.Unlock()
+		return
+	}
+	h.mu.Unlock()
 	subs := make([]session.Submission, len(batch))
 	for i, q := range batch {
 		subs[i] = q.sub
@@ -365,7 +384,11 @@ func (h *Host) store(batch []queued) {
 	vs := newViews(h)
 	for i, q := range batch {
 		if done[i].Refused != nil {
-			q.c.fail(q.ref, CodeRejected, refusal(done[i]))
+			code := CodeRejected
+			if errors.Is(done[i].Refused, session.ErrNotActing) {
+				code = CodeNotActing // the host checks first; the session too
+			}
+			q.c.fail(q.ref, code, refusal(done[i]))
 			continue
 		}
 		ack := Ack{Phase: phase, Accepted: []string{}}
@@ -396,15 +419,38 @@ func refusal(s session.Submitted) string {
 	return msg
 }
 
-// setReady sets a seat's ready flag and adjudicates when every seat with
-// orders due is ready.
+// rolling says why orders and ready are closed while the game master
+// enters a roll: the values entered belong to the orders they were
+// entered with (the session refuses them otherwise).
+func rolling(phase string) string {
+	return fmt.Sprintf("%s is being adjudicated: the game master is entering the dice, and its orders are closed", phase)
+}
+
+// notActing says that seat p neither must nor may act in the current
+// step.
+func (h *Host) notActing(p engine.Power) string {
+	return fmt.Sprintf("%s does not act in %s (%s): only the seats that must or may act in a step send orders or say they are ready",
+		h.g.Map().PowerName(p), h.title, h.phase)
+}
+
+// setReady sets a seat's ready flag and adjudicates when every seat that
+// must act is ready.
 func (h *Host) setReady(c *conn, ref uint64, r *ReadyMsg) {
 	switch {
 	case c.seat.Power == "":
 		c.fail(ref, CodeWrongSeat, "only a power's seat is ready or not")
 		return
+	case h.end != nil:
+		c.fail(ref, CodeRejected, "the game is over")
+		return
 	case r.Phase != h.phase:
 		c.fail(ref, CodeStalePhase, fmt.Sprintf("the phase is %s, not %s", h.phase, r.Phase))
+		return
+	case !h.acting.Allows(c.seat.Power):
+		c.fail(ref, CodeNotActing, h.notActing(c.seat.Power))
+		return
+	case h.draw != nil:
+		c.fail(ref, CodeRejected, rolling(h.phase))
 		return
 	}
 	h.ready[c.seat.Power] = r.Ready
@@ -413,30 +459,38 @@ func (h *Host) setReady(c *conn, ref uint64, r *ReadyMsg) {
 	h.maybeAdjudicate()
 }
 
-// maybeAdjudicate adjudicates when every power with orders due is ready
-// (and the host is not in manual mode).
+// maxUnattended bounds the steps the host plays in a row because nobody
+// must act in them: far above any variant's (the Borg's step, a Winter
+// with nothing to build), it only stops a variant that never asks anyone.
+const maxUnattended = 64
+
+// maybeAdjudicate adjudicates when every seat that must act in the step
+// is ready (the session's WhoActs; seats that may act are not waited
+// for), and at once a step in which nobody must act, unless the game
+// master must (Acting.GM: the host's adjudicate command, or the game
+// master's seat) or the host is in manual mode.
 func (h *Host) maybeAdjudicate() {
-	// A phase where nobody has orders due (no retreats, no adjustments)
-	// follows at once; the bound only guards against a variant that
-	// never asks for orders.
-	for range 8 {
-		if h.cfg.Manual || h.winner != "" {
+	for range maxUnattended {
+		if h.cfg.Manual || h.end != nil || h.closed || h.acting.GM || h.draw != nil {
 			return
 		}
-		if err := h.loadCurrent(); err != nil {
-			h.log.Error("reading the current phase", "err", err)
-			return
-		}
-		for p := range due(h.cur.State) {
+		for _, p := range h.acting.Must {
 			if !h.ready[p] {
 				return
 			}
 		}
-		if err := h.adjudicateLocked("every seat is ready"); err != nil {
-			h.log.Error("adjudicating", "err", err)
+		why := "every seat that must act is ready"
+		if len(h.acting.Must) == 0 {
+			why = "nobody acts in this step"
+		}
+		if err := h.adjudicateLocked(why); err != nil {
+			if !errors.Is(err, errDrawAwaited) {
+				h.log.Error("adjudicating", "err", err)
+			}
 			return
 		}
 	}
+	h.log.Error("stopped after steps in a row in which nobody acts", "steps", maxUnattended, "phase", h.phase)
 }
 
 // press stores a press message and delivers it to whom it is addressed.
@@ -499,7 +553,7 @@ func mayRead(seat engine.Seat, m PressMsg) bool {
 // adjudicateLocked processes the current phase and sends every seat its
 // results, view and hand.
 func (h *Host) adjudicateLocked(why string) error {
-	if h.winner != "" {
+	if h.end != nil {
 		return errors.New("lan: the game is over")
 	}
 	phase := h.phase
@@ -508,16 +562,23 @@ func (h *Host) adjudicateLocked(why string) error {
 	var err error
 	h.unlocked(func() { out, next, err = h.g.Process(phase) })
 	h.cur = nil
+	var need *engine.NeedDraw
+	if errors.As(err, &need) {
+		// Nothing changed: the host's person enters the roll
+		// (EnterDraw), and the step is adjudicated again.
+		h.awaitDraw(need)
+		return errDrawAwaited
+	}
 	if err != nil {
 		return err
 	}
 	h.log.Info("adjudicated", "phase", phase, "why", why, "next", next.State.Phase.Key())
-	h.winner = out.Winner()
+	h.end = out.End
 	done, err := h.g.Phase(phase)
 	if err != nil {
 		return err
 	}
-	h.phase = next.State.Phase.Key()
+	h.enterStep(next)
 	clear(h.ready)
 	h.startPhaseLocked()
 	results := map[string]json.RawMessage{}
@@ -546,14 +607,33 @@ func (h *Host) seatResults(ps session.PhaseState, seat engine.Seat) (json.RawMes
 		return nil, err
 	}
 	m := h.g.Map()
-	r := Results{Phase: ps.Phase.Name, Results: []ResultLine{}, Events: out.Events, Winner: string(out.Winner())}
+	r := Results{Phase: ps.Phase.Name, Title: StepTitle(m, ps.State.Phase), Results: []ResultLine{}, Events: out.Events,
+		Winner: string(out.Winner()), End: gameEnd(out.End)}
 	if out.Next != nil {
-		r.Next = out.Next.Phase.Key()
+		r.Next, r.NextTitle = out.Next.Phase.Key(), StepTitle(m, out.Next.Phase)
 	}
 	for _, x := range out.Results {
 		r.Results = append(r.Results, ResultLine{Power: string(x.Order.Power), Order: x.Order.Format(m), OK: x.OK, Code: x.Code.String(), Reason: x.Reason})
 	}
 	return json.Marshal(r)
+}
+
+// gameEnd is e as the protocol writes it.
+func gameEnd(e *engine.GameEnd) *GameEnd {
+	if e == nil {
+		return nil
+	}
+	out := &GameEnd{Draw: e.Draw, Why: e.Why}
+	for _, w := range e.Winners {
+		out.Winners = append(out.Winners, string(w))
+	}
+	if len(e.Points) > 0 {
+		out.Points = map[string]int{}
+		for p, n := range e.Points {
+			out.Points[string(p)] = n
+		}
+	}
+	return out
 }
 
 // sendLastResults sends a joining seat the results of the last
@@ -581,7 +661,7 @@ func (h *Host) startPhaseLocked() {
 	}
 	h.deadline = time.Time{}
 	clear(h.usage) // the allowances are per phase
-	if h.cfg.Deadline <= 0 || h.winner != "" {
+	if h.cfg.Deadline <= 0 || h.end != nil {
 		return
 	}
 	h.deadline = h.cfg.Now().Add(h.cfg.Deadline)
@@ -591,22 +671,18 @@ func (h *Host) startPhaseLocked() {
 		defer h.gmu.Unlock()
 		h.flush()
 		h.mu.Lock()
-		changed := false
-		if !h.closed && h.phase == phase {
-			if err := h.adjudicateLocked("the deadline passed"); err != nil {
-				h.log.Error("adjudicating at the deadline", "err", err)
-			} else {
+		before := h.markLocked()
+		if !h.closed && h.phase == phase && h.draw == nil {
+			switch err := h.adjudicateLocked("the deadline passed"); {
+			case err == nil:
 				h.maybeAdjudicate()
+			case !errors.Is(err, errDrawAwaited):
+				h.log.Error("adjudicating at the deadline", "err", err)
 			}
-			changed = h.phase != phase
 		}
-		fs, now := h.onPhase, h.phase
+		n := h.noticeLocked(before)
 		h.mu.Unlock()
-		if changed {
-			for _, f := range fs {
-				f(now)
-			}
-		}
+		n.send()
 	})
 }
 
@@ -619,7 +695,7 @@ type views struct {
 	cur     session.PhaseState
 	pending []engine.Order
 	err     error
-	due     map[engine.Power]bool
+	acting  engine.Acting
 	byKey   map[string]engine.View
 	enc     map[string]json.RawMessage
 	hands   map[string]json.RawMessage
@@ -634,7 +710,7 @@ func newViews(h *Host) *views {
 		for _, p := range h.g.Map().PowerIDs() {
 			vs.pending = append(vs.pending, h.pending[p]...)
 		}
-		vs.due = due(vs.cur.State)
+		vs.acting = h.acting
 	}
 	return vs
 }
@@ -691,8 +767,13 @@ func (vs *views) viewMsg(seat engine.Seat) (json.RawMessage, error) {
 		return nil, err
 	}
 	m := vs.h.g.Map()
-	msg := View{Phase: v.State.Phase.Key(), Title: v.State.Phase.String(), State: state,
-		Ready: sortedPowers(vs.h.ready), Due: seat.Power != "" && vs.due[seat.Power], Deadline: vs.deadline()}
+	msg := View{Phase: v.State.Phase.Key(), Title: StepTitle(m, v.State.Phase), State: state,
+		Ready: sortedPowers(vs.h.ready), Deadline: vs.deadline()}
+	msg.Over = vs.h.end != nil
+	if seat.Power != "" && !msg.Over {
+		msg.Due = vs.acting.Waits(seat.Power)
+		msg.May = !msg.Due && vs.acting.Allows(seat.Power)
+	}
 	for _, o := range v.Pending {
 		msg.Pending = append(msg.Pending, o.Format(m))
 	}
@@ -738,7 +819,7 @@ func (vs *views) statusMsg(seat engine.Seat) (json.RawMessage, error) {
 	if b, ok := vs.status[k]; ok {
 		return b, nil
 	}
-	st := Status{Phase: vs.cur.State.Phase.Key(), Ready: sortedPowers(vs.h.ready), Deadline: vs.deadline()}
+	st := Status{Phase: vs.cur.State.Phase.Key(), Title: StepTitle(vs.h.g.Map(), vs.cur.State.Phase), Ready: sortedPowers(vs.h.ready), Deadline: vs.deadline()}
 	for _, p := range vs.view(seat).Submitted {
 		st.Submitted = append(st.Submitted, string(p))
 	}

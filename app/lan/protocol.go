@@ -12,8 +12,23 @@ import (
 )
 
 // Version is the protocol version this DipDesk speaks (docs/lan-protocol.md).
-// Every envelope carries it; a peer speaking another version is refused.
-const Version = 1
+// Every envelope carries it; a peer speaking another version is refused
+// with an error naming both versions.
+//
+// Version 2: steps named by their unique keys (engine.Phase.Key) with a
+// display name beside them, the seats who must and may act in a step
+// (engine.WhoActs), seats that are roles, pieces of a variant's kinds and
+// of no seat, and a game's end with several winners, a draw or points.
+const Version = 2
+
+// helloVersion is the envelope version the host's hello is written in,
+// whatever the protocol version, and its error answering a message of
+// another version: the two messages every DipDesk since the first can
+// read, so that a client of another version learns the host's version
+// from the hello (Hello.Protocol) and says so, and a client of version 1,
+// which never looks at Hello.Protocol, sends its join and is told by the
+// host's answer. Their shapes never change.
+const helloVersion = 1
 
 // Limits on what a client may send. A message over MaxMessage is answered
 // with an error and ignored; one over the transport's limit (readLimit)
@@ -76,6 +91,7 @@ const (
 	CodeRejected    = "rejected"     // the game refused it (read-only file, storage error)
 	CodeReplaced    = "replaced"     // the seat joined again from elsewhere; this connection ends
 	CodeOverLimit   = "over_limit"   // the seat's allowance of orders or press for the phase is spent
+	CodeNotActing   = "not_acting"   // orders or ready from a seat that neither must nor may act in this step
 )
 
 // Errors of decoding.
@@ -107,15 +123,19 @@ type Join struct {
 	Client string `json:"client,omitempty"` // "dipdesk 1.0 (cli)", for the host's log
 }
 
-// OrdersMsg submits the seat's orders for Phase, replacing earlier ones;
-// an empty Text clears them. Seat, when given, must be the connection's.
+// OrdersMsg submits the seat's orders for Phase (a step's key,
+// engine.Phase.Key: "S1901M", "SU1901.muster@germany"), replacing earlier
+// ones; an empty Text clears them. Seat, when given, must be the
+// connection's. A seat's orders are taken in a step only when it must or
+// may act in it (engine.WhoActs); its orders may be orders of units or
+// orders of the seat ("jest A par - pic").
 type OrdersMsg struct {
 	Phase string `json:"phase"`
 	Seat  string `json:"seat,omitempty"`
 	Text  string `json:"text"`
 }
 
-// ReadyMsg sets the seat's ready flag for Phase.
+// ReadyMsg sets the seat's ready flag for Phase (a step's key).
 type ReadyMsg struct {
 	Phase string `json:"phase"`
 	Ready bool   `json:"ready"`
@@ -133,12 +153,14 @@ type AdjudicateMsg struct {
 	Phase string `json:"phase"`
 }
 
-// SeatInfo is a seat as everyone may know it.
+// SeatInfo is a seat as everyone may know it: a great power of the map,
+// a role (a seat with no home centres: Jester, Mastermind), or "gm".
 type SeatInfo struct {
 	Power     string `json:"power"`
 	Name      string `json:"name"`
-	Free      bool   `json:"free"`      // no player has claimed it yet
-	Connected bool   `json:"connected"` // a client holds it now
+	Role      bool   `json:"role,omitempty"` // a role, not a great power
+	Free      bool   `json:"free"`           // no player has claimed it yet
+	Connected bool   `json:"connected"`      // a client holds it now
 }
 
 // GameInfo is what the host tells anyone who connects, and what the LAN
@@ -146,11 +168,14 @@ type SeatInfo struct {
 type GameInfo struct {
 	Name    string     `json:"name"`
 	Variant string     `json:"variant"`
-	Phase   string     `json:"phase"`
+	Phase   string     `json:"phase"` // the current step's key, "AU1901.borg"
+	Title   string     `json:"title"` // its display name, "Autumn 1901 Borg"
 	Seats   []SeatInfo `json:"seats"`
 }
 
-// Hello is the host's first message on a connection.
+// Hello is the host's first message on a connection, written in the
+// envelope of version 1 whatever the protocol (helloVersion): Protocol is
+// the host's version, which the client checks before it sends anything.
 type Hello struct {
 	Protocol int      `json:"protocol"`
 	Game     GameInfo `json:"game"`
@@ -167,16 +192,21 @@ type Welcome struct {
 }
 
 // View is the position as the seat may see it (engine.ViewFor): the
-// state as engine.MarshalState writes the seat's view of it, the seat's
-// own pending orders, the powers whose orders are in, the ready flags.
+// state as engine.MarshalState writes the seat's view of it (every piece,
+// of every kind, and the pieces of no seat), the seat's own pending
+// orders, the powers whose orders are in, the ready flags, and whether
+// the seat must or may act in the step (engine.WhoActs; who else must act
+// is not told: in a variant with hidden units it could say who has some).
 type View struct {
-	Phase     string          `json:"phase"` // "S1901M"
-	Title     string          `json:"title"` // "Spring 1901 Movement"
+	Phase     string          `json:"phase"` // the step's key: "S1901M", "SU1901.muster@germany"
+	Title     string          `json:"title"` // its display name: "Summer 1901 Muster (Germany)"
 	State     json.RawMessage `json:"state"`
 	Pending   []string        `json:"pending,omitempty"`
 	Submitted []string        `json:"submitted,omitempty"`
 	Ready     []string        `json:"ready,omitempty"`
-	Due       bool            `json:"due,omitempty"` // the seat has orders to give this phase
+	Due       bool            `json:"due,omitempty"`  // the seat must act: the host waits for it
+	May       bool            `json:"may,omitempty"`  // the seat may act (orders, ready) without being waited for
+	Over      bool            `json:"over,omitempty"` // the game has ended (the last results say how): nobody acts
 	Deadline  *time.Time      `json:"deadline,omitempty"`
 }
 
@@ -212,7 +242,8 @@ type Ack struct {
 
 // Status tells every seat who has orders in and who is ready.
 type Status struct {
-	Phase     string     `json:"phase"`
+	Phase     string     `json:"phase"` // the step's key
+	Title     string     `json:"title"` // its display name
 	Submitted []string   `json:"submitted,omitempty"`
 	Ready     []string   `json:"ready,omitempty"`
 	Deadline  *time.Time `json:"deadline,omitempty"`
@@ -228,13 +259,27 @@ type ResultLine struct {
 }
 
 // Results is an adjudication as the seat may know it
-// (session.Game.SeatOutcome).
+// (session.Game.SeatOutcome): the step's key and display name, each
+// order's result, the events, the next step, and End when the game ended.
 type Results struct {
-	Phase   string       `json:"phase"`
-	Results []ResultLine `json:"results"`
-	Events  []string     `json:"events,omitempty"`
-	Winner  string       `json:"winner,omitempty"`
-	Next    string       `json:"next"`
+	Phase     string       `json:"phase"`
+	Title     string       `json:"title"`
+	Results   []ResultLine `json:"results"`
+	Events    []string     `json:"events,omitempty"`
+	Winner    string       `json:"winner,omitempty"` // the sole winner, when the game ended with one (End says more)
+	End       *GameEnd     `json:"end,omitempty"`
+	Next      string       `json:"next"`
+	NextTitle string       `json:"next_title"`
+}
+
+// GameEnd is how a game ended (engine.GameEnd): its winners (none, one
+// or several), whether it is a draw, the points of each seat when the
+// variant counts them, and why, in words.
+type GameEnd struct {
+	Winners []string       `json:"winners,omitempty"`
+	Draw    bool           `json:"draw,omitempty"`
+	Points  map[string]int `json:"points,omitempty"`
+	Why     string         `json:"why,omitempty"`
 }
 
 // PressMsg is a press message as delivered.
@@ -271,7 +316,9 @@ func DecodeRequest(b []byte) (Request, error) {
 	}
 	env, err := decodeEnvelope(b)
 	if err != nil {
-		return Request{}, err
+		// A version error keeps the envelope: the answer is written in
+		// the sender's version and names its message.
+		return Request{Envelope: env}, err
 	}
 	r := Request{Envelope: env}
 	switch env.Type {
@@ -316,14 +363,16 @@ func DecodeRequest(b []byte) (Request, error) {
 }
 
 // decodeEnvelope reads the envelope strictly: one JSON object, known
-// fields only, our version, a type and a sequence number.
+// fields only, our version, a type and a sequence number. A message of
+// another version is refused with the envelope (its V and Seq), so that
+// the answer can be written in the sender's version.
 func decodeEnvelope(b []byte) (Envelope, error) {
 	var env Envelope
 	if err := strictBody(b, &env); err != nil {
 		return Envelope{}, err
 	}
 	if env.V != Version {
-		return Envelope{}, protoErr(CodeVersion, ErrVersion, "version %d, this host speaks %d", env.V, Version)
+		return Envelope{V: env.V, Type: env.Type, Seq: env.Seq}, &ProtocolError{Code: CodeVersion, Err: &VersionError{Host: Version, Client: env.V}}
 	}
 	if env.Type == "" || env.Seq == 0 {
 		return Envelope{}, protoErr(CodeMalformed, ErrMalformed, "an envelope needs a type and a sequence number from 1")
@@ -421,15 +470,25 @@ func clip(s string) string {
 
 // encode writes an envelope with body.
 func encode(typ string, seq, ref uint64, body any) ([]byte, error) {
+	return encodeV(Version, typ, seq, ref, body)
+}
+
+// encodeV writes an envelope of version v with body: the hello, and the
+// answer to a message of another version, which its sender must read.
+func encodeV(v int, typ string, seq, ref uint64, body any) ([]byte, error) {
 	b, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(Envelope{V: Version, Type: typ, Seq: seq, Ref: ref, Body: b})
+	return json.Marshal(Envelope{V: v, Type: typ, Seq: seq, Ref: ref, Body: b})
 }
 
 // DecodeHost reads one host message into its envelope; the client decodes
-// the body by type with Body.
+// the body by type with Body. A hello is taken in any envelope version
+// (it is written in version 1's, see helloVersion): its body says the
+// host's version, which the client checks (CheckHello). So is an error
+// in version 1's envelope: the host's answer to a message of another
+// version.
 func DecodeHost(b []byte) (Envelope, error) {
 	if len(b) > MaxHostSent {
 		return Envelope{}, protoErr(CodeTooLarge, ErrTooLarge, "%d bytes from the host", len(b))
@@ -438,11 +497,51 @@ func DecodeHost(b []byte) (Envelope, error) {
 	if err := json.Unmarshal(b, &env); err != nil {
 		return Envelope{}, protoErr(CodeMalformed, ErrMalformed, "%s", clip(err.Error()))
 	}
-	if env.V != Version {
-		return Envelope{}, protoErr(CodeVersion, ErrVersion, "the host speaks version %d, this DipDesk %d", env.V, Version)
+	if env.V != Version && env.Type != TypeHello && (env.V != helloVersion || env.Type != TypeError) {
+		return Envelope{}, protoErr(CodeVersion, &VersionError{Host: env.V, Client: Version}, "a %s message", clip(env.Type))
 	}
 	return env, nil
 }
+
+// CheckHello reads the host's first message, which must be its hello in
+// this DipDesk's protocol version: a host of another version is a
+// *VersionError naming both (wrapping ErrVersion), and the client sends
+// it nothing.
+func CheckHello(env Envelope) (Hello, error) {
+	if env.Type != TypeHello {
+		return Hello{}, fmt.Errorf("%w: the host's first message is %q, not its hello", ErrMalformed, clip(env.Type))
+	}
+	var h Hello
+	if err := json.Unmarshal(env.Body, &h); err != nil {
+		return Hello{}, fmt.Errorf("%w: the host's hello: %s", ErrMalformed, clip(err.Error()))
+	}
+	if h.Protocol != Version {
+		return Hello{}, &VersionError{Host: h.Protocol, Client: Version}
+	}
+	return h, nil
+}
+
+// VersionError is a host and a client that speak different versions of
+// the protocol: they cannot play together until both run DipDesk
+// releases that speak the same one. It wraps ErrVersion.
+type VersionError struct {
+	Host, Client int // the versions each speaks
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("lan: the host speaks LAN protocol version %d and this player's DipDesk speaks version %d: "+
+		"the host and the players need DipDesk releases that speak the same version (%s)", e.Host, e.Client, e.advice())
+}
+
+// advice says which side to update.
+func (e *VersionError) advice() string {
+	if e.Host > e.Client {
+		return "update the player's DipDesk"
+	}
+	return "update the host's DipDesk"
+}
+
+func (e *VersionError) Unwrap() error { return ErrVersion }
 
 // Body decodes an envelope's body into v.
 func Body(env Envelope, v any) error {

@@ -122,3 +122,21 @@ func BenchmarkProcess(b *testing.B) {
 		g.Close()
 	}
 }
+
+// BenchmarkSubmitOrders stores one power's orders for the current phase
+// (replacing the ones before): the session's checks (the phase stated,
+// the game not over, the seat acting in it) and one synced transaction.
+func BenchmarkSubmitOrders(b *testing.B) {
+	g, err := Create(filepath.Join(b.TempDir(), "g.dipdesk"), Options{Seed: 4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer g.Close()
+	phase := phaseNow(g)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := g.SubmitOrders(phase, "france", openings["france"]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func drawOrder(vr *engine.Variant, s *engine.State, o engine.Order) (d engine.Or
 			d, signs = o, nil
 		}
 	}()
-	if u, ok := unitOfOrder(s, o); ok && s.Phase.Type == engine.Movement && vr.Rules != nil && vr.Rules.Special != nil {
+	if u, ok := unitOfOrder(s, o, vr.Rules); ok && s.Phase.Type == engine.Movement && vr.Rules != nil && vr.Rules.Special != nil {
 		if e, why := vr.Rules.Special(s, u, o); why == "" && e.Kind != engine.Special && e.Kind != engine.NoOrder {
 			e.Power = o.Power
 			d = e
@@ -88,16 +88,12 @@ func drawOrder(vr *engine.Variant, s *engine.State, o engine.Order) (d engine.Or
 	return d, signs
 }
 
-// unitOfOrder returns the unit of s in o's province, of o's number and
-// power when the order gives them.
-func unitOfOrder(s *engine.State, o engine.Order) (engine.Unit, bool) {
-	if !o.At.Valid() {
-		return engine.Unit{}, false
-	}
-	for _, u := range s.Units {
-		if u.Loc.P == o.At.P && (o.Number == 0 || o.Number == u.Number) && (o.Power == "" || o.Power == u.Power) {
-			return u, true
-		}
+// unitOfOrder returns the unit of s that o names (engine.UnitOf, the
+// engine's one answer: several pieces may share a province), when it is
+// of o's power.
+func unitOfOrder(s *engine.State, o engine.Order, r *engine.Rules) (engine.Unit, bool) {
+	if i := engine.UnitOf(s, &o, r); i >= 0 && (o.Power == "" || s.Units[i].Power == o.Power) {
+		return s.Units[i], true
 	}
 	return engine.Unit{}, false
 }

@@ -87,18 +87,30 @@ type Submitted struct {
 // SubmitMany stores several powers' orders for phase, which must be the
 // current phase (else ErrStalePhase and nothing is stored), in one
 // transaction (one disk sync), each as SubmitOrders would. err is for
-// the whole batch (nothing stored); a submission naming an unknown power
-// makes the whole batch fail, so callers check powers first. A
-// submission refused on its own (Submitted.Refused) does not stop the
-// others.
+// the whole batch (nothing stored; ErrGameOver once the game has ended);
+// a submission naming an unknown power makes the whole batch fail, so
+// callers check powers first. A submission refused on its own
+// (Submitted.Refused: a seat WhoActs says may not act, ErrNotActing; or
+// ErrNothingRead, ErrTooManyOrders) does not stop the others.
 func (g *Game) SubmitMany(phase string, subs []Submission) ([]Submitted, error) {
 	cur, err := g.expect(phase)
+	if err != nil {
+		return nil, err
+	}
+	acting, err := g.playable(cur)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Submitted, len(subs))
 	batch := make([]store.Submission, 0, len(subs))
 	for i, s := range subs {
+		if _, ok := g.m.Power(s.Power); ok && !acting.Allows(s.Power) {
+			skip, err := g.mayAct(cur, acting, s.Power, s.Text)
+			if skip || err != nil {
+				out[i] = Submitted{Refused: err}
+				continue
+			}
+		}
 		good, rows, errs, err := g.parseSubmission(s.Power, s.Text)
 		switch {
 		case errors.Is(err, ErrNothingRead) || errors.Is(err, ErrTooManyOrders):

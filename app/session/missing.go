@@ -36,7 +36,11 @@ type Missing struct {
 func (m Missing) Empty() bool { return len(m.Powers) == 0 }
 
 // Missing checks the orders stored for the current phase, as seat may
-// know it.
+// know it. Who must act is WhoActs's answer (never "the powers with
+// units"): a seat that must act and sent nothing is NoOrders (a power on
+// its Summer turn, a power with units in a movement step, with retreats
+// or adjustments due), and a seat that may act is listed only for what
+// its orders leave undone or wrong.
 func (g *Game) Missing(seat engine.Seat) (Missing, error) {
 	cur, err := g.Current()
 	if err != nil {
@@ -53,13 +57,15 @@ func (g *Game) Missing(seat engine.Seat) (Missing, error) {
 		vs := engine.ViewFor(s, nil, seat, g.variant.Rules).State
 		seen = func(u engine.Unit) bool {
 			for _, w := range append(vs.Units, dislodgedOf(vs)...) {
-				if w.Power == u.Power && w.Loc.P == u.Loc.P && w.Type == u.Type {
+				if w.ID == u.ID && w.Power == u.Power && w.Loc.P == u.Loc.P {
 					return true
 				}
 			}
 			return false
 		}
 	}
+	acting := g.acting(s)
+	named := g.orderedUnits(s, orders)
 	view := engine.View{Seat: engine.Seat{GM: true}, State: s}
 	due := map[engine.Power]int{}
 	if s.Phase.Type == engine.Adjustment {
@@ -73,6 +79,9 @@ func (g *Game) Missing(seat engine.Seat) (Missing, error) {
 				mine = append(mine, o)
 				text = append(text, o.Format(g.m))
 			}
+		}
+		if !acting.Allows(p) && len(mine) == 0 {
+			continue
 		}
 		pm := PowerMissing{Power: p}
 		var toOrder []engine.Unit
@@ -88,17 +97,19 @@ func (g *Game) Missing(seat engine.Seat) (Missing, error) {
 		case engine.Adjustment:
 			pm.Due = unordered(due[p], mine)
 		}
-		for _, u := range toOrder {
-			if !ordered(u, mine) && seen(u) {
-				pm.Unordered = append(pm.Unordered, u)
+		if acting.Waits(p) {
+			for _, u := range toOrder {
+				if !named[u.ID] && seen(u) {
+					pm.Unordered = append(pm.Unordered, u)
+				}
 			}
+			pm.NoOrders = len(mine) == 0
 		}
-		pm.NoOrders = len(mine) == 0 && (len(toOrder) > 0 || due[p] != 0)
 		if len(mine) > 0 {
 			for _, pr := range CheckOrders(g.variant, view, p, strings.Join(text, "\n")).Problems {
 				if pr.Order == nil {
 					pm.Illegal = append(pm.Illegal, pr)
-				} else if u, ok := unitOfOrder(s, *pr.Order); !ok || seen(u) {
+				} else if u, ok := unitOfOrder(s, *pr.Order, g.variant.Rules); !ok || seen(u) {
 					pm.Illegal = append(pm.Illegal, pr)
 				}
 			}
@@ -108,6 +119,31 @@ func (g *Game) Missing(seat engine.Seat) (Missing, error) {
 		}
 	}
 	return out, nil
+}
+
+// orderedUnits returns the ids of the units orders name: in a movement
+// step the unit engine.UnitOf says (two pieces may share a province:
+// birds beside a fleet), in a retreat step the dislodged unit of the
+// order's province and power.
+func (g *Game) orderedUnits(s *engine.State, orders []engine.Order) map[int32]bool {
+	out := map[int32]bool{}
+	for _, o := range orders {
+		if o.SeatOrder() || o.Kind == engine.Build || o.Kind == engine.Waive {
+			continue
+		}
+		if s.Phase.Type == engine.Retreat {
+			for _, d := range s.Dislodged {
+				if o.At.Valid() && d.Unit.Loc.P == o.At.P && d.Unit.Power == o.Power {
+					out[d.Unit.ID] = true
+				}
+			}
+			continue
+		}
+		if i := engine.UnitOf(s, &o, g.variant.Rules); i >= 0 && s.Units[i].Power == o.Power {
+			out[s.Units[i].ID] = true
+		}
+	}
+	return out
 }
 
 // dislodgedOf lists the dislodged units of s.
@@ -127,18 +163,6 @@ func unitsOf(us []engine.Unit, p engine.Power) []engine.Unit {
 		}
 	}
 	return out
-}
-
-// ordered reports whether one of orders names unit u: by its province,
-// and by its number when the order gives one (several units may share
-// Hyperspace).
-func ordered(u engine.Unit, orders []engine.Order) bool {
-	for _, o := range orders {
-		if o.At.Valid() && o.At.P == u.Loc.P && (o.Number == 0 || o.Number == u.Number) && o.Kind != engine.Build {
-			return true
-		}
-	}
-	return false
 }
 
 // unordered returns the adjustments due that orders leave open: builds

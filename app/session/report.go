@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -28,8 +29,13 @@ func (g *Game) Report(name string, seat engine.Seat) (string, error) {
 			return "", err
 		}
 		v := engine.ViewFor(ps.State, orders, seat, g.variant.Rules)
-		fmt.Fprintf(&b, "\nNot yet adjudicated. Orders in from: %s\n", g.powerList(v.Submitted))
+		fmt.Fprintf(&b, "\nNot yet adjudicated: %s. Orders in from: %s\n", g.ActingWords(g.acting(ps.State)), g.powerList(v.Submitted))
 		g.writeOrders(&b, v.Pending)
+		if seat.GM {
+			if err := g.writeEntered(&b, ps); err != nil {
+				return "", err
+			}
+		}
 		g.writeCentres(&b, v.State)
 		return b.String(), nil
 	}
@@ -38,6 +44,12 @@ func (g *Game) Report(name string, seat engine.Seat) (string, error) {
 		return "", err
 	}
 	g.writeResults(&b, results)
+	if err := g.writeDraws(&b, ps, seat); err != nil {
+		return "", err
+	}
+	if err := g.writeEnd(&b, ps); err != nil {
+		return "", err
+	}
 	if next != nil {
 		if nextState == nil {
 			nextState = engine.ViewFor(next.State, nil, seat, g.variant.Rules).State
@@ -78,7 +90,8 @@ func (g *Game) seatResults(ps PhaseState, seat engine.Seat) ([]store.Result, *en
 	return results, out.Next, nil
 }
 
-// reportPhases finds the phase to report and the one after it.
+// reportPhases finds the phase to report (by its key: the one live phase
+// of that key) and the one after it.
 func (g *Game) reportPhases(name string) (PhaseState, *PhaseState, error) {
 	phases, err := g.file.Phases(false)
 	if err != nil {
@@ -99,11 +112,7 @@ func (g *Game) reportPhases(name string) (PhaseState, *PhaseState, error) {
 		if err != nil {
 			return PhaseState{}, nil, err
 		}
-		for i, p := range phases {
-			if p.Name == ph.Key() {
-				idx = i
-			}
-		}
+		idx = slices.IndexFunc(phases, func(p store.Phase) bool { return p.Name == ph.Key() })
 		if idx < 0 {
 			return PhaseState{}, nil, fmt.Errorf("%w %s in %s", ErrNoPhase, ph.Key(), g.Path())
 		}
@@ -120,6 +129,95 @@ func (g *Game) reportPhases(name string) (PhaseState, *PhaseState, error) {
 		return ps, &next, nil
 	}
 	return ps, nil, nil
+}
+
+// writeDraws lists the draws made when ps was adjudicated, each with what
+// it was for and its value (a die as its face). The game master reads
+// every one; a seat and the public read the dice only, rolled in the open:
+// a hidden draw (a shuffle's swaps, which of a unit's powers acts) would
+// tell a secret by its reason or its value.
+func (g *Game) writeDraws(b *strings.Builder, ps PhaseState, seat engine.Seat) error {
+	draws, err := g.PhaseDraws(ps)
+	if err != nil {
+		return err
+	}
+	var lines []string
+	for i, d := range draws {
+		if !seat.GM && d.Kind != engine.DrawDie {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("  %d. %s: %s", i+1, d.Why, DrawWords(d)))
+	}
+	if len(lines) > 0 {
+		fmt.Fprintf(b, "\nDraws:\n%s\n", strings.Join(lines, "\n"))
+	}
+	return nil
+}
+
+// DrawWords says a draw's value as people read it: "rolled 3 on a d6",
+// "picked 2 of 0..4", "7 of 0..9", and who entered it.
+func DrawWords(d engine.Draw) string {
+	var s string
+	switch d.Kind {
+	case engine.DrawDie:
+		s = fmt.Sprintf("rolled %d on a d%d", d.Shown(), d.N)
+	case engine.DrawPick:
+		s = fmt.Sprintf("picked %d of 0..%d", d.Value, d.N-1)
+	default:
+		s = fmt.Sprintf("%d of 0..%d", d.Value, d.N-1)
+	}
+	if d.Entered {
+		s += " (entered by the game master)"
+	} else {
+		s += " (drawn by the seed)"
+	}
+	return s
+}
+
+// writeEntered lists the values a game master entered for a phase not yet
+// adjudicated (the game master's report only).
+func (g *Game) writeEntered(b *strings.Builder, ps PhaseState) error {
+	rows, err := g.file.EnteredDraws(ps.Phase.ID)
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	fmt.Fprintf(b, "\nValues entered, waiting for the adjudication:\n")
+	for _, d := range rows {
+		fmt.Fprintf(b, "  %d. %s: %s\n", d.Index+1, d.Why, DrawWords(engineDraw(d)))
+	}
+	return nil
+}
+
+// writeEnd says how the game ended when ps is the phase that ended it:
+// the winners, a draw, and each seat's points.
+func (g *Game) writeEnd(b *strings.Builder, ps PhaseState) error {
+	e, key, err := g.end()
+	if err != nil || e == nil || key != ps.Phase.Name {
+		return err
+	}
+	fmt.Fprintf(b, "\nThe game is over: %s.\n", EndWords(g.m, e))
+	if len(e.Points) == 0 {
+		return nil
+	}
+	seats := make([]engine.Power, 0, len(e.Points))
+	for p := range e.Points {
+		seats = append(seats, p)
+	}
+	slices.SortStableFunc(seats, func(x, y engine.Power) int {
+		if e.Points[x] != e.Points[y] {
+			return e.Points[y] - e.Points[x]
+		}
+		return strings.Compare(g.m.PowerName(x), g.m.PowerName(y))
+	})
+	fmt.Fprintf(b, "Points:\n")
+	for _, p := range seats {
+		mark := ""
+		if slices.Contains(e.Winners, p) {
+			mark = "  (wins)"
+		}
+		fmt.Fprintf(b, "  %-12s %3d%s\n", g.m.PowerName(p), e.Points[p], mark)
+	}
+	return nil
 }
 
 func baseName(p string) string {
@@ -201,8 +299,11 @@ func (g *Game) writeDislodged(b *strings.Builder, s *engine.State) {
 		if len(opts) > 0 {
 			where = strings.Join(opts, ", ")
 		}
-		pi, _ := g.m.Power(d.Unit.Power)
-		fmt.Fprintf(b, "  %s %s %s may retreat to %s\n", pi.Adjective, d.Unit.Type, g.m.LocString(d.Unit.Loc), where)
+		who := g.m.PowerName(d.Unit.Power)
+		if pi, ok := g.m.Power(d.Unit.Power); ok && pi.Adjective != "" {
+			who = pi.Adjective
+		}
+		fmt.Fprintf(b, "  %s %s %s may retreat to %s\n", who, g.m.UnitCode(d.Unit.Type, d.Unit.Kind), g.m.LocString(d.Unit.Loc), where)
 	}
 }
 
@@ -217,12 +318,15 @@ func (g *Game) writeCentres(b *strings.Builder, s *engine.State) {
 	units := s.UnitCounts()
 	for _, p := range g.m.PowerIDs() {
 		c := owned[p]
+		if pi, _ := g.m.Power(p); pi.Role && len(c) == 0 && units[p] == 0 {
+			continue // a role with nothing on the board yet (a Jester)
+		}
 		sort.Strings(c)
-		fmt.Fprintf(b, "  %-8s %2d centres, %2d units  %s\n", g.m.PowerName(p), len(c), units[p], strings.Join(c, " "))
+		fmt.Fprintf(b, "  %-10s %2d centres, %2d units  %s\n", g.m.PowerName(p), len(c), units[p], strings.Join(c, " "))
 	}
 	if c := owned[""]; len(c) > 0 {
 		sort.Strings(c)
-		fmt.Fprintf(b, "  %-8s %2d centres            %s\n", "Neutral", len(c), strings.Join(c, " "))
+		fmt.Fprintf(b, "  %-10s %2d centres            %s\n", "Neutral", len(c), strings.Join(c, " "))
 	}
 }
 

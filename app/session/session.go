@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,7 +38,7 @@ type Game struct {
 type Options struct {
 	Variant string            // variant id, default "standard"
 	Seed    uint64            // random seed; recorded in the file
-	Options map[string]string // variant options
+	Options map[string]string // the variant's options, and the session's: OptionDice
 	Seats   []store.Seat      // who plays; empty means one seat per power
 	Now     func() time.Time  // clock for timestamps; default time.Now
 }
@@ -78,10 +79,14 @@ func CreateWith(path string, v *engine.Variant, o Options) (*Game, error) {
 			seats = append(seats, store.Seat{Power: string(p.ID)})
 		}
 	}
+	if err := checkDice(o.Options[OptionDice]); err != nil {
+		return nil, err
+	}
 	// The variant's setup (a deal of cards, say) draws from its own
 	// stream of the game's seed, apart from the phases' streams
-	// (phaseRand), so it replays exactly.
-	s, err := v.NewGame(m, o.Options, engine.NewRand(o.Seed^setupStream))
+	// (phaseRand), so it replays exactly. The session's own options
+	// (dice) are not the variant's.
+	s, err := v.NewGame(m, variantOptions(o.Options), engine.NewRand(o.Seed^setupStream))
 	if err != nil {
 		return nil, err
 	}
@@ -175,8 +180,10 @@ func (g *Game) Current() (PhaseState, error) {
 	return g.decode(p)
 }
 
-// Phase returns the phase named name ("S1901M", "Spring 1901 Movement")
-// on the line of play; "" is the current phase.
+// Phase returns the phase of key name on the line of play ("S1901M",
+// "SU1901.muster@germany", "AU1901.borg", or the standard phases in
+// words: "Spring 1901 Movement"): the one live phase of that key; "" is
+// the current phase.
 func (g *Game) Phase(name string) (PhaseState, error) {
 	if name == "" {
 		return g.Current()
@@ -185,7 +192,7 @@ func (g *Game) Phase(name string) (PhaseState, error) {
 	if err != nil {
 		return PhaseState{}, err
 	}
-	p, err := g.file.PhaseByName(ph.Key())
+	p, err := g.file.PhaseByKey(ph.Key())
 	if err != nil {
 		return PhaseState{}, fmt.Errorf("%w %s in %s (%v)", ErrNoPhase, ph.Key(), g.Path(), err)
 	}
@@ -209,7 +216,9 @@ func (g *Game) writable() error {
 // SubmitOrders reads the orders a power sent (one or more per line) and
 // stores the good ones as that power's orders for phase, which must be
 // the current phase ("S1901M"; else ErrStalePhase and nothing changes),
-// replacing any it sent before. Each bad line is returned as an error
+// replacing any it sent before. A power that WhoActs says may not act in
+// the phase is refused (ErrNotActing), and so is any order once the game
+// has ended (ErrGameOver). Each bad line is returned as an error
 // naming the line; the good orders are kept. A submission in which no
 // line could be read (ErrNothingRead) or that holds more than
 // MaxSubmission orders (ErrTooManyOrders) is refused whole: the power's
@@ -217,6 +226,13 @@ func (g *Game) writable() error {
 func (g *Game) SubmitOrders(phase string, power engine.Power, text string) ([]engine.Order, []error, error) {
 	cur, err := g.expect(phase)
 	if err != nil {
+		return nil, nil, err
+	}
+	acting, err := g.playable(cur)
+	if err != nil {
+		return nil, nil, err
+	}
+	if skip, err := g.mayAct(cur, acting, power, text); skip || err != nil {
 		return nil, nil, err
 	}
 	good, rows, errs, err := g.parseSubmission(power, text)
@@ -227,6 +243,66 @@ func (g *Game) SubmitOrders(phase string, power engine.Power, text string) ([]en
 		return nil, nil, g.staleFromStore(phase, err)
 	}
 	return good, errs, nil
+}
+
+// playable returns who acts in the current phase p, or ErrGameOver.
+func (g *Game) playable(p store.Phase) (engine.Acting, error) {
+	if err := g.notOver(); err != nil {
+		return engine.Acting{}, err
+	}
+	ps, err := g.decode(p)
+	if err != nil {
+		return engine.Acting{}, err
+	}
+	return g.acting(ps.State), nil
+}
+
+// mayAct refuses the orders text of a seat that may not act in phase p
+// (a seat's order, a Jester's jest, is the seat's like any other). An
+// empty text from such a seat says it has nothing to order, which is
+// true: skip is set and nothing is stored (unless it has orders stored,
+// which the empty text then clears).
+func (g *Game) mayAct(p store.Phase, a engine.Acting, power engine.Power, text string) (skip bool, err error) {
+	if _, ok := g.m.Power(power); !ok {
+		return false, fmt.Errorf("session: unknown power %q", power)
+	}
+	if a.Allows(power) {
+		return false, nil
+	}
+	if strings.TrimSpace(text) == "" {
+		rows, err := g.file.Orders(p.ID, true)
+		if err != nil {
+			return false, err
+		}
+		return !slices.ContainsFunc(rows, func(o store.Order) bool { return o.Power == string(power) }), nil
+	}
+	return false, fmt.Errorf("%w: %s gives no orders in %s (%s); nothing was stored", ErrNotActing, g.m.PowerName(power), p.Name, g.ActingWords(a))
+}
+
+// ActingWords says who acts in words: "France and Germany must act;
+// the Jester may", "nobody acts: the engine plays it".
+func (g *Game) ActingWords(a engine.Acting) string {
+	names := func(ps []engine.Power) string {
+		out := make([]string, len(ps))
+		for i, p := range ps {
+			out[i] = g.m.PowerName(p)
+		}
+		return joinAnd(out)
+	}
+	var parts []string
+	if len(a.Must) > 0 {
+		parts = append(parts, names(a.Must)+" must act")
+	}
+	if a.GM {
+		parts = append(parts, "the game master must act")
+	}
+	if len(a.May) > 0 {
+		parts = append(parts, names(a.May)+" may")
+	}
+	if len(parts) == 0 {
+		return "nobody acts: the engine plays it"
+	}
+	return strings.Join(parts, "; ")
 }
 
 // MaxSubmission is the most orders one submission may hold: far above
@@ -315,49 +391,67 @@ func (g *Game) phaseRand(seq int) *engine.Rand {
 	return engine.NewRand(g.file.Game().Seed + uint64(seq)*0x9e3779b97f4a7c15)
 }
 
-// Process adjudicates phase, which must be the current phase ("S1901M";
-// else ErrStalePhase and nothing changes), with the orders stored for
-// it and stores the results, the draws and the next phase in one
+// Process adjudicates phase, which must be the current phase ("S1901M",
+// "SU1901.muster@germany", any key; else ErrStalePhase and nothing
+// changes), with the orders stored for it and stores the results, the
+// draws, the game's end if it ended, and the next phase in one
 // transaction. Stating the phase is what keeps two adjudications, by two
 // processes or two windows, from both running: the second one names a
 // phase that is no longer current.
+//
+// When the game's dice are entered (DiceEntered), the values a game
+// master entered are played and a die or pick nobody entered stops it
+// with an error wrapping *engine.NeedDraw (errors.As), having changed
+// nothing: EnterDraw stores the value and Process runs again. Once the
+// game has ended it is refused (ErrGameOver).
 func (g *Game) Process(phase string) (*engine.Outcome, PhaseState, error) {
 	p, err := g.expect(phase)
 	if err != nil {
+		return nil, PhaseState{}, err
+	}
+	if err := g.notOver(); err != nil {
 		return nil, PhaseState{}, err
 	}
 	cur, err := g.decode(p)
 	if err != nil {
 		return nil, PhaseState{}, err
 	}
-	orders, err := g.Orders(cur.Phase)
+	out, made, err := g.adjudicate(cur)
 	if err != nil {
 		return nil, PhaseState{}, err
 	}
-	rng := g.phaseRand(cur.Phase.Seq)
-	out := engine.Adjudicate(cur.State, orders, g.variant.Rules, rng)
 	next, err := engine.MarshalState(out.Next)
 	if err != nil {
 		return nil, PhaseState{}, err
 	}
+	end, err := marshalEnd(out.End)
+	if err != nil {
+		return nil, PhaseState{}, err
+	}
+	draws := make([]store.Draw, len(made))
+	for i, d := range made {
+		draws[i] = store.Draw{Index: i, Why: d.Why, N: d.N, Value: d.Value, Kind: d.Kind.String(), Entered: d.Entered}
+	}
+	np, err := g.file.AdjudicatedWith(cur.Phase.ID, store.Adjudication{Results: storedResults(g.m, out), Draws: draws, End: end,
+		Next: store.Phase{Name: out.Next.Phase.Key(), State: next, Created: g.now().UTC()}})
+	if err != nil {
+		return nil, PhaseState{}, g.staleFromStore(phase, err)
+	}
+	return out, PhaseState{Phase: np, State: out.Next}, nil
+}
+
+// storedResults are an outcome's results as the file keeps them: one row
+// per order's result, then one per event.
+func storedResults(m *engine.Map, out *engine.Outcome) []store.Result {
 	var results []store.Result
 	for i, r := range out.Results {
-		results = append(results, store.Result{Index: i, Power: string(r.Order.Power), Order: r.Order.Format(g.m),
+		results = append(results, store.Result{Index: i, Power: string(r.Order.Power), Order: r.Order.Format(m),
 			OK: r.OK, Code: r.Code.String(), Reason: r.Reason})
 	}
 	for _, e := range out.Events {
 		results = append(results, store.Result{Index: len(results), Order: "", OK: true, Code: "event", Reason: e})
 	}
-	var draws []store.Draw
-	for i, d := range rng.Draws() {
-		draws = append(draws, store.Draw{Index: i, Why: d.Why, N: d.N, Value: d.Value})
-	}
-	np, err := g.file.Adjudicated(cur.Phase.ID, results, draws,
-		store.Phase{Name: out.Next.Phase.Key(), State: next, Created: g.now().UTC()})
-	if err != nil {
-		return nil, PhaseState{}, g.staleFromStore(phase, err)
-	}
-	return out, PhaseState{Phase: np, State: out.Next}, nil
+	return results
 }
 
 // Rollback returns the game to phase name (on the line of play): later
@@ -402,7 +496,12 @@ func (g *Game) WhoActs(name string) (engine.Acting, error) {
 	if err != nil {
 		return engine.Acting{}, err
 	}
-	return engine.WhoActs(ps.State, g.variant.Rules), nil
+	return g.acting(ps.State), nil
+}
+
+// acting is WhoActs for position s: the variant's answer.
+func (g *Game) acting(s *engine.State) engine.Acting {
+	return engine.WhoActs(s, g.variant.Rules)
 }
 
 // ParseSeat reads "gm", "public" or a power's name.
@@ -420,19 +519,20 @@ func (g *Game) ParseSeat(s string) (engine.Seat, error) {
 	return engine.Seat{Power: p}, nil
 }
 
-// Replay adjudicates an adjudicated phase again from its stored position,
-// orders and seed. The engine is deterministic, so this gives exactly the
-// outcome that was stored; it lets a screen or a board image show the
-// results with the engine's own types.
+// Replay adjudicates an adjudicated phase again from its stored
+// position, orders and draws: it reads the draws the file stores (dice a
+// game master entered among them) and never rolls, so it gives exactly
+// the outcome that was stored; it lets a screen or a board image show the
+// results with the engine's own types. A stored draw that no longer fits
+// the rules fails it with the engine's *engine.DrawError (errors.As), and
+// so does a phase that makes more or fewer draws than stored, with an
+// error saying so.
 func (g *Game) Replay(ps PhaseState) (*engine.Outcome, error) {
 	if !ps.Phase.Adjudicated {
 		return nil, fmt.Errorf("session: %s: %s is not adjudicated yet", g.Path(), ps.Phase.Name)
 	}
-	orders, err := g.Orders(ps.Phase)
-	if err != nil {
-		return nil, err
-	}
-	return engine.Adjudicate(ps.State, orders, g.variant.Rules, g.phaseRand(ps.Phase.Seq)), nil
+	out, _, err := g.adjudicate(ps)
+	return out, err
 }
 
 // SeatOutcome returns what seat may know of the adjudication of ps: the

@@ -50,16 +50,35 @@ func (g *Game) checkState(p store.Phase, s *engine.State) string {
 	}
 	held := make(map[engine.ProvinceID]engine.Unit, len(s.Units))
 	for _, u := range s.Units {
-		if m.Provinces[u.Loc.P].Unlimited || (g.variant.Rules != nil && g.variant.Rules.Occupies != nil && !g.variant.Rules.Occupies(s, u)) {
-			continue // Hyperspace holds any number; a ghost occupies nothing
+		if m.Provinces[u.Loc.P].Unlimited || !occupies(g.variant.Rules, s, u) {
+			continue // Hyperspace holds any number; a ghost, birds, the Borg occupy nothing
 		}
 		if o, ok := held[u.Loc.P]; ok {
 			return fmt.Sprintf("two units in %s (%s of %s and %s of %s)", m.Provinces[u.Loc.P].Name,
-				o.Type.Noun(), m.PowerName(o.Power), u.Type.Noun(), m.PowerName(u.Power))
+				unitNoun(m, o), m.PowerName(o.Power), unitNoun(m, u), m.PowerName(u.Power))
 		}
 		held[u.Loc.P] = u
 	}
 	return ""
+}
+
+// unitNoun is a unit in words with its article: "an army", "a fleet",
+// or its kind's name ("birds").
+func unitNoun(m *engine.Map, u engine.Unit) string {
+	if p, ok := m.Piece(u.Kind); ok {
+		return p.Name
+	}
+	return u.Type.Noun()
+}
+
+// occupies reports whether u holds its province, as the engine judges it:
+// a piece of a kind that shares its province (birds, the Borg) does not,
+// nor one the variant's Occupies hook says does not (a ghost).
+func occupies(r *engine.Rules, s *engine.State, u engine.Unit) bool {
+	if p, ok := s.Map.Piece(u.Kind); ok && p.Shares {
+		return false
+	}
+	return r == nil || r.Occupies == nil || r.Occupies(s, u)
 }
 
 // checkOrder refuses an order row whose parsed order is not the
@@ -80,6 +99,9 @@ func (g *Game) checkOrder(r store.Order, rec engine.OrderRecord) error {
 func (g *Game) checkOpen() error {
 	if err := g.checkSeats(); err != nil {
 		return err
+	}
+	if err := checkDice(g.file.Game().Options[OptionDice]); err != nil {
+		return g.damaged("game", 1, "", err.Error())
 	}
 	cur, err := g.Current()
 	if err != nil {

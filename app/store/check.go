@@ -277,5 +277,12 @@ func checkLiveLine(path string, q querier) error {
 		return fileErr(path, ErrCorrupt, fmt.Sprintf("table phases, row %d (%s): not adjudicated, yet a later live phase (row %d) follows it",
 			opens[0].id, opens[0].name, last), nil)
 	}
+	bad, err := duplicateKeys(q)
+	if err != nil {
+		return checkErr(path, "reading the phases", err)
+	}
+	if bad != "" {
+		return fileErr(path, ErrCorrupt, bad, nil)
+	}
 	return nil
 }

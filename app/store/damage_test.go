@@ -40,7 +40,7 @@ func dump(t testing.TB, f *File) (string, error) {
 	}
 	for _, lp := range live {
 		name := lp.Name
-		p, err := f.PhaseByName(name)
+		p, err := f.PhaseByKey(name)
 		if err != nil {
 			return "", err
 		}

@@ -39,6 +39,13 @@ var (
 	// would be changed.
 	ErrAdjudicated = errors.New("store: phase already adjudicated")
 
+	// ErrDuplicatePhase is returned when a new phase would have the key
+	// of a phase already on the live line.
+	ErrDuplicatePhase = errors.New("store: a phase of that key is on the live line")
+	// ErrDrawEntered is returned when a value is entered for a draw that
+	// has one already: an entered value is never overwritten.
+	ErrDrawEntered = errors.New("store: that draw has a value already")
+
 	// ErrNoSeat is returned for a seat the game does not have.
 	ErrNoSeat = errors.New("store: no such seat")
 	// ErrAbandoned is returned when a phase on a branch abandoned by a

@@ -3,40 +3,68 @@ package store
 import (
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 )
 
-// Adjudicated stores the outcome of adjudicating the current phase in ONE
-// transaction: its results and draws (Index and PhaseID are set from their
-// position and phaseID), the phase marked adjudicated, the next phase
-// inserted (Parent = phaseID, Seq = the phase's Seq + 1, a zero Created
-// becomes now) and an "adjudicate" audit entry. It returns next with its
-// ID. It is refused for a phase already adjudicated (ErrAdjudicated),
-// abandoned (ErrAbandoned) or not current (ErrNotCurrent); then nothing
-// is written.
+// Adjudicated stores the outcome of adjudicating the current phase: see
+// AdjudicatedWith (a game that did not end).
 func (f *File) Adjudicated(phaseID int64, results []Result, draws []Draw, next Phase) (Phase, error) {
+	return f.AdjudicatedWith(phaseID, Adjudication{Results: results, Draws: draws, Next: next})
+}
+
+// Adjudication is what adjudicating a phase gives the store.
+type Adjudication struct {
+	Results []Result
+	Draws   []Draw
+	// End is how the game ended with this phase (JSON, opaque to the
+	// store), nil when it goes on. It is kept with the phase: a rollback
+	// to the phase or before takes it off the live line.
+	End  []byte
+	Next Phase
+}
+
+// AdjudicatedWith stores the outcome of adjudicating the current phase in
+// ONE transaction: its results and draws (Index and PhaseID are set from
+// their position and phaseID), the phase marked adjudicated, the game's
+// end if it ended, the next phase inserted (Parent = phaseID, Seq = the
+// phase's Seq + 1, a zero Created becomes now) and an "adjudicate" audit
+// entry. It returns next with its ID. It is refused for a phase already
+// adjudicated (ErrAdjudicated), abandoned (ErrAbandoned) or not current
+// (ErrNotCurrent), and for a next phase whose key a live phase has
+// (ErrDuplicatePhase); then nothing is written.
+func (f *File) AdjudicatedWith(phaseID int64, a Adjudication) (Phase, error) {
+	next := a.Next
 	if next.Name == "" {
 		return Phase{}, fileErr(f.path, nil, "the next phase has no name", nil)
 	}
 	now := f.now()
 	err := f.onCurrent(phaseID, func(tx *sql.Tx, p Phase) error {
-		if err := insertOutcome(tx, phaseID, results, draws); err != nil {
+		if err := insertOutcome(tx, phaseID, a.Results, a.Draws); err != nil {
 			return err
 		}
 		if _, err := tx.Exec("UPDATE phases SET adjudicated = 1 WHERE id = ?", phaseID); err != nil {
 			return err
+		}
+		if a.End != nil {
+			if _, err := insertOne(tx, "game_end", phaseID, string(a.End)); err != nil {
+				return err
+			}
 		}
 		next = Phase{Seq: p.Seq + 1, Name: next.Name, State: next.State, Parent: phaseID, Created: next.Created}
 		if next.Created.IsZero() {
 			next.Created = now
 		}
 		next.Created = storedTime(next.Created)
+		if err := f.keyFree(tx, next.Name); err != nil {
+			return err
+		}
 		var err error
 		if next.ID, err = insertPhase(tx, next, nil); err != nil {
 			return err
 		}
-		return addAudit(tx, now, KindAdjudicate, p.Name, adjudicateDetail(p, results, draws, next))
+		return addAudit(tx, now, KindAdjudicate, p.Name, adjudicateDetail(p, a, next))
 	})
 	if err != nil {
 		return Phase{}, f.sqlErr("storing the adjudication", err)
@@ -45,6 +73,21 @@ func (f *File) Adjudicated(phaseID int64, results []Result, draws []Draw, next P
 		next.State = []byte{}
 	}
 	return next, nil
+}
+
+// keyFree refuses a new live phase whose key a live phase has: a key
+// names one phase of the line of play (the unique index phases_live_key
+// would refuse it too, in SQLite's words).
+func (f *File) keyFree(q querier, name string) error {
+	var id int64
+	err := q.QueryRow("SELECT id FROM phases WHERE name = ? AND abandoned = 0", name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return fileErr(f.path, ErrDuplicatePhase, fmt.Sprintf("phase %d is %s already; the variant's next step must have a key of its own", id, name), nil)
 }
 
 // insertOutcome stores the results and draws of a phase.
@@ -67,24 +110,51 @@ func insertOutcome(tx *sql.Tx, phaseID int64, results []Result, draws []Draw) er
 		return err
 	}
 	defer dr.close()
+	withKind := len(specOf("draws").columns()) > len(specOf("draws").cols)
 	for i, d := range draws {
-		if _, err := dr.insert(phaseID, int64(i), d.Why, int64(d.N), int64(d.Value)); err != nil {
+		vals := []any{phaseID, int64(i), d.Why, int64(d.N), int64(d.Value)}
+		if withKind {
+			vals = append(vals, drawKind(d.Kind), boolInt(d.Entered))
+		}
+		if _, err := dr.insert(vals...); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// drawKind is the kind a new draw row stores: a draw given without one
+// is hidden (a draw nobody makes by hand).
+func drawKind(k string) string {
+	if k == "" {
+		return DrawHidden
+	}
+	return k
+}
+
 // adjudicateDetail is the audit text of an adjudication.
-func adjudicateDetail(p Phase, results []Result, draws []Draw, next Phase) string {
-	failed := 0
-	for _, r := range results {
+func adjudicateDetail(p Phase, a Adjudication, next Phase) string {
+	failed, entered := 0, 0
+	for _, r := range a.Results {
 		if !r.OK {
 			failed++
 		}
 	}
-	return fmt.Sprintf("%s adjudicated: %d result(s), %d failed, %d draw(s); next phase %s (id %d)",
-		p.Name, len(results), failed, len(draws), next.Name, next.ID)
+	for _, d := range a.Draws {
+		if d.Entered {
+			entered++
+		}
+	}
+	draws := fmt.Sprintf("%d draw(s)", len(a.Draws))
+	if entered > 0 {
+		draws += fmt.Sprintf(" (%d entered by the game master)", entered)
+	}
+	end := ""
+	if a.End != nil {
+		end = "; the game ended"
+	}
+	return fmt.Sprintf("%s adjudicated: %d result(s), %d failed, %s%s; next phase %s (id %d)",
+		p.Name, len(a.Results), failed, draws, end, next.Name, next.ID)
 }
 
 // editDetail is the audit text of an edit: JSON keeping the note and the

@@ -67,7 +67,8 @@ func TestPressAndSeatTokens(t *testing.T) {
 }
 
 // TestUpgradeToVersion2: a version 1 save opened by this DipDesk gains the
-// press and seat-token tables, keeps everything it had, and takes press.
+// press and seat-token tables (and those of the later formats), keeps
+// everything it had, and takes press.
 func TestUpgradeToVersion2(t *testing.T) {
 	real := migrations
 	useMigrations(t, migrations[:1:1])
@@ -93,7 +94,7 @@ func TestUpgradeToVersion2(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Close()
-	if v := fileVersion(t, path); v != 2 {
+	if v := fileVersion(t, path); v != SupportedVersion() {
 		t.Errorf("version %d after the upgrade", v)
 	}
 }

@@ -155,7 +155,9 @@ func (f *File) Draws(phaseID int64) ([]Draw, error) {
 	if _, err := f.phaseByID(db, phaseID); err != nil {
 		return nil, f.sqlErr("reading draws", err)
 	}
-	rows, err := db.Query("SELECT id, crc, phase_id, idx, why, n, value FROM draws WHERE phase_id = ? ORDER BY idx", phaseID)
+	spec := specOf("draws")
+	cols := spec.columns()
+	rows, err := db.Query("SELECT id, crc, "+strings.Join(cols, ", ")+" FROM draws WHERE phase_id = ? ORDER BY idx", phaseID)
 	if err != nil {
 		return nil, f.sqlErr("reading draws", err)
 	}
@@ -163,17 +165,42 @@ func (f *File) Draws(phaseID int64) ([]Draw, error) {
 	var out []Draw
 	for rows.Next() {
 		var d Draw
-		var id, crc any
-		if err := rows.Scan(&id, &crc, &d.PhaseID, &d.Index, &d.Why, &d.N, &d.Value); err != nil {
+		var id, crc, kind, entered any
+		dest := []any{&id, &crc, &d.PhaseID, &d.Index, &d.Why, &d.N, &d.Value}
+		if len(cols) > len(spec.cols) {
+			dest = append(dest, &kind, &entered)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return nil, f.sqlErr("reading draws", err)
 		}
-		err := checkRow("draws", id, crc, d.PhaseID, int64(d.Index), d.Why, int64(d.N), int64(d.Value))
-		if err != nil {
+		vals := []any{d.PhaseID, int64(d.Index), d.Why, int64(d.N), int64(d.Value)}
+		if len(cols) > len(spec.cols) {
+			vals = append(vals, kind, entered)
+		}
+		if err := checkRow("draws", id, crc, spec.covered(vals)...); err != nil {
 			return nil, f.sqlErr("reading draws", err)
 		}
+		if d.Kind, err = kindOf(kind); err != nil {
+			return nil, f.sqlErr("reading draws", fmt.Errorf("table draws, row %v: %w", id, err))
+		}
+		d.Entered = entered == int64(1)
 		out = append(out, d)
 	}
 	return out, f.sqlErr("reading draws", rows.Err())
+}
+
+// kindOf reads a stored draw kind: NULL (a row written before format 3)
+// is "".
+func kindOf(v any) (string, error) {
+	switch k := v.(type) {
+	case nil:
+		return "", nil
+	case string:
+		return k, nil
+	case []byte:
+		return string(k), nil
+	}
+	return "", fmt.Errorf("draw kind %v is not a word", v)
 }
 
 // Audit returns the whole audit trail, oldest first.

@@ -145,17 +145,39 @@ func (f *File) Phase(id int64) (Phase, error) {
 	return p, f.sqlErr("reading a phase", err)
 }
 
-// PhaseByName returns the phase of that name on the live line.
-func (f *File) PhaseByName(name string) (Phase, error) {
+// PhaseByKey returns the one phase of that key ("S1901M",
+// "SU1901.muster@germany") on the live line. Keys are unique there (the
+// index phases_live_key): a file where two live phases share one is
+// damaged (ErrCorrupt), never answered with a guess.
+func (f *File) PhaseByKey(key string) (Phase, error) {
 	db, err := f.conn()
 	if err != nil {
 		return Phase{}, err
 	}
-	p, err := scanPhase(db.QueryRow("SELECT "+phaseCols+" FROM phases WHERE name = ? AND abandoned = 0 ORDER BY id DESC LIMIT 1", name))
-	if errors.Is(err, sql.ErrNoRows) {
-		return p, fileErr(f.path, ErrNoPhase, fmt.Sprintf("no phase %q on the live line", name), nil)
+	rows, err := db.Query("SELECT "+phaseCols+" FROM phases WHERE name = ? AND abandoned = 0 ORDER BY id", key)
+	if err != nil {
+		return Phase{}, f.sqlErr("reading a phase", err)
 	}
-	return p, f.sqlErr("reading a phase", err)
+	defer rows.Close()
+	var found []Phase
+	for rows.Next() {
+		p, err := scanPhase(rows)
+		if err != nil {
+			return Phase{}, f.sqlErr("reading a phase", err)
+		}
+		found = append(found, p)
+	}
+	if err := rows.Err(); err != nil {
+		return Phase{}, f.sqlErr("reading a phase", err)
+	}
+	switch len(found) {
+	case 0:
+		return Phase{}, fileErr(f.path, ErrNoPhase, fmt.Sprintf("no phase %q on the live line", key), nil)
+	case 1:
+		return found[0], nil
+	}
+	return Phase{}, fileErr(f.path, ErrCorrupt, fmt.Sprintf("table phases, rows %d and %d: two phases %s on the live line of play",
+		found[0].ID, found[1].ID, key), nil)
 }
 
 // requireCurrent refuses to change a phase that is adjudicated, abandoned

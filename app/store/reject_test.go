@@ -141,7 +141,7 @@ func TestRejects(t *testing.T) {
 		{"one byte in the middle", damaged(save, 1), ErrCorrupt, ""},
 		{"plain SQLite database", sqliteFile(t, "CREATE TABLE notes(x)", "INSERT INTO notes VALUES (1)"), ErrNotDipDesk, "another program"},
 		{"plain SQLite in WAL mode", sqliteFile(t, "PRAGMA journal_mode=WAL", "CREATE TABLE notes(x)"), ErrNotDipDesk, "another program"},
-		{"newer version", withSQL(t, save, "PRAGMA user_version = 99"), ErrNewerVersion, "version 99, this DipDesk supports versions up to 2"},
+		{"newer version", withSQL(t, save, "PRAGMA user_version = 99"), ErrNewerVersion, "version 99, this DipDesk supports versions up to 3"},
 		{"version 0", sqliteFile(t, "PRAGMA application_id = 1147760708", "PRAGMA journal_mode=WAL", "CREATE TABLE x(y)"), ErrCorrupt, "unfinished"},
 		{"edited by hand", withSQL(t, save, "DROP TRIGGER phases_keep", "UPDATE phases SET name = 'X' WHERE id = 2"), ErrCorrupt, "checksum"},
 		{"audit triggers dropped", withSQL(t, save, "DROP TRIGGER audit_no_delete"), ErrCorrupt, "audit"},

@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,7 +14,12 @@ import (
 type migration struct {
 	version int
 	about   string
-	steps   []string
+	// pre, when set, checks the file before the steps run and says in
+	// words what keeps it from being upgraded (a constraint the new
+	// format adds that the rows break), rather than SQLite's terse
+	// complaint half-way.
+	pre   func(*sql.Tx) error
+	steps []string
 }
 
 // migrations is the ordered list of every format change since the first.
@@ -22,6 +28,8 @@ type migration struct {
 var migrations = []migration{
 	{version: 1, about: "first format", steps: schemaV1},
 	{version: 2, about: "LAN play: press messages and seat-token hashes", steps: schemaV2},
+	{version: 3, about: "the game's shape: unique live phase keys, draws' kind and who entered them, values a game master entered, the game's end",
+		pre: checkV3, steps: schemaV3},
 }
 
 // SupportedVersion returns the newest save format version this DipDesk
@@ -168,6 +176,75 @@ var schemaV2 = []string{
 	guard("seat_tokens_no_delete", "BEFORE DELETE ON seat_tokens", "", "seat tokens are never deleted (a new row replaces one)"),
 }
 
+// schemaV3 carries the game's shape (issue 14): phases are named by
+// their keys (engine.Phase.Key: "S1901M" as before, "SU1901.muster@germany",
+// "AU1901.borg"), unique on the live line, so a lookup finds the one phase
+// of a key; a draw says what kind it is (hidden, die, pick) and whether a
+// game master entered it (columns NULL on the rows written before, whose
+// checksums stay as they were: see tableSpec.added); the values a game
+// master enters wait, append-only, until their phase is adjudicated; and
+// how a game ended is kept with the phase that ended it. See
+// docs/save-format.md.
+var schemaV3 = []string{
+	`CREATE UNIQUE INDEX phases_live_key ON phases(name) WHERE abandoned = 0`,
+	`ALTER TABLE draws ADD COLUMN kind TEXT CHECK (kind IN ('hidden', 'die', 'pick'))`,
+	`ALTER TABLE draws ADD COLUMN entered INTEGER CHECK (entered IN (0, 1))`,
+	`CREATE TABLE entered_draws (
+		id       INTEGER PRIMARY KEY,
+		phase_id INTEGER NOT NULL REFERENCES phases(id),
+		idx      INTEGER NOT NULL CHECK (idx >= 0),
+		why      TEXT NOT NULL,
+		n        INTEGER NOT NULL CHECK (n > 0),
+		value    INTEGER NOT NULL CHECK (value >= 0 AND value < n),
+		kind     TEXT NOT NULL CHECK (kind IN ('hidden', 'die', 'pick')),
+		at       TEXT NOT NULL,
+		crc      INTEGER,
+		UNIQUE (phase_id, idx)
+	)`,
+	guard("entered_draws_no_update", "BEFORE UPDATE ON entered_draws", "", "entered draws are never changed (roll the phase back to correct one)"),
+	guard("entered_draws_no_delete", "BEFORE DELETE ON entered_draws", "", "entered draws are never deleted (roll the phase back to correct one)"),
+	guard("entered_draws_open_phase", "BEFORE INSERT ON entered_draws",
+		`(SELECT adjudicated + abandoned FROM phases WHERE id = NEW.phase_id) > 0`,
+		"no draws entered for an adjudicated or abandoned phase"),
+	`CREATE TABLE game_end (
+		id       INTEGER PRIMARY KEY,
+		phase_id INTEGER NOT NULL UNIQUE REFERENCES phases(id),
+		outcome  TEXT NOT NULL,
+		crc      INTEGER
+	)`,
+	guard("game_end_no_update", "BEFORE UPDATE ON game_end", "", "the end of a game is never changed (roll back to play on)"),
+	guard("game_end_no_delete", "BEFORE DELETE ON game_end", "", "the end of a game is never deleted (roll back to play on)"),
+	guard("game_end_adjudicated", "BEFORE INSERT ON game_end",
+		`(SELECT adjudicated FROM phases WHERE id = NEW.phase_id) IS NOT 1`,
+		"a game ends with the adjudication of a phase"),
+}
+
+// checkV3 refuses to upgrade a file whose live line names two phases
+// alike: format 3 finds a phase by its key, and two would leave it
+// guessing (the old "latest match" read a Summer step as a Spring one).
+func checkV3(tx *sql.Tx) error {
+	bad, err := duplicateKeys(tx)
+	if err == nil && bad != "" {
+		err = fmt.Errorf("%w: %s", ErrCorrupt, bad)
+	}
+	return err
+}
+
+// duplicateKeys says which key two live phases share, "" if none.
+func duplicateKeys(q querier) (string, error) {
+	var name string
+	var first, second int64
+	err := q.QueryRow(`SELECT name, min(id), max(id) FROM phases WHERE abandoned = 0
+		GROUP BY name HAVING count(*) > 1 ORDER BY min(id) LIMIT 1`).Scan(&name, &first, &second)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("table phases, rows %d and %d: two phases %s on the live line of play", first, second, name), nil
+}
+
 // requiredTriggers are checked on every open: a file without them could
 // lose its audit trail.
 var requiredTriggers = []string{"audit_no_update", "audit_no_delete"}
@@ -189,6 +266,36 @@ type tableSpec struct {
 	cols   []string
 	atOpen bool // every row is checked when the file is opened
 	since  int  // the format version that added the table
+	// added are columns a later format (addedIn) added to the table.
+	// A row written before has them all NULL and its checksum covers
+	// cols alone; a row written since covers cols and added. So the
+	// checksums of old rows stay right without being recomputed (which
+	// would bless a damaged row).
+	added   []string
+	addedIn int
+}
+
+// columns returns the columns of the spec in use: cols, and added once
+// the format in use has them.
+func (s tableSpec) columns() []string {
+	if len(s.added) == 0 || s.addedIn > SupportedVersion() {
+		return s.cols
+	}
+	return append(s.cols[:len(s.cols):len(s.cols)], s.added...)
+}
+
+// covered returns the values a row's checksum covers, of vals read in
+// the order of columns(): without the added ones when they are all NULL.
+func (s tableSpec) covered(vals []any) []any {
+	if len(vals) <= len(s.cols) {
+		return vals
+	}
+	for _, v := range vals[len(s.cols):] {
+		if v != nil {
+			return vals
+		}
+	}
+	return vals[:len(s.cols)]
 }
 
 // checked lists every table whose rows carry a checksum, with the columns
@@ -199,15 +306,17 @@ type tableSpec struct {
 // microsecond a row (20 ms for 100 years of play), and the
 // integrity_check done at open already vouches for their structure.
 var checked = []tableSpec{
-	{"game", []string{"variant", "options", "seed", "created"}, true, 1},
-	{"seats", []string{"idx", "power", "player", "pin_hash"}, true, 1},
-	{"phases", []string{"seq", "name", "state", "parent", "replaces", "created"}, true, 1},
-	{"orders", []string{"phase_id", "power", "typed", "parsed", "canonical", "submitted", "copied_from"}, false, 1},
-	{"results", []string{"phase_id", "idx", "power", "order_text", "ok", "code", "reason"}, false, 1},
-	{"draws", []string{"phase_id", "idx", "why", "n", "value"}, false, 1},
-	{"audit", []string{"at", "kind", "phase", "detail"}, true, 1},
-	{"press", []string{"phase", "sender", "recipients", "body", "sent"}, false, 2},
-	{"seat_tokens", []string{"power", "token_hash", "issued"}, false, 2},
+	{"game", []string{"variant", "options", "seed", "created"}, true, 1, nil, 0},
+	{"seats", []string{"idx", "power", "player", "pin_hash"}, true, 1, nil, 0},
+	{"phases", []string{"seq", "name", "state", "parent", "replaces", "created"}, true, 1, nil, 0},
+	{"orders", []string{"phase_id", "power", "typed", "parsed", "canonical", "submitted", "copied_from"}, false, 1, nil, 0},
+	{"results", []string{"phase_id", "idx", "power", "order_text", "ok", "code", "reason"}, false, 1, nil, 0},
+	{"draws", []string{"phase_id", "idx", "why", "n", "value"}, false, 1, []string{"kind", "entered"}, 3},
+	{"audit", []string{"at", "kind", "phase", "detail"}, true, 1, nil, 0},
+	{"press", []string{"phase", "sender", "recipients", "body", "sent"}, false, 2, nil, 0},
+	{"seat_tokens", []string{"power", "token_hash", "issued"}, false, 2, nil, 0},
+	{"entered_draws", []string{"phase_id", "idx", "why", "n", "value", "kind", "at"}, false, 3, nil, 0},
+	{"game_end", []string{"phase_id", "outcome"}, true, 3, nil, 0},
 }
 
 // specOf returns the checksum spec of a table.
@@ -229,6 +338,11 @@ func migrate(db *sql.DB, from int, list []migration, at string, check func(*sql.
 		for _, m := range list {
 			if m.version <= from {
 				continue
+			}
+			if m.pre != nil {
+				if err := m.pre(tx); err != nil {
+					return fmt.Errorf("migration to version %d (%s): %w", m.version, m.about, err)
+				}
 			}
 			for i, step := range m.steps {
 				if _, err := tx.Exec(step); err != nil {

@@ -24,8 +24,9 @@ func sqlBlocks(t *testing.T, path string) []string {
 }
 
 // TestShellQueries runs the example queries of docs/save-format.md with the
-// sqlite3 shell on a save that has been through every operation: the
-// format must be readable without DipDesk.
+// sqlite3 shell on a save that has been through every operation (a roll
+// entered, the game's end among them): the format must be readable
+// without DipDesk, and every query must answer something.
 func TestShellQueries(t *testing.T) {
 	shell, err := exec.LookPath("sqlite3")
 	if err != nil {
@@ -41,7 +42,16 @@ func TestShellQueries(t *testing.T) {
 	second := adjudicate(t, f, "F1901M")
 	f.Edit(second.ID, []byte(`{"edited":true}`), "moved a fleet")
 	adjudicate(t, f, "W1901A")
-	f.Rollback(second.ID, "France mistyped")
+	back, _ := f.Rollback(second.ID, "France mistyped")
+	// A roll the game master entered, and the game's end.
+	if err := f.EnterDraw(back.ID, Draw{Index: 0, Why: "the Borg's way", N: 6, Value: 2, Kind: DrawDie}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.AdjudicatedWith(back.ID, Adjudication{Results: results(2), Draws: []Draw{{Why: "the Borg's way", N: 6, Value: 2, Kind: DrawDie, Entered: true}},
+		End: []byte(`{"winners":["france"],"points":{"france":18}}`), Next: Phase{Name: "W1901A", State: []byte("{}")}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	f.Close()
 	for _, q := range blocks {
 		cmd := exec.Command(shell, "-readonly", "-bail", path, q)

@@ -72,14 +72,28 @@ type Result struct {
 	Reason  string
 }
 
-// Draw is one random draw (a die, a card) made while adjudicating a phase.
+// Draw is one random draw (a die, a card) made while adjudicating a
+// phase, or a value a game master entered for one before it was
+// adjudicated (EnterDraw).
 type Draw struct {
 	PhaseID int64
 	Index   int
 	Why     string
 	N       int
-	Value   int
+	Value   int // 0..N-1 (a die shows Value+1)
+	// Kind is DrawHidden, DrawDie or DrawPick; "" for a draw stored
+	// before format 3, when every draw was one nobody made by hand.
+	Kind    string
+	Entered bool      // a game master entered it rather than the seed drawing it
+	At      time.Time // EnteredDraws: when it was entered
 }
+
+// The kinds of draw (engine.DrawKind's words).
+const (
+	DrawHidden = "hidden"
+	DrawDie    = "die"
+	DrawPick   = "pick"
+)
 
 // AuditEntry is one line of the audit trail. Entries are only ever added.
 type AuditEntry struct {
@@ -98,6 +112,7 @@ const (
 	KindEdit       = "edit"
 	KindRollback   = "rollback"
 	KindStandby    = "standby"
+	KindDraw       = "draw" // a value a game master entered for a draw
 )
 
 // Extension is the file name extension of DipDesk save files.

@@ -130,7 +130,7 @@ func checkRoundTrip(t *testing.T, g *File, firstID int64, next Phase, orders []O
 	if !reflect.DeepEqual(cur, next) {
 		t.Errorf("Current() = %s, want %s", short(cur), short(next))
 	}
-	if p, err := g.PhaseByName("F1901M"); err != nil || p.ID != next.ID {
+	if p, err := g.PhaseByKey("F1901M"); err != nil || p.ID != next.ID {
 		t.Errorf("PhaseByName = %v, %v", p.ID, err)
 	}
 	first, err := g.Phase(firstID)
@@ -153,7 +153,7 @@ func checkRoundTrip(t *testing.T, g *File, firstID int64, next Phase, orders []O
 		t.Errorf("Results = %+v, %v", rs, err)
 	}
 	ds, err := g.Draws(firstID)
-	if err != nil || len(ds) != 2 || ds[1] != (Draw{PhaseID: firstID, Index: 1, Why: "card", N: 52, Value: 17}) {
+	if err != nil || len(ds) != 2 || ds[1] != (Draw{PhaseID: firstID, Index: 1, Why: "card", N: 52, Value: 17, Kind: DrawHidden}) {
 		t.Errorf("Draws = %+v, %v", ds, err)
 	}
 	audit, err := g.Audit()
@@ -241,7 +241,7 @@ func TestRefusals(t *testing.T) {
 		{"rollback to abandoned", func() error { _, err := f.Rollback(third.ID, "x"); return err }, ErrAbandoned},
 		{"rollback to missing", func() error { _, err := f.Rollback(999, "x"); return err }, ErrNoPhase},
 		{"phase missing", func() error { _, err := f.Phase(999); return err }, ErrNoPhase},
-		{"phase name missing", func() error { _, err := f.PhaseByName("W1901A"); return err }, ErrNoPhase},
+		{"phase name missing", func() error { _, err := f.PhaseByKey("W1901A"); return err }, ErrNoPhase},
 		{"orders of missing", func() error { _, err := f.Orders(999, false); return err }, ErrNoPhase},
 	}
 	before, _ := f.Audit()
@@ -313,7 +313,7 @@ func TestRollback(t *testing.T) {
 	if w01b.Parent != back.ID || w01b.Seq != w01.Seq {
 		t.Errorf("after rollback next = %s", short(w01b))
 	}
-	if p, _ := f.PhaseByName("W1901A"); p.ID != w01b.ID {
+	if p, _ := f.PhaseByKey("W1901A"); p.ID != w01b.ID {
 		t.Errorf("PhaseByName(W1901A) = %d, want the new one %d", p.ID, w01b.ID)
 	}
 	if old, _ := f.Results(f01.ID); len(old) != 3 {

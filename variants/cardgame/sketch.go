@@ -44,6 +44,17 @@ type Sketcher interface {
 	Sketch(s *engine.State, o engine.Order) []Sign
 }
 
+// UnitAdder is a card game that completes a unit the game master adds to
+// the board (dipdesk edit add; the window's Game master tab): AddUnit
+// numbers unit i of s, just added without a number, by the variant's
+// rule, and gives it a card: the one id names ("9", "T8"), checked by the
+// same rules as a deal by hand, or, for id "", one dealt from the deck by
+// the variant's dealing rules. It returns the numbered unit; on an error
+// the caller drops s.
+type UnitAdder interface {
+	AddUnit(s *engine.State, i int, id string, start engine.Phase, rng *engine.Rand) (engine.Unit, error)
+}
+
 // VoluntaryRetreater is implemented by a card game in which units that
 // were not dislodged may be ordered in a retreat phase (Davis's and
 // Galt's Retreater: "it may voluntarily 'Retreat' one space"). It is

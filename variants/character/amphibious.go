@@ -70,22 +70,8 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		return
 	}
 	for _, r := range out.Results {
-		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner || !holds(s, r.Unit, amphibiousID) {
-			continue
-		}
-		var to engine.Loc
-		switch r.Order.Kind {
-		case engine.Move:
-			to = r.Order.To
-		case engine.Support:
-			to = r.Order.AuxTo
-			if !to.Valid() {
-				to = r.Order.AuxAt
-			}
-		default:
-			continue
-		}
-		if !to.Valid() || !usesAmphibiousPower(s.Map, r.Unit, to) {
+		to, ok := kit.Aim(r)
+		if !ok || !holds(s, r.Unit, amphibiousID) || !usesAmphibiousPower(s.Map, r.Unit, to) {
 			continue
 		}
 		id := idOf(r.Unit)

@@ -29,10 +29,8 @@ const annihilateName = "annihilate"
 // annihilateAs is the movement form of an annihilate order: a hold, or why
 // the order is impossible.
 func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := annihilateTarget(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldOrder(s.Map, u), ""
+	_, why := annihilateTarget(s, u, o)
+	return kit.HoldUnless(s.Map, u, why)
 }
 
 // annihilateTarget returns the province u's annihilate order destroys, or

@@ -7,6 +7,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 var (
@@ -116,15 +117,6 @@ func reasonAt(t *testing.T, s *engine.State, out *engine.Outcome, abbr string) s
 	return ""
 }
 
-func prov(t *testing.T, s *engine.State, abbr string) engine.ProvinceID {
-	t.Helper()
-	p, ok := s.Map.Lookup(abbr)
-	if !ok {
-		t.Fatalf("no province %q", abbr)
-	}
-	return p
-}
-
 // TestAnnihilator: card #9, 9.a, 16.b, rule 7, rule 8.
 func TestAnnihilator(t *testing.T) {
 	runStrikeCases(t, []strikeCase{
@@ -231,7 +223,7 @@ func TestAnnihilator(t *testing.T) {
 // card revealed (card #9, rule 3).
 func TestAnnihilatorEffects(t *testing.T) {
 	s := cardPosition(t, s1902, "Germany: A mun #9", "France: A bur #20", "Germany: A ruh #20", "Germany: A pic #20", "Austria: A tyr #20")
-	mun := prov(t, s, "mun")
+	mun := kittest.Prov(t, s, "mun")
 	s.Owners[mun] = "germany"
 	out := adjudicate(t, s, "Germany: A mun annihilate mun\nGermany: A ruh - bur\nGermany: A pic S A ruh - bur\nFrance: A bur H")
 	n := out.Next

@@ -19,15 +19,11 @@ var _ cardgame.Game = (*extra)(nil)
 // special orders are those of specialsOf among declared, so a variant
 // built without one of them (a test's) offers only what its parser reads.
 func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
-	h := cardgame.Hand{Seat: v.Seat, Deck: cardgame.Counts(e.Counts()), Active: powersActive(v.State.Phase)}
-	if !h.Active {
-		h.Inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", firstPowerYear)
+	inactive := ""
+	if !powersActive(v.State.Phase) {
+		inactive = fmt.Sprintf("Cards act from Spring %d (rule 7)", firstPowerYear)
 	}
-	if v.Seat.GM {
-		h.Log = slices.Clone(e.Log)
-	}
-	h.Cards = hand.Cards(v, e.Cards, declared)
-	return h
+	return hand.Hand(v, e.Cards, declared, cardgame.Counts(e.Counts()), e.Log, inactive)
 }
 
 // hand is how a seat's hand shows Davis's cards: the card's number and
@@ -99,14 +95,11 @@ var (
 // victim and the move it is made to give; a Redeplier's Winter move. The
 // order itself is drawn as what it is adjudicated as (Special).
 func (e *extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
-	i := kit.OrderUnit(s, &o, reg.Rules())
-	if i < 0 || o.Kind != engine.Special {
+	u, ok := kit.SketchedUnit(s, o, reg.Rules())
+	if !ok {
 		return nil
 	}
-	u := s.Units[i]
-	target := func(p engine.ProvinceID) []cardgame.Sign {
-		return []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: p, Label: o.Special}}
-	}
+	target := func(p engine.ProvinceID) []cardgame.Sign { return kit.TargetSign(u, p, o.Special) }
 	switch o.Special {
 	case annihilateName:
 		if p, why := annihilateTarget(s, u, o); why == "" {
@@ -122,15 +115,15 @@ func (e *extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
 		}
 	case layMine:
 		if _, why := minelayerMove(s, u, o); why == "" {
-			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: u.Loc.P, Label: "lay mine"}}
+			return kit.MineSign(u.Loc.P, "lay mine")
 		}
 	case pickUpMine:
 		if mv, why := minelayerMove(s, u, o); why == "" {
-			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: mv.To.P, Label: "pick up mine"}}
+			return kit.MineSign(mv.To.P, "pick up mine")
 		}
 	case doubleMoveOrder:
 		if first, second, why := doubleMove(s, u, o); why == "" {
-			return []cardgame.Sign{{Kind: cardgame.SignMove, From: first, Prov: second.P, Label: "double move"}}
+			return kit.DoubleMoveSign(first, second)
 		}
 	case jumpOrder:
 		if over, _, why := jump(s, u, o); why == "" {
@@ -138,11 +131,7 @@ func (e *extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
 		}
 	case hypnotiseName:
 		if h, why := hypnotiseTarget(s, u, o); why == "" {
-			out := target(h.victim.Loc.P)
-			if h.written.Kind == engine.Move && h.written.To.Valid() {
-				out = append(out, cardgame.Sign{Kind: cardgame.SignMove, From: h.victim.Loc, Prov: h.written.To.P})
-			}
-			return out
+			return kit.HypnosisSigns(u, h.victim, h.written, o.Special)
 		}
 	case redeployName:
 		if r, why := parseRedeploy(s, u, o); why == "" {
@@ -177,15 +166,7 @@ func (e *extra) VoluntaryRetreats(v engine.View) []cardgame.Retreat {
 			continue
 		}
 		r := cardgame.Retreat{Unit: u}
-		var next []engine.Loc
-		if u.Type == engine.Army {
-			for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
-				next = append(next, engine.Loc{P: p})
-			}
-		} else {
-			next = s.Map.FleetNeighbours(u.Loc)
-		}
-		for _, l := range next {
+		for _, l := range kit.Steps(s.Map, u.Type, u.Loc) {
 			o := engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, At: u.Loc, To: l}
 			if to, why := voluntaryDest(s, u, o, blocked); why == "" {
 				r.To = append(r.To, to)

@@ -63,10 +63,8 @@ func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, st
 }
 
 func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := conversion(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldAs(u, o), ""
+	_, why := conversion(s, u, o)
+	return kit.HoldAsUnless(u, o, why)
 }
 
 // converterReach: a converted fleet on the Caspian coast of Armenia or
@@ -129,18 +127,9 @@ func converterAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		return
 	}
-	cas := lookup(s.Map, caspianAbbr)
-	for i, r := range out.Results {
-		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet &&
-			holds(s, r.Unit, converterID) && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := unitIndex(out.Next, idOf(r.Unit)); k >= 0 {
-				out.Next.Units[k].Loc.C = engine.EastCoast
-				out.Results[i].Add(" (its Caspian east coast, rule 11)")
-			}
-		}
-		if r.Order.Kind != engine.Special || r.Order.Special != convertOrder {
-			continue
-		}
+	kit.CaspianLandings(s, out, func(u engine.Unit) bool { return holds(s, u, converterID) }, " (its Caspian east coast, rule 11)")
+	for i := range kit.SpecialResults(out, convertOrder) {
+		r := out.Results[i]
 		u := r.Unit
 		switch s.Phase.Type {
 		case engine.Movement:

@@ -3,6 +3,7 @@ package character
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -117,84 +118,90 @@ type cutterCut struct {
 	supporter engine.ProvinceID
 }
 
-// cutterCuts lists the supports the Cutters cut this turn.
+// cutterCuts lists the supports the Cutters cut this turn. The unit each
+// order names is the engine's one answer (kit.OrderUnit), so a Cutter and
+// a supporter are found as the adjudicator finds them, in a province
+// several units share (Hyperspace) too.
 func cutterCuts(s *engine.State, orders []engine.Order) []cutterCut {
 	if !powersActive(s.Phase) || s.Phase.Type != engine.Movement {
 		return nil
 	}
-	// The Cutters' "cut" orders: the supporters named, and their own order.
-	named := map[engine.ProvinceID][]engine.ProvinceID{}
+	rules := reg.Rules()
+	// The Cutters' "cut" orders: the supporters named, by the Cutter's
+	// index in s.Units, and their own order.
+	named := map[int][]engine.ProvinceID{}
 	norm := make([]engine.Order, 0, len(orders))
 	for _, o := range orders {
-		if o.Kind == engine.Special && o.Special == cutSupports && o.At.Valid() {
-			if i := s.UnitAt(o.At.P); i >= 0 && activeCard(s, s.Units[i], cutterID) {
+		if o.Kind == engine.Special && o.Special == cutSupports {
+			if i := kit.OrderUnit(s, &o, rules); i >= 0 && activeCard(s, s.Units[i], cutterID) {
 				if n, own, why := cutterOrder(s.Map, o); why == "" {
-					named[o.At.P] = n
+					named[i] = n
 					o = own
 				}
 			}
 		}
 		norm = append(norm, o)
 	}
-	// The support orders of the units on the board, by their province.
-	supports := map[engine.ProvinceID]engine.Order{}
-	for _, o := range norm {
-		if o.Kind != engine.Support || !o.At.Valid() || !o.AuxAt.Valid() {
+	// The support orders of the units on the board, by the supporter's
+	// index in s.Units.
+	supports := map[int]engine.Order{}
+	for k := range norm {
+		o := norm[k]
+		if o.Kind != engine.Support || !o.AuxAt.Valid() {
 			continue
 		}
-		i := s.UnitAt(o.At.P)
-		if i < 0 || (o.Power != "" && o.Power != s.Units[i].Power) {
+		i := kit.OrderUnit(s, &o, rules)
+		if i < 0 {
 			continue
 		}
-		if _, twice := supports[o.At.P]; twice {
+		if _, twice := supports[i]; twice {
 			continue // two orders for one unit: it holds (DATC 4.D.3)
 		}
-		supports[o.At.P] = o
+		supports[i] = o
 	}
+	supporters := slices.Sorted(maps.Keys(supports))
 	var out []cutterCut
-	for _, c := range s.Units {
+	for ci, c := range s.Units {
 		if !activeCard(s, c, cutterID) {
 			continue
 		}
 		targets := []engine.ProvinceID{c.Loc.P}
-		if o, ok := supports[c.Loc.P]; ok {
+		if o, ok := supports[ci]; ok {
 			targets = append(targets, o.AuxAt.P)
 		}
-		var chosen []engine.ProvinceID
-		may := func(p engine.ProvinceID) bool {
-			o, ok := supports[p]
-			if !ok {
-				return false
-			}
-			u := s.Units[s.UnitAt(p)]
+		var chosen []int
+		may := func(j int) bool {
+			o, u := supports[j], s.Units[j]
 			return u.Power != c.Power && o.AuxTo.Valid() && slices.Contains(targets, o.AuxTo.P) && o.AuxAt.P != o.AuxTo.P &&
-				provAdjacent(s.Map, c.Loc.P, p)
+				provAdjacent(s.Map, c.Loc.P, u.Loc.P)
 		}
-		for _, p := range named[c.Loc.P] {
-			if may(p) && !slices.Contains(chosen, p) {
-				chosen = append(chosen, p)
+		for _, p := range named[ci] {
+			for _, j := range supporters {
+				if s.Units[j].Loc.P == p && may(j) && !slices.Contains(chosen, j) {
+					chosen = append(chosen, j)
+				}
 			}
 		}
 		for _, target := range targets {
-			var kind []engine.ProvinceID
-			for p, o := range supports {
-				u := s.Units[s.UnitAt(p)]
+			var kind []int
+			for _, j := range supporters {
+				o, u := supports[j], s.Units[j]
 				if u.Power == c.Power || !o.AuxTo.Valid() || o.AuxTo.P != target || o.AuxAt.P == target ||
-					!provAdjacent(s.Map, c.Loc.P, p) || slices.Contains(chosen, p) {
+					!provAdjacent(s.Map, c.Loc.P, u.Loc.P) || slices.Contains(chosen, j) {
 					continue
 				}
-				kind = append(kind, p)
+				kind = append(kind, j)
 			}
-			slices.SortFunc(kind, func(a, b engine.ProvinceID) int {
-				return cmp.Compare(s.Map.Provinces[a].Abbr, s.Map.Provinces[b].Abbr)
+			slices.SortStableFunc(kind, func(a, b int) int {
+				return cmp.Compare(s.Map.Provinces[s.Units[a].Loc.P].Abbr, s.Map.Provinces[s.Units[b].Loc.P].Abbr)
 			})
 			chosen = append(chosen, kind...)
 		}
 		if len(chosen) > 2 {
 			chosen = chosen[:2]
 		}
-		for _, p := range chosen {
-			out = append(out, cutterCut{cutter: c, supporter: p})
+		for _, j := range chosen {
+			out = append(out, cutterCut{cutter: c, supporter: s.Units[j].Loc.P})
 		}
 	}
 	return out

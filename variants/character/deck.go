@@ -263,6 +263,9 @@ func (d *deck) Size() int {
 }
 
 // clone returns a deep copy of d.
+// CloneDeck returns a deep copy of d (kit.Table).
+func (d *deck) CloneDeck() *deck { return d.clone() }
+
 func (d *deck) clone() *deck {
 	return &deck{Stock: d.CloneStock(), types: slices.Clone(d.types), since: d.since, every: d.every}
 }

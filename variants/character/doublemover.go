@@ -87,18 +87,7 @@ func typeWord(t engine.UnitType) string {
 // doubleMoveAs: the turn judges the move to the first space.
 func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	first, _, why := doubleMove(s, u, o)
-	if why != "" {
-		return engine.Order{}, why
-	}
-	return kit.MoveAs(u, o, first), ""
-}
-
-// leg is one second leg under way.
-type leg struct {
-	res    int // index in out.Results
-	id     kit.UnitID
-	first  engine.Loc
-	second engine.Loc
+	return kit.MoveUnless(u, o, first, why)
 }
 
 // doubleMoveAfter moves the double movers on to their second space.
@@ -106,50 +95,14 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if s.Phase.Type != engine.Movement || !powersActive(s.Phase) {
 		return
 	}
-	var legs []leg
-	for i, r := range out.Results {
-		if r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder ||
-			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
-			continue
-		}
-		first, second, why := doubleMove(s, r.Unit, r.Order)
-		if why != "" {
-			continue
-		}
-		if !r.OK {
-			out.Results[i].Add("; the first space was not reached, so the second part does not take place (16.a)")
-			continue
-		}
-		k := unitIndex(out.Next, idOf(r.Unit))
-		if k < 0 || out.Next.Units[k].Loc.P != first.P {
-			continue
-		}
-		legs = append(legs, leg{res: i, id: idOf(r.Unit), first: out.Next.Units[k].Loc, second: second})
-	}
+	legs := kit.Legs(s, out, doubleMoveOrder, doubleMove, "; the first space was not reached, so the second part does not take place (16.a)")
 	if len(legs) == 0 {
 		return
 	}
 	// Spaces the second legs may not enter: the turn's standoffs and its
 	// closed spaces.
-	var orders []engine.Order
-	for _, r := range out.Results {
-		orders = append(orders, r.Order)
-	}
-	blocked := map[engine.ProvinceID]string{}
-	for p, why := range prepare(s, orders).Blocked {
-		blocked[p] = why
-	}
-	for _, p := range out.Next.Standoffs {
-		blocked[p] = "the second space saw a standoff this turn"
-	}
-	step := out.Next.Clone()
-	step.Dislodged, step.Standoffs = nil, nil
-	var moves []engine.Order
-	for _, l := range legs {
-		u := step.Units[unitIndex(step, l.id)]
-		moves = append(moves, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number,
-			At: u.Loc, To: l.second, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere})
-	}
+	blocked := kit.LegsBlocked(s, out, prepare, "the second space saw a standoff this turn")
+	step, moves := kit.LegsStep(out, legs)
 	rules := &engine.Rules{Prepare: func(*engine.State, []engine.Order) engine.Turn { return engine.Turn{Blocked: blocked} }}
 	o2 := engine.AdjudicateMovement(step, moves, rules)
 	if len(o2.Next.Dislodged) > 0 {
@@ -160,12 +113,12 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	}
 	for k, l := range legs {
 		r2 := o2.Results[indexOfMove(o2, moves[k])]
-		from := s.Map.LocName(l.first)
+		from := s.Map.LocName(l.First)
 		if r2.OK {
-			out.Results[l.res].Add(", then to " + s.Map.LocName(l.second) + " (#4 Double Mover)")
+			out.Results[l.Res].Add(", then to " + s.Map.LocName(l.Second) + " (#4 Double Mover)")
 		} else {
-			out.Results[l.res].Add(fmt.Sprintf("; the second space, %s, was blocked (%s), so it stays in %s (#4)",
-				s.Map.LocName(l.second), r2.Reason, from))
+			out.Results[l.Res].Add(fmt.Sprintf("; the second space, %s, was blocked (%s), so it stays in %s (#4)",
+				s.Map.LocName(l.Second), r2.Reason, from), kit.NamedIn(r2)...)
 		}
 	}
 	out.Next.Units = o2.Next.Units

@@ -2,16 +2,11 @@ package character
 
 import (
 	"fmt"
-	"slices"
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
 	"dipdesk/variants/kit"
 )
-
-// knowledge records when and why a card became known beyond its owner and
-// the game master (rule 3; kit.knowledge: Davis gives no hints).
-type knowledge = kit.Knowledge
 
 // held is the card one unit holds and who knows it (kit.held). The owner
 // and the game master always know it (rule 3); everyone knows it once
@@ -35,60 +30,41 @@ type deckCounts struct {
 type extra struct {
 	// Holding is every unit's card and who knows it (its Cards).
 	kit.Holding[cardType]
-	// Deck is the pile and discards, with the rule 13 counts. Only the game
-	// master sees it: in other views it is nil and Public holds its counts.
-	Deck *deck
-	// Public holds the deck's counts in a view without the deck; nil in
-	// the game master's position.
-	Public *deckCounts
-	// Log is the game master's record of deals (burials, swaps, reshuffles).
-	Log []string
+	// Table is the deck (the pile and discards, with the rule 13 counts),
+	// which only the game master sees: in other views it is nil and
+	// Public holds its counts; and Log, the game master's record of deals
+	// (burials, swaps, reshuffles).
+	kit.Table[*deck, deckCounts]
 	// Effects are what the cards left on the board: mines, closed
 	// provinces, suspended centres, civil disorder, uses of limited powers.
 	Effects effects
 }
 
 // newExtra returns an Extra with no cards dealt from deck.
-func newExtra(deck *deck) *extra {
-	return &extra{Holding: kit.NewHolding[cardType](), Deck: deck}
+func newExtra(d *deck) *extra {
+	return &extra{Holding: kit.NewHolding[cardType](), Table: kit.Table[*deck, deckCounts]{Deck: d}}
 }
 
 // CloneExtra returns a deep copy of e (engine.Extra).
 func (e *extra) CloneExtra() engine.Extra {
-	c := &extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone()}
-	if e.Deck != nil {
-		c.Deck = e.Deck.clone()
-	}
-	if e.Public != nil {
-		p := *e.Public
-		c.Public = &p
-	}
-	return c
+	return &extra{Holding: e.CloneHolding(), Table: e.CloneTable(), Effects: e.Effects.clone()}
 }
 
 // Counts returns the deck's public counts, from the deck when the
 // position holds it.
 func (e *extra) Counts() deckCounts {
-	if e.Deck == nil {
-		if e.Public != nil {
-			return *e.Public
-		}
-		return deckCounts{}
-	}
-	return deckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt(), SinceReshuffle: e.Deck.since}
+	return e.TableCounts(func(d *deck) deckCounts {
+		return deckCounts{Pile: d.Len(), Discards: d.DiscardLen(), Dealt: d.Dealt(), SinceReshuffle: d.since}
+	})
 }
 
 // conceal removes from e what seat may not know (rule 3): the cards it
 // does not know, the deck's order and discards (which would name the cards
 // of units that left the board unrevealed), and the game master's log.
 func (e *extra) conceal(seat engine.Seat) {
-	if seat.GM {
-		return
+	if kit.Conceal(seat, &e.Holding, &e.Table, e.Counts) {
+		e.Effects.conceal(seat)
 	}
-	e.Cards.Conceal(seat)
-	e.Effects.conceal(seat)
-	counts := e.Counts()
-	e.Public, e.Deck, e.Log = &counts, nil, nil
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.

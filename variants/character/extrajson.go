@@ -14,13 +14,12 @@ import (
 // saved game stays readable.
 
 type heldJSON struct {
-	Power    engine.Power                       `json:"power"`
-	Unit     string                             `json:"unit"` // "1A"
-	Card     string                             `json:"card"` // "2"
-	Blank    bool                               `json:"blank,omitempty"`
-	Dealt    string                             `json:"dealt"`
-	Revealed *kit.KnowledgeJSON                 `json:"revealed,omitempty"`
-	Told     map[engine.Power]kit.KnowledgeJSON `json:"told,omitempty"`
+	Power engine.Power `json:"power"`
+	Unit  string       `json:"unit"` // "1A"
+	Card  string       `json:"card"` // "2"
+	Blank bool         `json:"blank,omitempty"`
+	Dealt string       `json:"dealt"`
+	kit.KnownJSON
 }
 
 type extraJSON struct {
@@ -55,17 +54,7 @@ func (e *extra) MarshalJSON() ([]byte, error) {
 	}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
-		j := heldJSON{Power: id.Power, Unit: label(id.Number, id.Type), Card: h.Card.ID, Blank: h.Card.Blank, Dealt: h.Dealt.Key()}
-		if h.Revealed != nil {
-			k := h.Revealed.JSON()
-			j.Revealed = &k
-		}
-		for p, k := range h.Told {
-			if j.Told == nil {
-				j.Told = map[engine.Power]kit.KnowledgeJSON{}
-			}
-			j.Told[p] = k.JSON()
-		}
+		j := heldJSON{Power: id.Power, Unit: label(id.Number, id.Type), Card: h.Card.ID, Blank: h.Card.Blank, Dealt: h.Dealt.Key(), KnownJSON: h.Known()}
 		out.Cards = append(out.Cards, j)
 	}
 	return json.Marshal(out)
@@ -82,7 +71,7 @@ func decodeExtra(b []byte) (engine.Extra, error) {
 	if in.Cards == nil {
 		return nil, errors.New("character: no cards in the variant data")
 	}
-	e := &extra{Holding: kit.NewHolding[cardType](), Deck: in.Deck, Public: in.Public, Log: in.Log}
+	e := &extra{Holding: kit.NewHolding[cardType](), Table: kit.Table[*deck, deckCounts]{Deck: in.Deck, Public: in.Public, Log: in.Log}}
 	if in.Effects != nil {
 		e.Effects = *in.Effects
 	}
@@ -124,22 +113,8 @@ func heldIn(j heldJSON, types []cardType) (kit.UnitID, *held, error) {
 	if h.Dealt, err = engine.ParsePhase(j.Dealt); err != nil {
 		return id, nil, fmt.Errorf("%s: %w", id, err)
 	}
-	if j.Revealed != nil {
-		k, err := j.Revealed.Knowledge()
-		if err != nil {
-			return id, nil, fmt.Errorf("%s revealed: %w", id, err)
-		}
-		h.Revealed = &k
-	}
-	for p, kj := range j.Told {
-		k, err := kj.Knowledge()
-		if err != nil {
-			return id, nil, fmt.Errorf("%s told to %s: %w", id, p, err)
-		}
-		if h.Told == nil {
-			h.Told = map[engine.Power]knowledge{}
-		}
-		h.Told[p] = k
+	if err := h.SetKnown(j.KnownJSON); err != nil {
+		return id, nil, fmt.Errorf("%s %w", id, err)
 	}
 	return id, h, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestFreeUnitsFollowTheCards: #19 units are listed in Effects.FreeUnits
@@ -73,7 +74,7 @@ func TestFreeUnitUpkeep(t *testing.T) {
 	// "unless voluntarily removed": its owner may disband it.
 	s := cardPosition(t, w, "France: A ruh #19", "France: A bur #20", "France: A pic #20")
 	s.Extra.(*extra).Effects.FreeUnits = []kit.UnitID{idOf(s.Units[0])}
-	s.Owners[s.Map.Provinces[mustProv(t, s, "par")].ID] = "germany"
+	s.Owners[s.Map.Provinces[kittest.Prov(t, s, "par")].ID] = "germany"
 	orders, errs := Variant.Parser(s.Map).ParseOrders("", "France: disband A ruh")
 	if len(errs) > 0 {
 		t.Fatal(errs)
@@ -86,13 +87,4 @@ func TestFreeUnitUpkeep(t *testing.T) {
 	if slices.Contains(out.Next.Extra.(*extra).Effects.FreeUnits, idOf(s.Units[0])) {
 		t.Error("the disbanded free unit is still listed")
 	}
-}
-
-func mustProv(t *testing.T, s *engine.State, abbr string) engine.ProvinceID {
-	t.Helper()
-	p, ok := s.Map.Lookup(abbr)
-	if !ok {
-		t.Fatalf("no province %q", abbr)
-	}
-	return p
 }

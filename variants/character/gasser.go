@@ -35,10 +35,8 @@ const gasEvery = 3
 // gasAs is the movement form of a gas order: a hold, or why the order is
 // impossible.
 func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := gasTarget(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldOrder(s.Map, u), ""
+	_, why := gasTarget(s, u, o)
+	return kit.HoldUnless(s.Map, u, why)
 }
 
 // gasTarget returns what u's gas order attacks, or why it may not (card
@@ -166,8 +164,8 @@ func gasRetreats(s *engine.State, e *extra, orders []engine.Order) ([]engine.Ord
 		}
 		n := len(orders)
 		orders = slices.DeleteFunc(slices.Clone(orders), func(o engine.Order) bool {
-			return o.At.Valid() && o.At.P == u.Loc.P && (o.Power == "" || o.Power == u.Power) &&
-				(o.Number == 0 || o.Number == u.Number)
+			i := engine.DislodgedOf(s, &o, reg.Rules())
+			return i >= 0 && s.Dislodged[i].Unit == u && (o.Power == "" || o.Power == u.Power)
 		})
 		if len(orders) != n {
 			log = append(log, fmt.Sprintf("%s %s is in civil disorder from gas: its retreat order is ignored (card #10)",
@@ -276,21 +274,11 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	if _, ok := strikeCard(s, u, gasserID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gasser gas") != 0 {
 		return engine.Order{}, false
 	}
-	var cands []engine.Order
-	for id := range s.Map.Provinces {
-		p := engine.ProvinceID(id)
-		if !kit.Touches(s.Map, u.Loc.P, p) {
-			continue
-		}
-		o := specialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
-		if _, why := gasTarget(s, u, o); why == "" {
-			cands = append(cands, o)
-		}
+	order := func(p engine.ProvinceID) engine.Order {
+		return specialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
 	}
-	if len(cands) == 0 {
-		return engine.Order{}, false
-	}
-	return cands[rng.Intn(len(cands), "which space the Gasser gasses")], true
+	legal := func(o engine.Order) bool { _, why := gasTarget(s, u, o); return why == "" }
+	return kit.RandomSpace(s, u, rng, kit.Touches, order, legal, "which space the Gasser gasses")
 }
 
 func gasserParts(r *registry) {

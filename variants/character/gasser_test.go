@@ -6,6 +6,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestGasser: card #10, 9.a, 16.c, rules 6 and 7.
@@ -186,7 +187,7 @@ func TestGasserCentre(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := cardPosition(t, f1902, tt.units...)
-			mun := prov(t, s, "mun")
+			mun := kittest.Prov(t, s, "mun")
 			out := adjudicate(t, s, tt.orders)
 			n := out.Next
 			if got := positionOf(n); got != tt.after {
@@ -214,7 +215,7 @@ func TestGasserCentre(t *testing.T) {
 	// In Spring a centre with a unit on it is gassed, not suspended.
 	s := cardPosition(t, s1902, "France: A bur #10", "Russia: A mun #20")
 	out := adjudicate(t, s, "France: A bur gas mun")
-	if out.Next.Extra.(*extra).CentreSuspended(prov(t, s, "mun"), out.Next.Phase) {
+	if out.Next.Extra.(*extra).CentreSuspended(kittest.Prov(t, s, "mun"), out.Next.Phase) {
 		t.Error("a Spring gas suspended the centre")
 	}
 }

@@ -40,10 +40,8 @@ const hypnotisedNote = "hypnotised: this order was written by a Hypnotist (card 
 // hypnotiseAs is the movement form of a hypnotise order: a hold, or why
 // the order is impossible.
 func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := hypnotiseTarget(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldOrder(s.Map, u), ""
+	_, why := hypnotiseTarget(s, u, o)
+	return kit.HoldUnless(s.Map, u, why)
 }
 
 // hypnotiseTarget returns u's hypnosis (its victim and the order written
@@ -236,29 +234,11 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	if _, ok := strikeCard(s, u, hypnotistID); !ok || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Hypnotist hypnotise") != 0 {
 		return engine.Order{}, false
 	}
-	var victims []engine.Unit
-	for _, v := range s.Units {
-		if v.Power != u.Power && kit.Touches(s.Map, u.Loc.P, v.Loc.P) {
-			victims = append(victims, v)
-		}
-	}
-	if len(victims) == 0 {
+	v, ok := kit.RandomNear(s, u, rng, kit.Touches, func(v engine.Unit) bool { return v.Power != u.Power }, "which unit the Hypnotist hypnotises")
+	if !ok {
 		return engine.Order{}, false
 	}
-	v := victims[rng.Intn(len(victims), "which unit the Hypnotist hypnotises")]
-	written := kit.UnitName(s.Map, v) + " H"
-	var dests []engine.ProvinceID
-	for id := range s.Map.Provinces {
-		if s.Map.Adjacent(v.Type, v.Loc, engine.ProvinceID(id)) {
-			dests = append(dests, engine.ProvinceID(id))
-		}
-	}
-	if len(dests) > 0 {
-		if d := rng.Intn(len(dests)+1, "where the hypnotised unit goes"); d < len(dests) {
-			written = kit.UnitName(s.Map, v) + " - " + s.Map.Provinces[dests[d]].Abbr
-		}
-	}
-	o := specialOrder(s.Map, u, hypnotiseName, written)
+	o := specialOrder(s.Map, u, hypnotiseName, kit.RandomStay(s.Map, v, rng, "where the hypnotised unit goes"))
 	if _, why := hypnotiseTarget(s, u, o); why != "" {
 		return engine.Order{}, false
 	}

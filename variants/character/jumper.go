@@ -46,31 +46,14 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 	if !holds(s, u, jumperID) {
 		return over, land, fmt.Sprintf("%s holds no Jumper card (#5): it cannot jump", unitWords(s.Map, u))
 	}
-	locs, why := kit.ArgLocs(s.Map, o.Args)
-	if why != "" {
-		return over, land, why
-	}
-	if len(locs) != 2 {
-		return over, land, "a jump names the space jumped over and the landing: \"1A mun jump tyr - ven\""
-	}
-	over = locs[0].P
-	land, why = kit.JumpTo(s.Map, u, over, locs[1], occupied(s, over))
-	return over, land, why
-}
-
-// occupied reports whether a unit stands in p (Hyperspace touches
-// nothing, so its units are never jumped).
-func occupied(s *engine.State, p engine.ProvinceID) bool {
-	_, ok := unitIn(s, p)
-	return ok
+	// Hyperspace touches nothing, so its units are never jumped.
+	occupied := func(p engine.ProvinceID) bool { _, ok := unitIn(s, p); return ok }
+	return kit.Jump(s, u, o.Args, "1A mun jump tyr - ven", nil, occupied, nil)
 }
 
 func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	_, land, why := jump(s, u, o)
-	if why != "" {
-		return engine.Order{}, why
-	}
-	return kit.MoveAs(u, o, land), ""
+	return kit.MoveUnless(u, o, land, why)
 }
 
 // jumperReach: a jumper reaches (moves and supports into) any space a jump
@@ -104,13 +87,9 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 	var log []string
 	jumped := map[engine.ProvinceID]string{}
 	for k, o := range orders {
-		i := kit.OrderUnit(s, &o, reg.Rules())
-		if i < 0 {
+		u, ok := kit.OrderedUnit(s, o, reg.Rules()) // none for another power's unit: the engine refuses it
+		if !ok {
 			continue
-		}
-		u := s.Units[i]
-		if o.Power != "" && o.Power != u.Power {
-			continue // refused by the engine: it jumps no one
 		}
 		if o.Kind == engine.Move && holds(s, u, jumperID) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) {
 			if u.Type == engine.Army && kit.ConvoyRoute(s, orders, k, moveRules(), nil) {

@@ -5,8 +5,37 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/cardgame"
 	"dipdesk/variants/kit"
 )
+
+// The game master's new unit: numbered and dealt a card like a build.
+var _ cardgame.UnitAdder = (*extra)(nil)
+
+// AddUnit completes unit i of s, which the game master added to the board
+// (cardgame.UnitAdder): it takes the lowest number free among its power's
+// units of its type (rule 10), and a card: the one id names, checked as a
+// deal by hand (DealCardByHand: rule 4 in the first phase, rule 5 after),
+// or, for id "", one dealt from the deck as to a unit built (rule 5, with
+// its burials; Ordinary without a card when no card may go to it).
+func (e *extra) AddUnit(s *engine.State, i int, id string, start engine.Phase, rng *engine.Rand) (engine.Unit, error) {
+	if e.Deck == nil {
+		return engine.Unit{}, fmt.Errorf("character: only the game master's position holds the deck")
+	}
+	byHand := func(u engine.Unit) error {
+		_, err := e.DealCardByHand(s, u, id, start, rng)
+		return err
+	}
+	return kit.AddUnit(s, i, e.Holders(), id, byHand, func(u engine.Unit) error {
+		c, log, err := dealBuild(u, e.dealTo(s, u.Power), e.Deck, rng)
+		e.Log = append(e.Log, log...)
+		if err == nil {
+			e.Give(idOf(u), c, s.Phase)
+			e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s, a unit the game master added (rule 5.a)", s.Phase.Key(), c, idOf(u)))
+		}
+		return err
+	})
+}
 
 // DealCardByHand gives unit u of position s the card id that the game master
 // dealt from a physical deck (or drew elsewhere), in place of the card the

@@ -7,6 +7,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // mineCase is a position with cards and mines, its orders, and what must
@@ -348,7 +349,7 @@ func TestMinesMoreCases(t *testing.T) {
 	withMines(t, s, []string{"mun:england"})
 	orders, _ := Variant.Parser(s.Map).ParseOrders("", "France: A bur - mun")
 	out := engine.Adjudicate(s, orders, Variant.Rules, engine.NewRand(1))
-	if p := out.Next.Owners[mustProv(t, s, "mun")]; p != "germany" {
+	if p := out.Next.Owners[kittest.Prov(t, s, "mun")]; p != "germany" {
 		t.Errorf("a unit destroyed by a mine captured Munich: %q", p)
 	}
 }
@@ -375,7 +376,7 @@ func TestMinelayerIllegalConcealed(t *testing.T) {
 func TestNoMineInAnUnlimitedSpace(t *testing.T) {
 	s := cardPosition(t, s1902, "England: F nth #12")
 	s.Map = s.Map.Clone()
-	s.Map.Provinces[mustProv(t, s, "nth")].Unlimited = true
+	s.Map.Provinces[kittest.Prov(t, s, "nth")].Unlimited = true
 	orders, errs := Variant.Parser(s.Map).ParseOrders("", "England: 1F nth lay mine nwy")
 	if len(errs) > 0 {
 		t.Fatal(errs)

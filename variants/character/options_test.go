@@ -120,6 +120,8 @@ func TestOptionCountsRefused(t *testing.T) {
 		{map[string]string{optionCounts: "X7:2"}, `card X7`},
 		{map[string]string{optionAdd: "X5:4", optionCounts: "X5:2"}, `card X5's count is given twice`},
 		{map[string]string{optionCounts: "20:0"}, `option counts leaves 58 cards in the deck, 0 of them Ordinary, for 22 starting units`},
+		{map[string]string{optionAdd: "X5:100000000"}, `option add_cards="X5:100000000": card X5: at most 100 copies of a card, not 100000000`},
+		{map[string]string{optionCounts: "20:101"}, `option counts="20:101": card 20: at most 100 copies of a card, not 101`},
 		{map[string]string{"count": "8:2"}, `unknown option "count" (known: reshuffle_every, add_cards, counts)`},
 	} {
 		_, err := Variant.NewGame(m, tt.options, engine.NewRand(1))
@@ -130,7 +132,9 @@ func TestOptionCountsRefused(t *testing.T) {
 }
 
 // FuzzOptions: the options parser and the deck built from its result
-// never panic; an option set accepted builds a deck of the counts asked.
+// never panic; an option set accepted builds a deck of the counts asked,
+// none over maxCopies, and never a deck larger than a game could use (30
+// cards at 100 copies, and the Ordinary cards the ratio adds to them).
 func FuzzOptions(f *testing.F) {
 	for _, seed := range [][2]string{{"8:2,10:6", ""}, {"x5:3", "X5"}, {"20:0", ""}, {"#8:2", "X8:4"}, {"8", ""}, {":", ":"}, {"", "X7"}} {
 		f.Add(seed[0], seed[1])
@@ -148,7 +152,13 @@ func FuzzOptions(f *testing.F) {
 		if err != nil {
 			return
 		}
+		if d.Size() > 4000 {
+			t.Errorf("counts %q add %q: a deck of %d cards", counts, add, d.Size())
+		}
 		for id, n := range opt.Counts {
+			if n > maxCopies {
+				t.Errorf("counts %q add %q: %d copies of card %s accepted", counts, add, n, id)
+			}
 			got := 0
 			for _, c := range d.Types() {
 				if strings.EqualFold(c.ID, id) {

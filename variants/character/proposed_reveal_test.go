@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestPassiveReveals: rule 3 for the passive proposed cards: a visible
@@ -38,7 +39,7 @@ func TestPassiveReveals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := cardPosition(t, tt.phase, tt.units...)
 			out := judge(t, s, tt.orders)
-			u := s.Units[s.UnitAt(prov(t, s, tt.prov))]
+			u := s.Units[s.UnitAt(kittest.Prov(t, s, tt.prov))]
 			if got := out.Next.Extra.(*extra).KnownTo(idOf(u), engine.Seat{Power: "italy"}); got != tt.want {
 				t.Errorf("revealed %v, want %v", got, tt.want)
 			}

@@ -32,6 +32,7 @@ import (
 
 func retreaterParts(r *registry) {
 	r.NextPhase(retreaterNextPhase)
+	r.Acting(kit.OpenRetreats)
 	r.After(priorityOthers, voluntaryAfter)
 	r.Random(randomRetreater)
 }
@@ -129,7 +130,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 	var tries []*try
 	byUnit := map[kit.UnitID]*try{}
 	for _, o := range vol {
-		u := s.Units[s.UnitAt(o.At.P)]
+		u := s.Units[kit.OrderUnit(s, &o, reg.Rules())] // retreatPhase took only the orders that name a unit of their power
 		t := &try{o: o, u: u}
 		switch {
 		case o.Power != "" && o.Power != u.Power:
@@ -193,7 +194,7 @@ func voluntaryRetreats(s *engine.State, vol []engine.Order, out *engine.Outcome)
 	// bounced: the dislodged unit is disbanded.
 	for i := range out.Results {
 		r := &out.Results[i]
-		if !r.OK || r.Order.Kind != engine.Move || s.DislodgedAt(r.Unit.Loc.P) < 0 || r.Order.To.P < 0 {
+		if !r.OK || r.Order.Kind != engine.Move || !kit.IsDislodged(s, idOf(r.Unit)) || r.Order.To.P < 0 {
 			continue
 		}
 		k := slices.IndexFunc(out.Next.Units, func(u engine.Unit) bool { return idOf(u) == idOf(r.Unit) })

@@ -6,6 +6,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestRetreatPhaseSequence: a retreat phase follows every movement turn
@@ -119,7 +120,7 @@ func TestRetreater(t *testing.T) {
 // to retreat is their owner's alone.
 func TestRetreaterCapturesAndReveals(t *testing.T) {
 	mv, out := twoPhases(t, f1902, []string{"France: A bur #14", "Germany: A kie #20"}, "", "France: A bur - mun")
-	mun := mustProv(t, out.Next, "mun")
+	mun := kittest.Prov(t, out.Next, "mun")
 	if out.Next.Owners[mun] != "france" {
 		t.Errorf("Munich owned by %q after a Fall retreat into it", out.Next.Owners[mun])
 	}

@@ -268,6 +268,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		return nil, false
 	}
 	e, _ := s.Extra.(*extra)
+	rules := reg.Rules()
 	var std, vol []engine.Order
 	for _, o := range orders {
 		if o.Kind == engine.Special && o.Special == otb {
@@ -275,11 +276,11 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 		}
 		if o.At.Valid() && int(o.At.P) < len(s.Map.Provinces) && e != nil {
 			// The province may hold both a dislodged unit and the unit that
-			// dislodged it: the order's power tells them apart.
-			di := s.DislodgedAt(o.At.P)
+			// dislodged it: the engine's one answer for each, and the
+			// order's power, tell them apart.
+			di := engine.DislodgedOf(s, &o, rules)
 			ownDislodged := di >= 0 && (o.Power == "" || o.Power == s.Dislodged[di].Unit.Power)
-			if i := s.UnitAt(o.At.P); !ownDislodged && i >= 0 && (o.Power == "" || o.Power == s.Units[i].Power) &&
-				slices.Contains(e.Effects.Voluntary, idOf(s.Units[i])) {
+			if i := kit.OrderUnit(s, &o, rules); !ownDislodged && i >= 0 && slices.Contains(e.Effects.Voluntary, idOf(s.Units[i])) {
 				vol = append(vol, o)
 				continue
 			}
@@ -289,7 +290,7 @@ func retreatPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engi
 	ordered := map[int]bool{}
 	for _, o := range std {
 		if o.At.Valid() {
-			if i := s.DislodgedAt(o.At.P); i >= 0 && (o.Power == "" || o.Power == s.Dislodged[i].Unit.Power) {
+			if i := engine.DislodgedOf(s, &o, rules); i >= 0 && (o.Power == "" || o.Power == s.Dislodged[i].Unit.Power) {
 				if _, why := retreatValid(s, s.Dislodged[i], o); why == "" {
 					ordered[i] = true
 				}

@@ -7,6 +7,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // twoPhases adjudicates a movement phase and the retreat phase after it.
@@ -106,26 +107,26 @@ func TestRightHandRuleConvoyed(t *testing.T) {
 		t.Errorf("after: %s", got)
 	}
 	s := cardPosition(t, engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Retreat}, "Germany: A ruh", "Germany: A bur", "Germany: A pic", "England: A bel")
-	bel := mustProv(t, s, "bel")
-	d := engine.Dislodgement{Unit: engine.Unit{Type: engine.Army, Power: "france", Loc: engine.Loc{P: bel}}, From: mustProv(t, s, "hol"), ByConvoy: true}
+	bel := kittest.Prov(t, s, "bel")
+	d := engine.Dislodgement{Unit: engine.Unit{Type: engine.Army, Power: "france", Loc: engine.Loc{P: bel}}, From: kittest.Prov(t, s, "hol"), ByConvoy: true}
 	s.Units = s.Units[:3]
 	if l, ok := rightHandRetreat(s, d); !ok || s.Map.LocString(l) != "hol" {
 		t.Errorf("after a convoyed attack from hol with ruh, bur, pic taken: %v %v, want hol last", s.Map.LocString(l), ok)
 	}
-	s.Units = append(s.Units, engine.Unit{Type: engine.Army, Power: "germany", Loc: engine.Loc{P: mustProv(t, s, "hol")}})
+	s.Units = append(s.Units, engine.Unit{Type: engine.Army, Power: "germany", Loc: engine.Loc{P: kittest.Prov(t, s, "hol")}})
 	if _, ok := rightHandRetreat(s, d); ok {
 		t.Error("no legal space: the unit must be disbanded")
 	}
 	// A fleet on one coast: F spa/sc attacked from mar: lyo wes (taken),
 	// then por... spa's ring: gas mar lyo wes por mao.
 	s = cardPosition(t, engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Retreat}, "Italy: F lyo", "Italy: F wes")
-	spa := mustProv(t, s, "spa")
-	d = engine.Dislodgement{Unit: engine.Unit{Type: engine.Fleet, Power: "france", Loc: engine.Loc{P: spa, C: engine.SouthCoast}}, From: mustProv(t, s, "mar")}
+	spa := kittest.Prov(t, s, "spa")
+	d = engine.Dislodgement{Unit: engine.Unit{Type: engine.Fleet, Power: "france", Loc: engine.Loc{P: spa, C: engine.SouthCoast}}, From: kittest.Prov(t, s, "mar")}
 	if l, ok := rightHandRetreat(s, d); !ok || s.Map.LocString(l) != "por" {
 		t.Errorf("F spa/sc from mar: %s, want por", s.Map.LocString(l))
 	}
 	d.Unit.Loc.C = engine.NorthCoast
-	d.From = mustProv(t, s, "por")
+	d.From = kittest.Prov(t, s, "por")
 	if l, ok := rightHandRetreat(s, d); !ok || s.Map.LocString(l) != "mao" {
 		t.Errorf("F spa/nc from por: %s, want mao", s.Map.LocString(l))
 	}
@@ -184,7 +185,7 @@ func TestFallOTB(t *testing.T) {
 		t.Fatalf("after the retreats: %s", fall.Phase.Key())
 	}
 	e := fall.Extra.(*extra)
-	ruh := mustProv(t, fall, "ruh")
+	ruh := kittest.Prov(t, fall, "ruh")
 	i := fall.UnitAt(ruh)
 	if i < 0 || !slices.Equal(e.Effects.RightHand, []kit.UnitID{idOf(fall.Units[i])}) {
 		t.Fatalf("right-hand retreats recorded %v", e.Effects.RightHand)

@@ -73,24 +73,7 @@ func activeCard(s *engine.State, u engine.Unit, id string) bool {
 
 // provAdjacent reports whether provinces a and b border each other for
 // either type of unit (the map's links, whatever the passability).
-func provAdjacent(m *engine.Map, a, b engine.ProvinceID) bool {
-	if a == b {
-		return false
-	}
-	if m.ArmyLinked(a, b) {
-		return true
-	}
-	locs := []engine.Loc{{P: a}}
-	for _, c := range m.Provinces[a].Coasts {
-		locs = append(locs, engine.Loc{P: a, C: c})
-	}
-	for _, l := range locs {
-		if m.FleetLinked(l, engine.Loc{P: b}) {
-			return true
-		}
-	}
-	return false
-}
+func provAdjacent(m *engine.Map, a, b engine.ProvinceID) bool { return kit.Touches(m, a, b) }
 
 // destArgs reads a destination from a special order's words: "nwy",
 // "- nwy", "to spa/nc", "spa nc", optionally followed by "via convoy".

@@ -154,3 +154,8 @@ func soakViews(before *engine.State, out *engine.Outcome, next *engine.State, e 
 	}
 	return bad
 }
+
+// TestGameReplays: a seeded game plays the same every time.
+func TestGameReplays(t *testing.T) {
+	kittest.Replays(t, Variant, map[string]string{optionAdd: "X5,X8"}, 3, 6, 5, soakOrders)
+}

@@ -189,11 +189,8 @@ func planStrikes(s *engine.State, by map[kit.UnitID]engine.Order) *strikePlan {
 		return p
 	}
 	s = withoutStolenCards(s, by)
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
-			continue
-		}
+	for _, x := range kit.Giving(s, by, annihilateName) {
+		u, o := x.Unit, x.Order
 		if t, why := annihilateTarget(s, u, o); why == "" {
 			p.annihilations = append(p.annihilations, annihilation{u, t})
 			if _, dup := p.annihilated[t]; !dup {
@@ -202,15 +199,8 @@ func planStrikes(s *engine.State, by map[kit.UnitID]engine.Order) *strikePlan {
 		}
 	}
 	p.planHypnoses(s, by)
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != gasName {
-			continue
-		}
-		g, why := gasTarget(s, u, o)
-		if why != "" {
-			continue
-		}
+	for _, g := range kit.Legal(s, by, gasName, gasTarget) {
+		u := g.unit
 		g.ok = true
 		switch {
 		case p.annihilatedHere(u.Loc.P):
@@ -247,15 +237,8 @@ func (p *strikePlan) annihilatedHere(prov engine.ProvinceID) bool {
 
 // planHypnoses decides which hypnoses act (planStrikes, step 2).
 func (p *strikePlan) planHypnoses(s *engine.State, by map[kit.UnitID]engine.Order) {
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
-			continue
-		}
-		h, why := hypnotiseTarget(s, u, o)
-		if why != "" {
-			continue
-		}
+	for _, h := range kit.Legal(s, by, hypnotiseName, hypnotiseTarget) {
+		u := h.unit
 		h.ok = true
 		switch {
 		case p.annihilatedHere(u.Loc.P):

@@ -7,6 +7,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/variants/kit"
+	"dipdesk/variants/kit/kittest"
 )
 
 // TestStrikesRoundTrip: the strike cards' effects and strikesState are
@@ -108,14 +109,7 @@ func TestStrikesSoak(t *testing.T) {
 		}
 		rng := engine.NewRand(seed)
 		for range 24 {
-			orders := engine.RandomOrders(s, rng)
-			if s.Phase.Type == engine.Movement {
-				for _, u := range s.Units {
-					if o, ok := randomSpecial(s, u, rng); ok {
-						orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
-					}
-				}
-			}
+			orders := kittest.WithSpecials(s, rng, randomSpecial, reg.Rules())
 			checkPlanStable(t, s, orders)
 			out := engine.Adjudicate(s, orders, Variant.Rules, rng)
 			if s.Phase.Type == engine.Movement {

@@ -25,6 +25,14 @@ const (
 	optionCounts = "counts"
 )
 
+// maxCopies is the most copies of one card counts and add_cards may ask
+// for. No game holds more than 36 cards at once (a unit on each of the 34
+// supply centres, and the two Free Units, which need none), so more copies
+// of a card than that only weigh the draw; 100 leaves a game master room
+// for that, and refuses a deck no game could use (add_cards=X5:100000000
+// built a hundred million cards, a 12 GB deck).
+const maxCopies = 100
+
 // Variant is Character Diplomacy on the standard board with Hyperspace,
 // the Caspian Sea and the Explorer's five islands (kit.CharacterBoard):
 // the twenty cards of the regular deck and, by the add_cards option, the
@@ -121,6 +129,9 @@ func parseCounts(v string) (map[string]int, error) {
 		if err != nil || n < 0 {
 			return nil, fmt.Errorf("card %s: want a count from 0 (0 takes it out of the deck), not %q", id, strings.TrimSpace(count))
 		}
+		if n > maxCopies {
+			return nil, tooMany(id, n)
+		}
 		if _, dup := counts[id]; dup {
 			return nil, fmt.Errorf("card %s named twice", id)
 		}
@@ -130,6 +141,11 @@ func parseCounts(v string) (map[string]int, error) {
 		return nil, errors.New("no card named: want card ids with their counts, as 8:2,10:6")
 	}
 	return counts, nil
+}
+
+// tooMany is the error of a count over maxCopies.
+func tooMany(id string, n int) error {
+	return fmt.Errorf("card %s: at most %d copies of a card, not %d (no game holds more than 36 cards at once)", id, maxCopies, n)
 }
 
 // parseAdd reads optionAdd's value: card ids separated by commas, each
@@ -150,6 +166,9 @@ func parseAdd(v string) (map[string]int, error) {
 			n, err = strconv.Atoi(strings.TrimSpace(count))
 			if err != nil || n < 0 {
 				return nil, fmt.Errorf("card %s: want a count from 0, not %q", id, count)
+			}
+			if n > maxCopies {
+				return nil, tooMany(id, n)
 			}
 		}
 		if _, dup := add[id]; dup {

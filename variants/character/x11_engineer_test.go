@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit/kittest"
 )
 
 // defended returns a 1902 position with the units given and border
@@ -63,7 +64,7 @@ func TestSpecialEngineerBuilds(t *testing.T) {
 	if d := e.Effects.Proposed.Defences; len(d) != 1 || d[0].Prov != "bur" || strings.Join(d[0].Borders, ",") != "mun,ruh" {
 		t.Errorf("defences %+v", d)
 	}
-	if !e.KnownTo(idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))]), engine.Seat{}) {
+	if !e.KnownTo(idOf(out.Next.Units[out.Next.UnitAt(kittest.Prov(t, s, "bur"))]), engine.Seat{}) {
 		t.Error("fortifying reveals the card")
 	}
 	if len(out.Events) == 0 || !strings.Contains(out.Events[len(out.Events)-1], "Border defences set up in Burgundy") {

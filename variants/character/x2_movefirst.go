@@ -1,6 +1,9 @@
 package character
 
-import "dipdesk/engine"
+import (
+	"dipdesk/engine"
+	"dipdesk/variants/kit"
+)
 
 // moveFirstID is proposed card X2 Move First (a game option, Options.Add):
 // "This unit moves first, and thus can enter a space in which a standoff
@@ -94,21 +97,11 @@ func moveFirstSequence(s *engine.State, orders []engine.Order) [][]engine.Order 
 	return [][]engine.Order{one, two}
 }
 
-// orderedUnit returns the unit of s an order names, if it is there and
-// belongs to the power that gave the order (or the order names none).
+// orderedUnit returns the unit of s an order names by the engine's one
+// answer (kit.OrderedUnit), if it belongs to the power that gave the
+// order (or the order names none).
 func orderedUnit(s *engine.State, o engine.Order) (engine.Unit, bool) {
-	if !o.At.Valid() {
-		return engine.Unit{}, false
-	}
-	i := s.UnitAt(o.At.P)
-	if i < 0 {
-		return engine.Unit{}, false
-	}
-	u := s.Units[i]
-	if o.Power != "" && u.Power != o.Power {
-		return engine.Unit{}, false
-	}
-	return u, true
+	return kit.OrderedUnit(s, o, reg.Rules())
 }
 
 func x2MovefirstParts(r *registry) {

@@ -108,16 +108,10 @@ func randomSteal(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order
 	if !ok || c.ID != thiefID {
 		return engine.Order{}, false
 	}
-	var near []engine.Unit
-	for _, v := range s.Units {
-		if touching(s.Map, u.Loc.P, v.Loc.P) {
-			near = append(near, v)
-		}
-	}
-	if len(near) == 0 {
+	v, ok := kit.RandomNear(s, u, rng, touching, nil, "which adjacent unit a random thief steals from")
+	if !ok {
 		return engine.Order{}, false
 	}
-	v := near[rng.Intn(len(near), "which adjacent unit a random thief steals from")]
 	o := engine.Order{Power: u.Power, Kind: engine.Special, Unit: u.Type, Number: u.Number, At: u.Loc, To: engine.Nowhere,
 		AuxAt: engine.Nowhere, AuxTo: engine.Nowhere, Special: stealName, Args: []string{s.Map.Provinces[v.Loc.P].Abbr}}
 	o.Text = o.Format(s.Map)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit/kittest"
 )
 
 // judge adjudicates orders on a card position and returns the outcome.
@@ -92,14 +93,14 @@ func TestThiefCards(t *testing.T) {
 	if got := cardIn(t, out.Next, "boh"); got != ordinaryID {
 		t.Errorf("robbed unit holds %q, want Ordinary (it moved to Bohemia all the same)", got)
 	}
-	if c, _ := out.Next.Extra.(*extra).CardOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "boh"))]); !c.Blank {
+	if c, _ := out.Next.Extra.(*extra).CardOf(out.Next.Units[out.Next.UnitAt(kittest.Prov(t, s, "boh"))]); !c.Blank {
 		t.Error("the robbed unit's Ordinary is no physical card (Blank)")
 	}
 	if got := cardIn(t, s, "mun"); got != doubleID {
 		t.Error("the position before changed")
 	}
 	e := out.Next.Extra.(*extra)
-	thief := idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))])
+	thief := idOf(out.Next.Units[out.Next.UnitAt(kittest.Prov(t, s, "bur"))])
 	if !e.KnownTo(thief, engine.Seat{Power: "germany"}) {
 		t.Error("the robbed power should know what the thief now holds (its own card)")
 	}
@@ -109,7 +110,7 @@ func TestThiefCards(t *testing.T) {
 	// The next turn the thief uses the stolen double strength.
 	next := out.Next.Clone()
 	next.Phase = engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement}
-	next.Units = append(next.Units, engine.Unit{Type: engine.Army, Power: "italy", Loc: engine.Loc{P: prov(t, s, "mar")}, Number: 1})
+	next.Units = append(next.Units, engine.Unit{Type: engine.Army, Power: "italy", Loc: engine.Loc{P: kittest.Prov(t, s, "mar")}, Number: 1})
 	out2 := judge(t, next, "France: A bur - mar")
 	if got := positionOf(out2.Next); got != "france A mar, germany A boh, *italy A mar" {
 		t.Errorf("next turn: %s", got)

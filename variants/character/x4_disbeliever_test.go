@@ -73,8 +73,8 @@ func TestDisbelieverKnowledge(t *testing.T) {
 		t.Errorf("after the turn the unit holds %q, want its #2 back", got)
 	}
 	e := out.Next.Extra.(*extra)
-	mun := idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "mun"))])
-	bur := idOf(out.Next.Units[out.Next.UnitAt(prov(t, s, "bur"))])
+	mun := idOf(out.Next.Units[out.Next.UnitAt(kittest.Prov(t, s, "mun"))])
+	bur := idOf(out.Next.Units[out.Next.UnitAt(kittest.Prov(t, s, "bur"))])
 	if !e.KnownTo(mun, engine.Seat{Power: "france"}) || !e.KnownTo(bur, engine.Seat{Power: "germany"}) {
 		t.Error("a right guess confirms the card to the disbeliever and shows the disbeliever to the target's owner")
 	}

@@ -137,19 +137,8 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		return
 	}
 	for _, r := range out.Results {
-		if r.Code == engine.Illegal || r.Code == engine.NoUnit || r.Code == engine.NotOwner || !moverHas(s, r.Unit, amphibious) {
-			continue
-		}
-		var to engine.ProvinceID
-		switch r.Order.Kind {
-		case engine.Move:
-			to = r.Order.To.P
-		case engine.Support:
-			to = supportTarget(r.Order)
-		default:
-			continue
-		}
-		if !impossibleFor(s.Map, r.Unit, to) {
+		to, ok := kit.Aim(r)
+		if !ok || !moverHas(s, r.Unit, amphibious) || !impossibleFor(s.Map, r.Unit, to.P) {
 			continue
 		}
 		id := idOf(r.Unit)
@@ -171,8 +160,8 @@ func amphibiousReveal(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		e.Effects.Movers.Amp[id] = n
 		_ = e.Reveal(id, s.Phase, "attempted what its reported type cannot: an Amphibious unit (rule 2, rule 5)")
-		out.Events = append(out.Events, fmt.Sprintf("%s's %s %s is an Amphibious unit: it is now %dAmp (rule 5)",
-			s.Map.PowerName(id.Power), kit.Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc), n))
+		out.AddEvent(fmt.Sprintf("%s's %s %s is an Amphibious unit: it is now %dAmp (rule 5)",
+			s.Map.PowerName(id.Power), kit.Label(r.Unit.Number, r.Unit.Type), s.Map.LocName(r.Unit.Loc), n), r.Unit)
 	}
 }
 

@@ -35,10 +35,8 @@ const annihilatedFor = 3
 // annihilateAs is the movement form of an annihilate order: a hold, or why
 // the order is impossible.
 func annihilateAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, _, why := annihilateTarget(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldOrder(s.Map, u), ""
+	_, _, why := annihilateTarget(s, u, o)
+	return kit.HoldUnless(s.Map, u, why)
 }
 
 // annihilateTarget returns the province u's annihilate order destroys and
@@ -146,36 +144,39 @@ func annihilateAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 					out.Results[k].Code = engine.Dislodged
 				}
 				out.Results[k].Reword("the annihilation of " + name + " failed: " + a.why)
+				out.Results[k].SetCause(causeStrike)
 			}
-			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) failed to annihilate %s: %s",
-				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name, a.why))
+			out.AddEvent(fmt.Sprintf("%s %s (Annihilator) failed to annihilate %s: %s",
+				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name, a.why), a.unit)
 			continue
 		}
 		if a.convoy && !skConvoyHolds(s, out, a.unit, a.target) {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.NoRoute
 				out.Results[k].Reword("the annihilation of " + name + " was prevented: no convoying fleet route was left (Annihilator)")
+				out.Results[k].SetCause(causeStrike)
 			}
-			out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) was prevented from annihilating %s: its convoy was disrupted",
-				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
+			out.AddEvent(fmt.Sprintf("%s %s (Annihilator) was prevented from annihilating %s: its convoy was disrupted",
+				m.PowerName(a.unit.Power), skUnitName(m, a.unit), name), a.unit)
 			continue
 		}
 		kit.RemoveUnit(out.Next, idOf(a.unit))
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			out.Results[k].Reason = "annihilated " + name + "; the Annihilator is annihilated too (Annihilator)"
+			out.Results[k].Say("annihilated " + name + "; the Annihilator is annihilated too (Annihilator)")
 			out.Results[k].SetCause(kit.CauseAnnihilated)
 		}
 		for _, r := range out.Results {
 			if r.Order.Kind == engine.Convoy && r.Order.AuxAt.P == a.unit.Loc.P && r.Order.AuxTo.P == a.target && a.convoy {
 				if c := kit.ResultOf(out, idOf(r.Unit)); c >= 0 && out.Results[c].Code == engine.Void {
 					out.Results[c].OK, out.Results[c].Code = true, engine.OK
-					out.Results[c].Reason = "convoyed the Annihilator's strike on " + name
+					out.Results[c].Say("convoyed the Annihilator's strike on " + name)
+					out.Results[c].SetCause(causeStrike)
 				}
 			}
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Annihilator) annihilated %s and was destroyed with it",
-			m.PowerName(a.unit.Power), skUnitName(m, a.unit), name))
+		out.AddEvent(fmt.Sprintf("%s %s (Annihilator) annihilated %s and was destroyed with it",
+			m.PowerName(a.unit.Power), skUnitName(m, a.unit), name), a.unit)
 		if done[a.target] {
 			continue
 		}

@@ -15,20 +15,12 @@ var _ cardgame.Game = (*extra)(nil)
 // special orders among declared that each card's holder may give, the
 // Tarot card beside each character (cardgame.Game).
 func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Hand {
-	h := cardgame.Hand{Seat: v.Seat, Active: true}
 	c := e.Counts()
-	h.Deck = cardgame.Counts{Pile: c.Pile, Discards: c.Discards, Dealt: c.Dealt}
-	if v.Seat.GM {
-		h.Log = slices.Clone(e.Log)
-		if e.Deck != nil {
-			h.Log = append(h.Log, e.Deck.Log()...)
-		}
+	log := e.Log
+	if e.Deck != nil {
+		log = append(slices.Clone(log), e.Deck.Log()...)
 	}
-	if v.State == nil {
-		return h
-	}
-	h.Cards = hand.Cards(v, e.Cards, declared)
-	return h
+	return hand.Hand(v, e.Cards, declared, cardgame.Counts{Pile: c.Pile, Discards: c.Discards, Dealt: c.Dealt}, log, "")
 }
 
 // hand is how a seat's hand shows Galt's cards: the character by the
@@ -78,37 +70,32 @@ var (
 // to give, a Psychic's subject, a conversion. The order itself is drawn as
 // what it is adjudicated as (Special).
 func (e *extra) Sketch(s *engine.State, o engine.Order) []cardgame.Sign {
-	i := kit.OrderUnit(s, &o, reg.Rules())
-	if i < 0 || o.Kind != engine.Special {
+	u, ok := kit.SketchedUnit(s, o, reg.Rules())
+	if !ok {
 		return nil
 	}
-	u := s.Units[i]
 	switch o.Special {
 	case specialInvisible, specialVisible:
 		return []cardgame.Sign{{Kind: cardgame.SignHidden, From: engine.Nowhere, Prov: u.Loc.P, Label: o.Special}}
 	case layMine:
 		if _, why := minelayerMove(s, u, o); why == "" {
-			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: u.Loc.P, Label: "lay mine"}}
+			return kit.MineSign(u.Loc.P, "lay mine")
 		}
 	case pickUpMine:
 		if mv, why := minelayerMove(s, u, o); why == "" {
-			return []cardgame.Sign{{Kind: cardgame.SignMine, From: engine.Nowhere, Prov: mv.To.P, Label: "pick up mine"}}
+			return kit.MineSign(mv.To.P, "pick up mine")
 		}
 	case doubleMoveOrder:
 		if first, second, why := doubleMove(s, u, o); why == "" {
-			return []cardgame.Sign{{Kind: cardgame.SignMove, From: first, Prov: second.P, Label: "double move"}}
+			return kit.DoubleMoveSign(first, second)
 		}
 	case hypnotiseName:
 		if h, why := hypnotiseTarget(s, u, o); why == "" {
-			out := []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: h.victim.Loc.P, Label: "hypnotise"}}
-			if h.written.Kind == engine.Move && h.written.To.Valid() {
-				out = append(out, cardgame.Sign{Kind: cardgame.SignMove, From: h.victim.Loc, Prov: h.written.To.P})
-			}
-			return out
+			return kit.HypnosisSigns(u, h.victim, h.written, "hypnotise")
 		}
 	case readName:
 		if r, why := readTarget(s, u, o); why == "" {
-			return []cardgame.Sign{{Kind: cardgame.SignTarget, From: u.Loc, Prov: r.victim.Loc.P, Label: "read"}}
+			return kit.TargetSign(u, r.victim.Loc.P, "read")
 		}
 	case convertOrder:
 		if _, why := convertAs(s, u, o); why == "" {

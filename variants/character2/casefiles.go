@@ -11,42 +11,29 @@ import (
 )
 
 // CaseExtension is Character Diplomacy II's part of the case-file runner
-// (docs/case-format.md, "Character Diplomacy II"):
+// (docs/case-format.md, "Character Diplomacy II"): the kit's blocks
+// (kit.CardBlocks) and its seats' blocks, read as this variant's rules
+// say:
 //
 //   - OPTION lines are the game's options ("OPTION ghost_tie no").
-//   - PRESTATE units may carry their rule 5 numbers ("France: 1A bur");
-//     units without one are numbered in the order listed.
-//   - PRESTATE_CARDS gives units their cards: "France: 1A bur doppelganger",
-//     the unit then the card, by kind word (Kind.Word, any of a kind's
-//     cards) or Tarot id ("T8", "CA"), and "revealed" after it for a card
-//     every seat knows. A unit listed in no PRESTATE_CARDS line holds no
-//     card: it is a plain unit, so a case names only the cards it is about.
-//   - PRESTATE_DECK names the top of the pile, the next card drawn first,
-//     by kind word or Tarot id (scripted draws for builds).
-//   - PRESTATE_EFFECTS lines put the cards' effects on the board, each
-//     kind of line read by the part it belongs to (addEffect):
-//     "invisible france 1A", "mine nth france"; POSTSTATE_EFFECTS lists
-//     every effect after the step in the same form.
-//   - POSTSTATE_CARDS lists every card on the board after the step, in
-//     PRESTATE_CARDS' form; POSTSTATE_DISCARDS the discard pile by kind
-//     word or id, in any order.
-//   - Other POSTSTATE_ blocks (POSTSTATE_SEEN, POSTSTATE_REPORT) are read
-//     by the parts that register them (addCaseCheck).
+//   - A card is named by kind word (Kind.Word, any of a kind's cards) or
+//     Tarot id ("T8", "CA"); a unit listed in no PRESTATE_CARDS line holds
+//     no card, so a case names only the cards it is about.
+//   - Each kind of PRESTATE_EFFECTS line is read by the part it belongs to
+//     (addEffect): "invisible france 1A", "mine nth france".
+//   - POSTSTATE_SEEN, POSTSTATE_REPORT and POSTSTATE_KNOWN are read by the
+//     parts that register them (addCaseCheck).
 var CaseExtension = &casefile.Extension{Blocks: caseBlocks, Prepare: casePrepare, Check: caseCheck}
 
 // caseBlocks are the blocks casePrepare and caseCheck read, those of the
 // parts' addCaseCheck included (TestCaseBlocksDeclared keeps the two
 // lists the same): the runner refuses any other.
-var caseBlocks = []string{
-	"PRESTATE_CARDS", "PRESTATE_DECK", "PRESTATE_EFFECTS",
-	"POSTSTATE_CARDS", "POSTSTATE_DISCARDS", "POSTSTATE_EFFECTS",
-	"POSTSTATE_SEEN", "POSTSTATE_REPORT", "POSTSTATE_KNOWN",
-}
+var caseBlocks = append(slices.Clone(kit.CardBlocks), "POSTSTATE_SEEN", "POSTSTATE_REPORT", "POSTSTATE_KNOWN")
 
 func casePrepare(su *casefile.Setup, file string, c *casefile.Case, s *engine.State, rng *engine.Rand) error {
-	opt, err := parseOptions(kit.CaseOptions(c))
+	opt, err := kit.CaseGameOptions(file, c, parseOptions)
 	if err != nil {
-		return &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
+		return err
 	}
 	kit.NumberAll(s)
 	e := newExtra(newDeck(rng))
@@ -140,31 +127,16 @@ var cards = kit.CardBlock[card]{
 	},
 }
 
-// cardLine reads "France: 1A bur doppelganger [revealed]".
-func cardLine(su *casefile.Setup, file string, l casefile.Line) (engine.Unit, string, bool, error) {
-	return kit.CardLine(su, file, l, cards.Example)
-}
-
 func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State, e *extra) error {
-	want, w, revealed, err := cardLine(su, file, l)
-	if err != nil {
-		return err
-	}
-	u, err := kit.CaseUnit(su, file, l, s, want, func(id unitID) bool { _, ok := e.Cards[id]; return ok })
-	if err != nil {
-		return err
-	}
-	c, ok := findCard(e.Deck.Pile(), w, nil)
-	if !ok {
-		return su.LineErr(file, l, "no card %q left in the deck (a kind word such as ghost, or a Tarot id such as T10)", w)
-	}
-	e.Deck.Take(c.ID)
-	e.Deck.CountDealt()
-	e.Give(idOf(u), c, s.Phase)
-	if revealed {
-		return e.Reveal(idOf(u), s.Phase, "revealed before the case")
-	}
-	return nil
+	return cards.PlaceCard(su, file, l, s, e.Cards, func(w string) (card, string) {
+		c, ok := findCard(e.Deck.Pile(), w, nil)
+		if !ok {
+			return c, fmt.Sprintf("no card %q left in the deck (a kind word such as ghost, or a Tarot id such as T10)", w)
+		}
+		e.Deck.Take(c.ID)
+		e.Deck.CountDealt()
+		return c, ""
+	})
 }
 
 // caseCheck compares POSTSTATE_CARDS, POSTSTATE_DISCARDS and
@@ -172,26 +144,16 @@ func caseCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State,
 func caseCheck(su *casefile.Setup, file string, st casefile.Step, out *engine.Outcome) ([]string, error) {
 	e, ok := out.Next.Extra.(*extra)
 	if !ok {
-		if len(st.Variant) > 0 {
-			// A block no part could read would be skipped: say so.
-			return nil, kit.NoCardsError(file, st)
-		}
-		return nil, nil
+		// A block no part could read would be skipped: say so.
+		return nil, kit.NoCards(file, st)
 	}
-	var diffs []string
-	if lines, ok := st.Variant["POSTSTATE_CARDS"]; ok {
-		d, err := cards.CheckCards(su, file, lines, out.Next, e.Cards)
-		if err != nil {
-			return nil, err
-		}
-		diffs = append(diffs, d...)
+	var discards func() []card
+	if e.Deck != nil {
+		discards = e.Deck.Discards
 	}
-	if lines, ok := st.Variant["POSTSTATE_DISCARDS"]; ok && e.Deck != nil {
-		d, err := cards.CheckDiscards(su, file, lines, e.Deck.Discards())
-		if err != nil {
-			return nil, err
-		}
-		diffs = append(diffs, d...)
+	diffs, err := cards.CheckStep(su, file, st, out.Next, e.Cards, discards)
+	if err != nil {
+		return nil, err
 	}
 	if lines, ok := st.Variant["POSTSTATE_EFFECTS"]; ok {
 		want := map[string]bool{}

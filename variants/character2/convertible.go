@@ -72,10 +72,8 @@ func conversion(s *engine.State, u engine.Unit, o engine.Order) (engine.Unit, st
 }
 
 func convertAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := conversion(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldAs(u, o), ""
+	_, why := conversion(s, u, o)
+	return kit.HoldAsUnless(u, o, why)
 }
 
 // attackedBy returns a unit of another power (of any power but u itself
@@ -95,21 +93,19 @@ func attackedBy(s *engine.State, out *engine.Outcome, u engine.Unit) (engine.Uni
 	return engine.Unit{}, false
 }
 
+// causeConversion is the Cause of a Convertible's order whose result the
+// card words (converted, prevented by an attack, or not possible): a turn
+// adjudicated without the card does not give it, so the stance cards keep
+// these words (concealStance).
+const causeConversion = "conversion"
+
 // convertibleAfter converts the units that may (Spring, Fall after the
 // turn; Winter after the adjustments), and puts a fleet that sailed from
 // the Caspian on the Caspian coast it reached.
 func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
-	cas := lookup(s.Map, caspianAbbr)
-	for i, r := range out.Results {
-		if r.Order.Kind == engine.Move && r.OK && r.Unit.Loc.P == cas && r.Unit.Type == engine.Fleet && isCaspianCoast(s.Map, r.Order.To.P) {
-			if k := kit.UnitIndex(out.Next, idOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
-				out.Next.Units[k].Loc.C = engine.EastCoast
-				out.Results[i].Add(" (its Caspian coast \"(ec)\", rule 4)")
-			}
-		}
-		if r.Order.Kind != engine.Special || r.Order.Special != convertOrder {
-			continue
-		}
+	kit.CaspianLandings(s, out, func(engine.Unit) bool { return true }, " (its Caspian coast \"(ec)\", rule 4)")
+	for i := range kit.SpecialResults(out, convertOrder) {
+		r := out.Results[i]
 		u := r.Unit
 		switch s.Phase.Type {
 		case engine.Movement:
@@ -123,19 +119,21 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			}
 			if by, ok := attackedBy(s, out, u); ok {
 				revealMove(s, out, u, "tried to convert")
-				out.Results[i].Reason = fmt.Sprintf("held; attacked by %s this season, so the conversion is prevented (Convertible)", moverWords(s.Map, by))
+				out.Results[i].Say(fmt.Sprintf("held; attacked by %s this season, so the conversion is prevented (Convertible)", moverWords(s.Map, by)), by)
+				out.Results[i].SetCause(causeConversion)
 				continue
 			}
 		case engine.Adjustment:
 			k := kit.OrderUnit(s, &r.Order, reg.Rules())
 			if k < 0 || r.Order.Power != "" && s.Units[k].Power != r.Order.Power {
-				out.Results[i].Reason = "no unit of this power there to convert"
+				out.Results[i].Say("no unit of this power there to convert")
 				continue
 			}
 			u = s.Units[k]
 			out.Results[i].Unit = u
 			if _, why := conversion(s, u, r.Order); why != "" {
-				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, why
+				out.Results[i].OK, out.Results[i].Code = false, engine.Illegal
+				out.Results[i].Say(why)
 				continue
 			}
 		default:
@@ -144,17 +142,20 @@ func convertibleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		v, _ := conversion(s, u, r.Order)
 		k := kit.UnitIndex(out.Next, idOf(u))
 		if k < 0 || out.Next.Units[k].Loc.P != u.Loc.P {
-			out.Results[i].OK, out.Results[i].Reason = false, "the unit is no longer there, so it does not convert"
+			out.Results[i].OK = false
+			out.Results[i].Say("the unit is no longer there, so it does not convert")
+			out.Results[i].SetCause(causeConversion)
 			continue
 		}
 		revealMove(s, out, u, "converted")
 		out.Next.Units[k].Loc = v.Loc
 		_, to := renumber(out.Next, k, v.Type, 0)
 		out.Results[i].OK, out.Results[i].Code = true, engine.OK
-		out.Results[i].Reason = fmt.Sprintf("converted to %s in %s: now %s (Convertible, rule 5)",
-			typeArticle(v.Type), s.Map.LocName(v.Loc), kit.Label(to.Number, to.Type))
-		out.Events = append(out.Events, fmt.Sprintf("%s's %s %s converted: now %s (rule 5)",
-			s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), kit.Label(to.Number, to.Type)))
+		out.Results[i].Say(fmt.Sprintf("converted to %s in %s: now %s (Convertible, rule 5)",
+			typeArticle(v.Type), s.Map.LocName(v.Loc), kit.Label(to.Number, to.Type)))
+		out.Results[i].SetCause(causeConversion)
+		out.AddEvent(fmt.Sprintf("%s's %s %s converted: now %s (rule 5)",
+			s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), kit.Label(to.Number, to.Type)), u)
 	}
 }
 

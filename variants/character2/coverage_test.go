@@ -62,7 +62,7 @@ var coverage = []coverageItem{
 	{"Q&A: what is reported when a mine destroys a unit", `blown up|mine`, nil},
 	{"Q&A: jumping over a mined space", `mines and jumps|over a mine|jump.*mine|mine.*jump`, nil},
 	{"Q&A: disbanded units' powers not revealed", `disband.*(unrevealed|not revealed|discarded)`, []string{"TestWinRevealsEveryCard"}},
-	{"Q&A: standbys", ``, []string{"TestStandbyReport"}},
+	{"Q&A: standbys", ``, []string{"TestStandbyHand"}},
 }
 
 // TestEveryCardAndRuleHasCases fails when a card type, a rule or a

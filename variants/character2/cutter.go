@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // CUTTER (Trumps 14 and 15): "Unit automatically cuts up to two Support
@@ -58,11 +59,8 @@ func effectiveOrders(s *engine.State, orders []engine.Order) map[int]engine.Orde
 	out := map[int]engine.Order{}
 	twice := map[int]bool{}
 	for _, o := range orders {
-		if !o.At.Valid() {
-			continue
-		}
-		i := s.UnitAt(o.At.P)
-		if i < 0 || (o.Power != "" && o.Power != s.Units[i].Power) {
+		i := kit.OrderUnit(s, &o, reg.Rules())
+		if i < 0 {
 			continue
 		}
 		if o.Kind == engine.Special {
@@ -304,7 +302,7 @@ func cutterAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		if affects(s, orders, base, id) {
 			why := fmt.Sprintf("its cuts decided a conflict: %s is a Cutter", unitName(s.Map, u))
 			_ = next.Reveal(id, s.Phase, why)
-			out.Events = append(out.Events, why)
+			out.AddEvent(why, u)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/cardgame"
+	"dipdesk/variants/kit"
 )
 
 // capOne reports whether k is one of the first eleven types, of which no
@@ -156,6 +158,32 @@ func (e *extra) DealBuild(s *engine.State, u engine.Unit, rng *engine.Rand) (car
 	}
 	e.Give(idOf(u), c, s.Phase)
 	return c, nil
+}
+
+// The game master's new unit: numbered and dealt a card like a build.
+var _ cardgame.UnitAdder = (*extra)(nil)
+
+// AddUnit completes unit i of s, which the game master added to the board
+// (cardgame.UnitAdder): it takes the lowest number free among its power's
+// units of its type (rule 5), and a card: the one id names, checked as a
+// deal by hand (DealByHand: rule 3's caps, and the start's rules in the
+// first phase), or, for id "", one dealt from the deck as to a unit built
+// (rule 2; a card rule 3 refuses is discarded and another drawn).
+func (e *extra) AddUnit(s *engine.State, i int, id string, start engine.Phase, rng *engine.Rand) (engine.Unit, error) {
+	if e.Deck == nil {
+		return engine.Unit{}, fmt.Errorf("character2: no deck in this position (a seat's view?)")
+	}
+	byHand := func(u engine.Unit) error {
+		_, err := e.DealByHand(s, u, id, start, rng)
+		return err
+	}
+	return kit.AddUnit(s, i, e.Holders(), id, byHand, func(u engine.Unit) error {
+		c, err := e.DealBuild(s, u, rng)
+		if err == nil {
+			e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s, a unit the game master added (rule 2)", s.Phase.Key(), c, idOf(u)))
+		}
+		return err
+	})
 }
 
 // DealByHand records that the game master dealt the physical card id to

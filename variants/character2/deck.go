@@ -74,4 +74,7 @@ func (d *deck) Stack(ids ...string) error {
 	return nil
 }
 
+// CloneDeck returns a deep copy of d (kit.Table).
+func (d *deck) CloneDeck() *deck { return d.clone() }
+
 func (d *deck) clone() *deck { return &deck{Stock: d.CloneStock(), shuffles: d.shuffles} }

@@ -30,10 +30,8 @@ import (
 // swapAs is the movement form of a swap order: a hold, or why the order is
 // impossible.
 func swapAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := swapTarget(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldOrder(s.Map, u), ""
+	_, why := swapTarget(s, u, o)
+	return kit.HoldUnless(s.Map, u, why)
 }
 
 // swapTarget returns u's swap (its victim), or why it may not swap.
@@ -148,10 +146,11 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reword("the swap of powers with " + victim + " failed: " + why)
+				out.Results[k].Reword("the swap of powers with "+victim+" failed: "+why, sw.victim)
+				out.Results[k].SetCause(causeStrike)
 			}
-			out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) failed to swap powers with %s: %s",
-				m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim, why))
+			out.AddEvent(fmt.Sprintf("%s %s (Doppelganger) failed to swap powers with %s: %s",
+				m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim, why), sw.unit, sw.victim)
 			continue
 		}
 		e.Cards[id], e.Cards[vid] = e.Cards[vid], e.Cards[id]
@@ -166,10 +165,11 @@ func swapAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		delete(st.LastUse, vid)
 		if k >= 0 {
 			out.Results[k].OK, out.Results[k].Code = true, engine.OK
-			out.Results[k].Reword("swapped powers with " + victim + "; neither may use its new power next turn (Doppelganger)")
+			out.Results[k].Reword("swapped powers with "+victim+"; neither may use its new power next turn (Doppelganger)", sw.victim)
+			out.Results[k].SetCause(causeStrike)
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Doppelganger) swapped powers with %s; neither may use its new power next turn",
-			m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim))
+		out.AddEvent(fmt.Sprintf("%s %s (Doppelganger) swapped powers with %s; neither may use its new power next turn",
+			m.PowerName(sw.unit.Power), skUnitName(m, sw.unit), victim), sw.unit, sw.victim)
 	}
 }
 
@@ -178,16 +178,10 @@ func randomSwap(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	if kindAt(s, u) != doppelganger || s.Phase.Type != engine.Movement || rng.Intn(4, "does the Doppelganger swap") != 0 {
 		return engine.Order{}, false
 	}
-	var victims []engine.Unit
-	for _, v := range s.Units {
-		if skTouches(s.Map, u.Loc.P, v.Loc.P) {
-			victims = append(victims, v)
-		}
-	}
-	if len(victims) == 0 {
+	v, ok := kit.RandomNear(s, u, rng, skTouches, nil, "which unit the Doppelganger swaps with")
+	if !ok {
 		return engine.Order{}, false
 	}
-	v := victims[rng.Intn(len(victims), "which unit the Doppelganger swaps with")]
 	o := skSpecialOrder(s.Map, u, swapName, v.Type.String()+" "+s.Map.LocString(v.Loc))
 	if _, why := swapTarget(s, u, o); why != "" {
 		return engine.Order{}, false

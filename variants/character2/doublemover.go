@@ -108,10 +108,7 @@ func doubleMovePath(m *engine.Map, u engine.Unit, args []string) (first, second 
 
 func doubleMoveAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	first, _, why := doubleMove(s, u, o)
-	if why != "" {
-		return engine.Order{}, why
-	}
-	return kit.MoveAs(u, o, first), ""
+	return kit.MoveUnless(u, o, first, why)
 }
 
 // textPath returns the provinces an order's text names after its unit, in
@@ -135,9 +132,12 @@ func textPath(m *engine.Map, text string) []string {
 }
 
 // doubleMoveRewrite reads a Double Mover's move that names three spaces
-// ("F tri - adr - ion", which the parser takes for a path to its end) as
-// the double move, and one that names two spaces not next to each other
-// as the ambiguous double move the Rules Clarifications refuse.
+// as the double move when the parser took it for a convoy's path to its
+// end (the unit's type left out, "tri - adr - ion", or an army's path
+// across seas; a fleet's path, or one through land, the parser reads as
+// the double move itself), and one that names two spaces not next to
+// each other as the ambiguous double move the Rules Clarifications
+// refuse.
 func doubleMoveRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]engine.Order, []string) {
 	if s.Phase.Type != engine.Movement {
 		return orders, nil
@@ -252,7 +252,7 @@ func doubleMoveConceal(before *engine.State, seat engine.Seat, out *engine.Outco
 				to = before.Map.LocName(locs[0])
 			}
 		}
-		out.Results[i].Reason = fmt.Sprintf("%s cannot reach %s", moverWords(before.Map, r.Unit), to)
+		out.Results[i].Say(fmt.Sprintf("%s cannot reach %s", moverWords(before.Map, r.Unit), to))
 	}
 }
 
@@ -266,14 +266,6 @@ func twoSteps(m *engine.Map, u engine.Unit, l engine.Loc) bool {
 	return false
 }
 
-// secondLeg is one Double Mover going on to its end space.
-type secondLeg struct {
-	res           int // index in out.Results
-	id            unitID
-	start         engine.Loc
-	first, second engine.Loc
-}
-
 // doubleMoveAfter moves the Double Movers on to their end spaces (step 2).
 func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	if s.Phase.Type != engine.Movement {
@@ -283,54 +275,21 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		if r.Order.Kind == engine.Hold && r.Code != engine.Dislodged {
 			if _, ambiguous, ok := doubleSupportPart(s, engine.Order{Kind: engine.Support, Power: r.Order.Power, Unit: r.Order.Unit,
 				Number: r.Order.Number, At: r.Order.At, AuxAt: auxFromText(s, r.Order.Text), Text: r.Order.Text}); ok && ambiguous {
-				out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = false, engine.Illegal, ambiguousDoubleSupport
+				out.Results[i].OK, out.Results[i].Code = false, engine.Illegal
+				out.Results[i].Say(ambiguousDoubleSupport)
 			}
 		}
 	}
-	var legs []secondLeg
-	for i, r := range out.Results {
-		if r.Order.Kind != engine.Special || r.Order.Special != doubleMoveOrder ||
-			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
-			continue
-		}
-		first, second, why := doubleMove(s, r.Unit, r.Order)
-		if why != "" {
-			continue
-		}
-		if !r.OK {
-			out.Results[i].Add("; the middle space was not reached, so the double move does not take place")
-			continue
-		}
-		k := kit.UnitIndex(out.Next, idOf(r.Unit))
-		if k < 0 || out.Next.Units[k].Loc.P != first.P {
-			continue
-		}
-		legs = append(legs, secondLeg{res: i, id: idOf(r.Unit), start: r.Unit.Loc, first: out.Next.Units[k].Loc, second: second})
-	}
+	legs := kit.Legs(s, out, doubleMoveOrder, doubleMove, "; the middle space was not reached, so the double move does not take place")
 	if len(legs) == 0 {
 		return
 	}
-	var orders []engine.Order
-	for _, r := range out.Results {
-		orders = append(orders, r.Order)
-	}
-	blocked := map[engine.ProvinceID]string{}
-	for p, why := range prepare(s, orders).Blocked {
-		blocked[p] = why
-	}
+	standoff := ""
 	if extraOf(s).option(optDoubleMoveStandoff) == "yes" {
-		for _, p := range out.Next.Standoffs {
-			blocked[p] = "a standoff took place there this turn"
-		}
+		standoff = "a standoff took place there this turn"
 	}
-	step := out.Next.Clone()
-	step.Dislodged, step.Standoffs = nil, nil
-	var moves []engine.Order
-	for _, l := range legs {
-		u := step.Units[kit.UnitIndex(step, l.id)]
-		moves = append(moves, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number,
-			At: u.Loc, To: l.second, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere})
-	}
+	blocked := kit.LegsBlocked(s, out, prepare, standoff)
+	step, moves := kit.LegsStep(out, legs)
 	// The supports of the second parts: "S F tri - ion", from a supporter
 	// still in place, neither dislodged nor attacked this turn.
 	var sups []endSupport
@@ -340,22 +299,22 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 			continue
 		}
 		for k, l := range legs {
-			if o.AuxAt.P != l.start.P || o.AuxTo.P != l.second.P {
+			if o.AuxAt.P != l.Start.P || o.AuxTo.P != l.Second.P {
 				continue
 			}
 			j := kit.UnitIndex(step, idOf(r.Unit))
 			if j < 0 || step.Units[j].Loc != r.Unit.Loc {
-				out.Results[i].Reason = "dislodged: its support of the second part fails"
+				out.Results[i].Say("dislodged: its support of the second part fails")
 				out.Results[i].SetDislodged(out.Results[i].Reason)
 				break
 			}
-			if attackedFromElsewhere(s, out, r.Unit, l.second.P) {
+			if attackedFromElsewhere(s, out, r.Unit, l.Second.P) {
 				out.Results[i].OK, out.Results[i].Code = false, engine.Cut
-				out.Results[i].Reason = "cut: attacked this turn, so it cannot support the second part of the double move"
+				out.Results[i].Say("cut: attacked this turn, so it cannot support the second part of the double move")
 				break
 			}
 			so := engine.Order{Power: r.Unit.Power, Kind: engine.Support, Unit: r.Unit.Type, Number: r.Unit.Number, At: r.Unit.Loc,
-				To: engine.Nowhere, AuxAt: moves[k].At, AuxTo: l.second}
+				To: engine.Nowhere, AuxAt: moves[k].At, AuxTo: l.Second}
 			// The support's index in moves is the length before it is
 			// appended (the soak test found len(moves)+len(sups) counting
 			// earlier supports twice, past the end with two of them).
@@ -372,21 +331,21 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 	for k, l := range legs {
 		r2 := resultFor(o2, moves[k])
 		if r2.OK {
-			out.Results[l.res].Add(", then to " + s.Map.LocName(l.second) + " (Double Mover)")
+			out.Results[l.Res].Add(", then to " + s.Map.LocName(l.Second) + " (Double Mover)")
 		} else {
-			out.Results[l.res].Add(fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
-				s.Map.LocName(l.second), r2.Reason, s.Map.LocName(l.first)))
+			out.Results[l.Res].Add(fmt.Sprintf("; the end space, %s, was blocked (%s), so it moves just one space, to %s (Double Mover)",
+				s.Map.LocName(l.Second), r2.Reason, s.Map.LocName(l.First)), kit.NamedIn(r2)...)
 		}
 	}
 	for _, sp := range sups {
 		r2 := resultFor(o2, moves[sp.order])
 		out.Results[sp.res].OK, out.Results[sp.res].Code = r2.OK, r2.Code
-		out.Results[sp.res].Reason = "supports the second part of the double move: " + r2.Reason
+		out.Results[sp.res].Say("supports the second part of the double move: "+r2.Reason, kit.NamedIn(r2)...)
 	}
 	for _, h := range holds {
 		if r2 := resultFor(o2, moves[h.order]); !r2.OK {
 			out.Results[h.res].OK, out.Results[h.res].Code = false, r2.Code
-			out.Results[h.res].Reason = "against the second part of a double move: " + r2.Reason
+			out.Results[h.res].Say("against the second part of a double move: "+r2.Reason, kit.NamedIn(r2)...)
 		}
 	}
 	out.Next.Units = o2.Next.Units
@@ -400,7 +359,7 @@ func doubleMoveAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		for k, r := range out.Results {
 			if idOf(r.Unit) == idOf(d.Unit) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
-				out.Results[k].Reason = "dislodged by the second part of a double move"
+				out.Results[k].Say("dislodged by the second part of a double move")
 				out.Results[k].SetDislodged(out.Results[k].Reason)
 			}
 		}
@@ -417,10 +376,10 @@ type endSupport struct{ res, order int }
 // second part exactly as they count against a plain move into that space:
 // those given in the turn (neither cut nor void) by a supporter still in
 // place, to a unit still there.
-func holdEndSupports(out *engine.Outcome, step *engine.State, legs []secondLeg, moves *[]engine.Order) []endSupport {
+func holdEndSupports(out *engine.Outcome, step *engine.State, legs []kit.Leg, moves *[]engine.Order) []endSupport {
 	ends := map[engine.ProvinceID]bool{}
 	for _, l := range legs {
-		ends[l.second.P] = true
+		ends[l.Second.P] = true
 	}
 	var holds []endSupport
 	for i, r := range out.Results {

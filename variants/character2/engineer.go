@@ -44,8 +44,8 @@ func engineerSweeps(m *engine.Map, life *lifeState, en entry, idx []int, out *en
 	if len(idx) > 1 {
 		what = fmt.Sprintf("%d mines", len(idx))
 	}
-	out.Events = append(out.Events, kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("your %s %s deactivated %s in %s",
-		kindNameFor(engineer, en.id.Type), kit.Label(en.id.Number, en.id.Type), what, m.Provinces[en.prov].Name)))
+	out.AddEvent(kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("your %s %s deactivated %s in %s",
+		kindNameFor(engineer, en.id.Type), kit.Label(en.id.Number, en.id.Type), what, m.Provinces[en.prov].Name)), en.unitAt())
 }
 
 // kindNameFor is k's name for a unit of type t.

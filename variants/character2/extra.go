@@ -2,7 +2,6 @@ package character2
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"dipdesk/engine"
@@ -16,12 +15,6 @@ type unitID = kit.UnitID
 
 // idOf returns the unitID of u.
 func idOf(u engine.Unit) unitID { return kit.IDOf(u) }
-
-// knowledge records when and why a card became known beyond its owner and
-// the game master (rule 2: "the use of a special power will be reported to
-// all players and will tell everyone what the unit's power is"); its Hint,
-// when set, is all that was learnt (the double strength cards).
-type knowledge = kit.Knowledge
 
 // held is the card one unit holds and who knows it (kit.held).
 type held = kit.Held[card]
@@ -40,12 +33,10 @@ type deckCounts struct {
 type extra struct {
 	// Holding is every unit's card and who knows it (its Cards).
 	kit.Holding[card]
-	// Deck is the pile and discards; only the game master's position holds
-	// it. A seat's view has Public instead.
-	Deck   *deck
-	Public *deckCounts
-	// Log is the game master's record of deals (refused draws, reshuffles).
-	Log     []string
+	// Table is the pile and discards, which only the game master's
+	// position holds (a seat's view has Public, the counts, instead), and
+	// Log, the game master's record of deals (refused draws, reshuffles).
+	kit.Table[*deck, deckCounts]
 	Effects effects
 	// Options are the game's options (Setup), kept in the position so
 	// every hook sees them.
@@ -53,32 +44,18 @@ type extra struct {
 }
 
 // newExtra returns an Extra with no cards dealt from deck.
-func newExtra(deck *deck) *extra {
-	return &extra{Holding: kit.NewHolding[card](), Deck: deck}
+func newExtra(d *deck) *extra {
+	return &extra{Holding: kit.NewHolding[card](), Table: kit.Table[*deck, deckCounts]{Deck: d}}
 }
 
 // CloneExtra returns a deep copy of e (engine.Extra).
 func (e *extra) CloneExtra() engine.Extra {
-	c := &extra{Holding: e.CloneHolding(), Log: slices.Clone(e.Log), Effects: e.Effects.clone(), Options: e.Options.clone()}
-	if e.Deck != nil {
-		c.Deck = e.Deck.clone()
-	}
-	if e.Public != nil {
-		p := *e.Public
-		c.Public = &p
-	}
-	return c
+	return &extra{Holding: e.CloneHolding(), Table: e.CloneTable(), Effects: e.Effects.clone(), Options: e.Options.clone()}
 }
 
 // Counts returns the deck's public counts.
 func (e *extra) Counts() deckCounts {
-	if e.Deck == nil {
-		if e.Public != nil {
-			return *e.Public
-		}
-		return deckCounts{}
-	}
-	return deckCounts{Pile: e.Deck.Len(), Discards: e.Deck.DiscardLen(), Dealt: e.Deck.Dealt()}
+	return e.TableCounts(func(d *deck) deckCounts { return deckCounts{Pile: d.Len(), Discards: d.DiscardLen(), Dealt: d.Dealt()} })
 }
 
 // kindOf returns the kind of u's card, or 0.
@@ -91,13 +68,9 @@ func (e *extra) KindOf(u engine.Unit) kind {
 // know (kit.Cards.Conceal), the deck's order and discards, the game
 // master's log, and each effect's secrets.
 func (e *extra) conceal(seat engine.Seat) {
-	if seat.GM {
-		return
+	if kit.Conceal(seat, &e.Holding, &e.Table, e.Counts) {
+		e.Effects.conceal(seat)
 	}
-	e.Cards.Conceal(seat)
-	e.Effects.conceal(seat)
-	counts := e.Counts()
-	e.Public, e.Deck, e.Log = &counts, nil, nil
 }
 
 // sortedIDs returns the ids of e's cards by power, type and number.

@@ -14,11 +14,10 @@ import (
 // Tarot cards; a card only hinted at in a seat's view has no id.
 
 type heldJSON struct {
-	Unit     unitID                       `json:"unit"`
-	Card     string                       `json:"card,omitempty"`
-	Dealt    string                       `json:"dealt,omitempty"`
-	Revealed *kit.KnowledgeJSON           `json:"revealed,omitempty"`
-	Told     map[string]kit.KnowledgeJSON `json:"told,omitempty"`
+	Unit  unitID `json:"unit"`
+	Card  string `json:"card,omitempty"`
+	Dealt string `json:"dealt,omitempty"`
+	kit.KnownJSON
 }
 
 type deckJSON struct {
@@ -38,32 +37,14 @@ type extraJSON struct {
 	Options options     `json:"options,omitempty"`
 }
 
-func knowledgeIn(k kit.KnowledgeJSON, where string) (knowledge, error) {
-	kn, err := k.Knowledge()
-	if err != nil {
-		return knowledge{}, fmt.Errorf("character2: %s: %w", where, err)
-	}
-	return kn, nil
-}
-
 // MarshalJSON writes e in its saved form.
 func (e *extra) MarshalJSON() ([]byte, error) {
 	j := extraJSON{Cards: []heldJSON{}, Public: e.Public, Log: e.Log, Effects: e.Effects, Options: e.Options}
 	for _, id := range e.sortedIDs() {
 		h := e.Cards[id]
-		hj := heldJSON{Unit: id}
+		hj := heldJSON{Unit: id, KnownJSON: h.Known()}
 		if h.Card.Kind != 0 {
 			hj.Card, hj.Dealt = h.Card.ID, h.Dealt.Key()
-		}
-		if h.Revealed != nil {
-			k := h.Revealed.JSON()
-			hj.Revealed = &k
-		}
-		for p, k := range h.Told {
-			if hj.Told == nil {
-				hj.Told = map[string]kit.KnowledgeJSON{}
-			}
-			hj.Told[string(p)] = k.JSON()
 		}
 		j.Cards = append(j.Cards, hj)
 	}
@@ -102,7 +83,7 @@ func decodeExtra(b []byte) (engine.Extra, error) {
 	if err := dec.Decode(&j); err != nil {
 		return nil, fmt.Errorf("character2: saved cards: %w", err)
 	}
-	e := &extra{Holding: kit.NewHolding[card](), Public: j.Public, Log: j.Log, Effects: j.Effects, Options: j.Options}
+	e := &extra{Holding: kit.NewHolding[card](), Table: kit.Table[*deck, deckCounts]{Public: j.Public, Log: j.Log}, Effects: j.Effects, Options: j.Options}
 	for i, hj := range j.Cards {
 		where := fmt.Sprintf("cards[%d] (%s)", i, hj.Unit)
 		if hj.Unit.Power == "" || hj.Unit.Number < 1 || (hj.Unit.Type != engine.Army && hj.Unit.Type != engine.Fleet) {
@@ -123,25 +104,11 @@ func decodeExtra(b []byte) (engine.Extra, error) {
 			}
 			h.Card, h.Dealt = c, p
 		}
-		if hj.Revealed != nil {
-			k, err := knowledgeIn(*hj.Revealed, where+": revealed")
-			if err != nil {
-				return nil, err
-			}
-			h.Revealed = &k
+		if err := h.SetKnown(hj.KnownJSON); err != nil {
+			return nil, fmt.Errorf("character2: %s: %w", where, err)
 		}
 		if h.Card.Kind == 0 && (h.Revealed == nil || h.Revealed.Hint == "") {
 			return nil, fmt.Errorf("character2: %s: neither a card nor a hint", where)
-		}
-		for p, kj := range hj.Told {
-			k, err := knowledgeIn(kj, where+": told "+p)
-			if err != nil {
-				return nil, err
-			}
-			if h.Told == nil {
-				h.Told = map[engine.Power]knowledge{}
-			}
-			h.Told[engine.Power(p)] = k
 		}
 		e.Cards[hj.Unit] = h
 	}

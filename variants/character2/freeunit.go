@@ -61,8 +61,8 @@ func freeRevealAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			continue
 		}
 		_ = e.Reveal(id, s.Phase, "a Free Unit: its power keeps more units than centres")
-		out.Events = append(out.Events, fmt.Sprintf("%s's %s in %s is a Free Unit: %s has %d units on %d centres (rule 2)",
-			m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power), units[u.Power], centres[u.Power]))
+		out.AddEvent(fmt.Sprintf("%s's %s in %s is a Free Unit: %s has %d units on %d centres (rule 2)",
+			m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power), units[u.Power], centres[u.Power]), u)
 	}
 }
 

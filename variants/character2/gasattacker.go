@@ -29,10 +29,8 @@ const gasEvery = 3
 // gasAs is the movement form of a gas order: a hold, or why the order is
 // impossible.
 func gasAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := gasTarget(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldOrder(s.Map, u), ""
+	_, why := gasTarget(s, u, o)
+	return kit.HoldUnless(s.Map, u, why)
 }
 
 // gasTarget returns what u's gas order attacks, or why it may not. It does
@@ -99,9 +97,10 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			if k >= 0 {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Bounced
 				out.Results[k].Reword("the gas attack on " + name + " failed: " + g.why)
+				out.Results[k].SetCause(causeStrike)
 			}
-			out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) tried to gas %s and failed: %s",
-				m.PowerName(g.unit.Power), skUnitName(m, g.unit), name, g.why))
+			out.AddEvent(fmt.Sprintf("%s %s (Gas Attacker) tried to gas %s and failed: %s",
+				m.PowerName(g.unit.Power), skUnitName(m, g.unit), name, g.why), g.unit)
 			continue
 		}
 		did := "gassed " + name
@@ -126,8 +125,9 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				out.Results[k].OK, out.Results[k].Code = false, engine.Dislodged
 			}
 			out.Results[k].Reword(did + " (Gas Attacker)")
+			out.Results[k].SetCause(causeStrike)
 		}
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did))
+		out.AddEvent(fmt.Sprintf("%s %s (Gas Attacker) %s", m.PowerName(g.unit.Power), skUnitName(m, g.unit), did), g.unit)
 	}
 	for _, u := range s.Units {
 		why, gassed := plan.disorder[idOf(u)]
@@ -140,6 +140,7 @@ func gasAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		}
 		r := &out.Results[k]
 		r.Reword("held in civil disorder (" + why + "; Gas Attacker)")
+		r.SetCause(causeDisorder)
 	}
 }
 
@@ -148,21 +149,11 @@ func randomGas(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order, 
 	if kindAt(s, u) != gasAttacker || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Gas Attacker gas") != 0 {
 		return engine.Order{}, false
 	}
-	var cands []engine.Order
-	for id := range s.Map.Provinces {
-		p := engine.ProvinceID(id)
-		if !skTouches(s.Map, u.Loc.P, p) {
-			continue
-		}
-		o := skSpecialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
-		if _, why := gasTarget(s, u, o); why == "" {
-			cands = append(cands, o)
-		}
+	order := func(p engine.ProvinceID) engine.Order {
+		return skSpecialOrder(s.Map, u, gasName, s.Map.Provinces[p].Abbr)
 	}
-	if len(cands) == 0 {
-		return engine.Order{}, false
-	}
-	return cands[rng.Intn(len(cands), "which space the Gas Attacker gasses")], true
+	legal := func(o engine.Order) bool { _, why := gasTarget(s, u, o); return why == "" }
+	return kit.RandomSpace(s, u, rng, skTouches, order, legal, "which space the Gas Attacker gasses")
 }
 
 func gasattackerParts(r *registry) {

@@ -127,17 +127,6 @@ func effective(s *engine.State, u engine.Unit, o engine.Order) engine.Order {
 	return o
 }
 
-// hiddenOrderOf returns the first order of orders that names unit u.
-func hiddenOrderOf(orders []engine.Order, u engine.Unit) (engine.Order, bool) {
-	for _, o := range orders {
-		if o.At.P == u.Loc.P && o.Power == u.Power && (o.Number == 0 || o.Number == u.Number) &&
-			(o.Unit == engine.NoUnitType || o.Unit == u.Type) {
-			return o, true
-		}
-	}
-	return engine.Order{}, false
-}
-
 // hiddenOccupies is the Occupies part of the Ghost card: "the Ghost, when
 // invisible, does not 'occupy' the space it is in" (it holds nothing, is
 // never dislodged there, and "cannot affect the ownership of a supply
@@ -167,7 +156,7 @@ func hiddenPrepare(s *engine.State, orders []engine.Order, t *engine.Turn) {
 			continue
 		}
 		inv := invisibleIn(s, u)
-		o, ok := hiddenOrderOf(orders, u)
+		o, ok := kit.OrderOf(s, orders, u, reg.Rules())
 		becomes := ok && o.Kind == engine.Special && o.Special == specialInvisible
 		if becomes {
 			if _, why := asInvisible(s, u, o); why != "" {
@@ -236,12 +225,35 @@ func unitPhrase(m *engine.Map, u engine.Unit, l engine.Loc) string {
 	return fmt.Sprintf("%s's %s in %s", m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(l))
 }
 
-// namesAt lists the ways a report may name unit u standing at l: "A mun",
-// "1A mun", "1A in Munich".
-func namesAt(m *engine.Map, u engine.Unit, l engine.Loc) []string {
-	ls := m.LocString(l)
-	return []string{u.Type.String() + " " + ls, kit.Label(u.Number, u.Type) + " " + ls,
-		kit.Label(u.Number, u.Type) + " in " + m.LocName(l)}
+// secret is a unit a seat may not see during a phase: naming it where it
+// stood unseen (at) would tell the seat where it is.
+type secret struct {
+	unit engine.Unit
+	kind kind
+	at   []engine.ProvinceID
+}
+
+// named reports whether names (a result's or an event's, recorded by the
+// part that wrote the words: engine.Result.Names, Outcome.EventNames)
+// name the secret unit where it stood unseen.
+func (sc secret) named(names []engine.Unit) bool {
+	for _, u := range names {
+		if idOf(u) == idOf(sc.unit) && slices.Contains(sc.at, u.Loc.P) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedIn reports whether result r's words name the secret unit where it
+// stood unseen.
+func (sc secret) namedIn(r engine.Result) bool {
+	for _, n := range r.Names() {
+		if sc.named([]engine.Unit{n.Unit}) {
+			return true
+		}
+	}
+	return false
 }
 
 // mainResults maps each unit's id to the index of its result (the first
@@ -346,7 +358,10 @@ func learners(s *engine.State, turn map[unitID]*turnUnit, t *turnUnit, results [
 	su := t.unit.Loc.P
 	uMoves := t.eff.Kind == engine.Move
 	uOK := t.res >= 0 && results[t.res].OK
-	for id, x := range turn {
+	// In a fixed order (power, type, number): a power told for two reasons
+	// is told the first, the same in every replay of the turn.
+	for _, id := range sortedTurn(turn) {
+		x := turn[id]
 		if id == idOf(t.unit) || x.unit.Power == t.unit.Power {
 			continue
 		}
@@ -424,12 +439,12 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 			}
 		}
 		if t.res >= 0 && out.Results[t.res].Code == engine.Illegal && out.Results[t.res].Cause() == engine.CauseOutOfFight {
-			out.Results[t.res].Reason = "an invisible Ghost cannot support or convoy anything (Ghost card)"
+			out.Results[t.res].Say("an invisible Ghost cannot support or convoy anything (Ghost card)")
 		}
 		switch {
 		case t.reveal && t.was:
 			note("became visible")
-			out.Events = append(out.Events, unitPhrase(m, t.unit, t.unit.Loc)+" became visible")
+			out.AddEvent(unitPhrase(m, t.unit, t.unit.Loc)+" became visible", t.unit)
 		case t.reveal:
 			note("it was not invisible")
 		}
@@ -437,8 +452,8 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 			// "If the unit enters a Supply Center which is not already
 			// owned by that player, it becomes visible to everyone."
 			note("entered a supply centre " + m.PowerName(now.Power) + " does not own and became visible to everyone")
-			out.Events = append(out.Events, fmt.Sprintf("%s entered %s, a supply centre %s does not own, and became visible to everyone (Invisible Unit)",
-				unitPhrase(m, t.unit, t.unit.Loc), m.LocName(now.Loc), m.PowerName(now.Power)))
+			out.AddEvent(fmt.Sprintf("%s entered %s, a supply centre %s does not own, and became visible to everyone (Invisible Unit)",
+				unitPhrase(m, t.unit, t.unit.Loc), m.LocName(now.Loc), m.PowerName(now.Power)), t.unit, now)
 			_ = ne.Reveal(id, s.Phase, "an Invisible Unit entered a supply centre its power did not own")
 			continue
 		}
@@ -453,7 +468,7 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 				continue
 			}
 			note("became invisible first")
-			out.Events = append(out.Events, unitPhrase(m, t.unit, t.unit.Loc)+" became invisible")
+			out.AddEvent(unitPhrase(m, t.unit, t.unit.Loc)+" became invisible", t.unit)
 			_ = ne.RevealHint(id, s.Phase, "became invisible", hintInvisible)
 		}
 		x := &unseen{Since: phase}
@@ -467,8 +482,8 @@ func afterMovement(s *engine.State, out *engine.Outcome) {
 					x.Seen = map[engine.Power]sighting{}
 				}
 				x.Seen[p] = sighting{Loc: m.LocString(now.Loc), Phase: phase, Why: who[p]}
-				out.Events = append(out.Events, fmt.Sprintf("%s%s, %s) the invisible %s is in %s (%s)", toldPrefix, p, now.Power,
-					unitPhrase(m, now, now.Loc), m.LocName(now.Loc), who[p]))
+				out.AddEvent(fmt.Sprintf("%s%s, %s) the invisible %s is in %s (%s)", toldPrefix, p, now.Power,
+					unitPhrase(m, now, now.Loc), m.LocName(now.Loc), who[p]), now)
 			}
 		}
 		units[id] = x
@@ -585,7 +600,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 			case units[id] == nil:
 				r.Add("; became invisible")
 				units[id] = &unseen{Since: s.Phase.Key()}
-				out.Events = append(out.Events, unitPhrase(m, r.Unit, r.Unit.Loc)+" became invisible as it retreated")
+				out.AddEvent(unitPhrase(m, r.Unit, r.Unit.Loc)+" became invisible as it retreated", r.Unit)
 				_ = ne.RevealHint(id, s.Phase, "became invisible", hintInvisible)
 			}
 		}
@@ -596,7 +611,7 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		if hasWord(r.Order.Text, specialVisible) && r.OK {
 			delete(units, id)
 			r.Add("; became visible")
-			out.Events = append(out.Events, unitPhrase(m, r.Unit, r.Unit.Loc)+" became visible as it retreated")
+			out.AddEvent(unitPhrase(m, r.Unit, r.Unit.Loc)+" became visible as it retreated", r.Unit)
 			continue
 		}
 		for p, seen := range x.Seen {
@@ -607,8 +622,8 @@ func afterRetreat(s *engine.State, out *engine.Outcome) {
 		if entersForeignCentre(s, r.Unit, k, r.OK, now.Loc) {
 			delete(units, id)
 			r.Add("; entered a supply centre " + m.PowerName(now.Power) + " does not own and became visible to everyone")
-			out.Events = append(out.Events, fmt.Sprintf("%s retreated to %s, a supply centre %s does not own, and became visible to everyone (Invisible Unit)",
-				unitPhrase(m, r.Unit, r.Unit.Loc), m.LocName(now.Loc), m.PowerName(now.Power)))
+			out.AddEvent(fmt.Sprintf("%s retreated to %s, a supply centre %s does not own, and became visible to everyone (Invisible Unit)",
+				unitPhrase(m, r.Unit, r.Unit.Loc), m.LocName(now.Loc), m.PowerName(now.Power)), r.Unit, now)
 			_ = ne.Reveal(id, s.Phase, "an Invisible Unit entered a supply centre its power did not own")
 		}
 	}
@@ -686,11 +701,6 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		return
 	}
 	m := before.Map
-	type secret struct {
-		unit  engine.Unit
-		kind  kind
-		names []string
-	}
 	var secrets []secret
 	switch before.Phase.Type {
 	case engine.Movement:
@@ -711,10 +721,10 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 			}
 			sc := secret{unit: t.unit, kind: t.kind}
 			if t.was {
-				sc.names = append(sc.names, namesAt(m, t.unit, t.unit.Loc)...)
+				sc.at = append(sc.at, t.unit.Loc.P)
 			}
 			if t.finalLoc != t.unit.Loc {
-				sc.names = append(sc.names, namesAt(m, t.unit, t.finalLoc)...)
+				sc.at = append(sc.at, t.finalLoc.P)
 			}
 			secrets = append(secrets, sc)
 		}
@@ -740,11 +750,11 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 			}
 			sc := secret{unit: d.Unit, kind: kindAt(before, d.Unit)}
 			if _, ok := hs[id]; ok {
-				sc.names = namesAt(m, d.Unit, d.Unit.Loc)
+				sc.at = append(sc.at, d.Unit.Loc.P)
 			}
 			for _, r := range out.Results {
 				if r.Unit.Power != "" && idOf(r.Unit) == id && r.OK && r.Order.Kind == engine.Move {
-					sc.names = append(sc.names, namesAt(m, d.Unit, r.Order.To)...)
+					sc.at = append(sc.at, r.Order.To.P)
 				}
 			}
 			secrets = append(secrets, sc)
@@ -757,14 +767,15 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 		hs := extraOf(before).Effects.Hidden.Units
 		for _, u := range before.Units {
 			if _, ok := hs[idOf(u)]; ok && seat.Power != u.Power {
-				secrets = append(secrets, secret{unit: u, kind: kindAt(before, u), names: namesAt(m, u, u.Loc)})
+				secrets = append(secrets, secret{unit: u, kind: kindAt(before, u), at: []engine.ProvinceID{u.Loc.P}})
 			}
 		}
 	}
 	// A Ghost convoyed or supported by another power: "no such unit",
 	// even to that power.
 	noSuch := func(r *engine.Result) {
-		r.OK, r.Code, r.Reason = false, engine.NoUnit, "no such unit"
+		r.OK, r.Code = false, engine.NoUnit
+		r.Plain("no such unit")
 	}
 	for _, sc := range secrets {
 		id := idOf(sc.unit)
@@ -787,26 +798,27 @@ func hiddenConcealOutcome(before *engine.State, seat engine.Seat, out *engine.Ou
 				switch {
 				case seat.Power != r.Unit.Power:
 					r.Order = holdOrder(r.Unit, engine.Order{Number: r.Unit.Number})
-					r.Reason = "its order concerned a unit you cannot see"
+					r.Plain("its order concerned a unit you cannot see")
 				case sc.kind == ghost && r.OK:
 					noSuch(r)
 				case r.Code == engine.Void && alone && o.Kind == engine.Support:
 					// As if no unit stood there: a support that fails
 					// teaches nothing (ruling H2).
-					r.Reason = fmt.Sprintf("no unit in %s to support", m.LocName(o.AuxAt.Prov()))
+					r.Plain(fmt.Sprintf("no unit in %s to support", m.LocName(o.AuxAt.Prov())))
 				case r.Code == engine.Void && alone:
-					r.Reason = fmt.Sprintf("no army in %s to convoy", m.LocName(o.AuxAt.Prov()))
-				case mentions(r.Reason, sc.names):
-					r.Reason = generic(r.Code)
+					r.Plain(fmt.Sprintf("no army in %s to convoy", m.LocName(o.AuxAt.Prov())))
+				case sc.namedIn(*r):
+					r.Plain(generic(r.Code))
 				}
 				continue
 			}
-			if mentions(r.Reason, sc.names) {
-				r.Reason = generic(r.Code)
+			if sc.namedIn(*r) {
+				r.Plain(generic(r.Code))
 			}
 		}
-		out.Events = slices.DeleteFunc(out.Events, func(ev string) bool { return mentions(ev, sc.names) })
+		out.Events = slices.DeleteFunc(out.Events, func(ev string) bool { return sc.named(out.EventNames[ev]) })
 	}
+
 	// Events told to some powers only.
 	out.Events = slices.DeleteFunc(out.Events, func(ev string) bool {
 		rest, ok := strings.CutPrefix(ev, toldPrefix)
@@ -845,16 +857,6 @@ func onlyUnitAt(s *engine.State, u engine.Unit) bool {
 		}
 	}
 	return true
-}
-
-// mentions reports whether text names any of names.
-func mentions(text string, names []string) bool {
-	for _, n := range names {
-		if strings.Contains(text, n) {
-			return true
-		}
-	}
-	return false
 }
 
 // generic says what became of an order without naming the units it met.
@@ -913,15 +915,7 @@ func hiddenRandom(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Orde
 	if invisibleIn(s, u) && rng.Intn(4, "an invisible unit turns visible") == 0 {
 		o.Special = specialVisible
 	}
-	var dests []engine.Loc
-	if u.Type == engine.Army {
-		for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
-			dests = append(dests, engine.Loc{P: p})
-		}
-	} else {
-		dests = s.Map.FleetNeighbours(u.Loc)
-	}
-	if len(dests) > 0 && rng.Intn(2, "an invisible unit moves") == 0 {
+	if dests := kit.Steps(s.Map, u.Type, u.Loc); len(dests) > 0 && rng.Intn(2, "an invisible unit moves") == 0 {
 		o.Args = []string{"-", s.Map.LocString(dests[rng.Intn(len(dests), "where the invisible unit moves")])}
 	}
 	o.Text = o.Format(s.Map)

@@ -274,3 +274,84 @@ func TestGhostStoppedByPrecedingPower(t *testing.T) {
 		}
 	}
 }
+
+// TestHiddenNamesByUnit: a result's words are cut for a seat when they
+// name the unit it may not see, as the parts that wrote them recorded
+// (engine.Result.Names), never because they happen to read like its name:
+// England, bounced off Germany's A mun, reads so though an invisible
+// French Ghost stands in Munich too (before, "A mun" in the words made the
+// result read "bounced"); France's own Ghost and the game master are not
+// cut at all, and a move bounced off the unseen unit itself is.
+func TestHiddenNamesByUnit(t *testing.T) {
+	p := engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}
+	s := hiddenPosition(t, p, "france A mun ghost", "germany A mun", "england A boh", "italy A tyr")
+	hide(s, 0)
+	out := engine.Adjudicate(s, ordersOfText(t, s, "England: A boh - mun"), Variant.Rules, engine.NewRand(1))
+	eng := engine.OutcomeFor(s, out, engine.Seat{Power: "england"}, Variant.Rules)
+	for _, r := range eng.Results {
+		if r.Unit.Power == "england" && r.Reason != "bounced off A mun holding in mun (1 vs 1)" {
+			t.Errorf("England reads %q", r.Reason)
+		}
+		if r.Unit.Power == "france" {
+			t.Errorf("England reads the Ghost's result %q", r.Reason)
+		}
+	}
+	// An unseen Invisible Unit blown up by a mine as it moves: the event
+	// naming it where it went is its owner's (and the game master's).
+	s = hiddenPosition(t, p, "france A mun invisible", "germany A ber minelayer")
+	hide(s, 0)
+	extraOf(s).Effects.Life.Mines = []mine{{Prov: "boh", Layer: idOf(s.Units[1]), Laid: "F1901M"}}
+	out = engine.Adjudicate(s, ordersOfText(t, s, "France: A mun - boh"), Variant.Rules, engine.NewRand(1))
+	if !slices.ContainsFunc(out.Events, func(ev string) bool { return strings.Contains(ev, "blown up") }) {
+		t.Fatalf("no unit blown up: %q", out.Events)
+	}
+	for _, seat := range []engine.Seat{{Power: "england"}, {}} {
+		for _, ev := range engine.OutcomeFor(s, out, seat, Variant.Rules).Events {
+			if strings.Contains(ev, "blown up") {
+				t.Errorf("%s reads %q", seat, ev)
+			}
+		}
+	}
+	if fra := engine.OutcomeFor(s, out, engine.Seat{Power: "france"}, Variant.Rules); !slices.ContainsFunc(fra.Events, func(ev string) bool { return strings.Contains(ev, "blown up") }) {
+		t.Errorf("France is not told: %q", fra.Events)
+	}
+	// An Invisible Unit holding in Munich, bounced off: its name is cut.
+	s = hiddenPosition(t, p, "france A mun invisible", "england A boh")
+	hide(s, 0)
+	out = engine.Adjudicate(s, ordersOfText(t, s, "England: A boh - mun"), Variant.Rules, engine.NewRand(1))
+	for _, seat := range []engine.Seat{{Power: "italy"}, {}} {
+		for _, r := range engine.OutcomeFor(s, out, seat, Variant.Rules).Results {
+			if r.Unit.Power == "england" && r.Reason != "bounced" {
+				t.Errorf("%s reads %q", seat, r.Reason)
+			}
+		}
+	}
+}
+
+// TestHiddenThrownOutOrder: an order for an unseen unit thrown out by
+// rule 5 (a wrong number) tells others nothing of the unit: its reason,
+// which lists the power's units in the province, reads "illegal", and the
+// line the rewrite logged goes (before, England read "the French unit in
+// Munich is 1A"); France reads both.
+func TestHiddenThrownOutOrder(t *testing.T) {
+	p := engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}
+	s := hiddenPosition(t, p, "france A mun invisible", "england A boh")
+	hide(s, 0)
+	out := engine.Adjudicate(s, ordersOfText(t, s, "France: 3A mun - tyr"), Variant.Rules, engine.NewRand(1))
+	const words = "the French unit in Munich is 1A"
+	for _, tt := range []struct {
+		seat engine.Seat
+		told bool
+	}{{engine.Seat{Power: "england"}, false}, {engine.Seat{}, false}, {engine.Seat{Power: "france"}, true}, {engine.Seat{GM: true}, true}} {
+		c := engine.OutcomeFor(s, out, tt.seat, Variant.Rules)
+		var all []string
+		for _, r := range c.Results {
+			all = append(all, r.Reason)
+		}
+		all = append(all, c.Events...)
+		text := strings.Join(all, "\n")
+		if got := strings.Count(text, words); (got == 2) != tt.told || (got == 0) == tt.told {
+			t.Errorf("%s reads %q %d times:\n%s", tt.seat, words, got, text)
+		}
+	}
+}

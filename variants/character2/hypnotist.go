@@ -38,10 +38,8 @@ import (
 // hypnotiseAs is the movement form of a hypnotise order: a hold, or why
 // the order is impossible.
 func hypnotiseAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
-	if _, why := hypnotiseTarget(s, u, o); why != "" {
-		return engine.Order{}, why
-	}
-	return kit.HoldOrder(s.Map, u), ""
+	_, why := hypnotiseTarget(s, u, o)
+	return kit.HoldUnless(s.Map, u, why)
 }
 
 // skSameYear reports whether unit id used its once-a-year power in the game
@@ -178,7 +176,8 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 				if out.Results[k].Dislodged() != "" {
 					out.Results[k].Code = engine.Dislodged
 				}
-				out.Results[k].Reword("the hypnosis of " + victim + " failed: " + h.why)
+				out.Results[k].Reword("the hypnosis of "+victim+" failed: "+h.why, h.victim)
+				out.Results[k].SetCause(causeStrike)
 			}
 			continue
 		}
@@ -189,7 +188,8 @@ func hypnotiseAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			e.Effects.Strikes.LastUse[idOf(h.unit)] = kit.MoveIndex(s.Phase)
 		}
 		if k >= 0 {
-			out.Results[k].Reword("hypnotised " + victim + " and wrote its order, " + h.written.Text + " (Hypnotist)")
+			out.Results[k].Reword("hypnotised "+victim+" and wrote its order, "+h.written.Text+" (Hypnotist)", h.victim)
+			out.Results[k].SetCause(causeStrike)
 		}
 		if v := kit.ResultOf(out, idOf(h.victim)); v >= 0 {
 			out.Results[v].AddNote(hypnotisedNote)
@@ -225,28 +225,11 @@ func randomHypnotise(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	if kindAt(s, u) != hypnotist || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Hypnotist hypnotise") != 0 {
 		return engine.Order{}, false
 	}
-	var victims []engine.Unit
-	for _, v := range s.Units {
-		if v.Power != u.Power && skTouches(s.Map, u.Loc.P, v.Loc.P) {
-			victims = append(victims, v)
-		}
-	}
-	if len(victims) == 0 {
+	v, ok := kit.RandomNear(s, u, rng, skTouches, func(v engine.Unit) bool { return v.Power != u.Power }, "which unit the Hypnotist hypnotises")
+	if !ok {
 		return engine.Order{}, false
 	}
-	v := victims[rng.Intn(len(victims), "which unit the Hypnotist hypnotises")]
-	written := v.Type.String() + " " + s.Map.LocString(v.Loc) + " H"
-	var dests []engine.ProvinceID
-	for id := range s.Map.Provinces {
-		if s.Map.Adjacent(v.Type, v.Loc, engine.ProvinceID(id)) {
-			dests = append(dests, engine.ProvinceID(id))
-		}
-	}
-	if len(dests) > 0 {
-		if d := rng.Intn(len(dests)+1, "where the hypnotised unit goes"); d < len(dests) {
-			written = v.Type.String() + " " + s.Map.LocString(v.Loc) + " - " + s.Map.Provinces[dests[d]].Abbr
-		}
-	}
+	written := kit.RandomStay(s.Map, v, rng, "where the hypnotised unit goes")
 	if kindAt(s, v) == doppelganger && rng.Intn(2, "is the hypnotised Doppelganger made to swap") == 0 {
 		// Name its power exactly and make it swap with a unit next to it.
 		for _, w := range s.Units {

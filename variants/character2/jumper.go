@@ -49,41 +49,19 @@ func jump(s *engine.State, u engine.Unit, o engine.Order) (over engine.ProvinceI
 	if s.Phase.Type != engine.Movement {
 		return over, land, "the Jumper's power can not be used when retreating"
 	}
-	locs, why := kit.ArgLocs(s.Map, o.Args)
-	if why != "" {
-		return over, land, why
-	}
-	if len(locs) == 1 {
-		// The landing alone (a card dropped on it): the one unit it can
-		// jump over.
-		overs := jumpOvers(s, u, locs[0])
-		if len(overs) != 1 {
-			return over, land, fmt.Sprintf("name the unit jumped over to land in %s: \"A mun jump tyr - ven\"", s.Map.LocName(locs[0]))
+	overs := func(l engine.Loc) []engine.ProvinceID { return jumpOvers(s, u, l) }
+	occupied := func(p engine.ProvinceID) bool { _, ok := moverUnitIn(s, p); return ok }
+	return kit.Jump(s, u, o.Args, "A mun jump tyr - ven", overs, occupied, func(over engine.ProvinceID) string {
+		if isHyperspace(s.Map, over) {
+			return "the unit jumped may be anywhere except Hyperspace"
 		}
-		locs = []engine.Loc{{P: overs[0]}, locs[0]}
-	}
-	if len(locs) != 2 {
-		return over, land, "a jump names the space jumped over and the landing: \"A mun jump tyr - ven\""
-	}
-	over = locs[0].P
-	if isHyperspace(s.Map, over) {
-		return over, land, "the unit jumped may be anywhere except Hyperspace"
-	}
-	land, why = kit.JumpTo(s.Map, u, over, locs[1], occupiedAt(s, over))
-	return over, land, why
-}
-
-func occupiedAt(s *engine.State, p engine.ProvinceID) bool {
-	_, ok := moverUnitIn(s, p)
-	return ok
+		return ""
+	})
 }
 
 func jumpAs(s *engine.State, u engine.Unit, o engine.Order) (engine.Order, string) {
 	_, land, why := jump(s, u, o)
-	if why != "" {
-		return engine.Order{}, why
-	}
-	return kit.MoveAs(u, o, land), ""
+	return kit.MoveUnless(u, o, land, why)
 }
 
 // jumpOvers lists the occupied spaces a Jumper u could jump over to land
@@ -128,12 +106,8 @@ func jumperRewrite(s *engine.State, orders []engine.Order, rng *engine.Rand) ([]
 	}
 	var jumps []jumpOf
 	for k, o := range orders {
-		i := kit.OrderUnit(s, &o, reg.Rules())
-		if i < 0 {
-			continue
-		}
-		u := s.Units[i]
-		if o.Power != "" && o.Power != u.Power {
+		u, ok := kit.OrderedUnit(s, o, reg.Rules()) // none for another power's unit: the engine refuses it
+		if !ok {
 			continue
 		}
 		if o.Kind == engine.Move && moverHas(s, u, jumper) && !o.ViaConvoy && !s.Map.Adjacent(u.Type, u.Loc, o.To.P) &&

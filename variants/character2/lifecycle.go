@@ -52,6 +52,7 @@ func lifecycleParts(r *registry) {
 			return nil
 		})
 	r.NextPhase(lifeNextPhase)
+	r.Acting(kit.OpenRetreats)
 	r.Phase(winterPhase)
 	r.After(priorityLifecycle, lifecycleAfter)
 	r.After(priorityFree, freeUnitsAfter)
@@ -161,7 +162,12 @@ func winterPhase(s *engine.State, orders []engine.Order, _ *engine.Rand) (*engin
 }
 
 // disbandOne checks one Winter disband order against s (removed: the units
-// already disbanded) and returns its result, marking the unit removed.
+// already disbanded) and returns its result, marking the unit removed. The
+// unit the order names is the engine's one answer (engine.UnitOf) among
+// the units not yet disbanded, so a second order for a province two units
+// of the power share names the other; rule 5's stricter reading of a
+// number (a revealed Amphibious unit only by its Amp label) is checked on
+// that unit.
 func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Result {
 	res := engine.Result{Order: o, Code: engine.Refused}
 	m := s.Map
@@ -192,15 +198,8 @@ func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Re
 		res.Reason = fmt.Sprintf("%s may not disband a unit of %s", m.PowerName(o.Power), m.PowerName(u.Power))
 		return res
 	}
-	pick := -1
-	for _, i := range own {
-		if o.Number == 0 || labelMatches(extraOf(s), s.Units[i], o) {
-			if pick < 0 || (removed[pick] && !removed[i]) {
-				pick = i
-			}
-		}
-	}
-	if pick < 0 {
+	pick := namedLeft(s, o, removed)
+	if pick < 0 || s.Units[pick].Power != o.Power || (o.Number != 0 && !labelMatches(extraOf(s), s.Units[pick], o)) {
 		res.Unit, res.Code = s.Units[own[0]], engine.Illegal
 		res.Reason = wrongNumber(s, o, own)
 		return res
@@ -213,6 +212,31 @@ func disbandOne(s *engine.State, o engine.Order, removed map[int]bool) engine.Re
 	removed[pick] = true
 	res.OK, res.Code, res.Reason = true, engine.OK, "disbanded"
 	return res
+}
+
+// namedLeft returns the index in s.Units of the unit o names by the
+// engine's one answer among the units not yet removed, when that unit is
+// the power's and fits the order's number and type; else the answer among
+// all of them (a unit disbanded already), or -1.
+func namedLeft(s *engine.State, o engine.Order, removed map[int]bool) int {
+	fits := func(u engine.Unit) bool {
+		return (o.Unit == engine.NoUnitType || u.Type == o.Unit) && (o.Number == 0 || labelMatches(extraOf(s), u, o))
+	}
+	if len(removed) > 0 {
+		left := *s
+		left.Units = nil
+		var at []int
+		for i, u := range s.Units {
+			if !removed[i] {
+				left.Units = append(left.Units, u)
+				at = append(at, i)
+			}
+		}
+		if i := kit.OrderUnit(&left, &o, reg.Rules()); i >= 0 && fits(left.Units[i]) {
+			return at[i]
+		}
+	}
+	return engine.UnitOf(s, &o, reg.Rules())
 }
 
 // lifecycleAfter deals and discards the cards after every phase, and
@@ -253,14 +277,13 @@ func lifecycleAfter(s *engine.State, out *engine.Outcome, rng *engine.Rand) {
 		}
 		e.Log = append(e.Log, fmt.Sprintf("%s: %s dealt to %s (rule 2)", s.Phase.Key(), c, id))
 		m := next.Map
-		out.Events = append(out.Events,
-			fmt.Sprintf("%s's new %s in %s was dealt a character card, told to %s alone (rule 2)",
-				m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power)),
-			kit.PrivateEvent(m, u.Power, fmt.Sprintf("your new %s in %s is the %s: %s",
-				kit.Label(u.Number, u.Type), m.LocName(u.Loc), c.Tarot, c.NameFor(u.Type))))
+		out.AddEvent(fmt.Sprintf("%s's new %s in %s was dealt a character card, told to %s alone (rule 2)",
+			m.PowerName(u.Power), kit.Label(u.Number, u.Type), m.LocName(u.Loc), m.PowerName(u.Power)), u)
+		out.AddEvent(kit.PrivateEvent(m, u.Power, fmt.Sprintf("your new %s in %s is the %s: %s",
+			kit.Label(u.Number, u.Type), m.LocName(u.Loc), c.Tarot, c.NameFor(u.Type))), u)
 	}
 	if w := comingWinner(s, next); w != "" && !e.Effects.Life.Ended {
-		out.Events = append(out.Events, e.revealAll(next, s.Phase, w)...)
+		e.revealAll(next, s.Phase, w, out)
 	}
 }
 
@@ -331,10 +354,10 @@ func comingWinner(s, next *engine.State) engine.Power {
 // Clarifications: "I will reveal them all at the end of the game"): the
 // cards on the board become known to all, and the public events list
 // them, with the cards of the units that left the board.
-func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) []string {
+func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power, out *engine.Outcome) {
 	m := s.Map
 	e.Effects.Life.Ended = true
-	lines := []string{fmt.Sprintf("%s has won: every character card is revealed (Rules Clarifications)", m.PowerName(winner))}
+	out.AddEvent(fmt.Sprintf("%s has won: every character card is revealed (Rules Clarifications)", m.PowerName(winner)))
 	where := map[unitID]engine.Unit{}
 	for _, u := range s.Units {
 		where[idOf(u)] = u
@@ -349,19 +372,20 @@ func (e *extra) revealAll(s *engine.State, p engine.Phase, winner engine.Power) 
 		}
 		_ = e.Reveal(id, p, "the game is over: every card is revealed")
 		loc := ""
+		var names []engine.Unit
 		if u, ok := where[id]; ok {
 			loc = " in " + m.LocName(u.Loc)
+			names = append(names, u)
 		}
-		lines = append(lines, fmt.Sprintf("%s's %s%s: %s, %s", m.PowerName(id.Power), kit.Label(id.Number, id.Type), loc, h.Card.Tarot, h.Card.NameFor(id.Type)))
+		out.AddEvent(fmt.Sprintf("%s's %s%s: %s, %s", m.PowerName(id.Power), kit.Label(id.Number, id.Type), loc, h.Card.Tarot, h.Card.NameFor(id.Type)), names...)
 	}
 	for _, g := range e.Effects.Life.Gone {
 		c, err := cardByID(g.Card)
 		if err != nil {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%s's %s (%s %s): %s, %s", m.PowerName(g.Unit.Power), kit.Label(g.Unit.Number, g.Unit.Type), g.Why, g.Phase, c.Tarot, c.NameFor(g.Unit.Type)))
+		out.AddEvent(fmt.Sprintf("%s's %s (%s %s): %s, %s", m.PowerName(g.Unit.Power), kit.Label(g.Unit.Number, g.Unit.Type), g.Why, g.Phase, c.Tarot, c.NameFor(g.Unit.Type)))
 	}
-	return lines
 }
 
 // VictoryCentres implements engine.VictoryTarget (rule 9): "The victory
@@ -385,45 +409,6 @@ var _ engine.VictoryTarget = (*extra)(nil)
 // centreSuspended is Extra.CentreSuspended, which the strikes group fills;
 // a test may put a hand-made suspension in its place.
 var centreSuspended = func(e *extra, p engine.ProvinceID, at engine.Phase) bool { return e.CentreSuspended(p, at) }
-
-// StandbyReport is what a standby taking over power p is told (Rules
-// Clarifications: "If a standby is called, s/he will be told the nature of
-// every unit s/he controls"): each of p's units, dislodged ones included,
-// with its card, the mines p's units laid, and which units need no centre.
-func (e *extra) StandbyReport(s *engine.State, p engine.Power) []string {
-	m := s.Map
-	var lines []string
-	units := slices.Clone(s.Units)
-	for _, d := range s.Dislodged {
-		units = append(units, d.Unit)
-	}
-	slices.SortFunc(units, func(a, b engine.Unit) int {
-		if a.Type != b.Type {
-			return int(a.Type) - int(b.Type)
-		}
-		return a.Number - b.Number
-	})
-	for _, u := range units {
-		if u.Power != p {
-			continue
-		}
-		what := "no card"
-		if c, ok := e.CardOf(u); ok {
-			what = fmt.Sprintf("%s: %s. %s", c.Tarot, c.NameFor(u.Type), c.Kind.Desc())
-		}
-		line := fmt.Sprintf("%s in %s: %s", kit.Label(u.Number, u.Type), m.LocName(u.Loc), what)
-		if slices.Contains(e.Effects.Life.Free, idOf(u)) {
-			line += " It needs no supply centre this year."
-		}
-		lines = append(lines, line)
-	}
-	for _, mn := range append(slices.Clone(e.Effects.Life.Mines), e.Effects.Life.Swept...) {
-		if mn.Layer.Power == p {
-			lines = append(lines, fmt.Sprintf("a mine laid by %s in %s (%s)", kit.Label(mn.Layer.Number, mn.Layer.Type), provName(m, mn.Prov), mn.Laid))
-		}
-	}
-	return lines
-}
 
 // provName returns the name of the province abbr names.
 func provName(m *engine.Map, abbr string) string {

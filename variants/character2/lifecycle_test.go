@@ -2,6 +2,7 @@ package character2
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -450,9 +451,12 @@ func TestLifeStateRoundTrip(t *testing.T) {
 	}
 }
 
-// TestStandbyReport: "If a standby is called, s/he will be told the nature
-// of every unit s/he controls."
-func TestStandbyReport(t *testing.T) {
+// TestStandbyHand: "If a standby is called, s/he will be told the nature
+// of every unit s/he controls." The game master's brief (session.Brief)
+// is built from the seat's own view: its hand tells every unit of the
+// power with its card (the character and the Tarot card), its board the
+// mines its units laid; nothing of another power's cards or mines.
+func TestStandbyHand(t *testing.T) {
 	s := lifePos(t, "S1903M", nil, "france 1A par", "france 1F bre", "germany 1A mun")
 	give(t, s, "par", minelayerKind)
 	give(t, s, "bre", waterWalker)
@@ -460,14 +464,22 @@ func TestStandbyReport(t *testing.T) {
 	e := extraOf(s)
 	e.Effects.Life.Mines = []mine{{Prov: "bur", Layer: unitID{Power: "france", Type: engine.Army, Number: 1}, Laid: "S1902M"},
 		{Prov: "ruh", Layer: unitID{Power: "germany", Type: engine.Army, Number: 1}, Laid: "S1902M"}}
-	got := strings.Join(e.StandbyReport(s, "france"), "\n")
-	for _, want := range []string{"1A in Paris: Eight of", ": Minelayer.", "1F in Brest: Page of", ": Superfleet.", "a mine laid by 1A in Burgundy"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the standby's report lacks %q:\n%s", want, got)
+	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
+	var got []string
+	for _, c := range extraOf(v.State).Hand(v, nil).Cards {
+		got = append(got, fmt.Sprintf("%s %s %s: %s (%s). %s", c.Unit.Power, c.Label, c.Space, c.Name, c.Alias, c.Text))
+	}
+	for _, mk := range extraOf(v.State).Marks(v) {
+		got = append(got, fmt.Sprintf("%s: %s", s.Map.Provinces[mk.Prov].Name, mk.Why))
+	}
+	all := strings.Join(got, "\n")
+	for _, want := range []string{"france 1A par: Minelayer (Eight of", "france 1F bre: Superfleet (Page of", "Burgundy: mine laid by france 1A"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the standby's seat does not read %q:\n%s", want, all)
 		}
 	}
-	if strings.Contains(got, "Ghost") || strings.Contains(got, "Munich") || strings.Contains(got, "Ruhr") {
-		t.Errorf("the standby's report tells of another power:\n%s", got)
+	if strings.Contains(all, "Ghost") || strings.Contains(all, "germany") || strings.Contains(all, "Ruhr") {
+		t.Errorf("the standby's seat reads of another power:\n%s", all)
 	}
 }
 
@@ -733,5 +745,32 @@ func TestWinterOrders(t *testing.T) {
 	out = engine.Adjudicate(s, []engine.Order{o}, Variant.Rules, nil)
 	if !out.Results[0].OK || out.Next.Units[0].Type != engine.Fleet {
 		t.Errorf("%+v, units %v", out.Results, out.Next.Units)
+	}
+}
+
+// TestWinterDisbandNamesItsUnit: a Winter disband names its unit by the
+// engine's one answer (engine.UnitOf): where two units of a power share a
+// province (Hyperspace), "disband F hyp" disbands the fleet, never the
+// army that happens to come first (before, any unit of the power in the
+// province was taken when no number was written); a second order for the
+// same unit finds it already disbanded; a wrong number is thrown out.
+func TestWinterDisbandNamesItsUnit(t *testing.T) {
+	s := lifePos(t, "W1902A", nil, "france 1A hyp", "france 1F hyp", "france 2A par")
+	out := run(t, s, "france: disband F hyp")
+	if len(out.Results) == 0 || !out.Results[0].OK || out.Results[0].Unit.Type != engine.Fleet {
+		t.Fatalf("disband F hyp: %+v", out.Results)
+	}
+	var left []string
+	for _, u := range out.Next.Units {
+		left = append(left, kit.Labelled(s.Map, u))
+	}
+	if strings.Join(left, ", ") != "1A hyp, 2A par" {
+		t.Errorf("units after: %v", left)
+	}
+	out = run(t, s, "france: disband 1A hyp", "france: disband 1A hyp", "france: disband 3A par")
+	for i, want := range []string{"disbanded", "already disbanded", "thrown out (rule 5)"} {
+		if !strings.HasPrefix(out.Results[i].Reason, want) {
+			t.Errorf("result %d: %q, want %q", i, out.Results[i].Reason, want)
+		}
 	}
 }

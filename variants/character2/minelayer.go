@@ -178,6 +178,16 @@ type entry struct {
 	built bool
 }
 
+// unitAt is the entering unit in the space it entered, as an event naming
+// it there names it.
+func (en entry) unitAt() engine.Unit {
+	u := en.unit
+	if u.Loc.P != en.prov {
+		u.Loc = engine.Loc{P: en.prov}
+	}
+	return u
+}
+
 // entries lists the units that entered a space in the phase: every unit
 // of next standing elsewhere than it stood in s (moves, retreats,
 // voluntary retreats), every unit built, and the further spaces
@@ -315,14 +325,14 @@ func blowUp(s *engine.State, out *engine.Outcome, e *extra, en entry, mn mine) {
 	m := s.Map
 	name := m.Provinces[en.prov].Name
 	label := kit.Label(en.id.Number, en.id.Type)
-	out.Events = append(out.Events, fmt.Sprintf("%s's %s was blown up by a mine in %s", m.PowerName(en.id.Power), label, name))
+	victim := en.unitAt()
+	out.AddEvent(fmt.Sprintf("%s's %s was blown up by a mine in %s", m.PowerName(en.id.Power), label, name), victim)
 	if mn.Layer.Power == en.id.Power {
-		out.Events = append(out.Events, kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was your own, laid by your %s in %s",
-			label, name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
+		out.AddEvent(kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was your own, laid by your %s in %s",
+			label, name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)), victim)
 	} else {
-		out.Events = append(out.Events,
-			kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was not yours", label, name)),
-			kit.PrivateEvent(m, mn.Layer.Power, fmt.Sprintf("your mine in %s, laid by your %s in %s, went off", name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
+		out.AddEvent(kit.PrivateEvent(m, en.id.Power, fmt.Sprintf("the mine that blew up your %s in %s was not yours", label, name)), victim)
+		out.AddEvent(kit.PrivateEvent(m, mn.Layer.Power, fmt.Sprintf("your mine in %s, laid by your %s in %s, went off", name, kit.Label(mn.Layer.Number, mn.Layer.Type), mn.Laid)))
 	}
 	if en.res >= 0 {
 		r := &out.Results[en.res]
@@ -401,7 +411,7 @@ func concealMines(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 		mv.Text = mv.Format(before.Map)
 		r.Order = mv
 		if refused {
-			r.Reason = "illegal order"
+			r.Say("illegal order")
 		}
 	}
 }
@@ -448,14 +458,7 @@ func randomMinelayer(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.O
 	if s.Phase.Type != engine.Movement || kindAt(s, u) != minelayerKind {
 		return engine.Order{}, false
 	}
-	var to []engine.Loc
-	if u.Type == engine.Army {
-		for _, p := range s.Map.ArmyNeighbours(u.Loc.P) {
-			to = append(to, engine.Loc{P: p})
-		}
-	} else {
-		to = s.Map.FleetNeighbours(u.Loc)
-	}
+	to := kit.Steps(s.Map, u.Type, u.Loc)
 	if len(to) == 0 {
 		return engine.Order{}, false
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // MOVE FIRST (Deuces): "This unit moves first in each turn, and thus can
@@ -145,10 +146,7 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []unitID) [][]en
 		}
 	}
 	for k, o := range orders {
-		if !o.At.Valid() {
-			continue
-		}
-		i := s.UnitAt(o.At.P)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 || activeKind(s, s.Units[i]) != moveFirst || !slices.Contains(ids, idOf(s.Units[i])) {
 			continue
 		}
@@ -161,10 +159,10 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []unitID) [][]en
 		return [][]engine.Order{orders}
 	}
 	for k, o := range orders {
-		if first[k] || !o.At.Valid() {
+		if first[k] {
 			continue
 		}
-		i := s.UnitAt(o.At.P)
+		i := kit.OrderUnit(s, &o, reg.Rules())
 		if i < 0 {
 			continue
 		}
@@ -199,7 +197,7 @@ func moveFirstSteps(s *engine.State, orders []engine.Order, ids []unitID) [][]en
 		// its number, so that, were it dislodged in the first step, the
 		// Move First unit then standing there does not take its order.
 		if o.At.Valid() && targets[o.At.P] && o.Number == 0 {
-			if i := s.UnitAt(o.At.P); i >= 0 && (o.Power == "" || o.Power == s.Units[i].Power) {
+			if i := kit.OrderUnit(s, &o, reg.Rules()); i >= 0 {
 				o.Number, o.Unit = s.Units[i].Number, s.Units[i].Type
 			}
 		}
@@ -256,10 +254,10 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			}
 			out.Results[i].Unit = d.Unit
 			out.Results[i].Code = engine.Dislodged
-			out.Results[i].Reason = "dislodged by a Move First unit before its order was carried out; it retreats"
+			out.Results[i].Say("dislodged by a Move First unit before its order was carried out; it retreats")
 			out.Results[i].SetDislodged(out.Results[i].Reason)
 			if r.Order.Kind == engine.Special {
-				out.Results[i].Reason = "dislodged by a Move First unit before it moved: a dislodged unit cannot use its special power (Rules Clarifications); it retreats"
+				out.Results[i].Say("dislodged by a Move First unit before it moved: a dislodged unit cannot use its special power (Rules Clarifications); it retreats")
 				out.Results[i].SetDislodged(out.Results[i].Reason)
 			}
 			held = append(held, d.Unit)
@@ -283,7 +281,7 @@ func moveFirstAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			u, _ := unitOrder(s, out, id)
 			why := fmt.Sprintf("its power decided the turn: %s is a Move First unit", unitName(s.Map, u))
 			_ = next.Reveal(id, s.Phase, why)
-			out.Events = append(out.Events, why)
+			out.AddEvent(why, u)
 		}
 	}
 }

@@ -60,15 +60,7 @@ func moverUnitIn(s *engine.State, p engine.ProvinceID) (engine.Unit, bool) {
 
 // canStand reports whether a unit of type t may stand in a province of
 // kind k by the standard rules.
-func canStand(t engine.UnitType, k engine.ProvinceKind) bool {
-	switch t {
-	case engine.Army:
-		return k == engine.Land || k == engine.Coastal
-	case engine.Fleet:
-		return k == engine.Sea || k == engine.Coastal
-	}
-	return false
-}
+func canStand(t engine.UnitType, k engine.ProvinceKind) bool { return kit.CanStand(t, k) }
 
 // enteredSpaces returns the provinces unit u enters if its order o (as
 // written, before any rewrite) succeeds, in order: the destination of a
@@ -186,8 +178,8 @@ func revealMove(s *engine.State, out *engine.Outcome, u engine.Unit, what string
 	}
 	name := h.Card.NameFor(u.Type)
 	_ = e.Reveal(id, s.Phase, what+" (rule 2)")
-	out.Events = append(out.Events, fmt.Sprintf("%s's %s %s %s: it is %s %s (rule 2)",
-		s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name))
+	out.AddEvent(fmt.Sprintf("%s's %s %s %s: it is %s %s (rule 2)",
+		s.Map.PowerName(u.Power), kit.Label(u.Number, u.Type), s.Map.LocName(u.Loc), what, article(name), name), u)
 }
 
 func article(name string) string {

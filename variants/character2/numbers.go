@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // Rule 5: "each unit will have a number preceding it. (For example, "1A"
@@ -141,9 +142,21 @@ func numbersRewrite(s *engine.State, orders []engine.Order, _ *engine.Rand) ([]e
 		v.Kind, v.Special = engine.Special, voidOrder
 		v.Args = append([]string{fmt.Sprint(int(o.Kind)), o.Special, why}, o.Args...)
 		out[k] = v
-		log = append(log, fmt.Sprintf("%s: %s", o.Format(s.Map), why))
+		log = append(log, thrownOutLine(s.Map, o, why))
 	}
 	return out, log
+}
+
+// thrownOutNames are the units the words of thrown-out order o name: the
+// ordering power's units in its province, on the board or dislodged.
+func thrownOutNames(s *engine.State, o engine.Order) []engine.Unit {
+	var out []engine.Unit
+	for _, u := range kit.AllUnits(s) {
+		if u.Loc.P == o.At.P && u.Power == o.Power {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // wrongAux is why a support or convoy naming another unit by a wrong
@@ -178,8 +191,15 @@ func wrongAux(s *engine.State, o engine.Order, views map[engine.Power]*engine.St
 		s.Map.LocName(o.AuxAt.Prov()), strings.Join(labels, " or "), w.label())
 }
 
-// numbersAfter puts the thrown-out orders back as written, with the reason.
-func numbersAfter(_ *engine.State, out *engine.Outcome, _ *engine.Rand) {
+// thrownOutLine is the event of an order thrown out by rule 5.
+func thrownOutLine(m *engine.Map, o engine.Order, why string) string {
+	return fmt.Sprintf("%s: %s", o.Format(m), why)
+}
+
+// numbersAfter puts the thrown-out orders back as written, with the
+// reason, which names the power's units in the province (the labels it
+// lists), as does numbersRewrite's event for the order.
+func numbersAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 	for i := range out.Results {
 		r := &out.Results[i]
 		if r.Order.Kind != engine.Special || r.Order.Special != voidOrder || len(r.Order.Args) < 3 {
@@ -196,13 +216,20 @@ func numbersAfter(_ *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			r.Order.Args = nil
 		}
 		r.OK, r.Code = false, engine.Illegal
-		r.SetCause(causeThrownOut)
+		named := thrownOutNames(s, r.Order)
 		// In a movement phase the engine gave the thrown-out order's reason
 		// (the Special hook's); a retreat phase refuses it as special.
 		if out.Phase.Type == engine.Movement {
-			r.Reason = why
+			r.Say(why, named...)
 		} else {
-			r.Reason = why + "; the unit is disbanded unless it has a valid order"
+			r.Say(why+"; the unit is disbanded unless it has a valid order", named...)
+		}
+		r.SetCause(causeThrownOut)
+		if line := thrownOutLine(s.Map, r.Order, why); slices.Contains(out.Events, line) && len(named) > 0 {
+			if out.EventNames == nil {
+				out.EventNames = map[string][]engine.Unit{}
+			}
+			out.EventNames[line] = named
 		}
 	}
 }

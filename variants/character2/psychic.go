@@ -281,7 +281,7 @@ func readAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 		// Players see the order as written, not its resolved form.
 		o.Args = nil
 		r.Order.Args = strings.Fields(strings.ToLower(strings.TrimSpace(skAfterVerb(o.Text, readName))))
-		out.Events = append(out.Events, fmt.Sprintf("%s %s (Psychic) read the mind of an adjacent unit", m.PowerName(r.Unit.Power), skUnitName(m, r.Unit)))
+		out.AddEvent(fmt.Sprintf("%s %s (Psychic) read the mind of an adjacent unit", m.PowerName(r.Unit.Power), skUnitName(m, r.Unit)), r.Unit)
 	}
 }
 
@@ -299,16 +299,10 @@ func randomRead(s *engine.State, u engine.Unit, rng *engine.Rand) (engine.Order,
 	if kindAt(s, u) != psychic || s.Phase.Type != engine.Movement || rng.Intn(3, "does the Psychic read") != 0 {
 		return engine.Order{}, false
 	}
-	var victims []engine.Unit
-	for _, v := range s.Units {
-		if skTouches(s.Map, u.Loc.P, v.Loc.P) {
-			victims = append(victims, v)
-		}
-	}
-	if len(victims) == 0 {
+	v, ok := kit.RandomNear(s, u, rng, skTouches, nil, "which unit the Psychic reads")
+	if !ok {
 		return engine.Order{}, false
 	}
-	v := victims[rng.Intn(len(victims), "which unit the Psychic reads")]
 	vt := v.Type.String() + " " + s.Map.LocString(v.Loc)
 	me := u.Type.String() + " " + s.Map.LocString(u.Loc)
 	o := skSpecialOrder(s.Map, u, readName, vt+" H then "+me+" S "+vt+" else "+me+" H")

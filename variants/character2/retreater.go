@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"dipdesk/engine"
+	"dipdesk/variants/kit"
 )
 
 // RETREATER (Trumps 12 and 13): "After any turn in which the unit is NOT
@@ -85,12 +86,12 @@ func retreaterAt(s *engine.State, o engine.Order) (engine.Unit, bool) {
 	if !o.At.Valid() || s.DislodgedAt(o.At.P) >= 0 {
 		return engine.Unit{}, false
 	}
-	i := s.UnitAt(o.At.P)
+	i := kit.OrderUnit(s, &o, reg.Rules())
 	if i < 0 {
 		return engine.Unit{}, false
 	}
 	u := s.Units[i]
-	if (o.Power != "" && o.Power != u.Power) || kindAt(s, u) != retreater {
+	if kindAt(s, u) != retreater {
 		return engine.Unit{}, false
 	}
 	return u, true
@@ -156,7 +157,7 @@ func stanceRetreats(s *engine.State, orders []engine.Order, _ *engine.Rand) (*en
 	}
 	for _, o := range orders {
 		if o.At.Valid() {
-			if i := s.DislodgedAt(o.At.P); i >= 0 {
+			if i := engine.DislodgedOf(s, &o, reg.Rules()); i >= 0 {
 				d := s.Dislodged[i]
 				if o.Power != "" && o.Power != d.Unit.Power {
 					out.Results = append(out.Results, engine.Result{Order: o, Unit: d.Unit, Code: engine.NotOwner,
@@ -338,7 +339,7 @@ func revealRetreat(s *engine.State, e *extra, out *engine.Outcome, mv *retreatMo
 	}
 	if h := e.Cards[id]; h != nil && (h.Revealed == nil || h.Revealed.Hint != "") {
 		_ = e.Reveal(id, s.Phase, why)
-		out.Events = append(out.Events, why)
+		out.AddEvent(why, mv.unit)
 	}
 }
 

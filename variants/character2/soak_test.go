@@ -122,3 +122,9 @@ func galtCheck(s *engine.State) []string {
 	}
 	return bad
 }
+
+// TestGameReplays: a seeded game plays the same every time (before, who
+// was told where an invisible unit is, and why, followed a map's order).
+func TestGameReplays(t *testing.T) {
+	kittest.Replays(t, Variant, nil, 3, 6, 5, galtOrders)
+}

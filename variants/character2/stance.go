@@ -3,7 +3,6 @@ package character2
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
@@ -138,7 +137,10 @@ func stanceIDs(s *engine.State, kinds ...kind) []unitID {
 // adjudication gives every order the same result (the card did not
 // affect the outcome, so it was not revealed): the strengths in the
 // reasons ("2 vs 1") and the Cutter's and Move First's words would
-// otherwise tell the secret.
+// otherwise tell the secret. Only the engine's words are read again
+// (engine.Result.Rephrase): what other parts added (a double move's
+// second step, a unit destroyed), a note and a secret stay, and a result
+// another part worded (it has a Cause) keeps all its words.
 func concealStance(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 	if before == nil || before.Phase.Type != engine.Movement || out.Next == nil {
 		return
@@ -181,24 +183,22 @@ func concealStance(before *engine.State, seat engine.Seat, out *engine.Outcome) 
 	})
 	for i, r := range out.Results {
 		a, ok := alt[resultKey(before.Map, r)]
-		if !ok || !publicReason(r.Reason) {
+		if !ok || r.Cause() != "" {
+			// A result another part decided and worded (a strike, a swap,
+			// a conversion: it gave the result a Cause) keeps its words;
+			// this group gives none.
 			continue
 		}
 		switch {
 		case a.OK == r.OK && a.Code == r.Code:
-			out.Results[i].Reason = a.Reason
+			out.Results[i].Rephrase(a)
 		case r.Order.Kind == engine.Support && (r.Code == engine.Cut || r.Code == engine.OK) && (a.Code == engine.Cut || a.Code == engine.OK):
 			// A support cut (or spared) by a hidden card to no effect on
 			// the moves reads as it would have without the card.
-			out.Results[i].OK, out.Results[i].Code, out.Results[i].Reason = a.OK, a.Code, a.Reason
+			out.Results[i].OK, out.Results[i].Code = a.OK, a.Code
+			out.Results[i].Rephrase(a)
 		}
 	}
-}
-
-// publicReason reports whether a reason is the engine's or this group's,
-// which concealStance may replace; other groups' reasons are left alone.
-func publicReason(why string) bool {
-	return !strings.Contains(why, "hypnoti") && !strings.Contains(why, "gassed") && !strings.Contains(why, "annihilat")
 }
 
 // checkKnown is the case files' POSTSTATE_KNOWN block: each line names a

@@ -359,3 +359,59 @@ Germany: A boh - tyr`), Variant.Rules, engine.NewRand(1))
 		}
 	}
 }
+
+// TestConcealStanceKeepsOtherWords: a seat that does not know a stance
+// card elsewhere on the board reads the engine's words as adjudicated
+// without it, and every other part's words as they are: a double move's
+// second step, a Minelayer's mine told to its owner, a conversion, a
+// gassed unit's civil disorder. (Before, a seat lost every word another
+// part wrote except the strike cards', which a list of words protected:
+// "moved to Yorkshire" for a unit in London, "held" for a unit that
+// converted, no mine for its layer.)
+func TestConcealStanceKeepsOtherWords(t *testing.T) {
+	for _, tt := range []struct {
+		name, orders string
+		units        []string
+		seat         engine.Power
+		prov, want   string
+	}{
+		{"a double move", "England: A lvp via yor - lon", []string{"england A lvp doublemover", "germany A kie doublestrength"},
+			"france", "lvp", "moved to Yorkshire, then to London (Double Mover)"},
+		{"a mine, to its layer", "France: A bur lay mine pic", []string{"france A bur minelayer", "germany A kie doublestrength"},
+			"france", "bur", "moved to Picardy; mine: left a mine in Burgundy"},
+		{"a conversion", "France: A bre convert", []string{"france A bre convertible", "germany A kie doublestrength"},
+			"england", "bre", "converted to a fleet in Brest"},
+		{"a gassed unit", "France: A bur gas mun", []string{"france A bur gasattacker", "germany A mun", "germany A kie doublestrength"},
+			"england", "mun", "held in civil disorder (gassed by the France Gas Attacker in Burgundy; Gas Attacker)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := stancePosition(t, "S1902M", tt.units...)
+			out := engine.Adjudicate(s, stanceOrders(t, s, tt.orders), Variant.Rules, engine.NewRand(1))
+			seat := engine.OutcomeFor(s, out, engine.Seat{Power: tt.seat}, Variant.Rules)
+			if got := resultAt(t, seat, tt.prov).Reason; !strings.Contains(got, tt.want) {
+				t.Errorf("%s reads %q, want %q (the game master reads %q)", tt.seat, got, tt.want, resultAt(t, out, tt.prov).Reason)
+			}
+		})
+	}
+}
+
+// TestMoveFirstBesideAGhost: a Move First fleet's order names it by the
+// engine's one answer even where an invisible Ghost of its power shares
+// its province, so it moves first: into Sweden before the Russian army
+// leaves, it bounces. (Before, the sequence took the first unit listed in
+// Denmark, the Ghost, for the order's unit, and the fleet moved with the
+// others, into the space the army had left.)
+func TestMoveFirstBesideAGhost(t *testing.T) {
+	s := stancePosition(t, "F1903M", "germany F den ghost", "germany F den movefirst", "russia A swe")
+	hide(s, 0)
+	out := engine.Adjudicate(s, stanceOrders(t, s, "Germany: F den - swe\nRussia: A swe - nwy"), Variant.Rules, engine.NewRand(1))
+	var fleet engine.Result
+	for _, r := range out.Results {
+		if r.Order.Kind == engine.Move && r.Unit.Power == "germany" {
+			fleet = r
+		}
+	}
+	if fleet.OK || fleet.Unit.Number != 2 || !strings.Contains(fleet.Reason, "bounced off A swe") {
+		t.Fatalf("the Move First fleet: %s %s (unit %v)", fleet.Code, fleet.Reason, fleet.Unit)
+	}
+}

@@ -152,11 +152,11 @@ func strengthAfter(s *engine.State, out *engine.Outcome, _ *engine.Rand) {
 			!sameOutcome(s.Map, base, adjudicateBare(withKind(s, id, limitedDouble), orders))):
 			why := fmt.Sprintf("its strength decided a conflict: %s is a %s", name, h.Card.NameFor(u.Type))
 			_ = next.Reveal(id, s.Phase, why)
-			out.Events = append(out.Events, why)
+			out.AddEvent(why, u)
 		default:
 			why := fmt.Sprintf("its strength decided a conflict: %s is %s", name, hintDouble)
 			_ = next.RevealHint(id, s.Phase, why, hintDouble)
-			out.Events = append(out.Events, why)
+			out.AddEvent(why, u)
 		}
 	}
 }

@@ -24,6 +24,18 @@ const (
 	swapName       = "swap"
 )
 
+// The causes of the results the strike cards word (engine.Result.Cause):
+// what a card decided that a turn adjudicated without it would not give,
+// so the stance cards keep these words (concealStance).
+const (
+	// causeStrike: a strike card's own order (an annihilation that failed,
+	// a gas attack, a hypnosis, a swap of powers), done, failed or
+	// prevented, and the convoys of an Annihilator's strike.
+	causeStrike = "strike"
+	// causeDisorder: a unit gassed, holding in civil disorder.
+	causeDisorder = "civil disorder"
+)
+
 // hypnotisedNote starts the reason of a hypnotised unit's result: its
 // owner is told it was hypnotised, not by whom (Rules Clarifications:
 // "The victim will be told that his/her unit was Hypnotized, but not by
@@ -152,11 +164,8 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 		return p
 	}
 	m := s.Map
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != annihilateName {
-			continue
-		}
+	for _, x := range kit.Giving(s, by, annihilateName) {
+		u, o := x.Unit, x.Order
 		if t, convoy, why := annihilateTarget(s, u, o); why == "" {
 			p.annihilations = append(p.annihilations, annihilation{unit: u, target: t, convoy: convoy})
 		}
@@ -169,15 +178,7 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 			}
 		}
 	}
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != gasName {
-			continue
-		}
-		g, why := gasTarget(s, u, o)
-		if why != "" {
-			continue
-		}
+	for _, g := range kit.Legal(s, by, gasName, gasTarget) {
 		g.ok = true
 		p.gases = append(p.gases, g)
 	}
@@ -217,15 +218,7 @@ func planStrikes(s *engine.State, by map[unitID]engine.Order, orig bool) *strike
 
 // planHypnoses decides the hypnoses (step 3 of planStrikes).
 func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != hypnotiseName {
-			continue
-		}
-		if h, why := hypnotiseTarget(s, u, o); why == "" {
-			p.hypnoses = append(p.hypnoses, h)
-		}
-	}
+	p.hypnoses = append(p.hypnoses, kit.Legal(s, by, hypnotiseName, hypnotiseTarget)...)
 	const unknown, acts, fails = 0, 1, 2
 	state := make([]int, len(p.hypnoses))
 	fail := func(k int, why string) {
@@ -289,15 +282,8 @@ func (p *strikePlan) planHypnoses(s *engine.State, by map[unitID]engine.Order) {
 // planSwaps decides what can be known of the swaps before the turn is
 // adjudicated (step 5 of planStrikes).
 func (p *strikePlan) planSwaps(s *engine.State, by map[unitID]engine.Order) {
-	for _, u := range s.Units {
-		o, ok := by[idOf(u)]
-		if !ok || o.Kind != engine.Special || o.Special != swapName {
-			continue
-		}
-		sw, why := swapTarget(s, u, o)
-		if why != "" {
-			continue
-		}
+	for _, sw := range kit.Legal(s, by, swapName, swapTarget) {
+		u := sw.unit
 		sw.ok = true
 		id, vid := idOf(u), idOf(sw.victim)
 		vo, vok := by[vid]
@@ -494,21 +480,7 @@ func skTouches(m *engine.Map, a, b engine.ProvinceID) bool {
 	if a == b || m.Provinces[a].Unlimited || m.Provinces[b].Unlimited {
 		return false
 	}
-	if m.ArmyLinked(a, b) {
-		return true
-	}
-	locs := []engine.Loc{{P: a}}
-	for _, c := range m.Provinces[a].Coasts {
-		locs = append(locs, engine.Loc{P: a, C: c})
-	}
-	for _, l := range locs {
-		for _, n := range m.FleetNeighbours(l) {
-			if n.P == b {
-				return true
-			}
-		}
-	}
-	return false
+	return m.ArmyLinked(a, b) || kit.FleetStep(m, a, b)
 }
 
 // skSpecialOrder writes unit u's special order name with its words.

@@ -81,15 +81,6 @@ func skParse(t *testing.T, s *engine.State, text string) []engine.Order {
 	return out
 }
 
-func skProv(t *testing.T, s *engine.State, abbr string) engine.ProvinceID {
-	t.Helper()
-	p, ok := s.Map.Lookup(abbr)
-	if !ok {
-		t.Fatalf("no province %s", abbr)
-	}
-	return p
-}
-
 // TestStrikesStateRoundTrip saves the strike cards' effects with the
 // position and reads them back; clone is deep.
 func TestStrikesStateRoundTrip(t *testing.T) {
@@ -152,7 +143,7 @@ func TestStrikesConceal(t *testing.T) {
 // count meanwhile).
 func TestAnnihilatedCentre(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A mun annihilator")
-	mun := skProv(t, s, "mun")
+	mun := kittest.Prov(t, s, "mun")
 	out := engine.Adjudicate(s, skParse(t, s, "germany: A mun annihilate mun"), Variant.Rules, engine.NewRand(1))
 	if len(out.Next.Units) != 0 {
 		t.Fatalf("units left: %v", out.Next.Units)
@@ -203,7 +194,7 @@ func TestAnnihilatedCentre(t *testing.T) {
 // "forgotten.""
 func TestGassedCentreKeepsOwner(t *testing.T) {
 	s := strikeGame(t, "F1901M", "france A bur gasattacker", "germany A kie -")
-	bel := skProv(t, s, "bel")
+	bel := kittest.Prov(t, s, "bel")
 	s.Owners[bel] = "germany"
 	out := engine.Adjudicate(s, skParse(t, s, "france: A bur gas bel"), Variant.Rules, engine.NewRand(1))
 	if out.Next.Owners[bel] != "germany" {
@@ -291,7 +282,7 @@ func TestHypnotismReports(t *testing.T) {
 // units too, since the adjudicator's position holds every unit.
 func TestGuessedVictim(t *testing.T) {
 	s := strikeGame(t, "S1901M", "italy A ven -", "austria F ven -")
-	ven := skProv(t, s, "ven")
+	ven := kittest.Prov(t, s, "ven")
 	if u, ok := skFindVictim(s, victimSpec{power: "austria", prov: ven}); !ok || u.Power != "austria" {
 		t.Errorf("by power: %v %v", u, ok)
 	}
@@ -301,7 +292,7 @@ func TestGuessedVictim(t *testing.T) {
 	if _, ok := skFindVictim(s, victimSpec{power: "france", prov: ven}); ok {
 		t.Error("found a French unit in Venice")
 	}
-	if _, ok := skFindVictim(s, victimSpec{prov: skProv(t, s, "rom")}); ok {
+	if _, ok := skFindVictim(s, victimSpec{prov: kittest.Prov(t, s, "rom")}); ok {
 		t.Error("found a unit in empty Rome")
 	}
 	if why := skNoVictim(s.Map, ven, "read"); strings.Contains(why, "Austria") || strings.Contains(why, "fleet") {
@@ -349,7 +340,7 @@ func TestRandomStrikeOrders(t *testing.T) {
 // Doppelganger, stays there a turn as a Doppelganger, then leaves.
 func TestSwapInNoOrdinarySpace(t *testing.T) {
 	s := strikeGame(t, "S1901M", "germany A mun doppelganger", "italy A pie explorer")
-	swi := skProv(t, s, "swi")
+	swi := kittest.Prov(t, s, "swi")
 	s.Units[1].Loc = engine.Loc{P: swi}
 	out := engine.Adjudicate(s, skParse(t, s, "germany: A mun swap A swi"), Variant.Rules, engine.NewRand(1))
 	e := extraOf(out.Next)
@@ -371,7 +362,7 @@ func TestSwapInNoOrdinarySpace(t *testing.T) {
 	s = out.Next
 	s.Phase, _ = engine.ParsePhase("S1902M")
 	out = engine.Adjudicate(s, skParse(t, s, "italy: A swi - tyr"), Variant.Rules, engine.NewRand(1))
-	if out.Next.Units[1].Loc.P != skProv(t, s, "tyr") {
+	if out.Next.Units[1].Loc.P != kittest.Prov(t, s, "tyr") {
 		t.Fatalf("the new Doppelganger could not leave Switzerland: %+v", out.Results)
 	}
 }
@@ -392,7 +383,7 @@ func TestStrikesMarksAndNotes(t *testing.T) {
 	v := engine.ViewFor(s, nil, engine.Seat{Power: "france"}, Variant.Rules)
 	ve := v.State.Extra.(*extra)
 	marks := ve.Marks(v)
-	if len(marks) != 2 || marks[0].Prov != skProv(t, s, "boh") || !strings.Contains(marks[1].Why, "S1903M") {
+	if len(marks) != 2 || marks[0].Prov != kittest.Prov(t, s, "boh") || !strings.Contains(marks[1].Why, "S1903M") {
 		t.Errorf("marks %+v", marks)
 	}
 	var notes []string
@@ -550,13 +541,8 @@ func TestPlanIsStable(t *testing.T) {
 		}
 		rng := engine.NewRand(seed)
 		for range 8 {
-			orders := engine.RandomOrders(s, rng)
+			orders := kittest.WithSpecials(s, rng, randomSpecial, reg.Rules())
 			if s.Phase.Type == engine.Movement {
-				for _, u := range s.Units {
-					if o, ok := randomSpecial(s, u, rng); ok {
-						orders = kit.ReplaceOrders(s, orders, idOf(u), o, reg.Rules())
-					}
-				}
 				before := planStrikes(s, kit.UnitOrders(s, orders, reg.Rules()), true)
 				out := engine.Adjudicate(s, orders, Variant.Rules, rng)
 				after := planStrikes(s, kit.ResultOrders(out), false)

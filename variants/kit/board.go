@@ -103,3 +103,21 @@ func IsCaspianCoast(m *engine.Map, p engine.ProvinceID) bool {
 func IsHyperspace(m *engine.Map, p engine.ProvinceID) bool {
 	return p >= 0 && int(p) < m.NumProvinces() && m.Province(p).Abbr == HyperspaceAbbr
 }
+
+// CaspianLandings puts every fleet that moved from the Caspian Sea to
+// Armenia or Sevastopol in out (rules: Davis 11, Galt 4), when has says
+// its card lets it sail there, on that province's Caspian east coast in
+// the next position, adding words to its result.
+func CaspianLandings(s *engine.State, out *engine.Outcome, has func(engine.Unit) bool, words string) {
+	cas := Lookup(s.Map, CaspianAbbr)
+	for i, r := range out.Results {
+		if r.Order.Kind != engine.Move || !r.OK || r.Unit.Type != engine.Fleet || r.Unit.Loc.P != cas ||
+			!IsCaspianCoast(s.Map, r.Order.To.P) || !has(r.Unit) {
+			continue
+		}
+		if k := UnitIndex(out.Next, IDOf(r.Unit)); k >= 0 && out.Next.Units[k].Loc.P == r.Order.To.P {
+			out.Next.Units[k].Loc.C = engine.EastCoast
+			out.Results[i].Add(words)
+		}
+	}
+}

@@ -10,11 +10,92 @@ import (
 	"dipdesk/engine/casefile"
 )
 
-// The case-file blocks every card variant reads (docs/case-format.md):
-// the OPTION lines, the card lines of PRESTATE_CARDS, POSTSTATE_CARDS and
-// POSTSTATE_KNOWN ("France: 1A bur 2 [revealed]"), POSTSTATE_DISCARDS,
-// and the seats' blocks POSTSTATE_SEEN and POSTSTATE_REPORT. The variant
-// supplies how to read one card.
+// The case-file blocks every card variant reads (docs/case-format.md). The
+// variant supplies how to read one card (CardBlock) and its effects:
+//
+//   - OPTION lines are the game's options (CaseOptions): "OPTION
+//     add_cards X5,X8".
+//   - PRESTATE units may carry their numbers ("France: 1A bur"); units
+//     without one are numbered in the order listed, after the highest
+//     number written (NumberAll).
+//   - PRESTATE_CARDS gives units their cards (PlaceCard): "France: 1A bur
+//     2", the unit then the word naming its card, and "revealed" after it
+//     for a card every seat knows.
+//   - PRESTATE_DECK names the top of the pile, the next card drawn first
+//     (scripted draws for builds).
+//   - PRESTATE_EFFECTS puts the cards' effects on the board ("mine nth
+//     france"); POSTSTATE_EFFECTS lists every such effect after the step.
+//   - POSTSTATE_CARDS lists every card on the board after the step (units
+//     dislodged included), in PRESTATE_CARDS' form; POSTSTATE_DISCARDS the
+//     discard pile's cards, in any order (CheckStep).
+//   - POSTSTATE_KNOWN, POSTSTATE_SEEN and POSTSTATE_REPORT: what the seats
+//     know and read (CheckKnown, CheckSeen, CheckReport).
+//
+// A block no part of the variant reads is an error, never skipped.
+
+// CardBlocks are the blocks every card variant reads; a variant adds
+// those of its own parts.
+var CardBlocks = []string{
+	"PRESTATE_CARDS", "PRESTATE_DECK", "PRESTATE_EFFECTS",
+	"POSTSTATE_CARDS", "POSTSTATE_DISCARDS", "POSTSTATE_EFFECTS",
+}
+
+// CaseGameOptions reads a case's OPTION lines with the variant's parse,
+// an error naming the case's line.
+func CaseGameOptions[O any](file string, c *casefile.Case, parse func(map[string]string) (O, error)) (O, error) {
+	o, err := parse(CaseOptions(c))
+	if err != nil {
+		return o, &casefile.SyntaxError{File: file, Line: c.Line, Msg: err.Error()}
+	}
+	return o, nil
+}
+
+// PlaceCard reads one PRESTATE_CARDS line and gives its unit the card
+// take finds for the line's word (taken out of the pile; why says why
+// none is), revealing it when the line says so.
+func (b CardBlock[C]) PlaceCard(su *casefile.Setup, file string, l casefile.Line, s *engine.State, cards Cards[UnitID, C],
+	take func(w string) (c C, why string)) error {
+	want, w, revealed, err := CardLine(su, file, l, b.Example)
+	if err != nil {
+		return err
+	}
+	u, err := CaseUnit(su, file, l, s, want, func(id UnitID) bool { _, ok := cards[id]; return ok })
+	if err != nil {
+		return err
+	}
+	c, why := take(w)
+	if why != "" {
+		return su.LineErr(file, l, "%s", why)
+	}
+	cards.Give(IDOf(u), c, s.Phase)
+	if revealed {
+		return cards.Reveal(IDOf(u), s.Phase, "revealed before the case")
+	}
+	return nil
+}
+
+// CheckStep checks a step's POSTSTATE_CARDS and POSTSTATE_DISCARDS
+// blocks, when given, against the cards of next and the discard pile
+// (discards nil: a position without the deck, whose discards are not
+// checked).
+func (b CardBlock[C]) CheckStep(su *casefile.Setup, file string, st casefile.Step, next *engine.State, cards Cards[UnitID, C], discards func() []C) ([]string, error) {
+	var diffs []string
+	if lines, ok := st.Variant["POSTSTATE_CARDS"]; ok {
+		d, err := b.CheckCards(su, file, lines, next, cards)
+		if err != nil {
+			return nil, err
+		}
+		diffs = append(diffs, d...)
+	}
+	if lines, ok := st.Variant["POSTSTATE_DISCARDS"]; ok && discards != nil {
+		d, err := b.CheckDiscards(su, file, lines, discards())
+		if err != nil {
+			return nil, err
+		}
+		diffs = append(diffs, d...)
+	}
+	return diffs, nil
+}
 
 // CaseOptions returns a case's OPTION lines as the options of a game:
 // "OPTION add_cards X5,X8".
@@ -179,6 +260,15 @@ func (b CardBlock[C]) CheckKnown(su *casefile.Setup, file string, lines []casefi
 		}
 	}
 	return diffs, nil
+}
+
+// NoCards is NoCardsError for a step with blocks of the variant, nil for
+// a step without: what a check says of a position holding no cards.
+func NoCards(file string, st casefile.Step) error {
+	if len(st.Variant) == 0 {
+		return nil
+	}
+	return NoCardsError(file, st)
 }
 
 // NoCardsError is the error of a step whose variant blocks cannot be

@@ -21,6 +21,7 @@ func (r *Registry[E]) Rules() *engine.Rules {
 		FallbackSupport: r.fallbackSupport,
 		Label:           r.label,
 		NextPhase:       r.nextPhase,
+		Acting:          r.acting,
 		Sequence:        r.sequence,
 		NumberUnits:     r.numberUnits,
 		SequenceMovesOn: r.sequenceMovesOn,
@@ -234,6 +235,24 @@ func (r *Registry[E]) composedConcealOutcome(before *engine.State, seat engine.S
 	for _, f := range r.concealOutcome {
 		f(before, seat, out)
 	}
+	KeepEventNames(out)
+}
+
+// KeepEventNames cuts a seat's copy of an outcome's EventNames down to the
+// events the copy still holds: the names of an event a part dropped for
+// the seat (a private event, one naming a unit it may not see) go with
+// it. The map is replaced, never changed: the copies share it.
+func KeepEventNames(out *engine.Outcome) {
+	if len(out.EventNames) == 0 {
+		return
+	}
+	kept := map[string][]engine.Unit{}
+	for _, ev := range out.Events {
+		if n, ok := out.EventNames[ev]; ok {
+			kept[ev] = n
+		}
+	}
+	out.EventNames = kept
 }
 
 func (r *Registry[E]) composedPhase(s *engine.State, orders []engine.Order, rng *engine.Rand) (*engine.Outcome, bool) {

@@ -25,6 +25,20 @@ type HandOf[C comparable] struct {
 	Notes func(v engine.View, u engine.Unit) []string
 }
 
+// Hand is the hand of view v's seat (cardgame.Game): its cards (Cards),
+// the deck's counts, the game master's log (log, for the game master's
+// seat alone), and, when inactive says why, that no card acts now.
+func (h HandOf[C]) Hand(v engine.View, cards Cards[UnitID, C], declared []engine.SpecialSyntax, counts cardgame.Counts, log []string, inactive string) cardgame.Hand {
+	out := cardgame.Hand{Seat: v.Seat, Deck: counts, Active: inactive == "", Inactive: inactive}
+	if v.Seat.GM {
+		out.Log = slices.Clone(log)
+	}
+	if v.State != nil {
+		out.Cards = h.Cards(v, cards, declared)
+	}
+	return out
+}
+
 // Cards lists the cards of view v (already cut down for its seat by
 // engine.ViewFor), by power, type and number: the seat's own units' cards,
 // those revealed, those it was told of, those known by a hint; the game

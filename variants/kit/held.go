@@ -224,3 +224,50 @@ func (j KnowledgeJSON) Knowledge() (Knowledge, error) {
 	p, err := engine.ParsePhase(j.Phase)
 	return Knowledge{Phase: p, Why: j.Why, Hint: j.Hint}, err
 }
+
+// KnownJSON is the saved form of who knows a held card beyond its holder:
+// its revelation and the private reports, by power. Embedded in a
+// variant's saved card, its fields stand beside the card's.
+type KnownJSON struct {
+	Revealed *KnowledgeJSON                 `json:"revealed,omitempty"`
+	Told     map[engine.Power]KnowledgeJSON `json:"told,omitempty"`
+}
+
+// Known returns the saved form of who knows h's card.
+func (h *Held[C]) Known() KnownJSON {
+	var k KnownJSON
+	if h.Revealed != nil {
+		r := h.Revealed.JSON()
+		k.Revealed = &r
+	}
+	for p, kn := range h.Told {
+		if k.Told == nil {
+			k.Told = map[engine.Power]KnowledgeJSON{}
+		}
+		k.Told[p] = kn.JSON()
+	}
+	return k
+}
+
+// SetKnown reads back who knows h's card; an error names the part
+// ("revealed", "told to england").
+func (h *Held[C]) SetKnown(k KnownJSON) error {
+	if k.Revealed != nil {
+		kn, err := k.Revealed.Knowledge()
+		if err != nil {
+			return fmt.Errorf("revealed: %w", err)
+		}
+		h.Revealed = &kn
+	}
+	for p, kj := range k.Told {
+		kn, err := kj.Knowledge()
+		if err != nil {
+			return fmt.Errorf("told to %s: %w", p, err)
+		}
+		if h.Told == nil {
+			h.Told = map[engine.Power]Knowledge{}
+		}
+		h.Told[p] = kn
+	}
+	return nil
+}

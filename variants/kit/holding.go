@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"slices"
 
 	"dipdesk/engine"
 )
@@ -97,4 +98,72 @@ func RecordsOf(s *engine.State) Records {
 	}
 	r, _ := s.Extra.(Records)
 	return r
+}
+
+// Table is the part of a card variant's position (State.Extra) that every
+// such variant has besides its cards: the deck, which only the game
+// master's position holds (nil in a seat's view), the deck's counts P a
+// seat's view holds instead, and the game master's log of deals. Embedded
+// in the Extra, its fields are the Extra's. D is the variant's deck, a
+// pointer that copies itself.
+type Table[D interface {
+	comparable
+	CloneDeck() D
+}, P any] struct {
+	Deck   D
+	Public *P
+	Log    []string
+}
+
+// CloneTable returns a deep copy of t.
+func (t *Table[D, P]) CloneTable() Table[D, P] {
+	var none D
+	c := Table[D, P]{Log: slices.Clone(t.Log)}
+	if t.Deck != none {
+		c.Deck = t.Deck.CloneDeck()
+	}
+	if t.Public != nil {
+		p := *t.Public
+		c.Public = &p
+	}
+	return c
+}
+
+// TableCounts returns the deck's public counts: count's reading of the
+// deck in the game master's position, else the counts the seat's view
+// kept (the zero counts when it kept none).
+func (t *Table[D, P]) TableCounts(count func(D) P) P {
+	var none D
+	if t.Deck == none {
+		if t.Public != nil {
+			return *t.Public
+		}
+		var zero P
+		return zero
+	}
+	return count(t.Deck)
+}
+
+// ConcealTable keeps of t what a seat may know: the deck's counts, never
+// the deck (its order, and discards that would name the cards of units
+// gone unrevealed) nor the game master's log.
+func (t *Table[D, P]) ConcealTable(counts P) {
+	var none D
+	t.Public, t.Deck, t.Log = &counts, none, nil
+}
+
+// Conceal cuts a card variant's position down for seat: the cards it may
+// not know (Cards.Conceal), the deck and the game master's log
+// (ConcealTable, keeping counts()). It reports whether it did: the game
+// master keeps everything, and the caller cuts its effects when it did.
+func Conceal[C Keyed, D interface {
+	comparable
+	CloneDeck() D
+}, P any](seat engine.Seat, h *Holding[C], t *Table[D, P], counts func() P) bool {
+	if seat.GM {
+		return false
+	}
+	h.Cards.Conceal(seat)
+	t.ConcealTable(counts())
+	return true
 }

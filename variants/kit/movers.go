@@ -348,3 +348,156 @@ func StepTo(m *engine.Map, t engine.UnitType, from, to engine.Loc) (engine.Loc, 
 	}
 	return to, false
 }
+
+// HoldUnless is the movement form of a special order whose unit holds while its
+// card acts (a strike on another space, a swap): the unit's hold, or,
+// when why says the order is impossible, none.
+func HoldUnless(m *engine.Map, u engine.Unit, why string) (engine.Order, string) {
+	if why != "" {
+		return engine.Order{}, why
+	}
+	return HoldOrder(m, u), ""
+}
+
+// HoldAsUnless is HoldUnless keeping the order's words (HoldAs): a conversion.
+func HoldAsUnless(u engine.Unit, o engine.Order, why string) (engine.Order, string) {
+	if why != "" {
+		return engine.Order{}, why
+	}
+	return HoldAs(u, o), ""
+}
+
+// MoveUnless is the movement form of a special order whose unit moves to to (a
+// jump's landing, a double move's first space), keeping the order's words,
+// or, when why says the order is impossible, none.
+func MoveUnless(u engine.Unit, o engine.Order, to engine.Loc, why string) (engine.Order, string) {
+	if why != "" {
+		return engine.Order{}, why
+	}
+	return MoveAs(u, o, to), ""
+}
+
+// A Leg is the second part of a double move under way (Davis #4, Galt's
+// Double Mover): the index of the unit's result, the unit, where it
+// started, the space it reached and the one it moves on to.
+type Leg struct {
+	Res                  int
+	ID                   UnitID
+	Start, First, Second engine.Loc
+}
+
+// Legs lists the double moves of out (the special order name, read by
+// path) whose first part took the unit to its first space; a double move
+// whose first part failed gets notReached added to its result.
+func Legs(s *engine.State, out *engine.Outcome, name string, path func(s *engine.State, u engine.Unit, o engine.Order) (first, second engine.Loc, why string), notReached string) []Leg {
+	var legs []Leg
+	for i, r := range out.Results {
+		if r.Order.Kind != engine.Special || r.Order.Special != name ||
+			r.Code == engine.Illegal || r.Code == engine.NotOwner || r.Code == engine.NoUnit {
+			continue
+		}
+		first, second, why := path(s, r.Unit, r.Order)
+		if why != "" {
+			continue
+		}
+		if !r.OK {
+			out.Results[i].Add(notReached)
+			continue
+		}
+		k := UnitIndex(out.Next, IDOf(r.Unit))
+		if k < 0 || out.Next.Units[k].Loc.P != first.P {
+			continue
+		}
+		legs = append(legs, Leg{Res: i, ID: IDOf(r.Unit), Start: r.Unit.Loc, First: out.Next.Units[k].Loc, Second: second})
+	}
+	return legs
+}
+
+// LegsBlocked are the provinces the second parts of a turn's double moves
+// may not enter: those the turn's Prepare parts closed (prepare, with the
+// orders the turn was adjudicated with) and, when standoff gives the
+// words, those a standoff of the turn left empty.
+func LegsBlocked(s *engine.State, out *engine.Outcome, prepare func(*engine.State, []engine.Order) engine.Turn, standoff string) map[engine.ProvinceID]string {
+	var orders []engine.Order
+	for _, r := range out.Results {
+		orders = append(orders, r.Order)
+	}
+	blocked := map[engine.ProvinceID]string{}
+	for p, why := range prepare(s, orders).Blocked {
+		blocked[p] = why
+	}
+	if standoff != "" {
+		for _, p := range out.Next.Standoffs {
+			blocked[p] = standoff
+		}
+	}
+	return blocked
+}
+
+// LegsStep is the position the second parts move from (the turn's,
+// without its dislodged units and standoffs) and their moves, in the
+// order of legs.
+func LegsStep(out *engine.Outcome, legs []Leg) (*engine.State, []engine.Order) {
+	step := out.Next.Clone()
+	step.Dislodged, step.Standoffs = nil, nil
+	var moves []engine.Order
+	for _, l := range legs {
+		u := step.Units[UnitIndex(step, l.ID)]
+		moves = append(moves, engine.Order{Power: u.Power, Kind: engine.Move, Unit: u.Type, Number: u.Number,
+			At: u.Loc, To: l.Second, AuxAt: engine.Nowhere, AuxTo: engine.Nowhere})
+	}
+	return step, moves
+}
+
+// Jump reads the words of a jump order (Davis #5, Galt's Jumper), args:
+// the space jumped over, then the landing ("tyr - ven"), or the landing
+// alone when overs (nil: none) gives the one space there to jump over.
+// It checks the jump (JumpTo: occupied says whether a unit stands in a
+// space; rule, when set, what the variant's rules add about the space
+// jumped over). example is the order's form, for the error.
+func Jump(s *engine.State, u engine.Unit, args []string, example string, overs func(l engine.Loc) []engine.ProvinceID,
+	occupied func(p engine.ProvinceID) bool, rule func(over engine.ProvinceID) string) (over engine.ProvinceID, land engine.Loc, why string) {
+	locs, why := ArgLocs(s.Map, args)
+	if why != "" {
+		return over, land, why
+	}
+	if len(locs) == 1 && overs != nil {
+		// The landing alone (a card dropped on it): the one unit it can
+		// jump over.
+		if o := overs(locs[0]); len(o) == 1 {
+			locs = []engine.Loc{{P: o[0]}, locs[0]}
+		} else {
+			return over, land, fmt.Sprintf("name the unit jumped over to land in %s: %q", s.Map.LocName(locs[0]), example)
+		}
+	}
+	if len(locs) != 2 {
+		return over, land, fmt.Sprintf("a jump names the space jumped over and the landing: %q", example)
+	}
+	over = locs[0].P
+	if rule != nil {
+		if why := rule(over); why != "" {
+			return over, land, why
+		}
+	}
+	land, why = JumpTo(s.Map, u, over, locs[1], occupied(over))
+	return over, land, why
+}
+
+// OpenRetreats is who acts in the card games whose retreat phase may let
+// a unit retreat voluntarily (Davis #14, Galt's Retreater): the standard
+// answer, and in a retreat phase every power with units may also send
+// orders, not only the owners of dislodged units, since who holds a
+// Retreater is a secret (the phase list "never tells that a Retreater
+// exists"). Nobody else is waited for.
+func OpenRetreats(s *engine.State) engine.Acting {
+	a := engine.StandardActing(s)
+	if s.Phase.Type != engine.Retreat {
+		return a
+	}
+	for _, u := range s.Units {
+		if u.Power != "" {
+			a.May = append(a.May, u.Power)
+		}
+	}
+	return a
+}

@@ -107,3 +107,28 @@ func TestConvoyRoute(t *testing.T) {
 		t.Error("prepare was not asked")
 	}
 }
+
+// TestOpenRetreats: in a retreat phase every power with units may act
+// (who holds a Retreater is a secret), the dislodged unit's owner must;
+// in a movement phase the answer is the standard one.
+func TestOpenRetreats(t *testing.T) {
+	m, err := CharacterBoard()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &engine.State{Map: m, Phase: engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Retreat}}
+	s.Units = []engine.Unit{
+		{Power: "france", Type: engine.Army, Loc: engine.Loc{P: Lookup(m, "par")}},
+		{Power: "england", Type: engine.Fleet, Loc: engine.Loc{P: Lookup(m, "lon")}},
+	}
+	s.Dislodged = []engine.Dislodgement{{Unit: engine.Unit{Power: "germany", Type: engine.Army, Loc: engine.Loc{P: Lookup(m, "mun")}}}}
+	a := engine.WhoActs(s, &engine.Rules{Acting: OpenRetreats})
+	if !a.Waits("germany") || a.Waits("france") || !a.Allows("france") || !a.Allows("england") || a.Allows("italy") {
+		t.Errorf("retreat phase: %+v", a)
+	}
+	s.Phase.Type = engine.Movement
+	a = engine.WhoActs(s, &engine.Rules{Acting: OpenRetreats})
+	if !a.Waits("france") || !a.Waits("england") || a.Allows("germany") || len(a.May) != 0 {
+		t.Errorf("movement phase: %+v", a)
+	}
+}

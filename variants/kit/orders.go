@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"iter"
 	"strings"
 
 	"dipdesk/engine"
@@ -216,6 +217,16 @@ func OrderedUnit(s *engine.State, o engine.Order, r *engine.Rules) (engine.Unit,
 	return s.Units[i], true
 }
 
+// NamedIn returns the units result r's words name (engine.Result.Names),
+// for words that repeat r's in another result.
+func NamedIn(r engine.Result) []engine.Unit {
+	var out []engine.Unit
+	for _, n := range r.Names() {
+		out = append(out, n.Unit)
+	}
+	return out
+}
+
 // ReportHeld makes result r read as a hold of its unit ("held", and its
 // dislodgement if it was dislodged): a seat that may not know the order
 // (Davis's and Galt's Hypnotist are "reported as Holding").
@@ -225,5 +236,87 @@ func ReportHeld(m *engine.Map, r *engine.Result) {
 	r.OK, r.Code = r.Dislodged() == "", engine.OK
 	if r.Dislodged() != "" {
 		r.Code = engine.Dislodged
+	}
+}
+
+// UnitOrder is a unit and its order.
+type UnitOrder struct {
+	Unit  engine.Unit
+	Order engine.Order
+}
+
+// Giving returns, in the order of s.Units, the units whose order in by
+// (UnitOrders) is the special order name, each with its order: the
+// strikes of a turn, planned card by card.
+func Giving(s *engine.State, by map[UnitID]engine.Order, name string) []UnitOrder {
+	var out []UnitOrder
+	for _, u := range s.Units {
+		if o, ok := by[IDOf(u)]; ok && o.Kind == engine.Special && o.Special == name {
+			out = append(out, UnitOrder{u, o})
+		}
+	}
+	return out
+}
+
+// Legal returns what target makes of the special orders name of the units
+// of s (their orders in by), leaving out those it refuses (why != ""), in
+// the order of s.Units: the legal strikes of a turn, each card's plan.
+func Legal[T any](s *engine.State, by map[UnitID]engine.Order, name string, target func(*engine.State, engine.Unit, engine.Order) (T, string)) []T {
+	var out []T
+	for _, x := range Giving(s, by, name) {
+		if t, why := target(s, x.Unit, x.Order); why == "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Aim returns where the order of result r aims: a move's destination, a
+// support's target (the supported unit's space for a support to hold);
+// ok false for another kind of order, or one refused (illegal, for no
+// unit, for another power's unit).
+func Aim(r engine.Result) (engine.Loc, bool) {
+	switch r.Code {
+	case engine.Illegal, engine.NoUnit, engine.NotOwner:
+		return engine.Nowhere, false
+	}
+	switch r.Order.Kind {
+	case engine.Move:
+		return r.Order.To, r.Order.To.Valid()
+	case engine.Support:
+		if r.Order.AuxTo.Valid() {
+			return r.Order.AuxTo, true
+		}
+		return r.Order.AuxAt, r.Order.AuxAt.Valid()
+	}
+	return engine.Nowhere, false
+}
+
+// FleetStep reports whether a fleet on a's province (any of its declared
+// coasts) may step to b by the map's links, both spaces passable.
+func FleetStep(m *engine.Map, a, b engine.ProvinceID) bool {
+	locs := []engine.Loc{{P: a}}
+	for _, c := range m.Provinces[a].Coasts {
+		locs = append(locs, engine.Loc{P: a, C: c})
+	}
+	for _, l := range locs {
+		for _, n := range m.FleetNeighbours(l) {
+			if n.P == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SpecialResults yields the index of each result of out whose order is
+// the special order name, in order.
+func SpecialResults(out *engine.Outcome, name string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i, r := range out.Results {
+			if r.Order.Kind == engine.Special && r.Order.Special == name && !yield(i) {
+				return
+			}
+		}
 	}
 }

@@ -103,6 +103,7 @@ type Registry[E any] struct {
 	concealOutcome  []func(before *engine.State, seat engine.Seat, out *engine.Outcome)
 	phase           []func(s *engine.State, orders []engine.Order, rng *engine.Rand) (*engine.Outcome, bool)
 	nextPhase       func(s *engine.State, p engine.Phase) engine.Phase
+	acting          func(s *engine.State) engine.Acting
 	sequence        func(s *engine.State, orders []engine.Order) [][]engine.Order
 	random          []RandomFunc
 	effects         []Effect[E]
@@ -227,6 +228,11 @@ func (r *Registry[E]) FallbackSupport(f func(s *engine.State, supporter, support
 	r.fallbackSupport = f
 }
 func (r *Registry[E]) Label(f func(s *engine.State, u engine.Unit) (int, bool)) { r.label = f }
+
+// Acting sets who must and who may act in a step (engine.Rules.Acting);
+// the last part to set it wins, as with NextPhase.
+func (r *Registry[E]) Acting(f func(s *engine.State) engine.Acting) { r.acting = f }
+
 func (r *Registry[E]) NextPhase(f func(s *engine.State, p engine.Phase) engine.Phase) {
 	r.nextPhase = f
 }

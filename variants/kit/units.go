@@ -128,6 +128,25 @@ func NextNumber(units []engine.Unit, p engine.Power, t engine.UnitType) int {
 	return n
 }
 
+// FreeNumber is the number unit i of s, which the game master added
+// without one, takes (Davis rule 10, Galt rule 5): the lowest not in use
+// among its power's units of its type on the board, dislodged, or holding
+// a card in holders (a unit that left the board this phase whose card is
+// not yet discarded keeps its number until then).
+func FreeNumber(s *engine.State, i int, holders []UnitID) int {
+	u := s.Units[i]
+	var others []engine.Unit
+	for j, v := range AllUnits(s) {
+		if j != i {
+			others = append(others, v)
+		}
+	}
+	for _, id := range holders {
+		others = append(others, engine.Unit{Power: id.Power, Type: id.Type, Number: id.Number})
+	}
+	return NextNumber(others, u.Power, u.Type)
+}
+
 // DislodgedUnits returns the units of s waiting for their retreat.
 func DislodgedUnits(s *engine.State) []engine.Unit {
 	out := make([]engine.Unit, len(s.Dislodged))
@@ -229,4 +248,20 @@ func MoveIndex(p engine.Phase) int {
 		i++
 	}
 	return i
+}
+
+// AddUnit completes unit i of s, which the game master added without a
+// number (cardgame.UnitAdder): it takes the lowest number free
+// (FreeNumber, holders being the units that hold cards), then a card:
+// byHand gives it the one the game master named when id is not "", else
+// fromDeck deals it one by the variant's rules. It returns the numbered
+// unit and the deal's error.
+func AddUnit(s *engine.State, i int, holders []UnitID, id string, byHand, fromDeck func(engine.Unit) error) (engine.Unit, error) {
+	u := s.Units[i]
+	u.Number = FreeNumber(s, i, holders)
+	s.Units[i] = u
+	if id != "" {
+		return u, byHand(u)
+	}
+	return u, fromDeck(u)
 }

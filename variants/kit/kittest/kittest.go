@@ -20,6 +20,7 @@ import (
 
 	"dipdesk/engine"
 	"dipdesk/engine/casefile"
+	"dipdesk/variants/kit"
 )
 
 // Env returns the positive number environment variable name holds, or
@@ -329,5 +330,111 @@ func CaseCheckWithoutCards(t *testing.T, v *engine.Variant, ext *casefile.Extens
 	}
 	if _, err := ext.Check(su, "c.txt", casefile.Step{}, out); err != nil {
 		t.Errorf("a step without blocks: %v", err)
+	}
+}
+
+// BenchGame plays a seeded game of v from the deal (options, seed 3)
+// until 1921 or a win, each phase's orders from orders: one op is the
+// whole game, and the phases of a game are reported. The variants'
+// whole-game benchmarks.
+func BenchGame(b *testing.B, v *engine.Variant, options map[string]string, orders func(*engine.State, *engine.Rand) []engine.Order) {
+	m, err := v.Map()
+	if err != nil {
+		b.Fatal(err)
+	}
+	phases := 0
+	for b.Loop() {
+		s, err := v.NewGame(m, options, engine.NewRand(3))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := engine.NewRand(3 * 7919)
+		phases = 0
+		for s.Phase.Year < 1921 {
+			out := engine.Adjudicate(s, orders(s, rng), v.Rules, rng)
+			s = out.Next
+			phases++
+			if out.End != nil {
+				break
+			}
+		}
+	}
+	b.ReportMetric(float64(phases), "phases/op")
+}
+
+// Prov returns the province abbr names on s's board.
+func Prov(t testing.TB, s *engine.State, abbr string) engine.ProvinceID {
+	t.Helper()
+	p, ok := s.Map.Lookup(abbr)
+	if !ok {
+		t.Fatalf("no province %q", abbr)
+	}
+	return p
+}
+
+// WithSpecials returns random orders for s with, in a movement phase,
+// every unit's random special order (random: the variant's, nil for none)
+// in place of its own (kit.ReplaceOrders with the variant's rules r).
+func WithSpecials(s *engine.State, rng *engine.Rand, random func(*engine.State, engine.Unit, *engine.Rand) (engine.Order, bool), r *engine.Rules) []engine.Order {
+	orders := engine.RandomOrders(s, rng)
+	if s.Phase.Type != engine.Movement {
+		return orders
+	}
+	for _, u := range s.Units {
+		if o, ok := random(s, u, rng); ok {
+			orders = kit.ReplaceOrders(s, orders, kit.IDOf(u), o, r)
+		}
+	}
+	return orders
+}
+
+// Replays plays the seeded game of v (options, seed; each phase's orders
+// from orders) runs times for years years and fails at the first phase
+// whose position, results or events differ between two plays: everything
+// random draws from the game's seeded source, so a saved game replays
+// exactly (a map's order or the clock would break it).
+func Replays(t *testing.T, v *engine.Variant, options map[string]string, seed uint64, years, runs int,
+	orders func(*engine.State, *engine.Rand) []engine.Order) {
+	t.Helper()
+	m, err := v.Map()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []string
+	for run := range runs {
+		s, err := v.NewGame(m, options, engine.NewRand(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRand(seed * 7919)
+		var trace []string
+		for s.Phase.Year < 1901+years {
+			out := engine.Adjudicate(s, orders(s, rng), v.Rules, rng)
+			b, err := engine.MarshalState(out.Next)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []string
+			for _, r := range out.Results {
+				lines = append(lines, r.Order.Format(m)+" | "+r.Code.String()+" | "+r.Reason)
+			}
+			trace = append(trace, s.Phase.Key()+"\n"+string(b)+"\n"+strings.Join(append(lines, out.Events...), "\n"))
+			s = out.Next
+			if out.End != nil {
+				break
+			}
+		}
+		if run == 0 {
+			first = trace
+			continue
+		}
+		for i := range min(len(first), len(trace)) {
+			if first[i] != trace[i] {
+				t.Fatalf("play %d differs from the first at phase %d:\n%s\n---\n%s", run+1, i+1, first[i], trace[i])
+			}
+		}
+		if len(first) != len(trace) {
+			t.Fatalf("play %d has %d phases, the first %d", run+1, len(trace), len(first))
+		}
 	}
 }
