@@ -189,6 +189,7 @@ func (r *resolver) act(in *intent) {
 		r.succeed(in, i, u, rolled)
 	case roll == 6 && info.caught:
 		r.result(in, false, engine.Bounced, rolled+in.char.catch(r.s.Phase))
+		r.cause(CauseCaught)
 	case roll == 6 && in.kind == hooker:
 		in.char.Dead = true
 		r.result(in, false, engine.Bounced, rolled+"picked up a disease and died; the seduction fails (rule 5)")
@@ -458,6 +459,16 @@ func (r *resolver) result(in *intent, ok bool, code engine.ResultCode, why strin
 		}
 	}
 	r.results = append(r.results, res)
+}
+
+// CauseCaught is the cause word (engine.Result.Cause) of a character's
+// order whose character was caught: rule 1, 2 or 3's 6, with its sentence
+// in the words.
+const CauseCaught = "caught"
+
+// cause sets the cause word of the result written last.
+func (r *resolver) cause(word string) {
+	r.results[len(r.results)-1].SetCause(word)
 }
 
 // unitName names a unit: "Russia's A war".

@@ -2,9 +2,7 @@ package questionable
 
 import (
 	"fmt"
-	"runtime/debug"
 	"slices"
-	"strings"
 	"testing"
 
 	"dipdesk/engine"
@@ -31,73 +29,39 @@ import (
 // DIPDESK_SOAK_GAMES (3), DIPDESK_SOAK_YEARS (19) and DIPDESK_SOAK_SEED
 // play more.
 func TestSoak(t *testing.T) {
-	games := kittest.Env(t, "DIPDESK_SOAK_GAMES", 3)
-	years := kittest.Env(t, "DIPDESK_SOAK_YEARS", 19)
-	m, err := Variant.Map()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var acted, caught int
-	for i, seed := range kittest.Seeds(t, games) {
-		opts := map[string]string{}
-		if i%2 == 1 {
-			opts = map[string]string{OptionStep: "together", OptionReports: "private", OptionThug: "success"}
-		}
-		t.Run(fmt.Sprintf("seed %d %v", seed, opts), func(t *testing.T) {
-			a, c := soakGame(t, m, seed, years, opts)
-			acted += a
-			caught += c
-		})
-	}
+	kittest.Soak{
+		Variant: Variant,
+		Games:   3,
+		Years:   19,
+		GameOptions: func(i int) map[string]string {
+			if i%2 == 1 {
+				return map[string]string{OptionStep: "together", OptionReports: "private", OptionThug: "success"}
+			}
+			return nil
+		},
+		RandomOrders: randomOrders,
+		Check: func(before *engine.State, out *engine.Outcome, next *engine.State) []string {
+			if out == nil {
+				return soakPosition(next)
+			}
+			for _, r := range out.Results {
+				if r.Order.SeatOrder() && r.OK {
+					acted++
+				}
+				if r.Order.SeatOrder() && r.Cause() == CauseCaught {
+					caught++
+				}
+			}
+			return soakCheck(before, out)
+		},
+		Summary: func(*engine.State, int) string {
+			return fmt.Sprintf("characters succeeded %d times, were caught %d times so far", acted, caught)
+		},
+	}.Run(t)
 	if acted == 0 || caught == 0 {
 		t.Fatalf("in every game the characters succeeded %d times and were caught %d times: the soak plays no characters", acted, caught)
 	}
-}
-
-func soakGame(t *testing.T, m *engine.Map, seed uint64, years int, opts map[string]string) (acted, caught int) {
-	s, err := Variant.NewGame(m, opts, engine.NewRand(seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := engine.NewRand(seed * 7919)
-	steps, ended := 0, false
-	for s.Phase.Year < 1901+years {
-		orders := randomOrders(s, rng)
-		var out *engine.Outcome
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("%s: panic: %v\n%s\norders: %v", s.Phase.Key(), r, debug.Stack(), orders)
-				}
-			}()
-			out = engine.Adjudicate(s, orders, Variant.Rules, rng)
-		}()
-		if bad := soakCheck(s, out); len(bad) > 0 {
-			for _, r := range out.Results {
-				t.Logf("%s: %s %s", r.Order.Format(m), r.Code, r.Reason)
-			}
-			t.Fatalf("after %s: %s", s.Phase.Key(), strings.Join(bad, "\n  "))
-		}
-		for _, r := range out.Results {
-			if r.Order.SeatOrder() && r.OK {
-				acted++
-			}
-			if r.Order.SeatOrder() && strings.Contains(r.Reason, "caught") {
-				caught++
-			}
-		}
-		s = out.Next
-		steps++
-		if out.End != nil {
-			ended = true
-			break
-		}
-	}
-	t.Logf("%d steps to %s; characters succeeded %d times, were caught %d times", steps, s.Phase.Key(), acted, caught)
-	if steps < 2*years && !ended {
-		t.Errorf("only %d steps in %d years", steps, years)
-	}
-	return acted, caught
 }
 
 // randomOrders are random legal unit orders for s and, where the
@@ -192,7 +156,22 @@ func randomCharacterOrder(s *engine.State, c *character, rng *engine.Rand) strin
 
 // soakCheck returns what is wrong after out was adjudicated from before.
 func soakCheck(before *engine.State, out *engine.Outcome) []string {
-	next := out.Next
+	bad := soakPosition(out.Next)
+	if optionsOf(extraOf(before)).private {
+		for _, p := range before.Map.PowerIDs() {
+			seen := engine.OutcomeFor(before, out, engine.Seat{Power: p}, Variant.Rules)
+			for _, r := range seen.Results {
+				if r.Order.SeatOrder() && r.Order.Power != p && r.Unit.Power != p && leaderOf(before.Map, r) != p {
+					bad = append(bad, fmt.Sprintf("%s reads %s's %q", p, r.Order.Power, r.Reason))
+				}
+			}
+		}
+	}
+	return bad
+}
+
+// soakPosition returns what is wrong with position next.
+func soakPosition(next *engine.State) []string {
 	var bad []string
 	ids := map[int32]bool{}
 	for _, u := range next.Units {
@@ -225,16 +204,5 @@ func soakCheck(before *engine.State, out *engine.Outcome) []string {
 			bad = append(bad, key+" twice")
 		}
 	}
-	bad = append(bad, kittest.RoundTrip(next, Variant.DecodeExtra)...)
-	if optionsOf(extraOf(before)).private {
-		for _, p := range before.Map.PowerIDs() {
-			seen := engine.OutcomeFor(before, out, engine.Seat{Power: p}, Variant.Rules)
-			for _, r := range seen.Results {
-				if r.Order.SeatOrder() && r.Order.Power != p && r.Unit.Power != p && leaderOf(before.Map, r) != p {
-					bad = append(bad, fmt.Sprintf("%s reads %s's %q", p, r.Order.Power, r.Reason))
-				}
-			}
-		}
-	}
-	return bad
+	return append(bad, kittest.RoundTrip(next, Variant.DecodeExtra)...)
 }
