@@ -64,17 +64,17 @@ func Seeds(t testing.TB, n int) []uint64 {
 // nothing wrong. DIPDESK_SOAK_GAMES, DIPDESK_SOAK_YEARS and
 // DIPDESK_SOAK_SEED (one game with that seed) play more.
 type Soak struct {
-	Variant    *engine.Variant
-	Options    map[string]string // the game's options
+	Variant *engine.Variant
+	Options map[string]string // the game's options
 	// GameOptions, if set, gives the options of the i-th game instead
 	// (several rulings played in one soak).
 	GameOptions func(i int) map[string]string
 	// RandomOrders, if set, writes a step's orders instead of Orders (a
 	// variant whose special orders are a seat's, not a unit's card's).
 	RandomOrders func(s *engine.State, rng *engine.Rand) []engine.Order
-	Games      int               // games by default
-	Years      int               // years by default
-	SpecialPct int
+	Games        int // games by default
+	Years        int // years by default
+	SpecialPct   int
 	// Specials reports whether the cards give orders in s (nil: always).
 	Specials func(s *engine.State) bool
 	// Replaces reports whether x is the order of u that u's special order
