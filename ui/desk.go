@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -178,19 +177,22 @@ func (d *Desk) Quit() {
 	d.app.Quit()
 }
 
-// dialogSave asks for a new file with Fyne's file dialog.
+// dialogSave asks for a file name with Fyne's file dialog. The chosen
+// file is left as it was (keepChosenFiles): an existing file is never
+// emptied by the dialog, so the caller may refuse its name (the store
+// refuses an existing file for a new game; exports refuse the save's own
+// name) with nothing lost.
 func dialogSave(parent fyne.Window, name string, exts []string, done func(string)) {
+	if !keepChosenFiles() {
+		dialog.ShowError(fmt.Errorf("this build cannot choose a file without emptying it: type the name on the command line instead"), parent)
+		return
+	}
 	dlg := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil || w == nil {
 			return
 		}
 		path := w.URI().Path()
-		w.Close()
-		// The dialog has made an empty file; the store makes its own
-		// and refuses to overwrite, so the empty one goes.
-		if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
-			os.Remove(path)
-		}
+		w.Close() // unwritten: the file is untouched
 		done(path)
 	}, parent)
 	dlg.SetFileName(name)
