@@ -134,7 +134,7 @@ func (gw *GameWindow) reportErr(err error) {
 // notTheSave refuses to write an export over the game's own save file.
 func (gw *GameWindow) notTheSave(path string) error {
 	if samePath(path) == samePath(gw.g.Path()) {
-		return fmt.Errorf("%s is this game's save file: choose another name", baseName(path))
+		return fmt.Errorf("the file %s is this game's save: choose another name", baseName(path))
 	}
 	return nil
 }
