@@ -518,3 +518,24 @@ func locPos(b *Board, abbr string) (fyne.Position, bool) {
 	}
 	return fyne.Position{}, false
 }
+
+// TestStoredOrdersCheckedWhenOpened: orders stored before the window
+// opened (a rollback, a game reopened, orders typed on the command line)
+// are checked as typed ones are: the impossible ones are listed in the
+// panel and drawn apart on the board.
+func TestStoredOrdersCheckedWhenOpened(t *testing.T) {
+	td := newTestDesk(t)
+	gw := td.game(t, gmSeats)
+	if _, _, err := gw.g.SubmitOrders(gw.phases[len(gw.phases)-1].Name, "france", "A par - bur\nA bel - mos"); err != nil {
+		t.Fatal(err)
+	}
+	gw.refresh()
+	gw.SelectPower("germany")
+	sc := td.board(gw).last(t)
+	if len(sc.Illegal) != 1 || sc.Illegal[0].Power != "france" {
+		t.Fatalf("board draws %d of %d orders as impossible: %+v; orders %v; panel %q", len(sc.Illegal), len(sc.Orders), sc.Illegal, sc.Orders, gw.panels["france"].Errors())
+	}
+	if !strings.Contains(gw.panels["france"].Errors(), "no unit in Belgium") {
+		t.Errorf("France's panel: %q", gw.panels["france"].Errors())
+	}
+}

@@ -335,12 +335,12 @@ func (gw *GameWindow) refresh() {
 	}
 	gw.readEnd()
 	gw.refreshCards()
+	gw.refreshOrders() // before the board: it draws the panels' checks
 	gw.refreshBoard()
 	gw.refreshBar()
 	gw.refreshResults()
 	gw.history.Set(gw.phases, gw.viewIdx)
 	gw.refreshLog()
-	gw.refreshOrders()
 	if gw.gmTools != nil {
 		var keys []string
 		for _, p := range gw.phases {
@@ -425,6 +425,11 @@ func (gw *GameWindow) showDrafts() {
 				typed[p] = true
 				orders = append(orders, c.Orders...)
 				illegal = append(illegal, c.Illegal()...)
+			} else if op := gw.panels[p]; op != nil {
+				// The stored orders, loaded into the panel and checked
+				// there: the impossible ones are drawn apart too (after
+				// a rollback, or in a game reopened).
+				illegal = append(illegal, op.Checked().Illegal()...)
 			}
 		}
 		for _, o := range s.Orders {
