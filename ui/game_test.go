@@ -164,7 +164,7 @@ func TestOrderPanelShowsErrorsAndSubmitsGoodOrders(t *testing.T) {
 	if e := op.Errors(); !strings.Contains(e, "line 2") || !strings.Contains(e, "Burgundy") {
 		t.Fatalf("errors shown %q", e)
 	}
-	if op.errors.Hidden {
+	if !op.errBox.Visible() {
 		t.Error("errors label hidden")
 	}
 	test.Tap(op.save)
@@ -180,7 +180,7 @@ func TestOrderPanelShowsErrorsAndSubmitsGoodOrders(t *testing.T) {
 		t.Errorf("board shows %d orders, want 2", len(sc.Orders))
 	}
 	op.SetText("A par - bur")
-	if op.Errors() != "" || !op.errors.Hidden {
+	if op.Errors() != "" || !!op.errBox.Visible() {
 		t.Errorf("errors %q for a good text", op.Errors())
 	}
 }

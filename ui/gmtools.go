@@ -65,14 +65,16 @@ func NewGMTools() *GMTools {
 			t.OnStandby(t.sbSeat.Selected, t.sbPlayer.Text, t.sbPIN.Text)
 		}
 	})
-	t.body = container.NewVBox(
+	// Scrolled, so that the tab never makes the window taller than a
+	// laptop's screen (1366x768).
+	t.body = container.NewVScroll(container.NewVBox(
 		t.info,
 		widget.NewLabelWithStyle("Position editor", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewBorder(nil, nil, nil, apply, t.edit),
 		widget.NewLabelWithStyle("Rollback", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		t.phase, t.reason, rollback,
 		widget.NewLabelWithStyle("Standby", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.sbSeat, t.sbPlayer, t.sbPIN, standby)
+		t.sbSeat, t.sbPlayer, t.sbPIN, standby))
 	t.ExtendBaseWidget(t)
 	return t
 }

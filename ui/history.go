@@ -48,7 +48,11 @@ func NewHistoryList(m *engine.Map) *HistoryList {
 	}
 	h.log = widget.NewLabel("")
 	h.log.Wrapping = fyne.TextWrapWord
-	h.more = widget.NewAccordion(widget.NewAccordionItem("Abandoned branches and audit log", h.log))
+	// The log scrolls in a box of its own: opened, it never pushes the
+	// window taller than the screen.
+	logBox := container.NewVScroll(h.log)
+	logBox.SetMinSize(fyne.NewSize(0, 160))
+	h.more = widget.NewAccordion(widget.NewAccordionItem("Abandoned branches and audit log", logBox))
 	h.more.Hide()
 	h.body = container.NewBorder(nil, h.more, nil, nil, h.list)
 	h.ExtendBaseWidget(h)

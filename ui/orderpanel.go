@@ -41,6 +41,7 @@ type OrderPanel struct {
 
 	entry    *widget.Entry
 	errors   *widget.Label
+	errBox   *container.Scroll // the problems, scrolled in a box of a few lines
 	count    *widget.Label
 	save     *widget.Button
 	seat     *widget.Button // opens the seat orders' menu; hidden without SeatOrders
@@ -58,7 +59,9 @@ func NewOrderPanel(power engine.Power, check func(string) session.Checked) *Orde
 	p.errors = widget.NewLabel("")
 	p.errors.Importance = widget.DangerImportance
 	p.errors.Wrapping = fyne.TextWrapWord
-	p.errors.Hide()
+	p.errBox = container.NewVScroll(p.errors)
+	p.errBox.SetMinSize(fyne.NewSize(0, 72)) // three lines; more scroll
+	p.errBox.Hide()
 	p.count = widget.NewLabel("")
 	p.count.Wrapping = fyne.TextWrapWord // a long count never widens the side
 	p.save = widget.NewButton("Save orders", func() {
@@ -75,7 +78,7 @@ func NewOrderPanel(power engine.Power, check func(string) session.Checked) *Orde
 			p.OnChanged(p)
 		}
 	}
-	p.body = container.NewBorder(nil, container.NewVBox(p.errors, container.NewBorder(nil, nil, nil, container.NewHBox(p.seat, p.save), p.count)), nil, nil, p.entry)
+	p.body = container.NewBorder(nil, container.NewVBox(p.errBox, container.NewBorder(nil, nil, nil, container.NewHBox(p.seat, p.save), p.count)), nil, nil, p.entry)
 	p.ExtendBaseWidget(p)
 	return p
 }
@@ -215,9 +218,9 @@ func (p *OrderPanel) recheck() {
 	}
 	p.errors.SetText(strings.Join(lines, "\n"))
 	if len(lines) == 0 {
-		p.errors.Hide()
+		p.errBox.Hide()
 	} else {
-		p.errors.Show()
+		p.errBox.Show()
 	}
 	p.showCount()
 }

@@ -18,8 +18,9 @@ const (
 // maxRecent is how many recent games the start window lists.
 const maxRecent = 8
 
-// defaultGameSize is the game window's size before one was remembered.
-var defaultGameSize = fyne.NewSize(1280, 860)
+// defaultGameSize is the game window's size before one was remembered:
+// small enough for a laptop's 1366x768 screen with a panel or a title bar.
+var defaultGameSize = fyne.NewSize(1280, 700)
 
 // recentFiles returns the recent games, newest first.
 func recentFiles(p fyne.Preferences) []string {
