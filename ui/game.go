@@ -468,7 +468,7 @@ func (gw *GameWindow) refreshBar() {
 		note = "the game is over: " + gameEndText(gw.m, gw.over)
 	default:
 		if ph, err := engine.ParsePhase(p.Name); err == nil {
-			note += ": " + actingNote(gw.m, ph, gw.acting)
+			note += ": " + actingNote(gw.m, ph, gw.acting, gw.submitted)
 		}
 	}
 	if !p.Adjudicated && gw.scene.View.State != nil && gw.scene.View.State.Phase.Type == engine.Adjustment {

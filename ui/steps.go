@@ -72,22 +72,27 @@ func inMapOrder(m *engine.Map, ps []engine.Power) []engine.Power {
 }
 
 // actingNote says who acts in step ph (engine.WhoActs' answer): whose
-// turn it is and who may answer, how many seats are waited for and who
-// may act besides, or that nobody orders and Adjudicate plays the step.
-func actingNote(m *engine.Map, ph engine.Phase, a engine.Acting) string {
-	must, may := inMapOrder(m, a.Must), inMapOrder(m, a.May)
+// turn it is and who may answer, how many seats are still waited for
+// (those whose orders are not in, of those who must act) and who may act
+// besides, or that nobody orders and Adjudicate plays the step.
+func actingNote(m *engine.Map, ph engine.Phase, a engine.Acting, in []engine.Power) string {
+	every, may := inMapOrder(m, a.Must), inMapOrder(m, a.May)
+	all := len(every)
+	must := slices.DeleteFunc(slices.Clone(every), func(p engine.Power) bool { return slices.Contains(in, p) })
 	var parts []string
 	switch {
 	case a.Nobody():
 		return "nobody orders: Adjudicate plays this step"
-	case ph.Actor != "" && len(must) == 1 && must[0] == ph.Actor:
+	case ph.Actor != "" && all == 1 && every[0] == ph.Actor:
 		parts = append(parts, m.PowerName(ph.Actor)+"'s turn")
-	case len(must) == 0:
+	case all == 0:
 		parts = append(parts, "no seat is waited for")
+	case len(must) == 0:
+		parts = append(parts, "every seat's orders are in")
 	case len(must) <= 3:
 		parts = append(parts, "waiting for "+powerNames(m, must))
 	default:
-		parts = append(parts, fmt.Sprintf("waiting for %d seats", len(must)))
+		parts = append(parts, fmt.Sprintf("waiting for %d of %d seats", len(must), all))
 	}
 	if a.GM {
 		parts = append(parts, "the game master must act")
