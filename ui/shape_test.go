@@ -117,7 +117,7 @@ func TestTableAsksWhoActs(t *testing.T) {
 	if l := labels(gw.orders); !strings.Contains(l, "May also order (not waited for)") {
 		t.Errorf("the table does not set the Jester apart:\n%s", l)
 	}
-	if note := gw.bar.Note(); !strings.Contains(note, "waiting for 8 seats") || !strings.Contains(note, "Jester may act too") {
+	if note := gw.bar.Note(); !strings.Contains(note, "waiting for 8 of 8 seats") || !strings.Contains(note, "Jester may act too") {
 		t.Errorf("phase bar note %q", note)
 	}
 
