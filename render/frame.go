@@ -7,6 +7,7 @@ import (
 	"github.com/fogleman/gg"
 
 	"dipdesk/engine"
+	"dipdesk/render/geometry"
 )
 
 // frame is one call of RenderInto: the static board already copied into
@@ -64,8 +65,47 @@ func (f *frame) draw(orders []engine.Order, results []engine.Result) {
 	f.drawDrag()
 	if f.o.Legend {
 		lg := f.l.legendImage()
-		over(f.dst, lg.Rect.Add(f.l.legendAt()), lg)
+		over(f.dst, lg.Rect.Add(f.legendAt(lg.Rect.Size())), lg)
 	}
+}
+
+// legendAt returns where the legend of size sz goes: the board's
+// north-west corner (open ocean), unless a piece stands under it there
+// (a fleet in the North Atlantic below Iceland, a Hyperspace unit): then
+// the first of the south-west and north-east corners with no piece under
+// it, else the corner with the fewest.
+func (f *frame) legendAt(sz image.Point) image.Point {
+	nw := f.l.legendAt()
+	b := f.l.board
+	sw := f.l.tf.pt(geometry.Point{X: 8, Y: b.Height - 8})
+	ne := f.l.tf.pt(geometry.Point{X: b.Width - 8, Y: 0})
+	best, fewest := nw, -1
+	for _, at := range []image.Point{nw, image.Pt(nw.X, int(sw.Y)-sz.Y), image.Pt(int(ne.X)-sz.X, nw.Y)} {
+		n := f.piecesIn(image.Rectangle{Min: at, Max: at.Add(sz)})
+		if fewest < 0 || n < fewest {
+			best, fewest = at, n
+		}
+		if n == 0 {
+			break
+		}
+	}
+	return best
+}
+
+// piecesIn counts the pieces drawn (in place or dislodged beside) whose
+// piece would touch r.
+func (f *frame) piecesIn(r image.Rectangle) int {
+	pad := int(f.l.sz.piece) + 1
+	r = r.Inset(-pad)
+	n := 0
+	for _, set := range [][]place{f.units, f.beside} {
+		for _, pl := range set {
+			if pl.ok && image.Pt(int(pl.p.X), int(pl.p.Y)).In(r) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // pixelOp changes the colour of some pixels of the static board, each
