@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 )
@@ -34,7 +35,8 @@ func AdjudicateAdjustments(s *State, orders []Order, r *Rules) *Outcome {
 	out := &Outcome{Phase: s.Phase}
 	next := s.Clone()
 	next.Dislodged, next.Standoffs = nil, nil
-	a := &adjuster{s: s, next: next, due: Adjustments(s), removed: map[int]bool{}, built: map[ProvinceID]bool{}}
+	due := Adjustments(s)
+	a := &adjuster{s: s, next: next, due: due, start: maps.Clone(due), removed: map[int]bool{}, built: map[ProvinceID]bool{}}
 	for k := range orders {
 		out.Results = append(out.Results, a.order(&orders[k], r))
 	}
@@ -55,6 +57,7 @@ func AdjudicateAdjustments(s *State, orders []Order, r *Rules) *Outcome {
 type adjuster struct {
 	s, next *State
 	due     map[Power]int       // builds (positive) or disbands (negative) still due
+	start   map[Power]int       // due as the phase began
 	removed map[int]bool        // indexes into s.Units
 	built   map[ProvinceID]bool // provinces built in
 }
@@ -66,6 +69,9 @@ func (a *adjuster) order(o *Order, r *Rules) Result {
 	switch o.Kind {
 	case Build:
 		res.Unit, res.Reason = adjustBuild(s, o, a.due, a.built, r)
+		if n := a.start[o.Power]; n > 0 && a.due[o.Power] <= 0 {
+			res.Reason = fmt.Sprintf("%s has %d build%s due, all given by the orders before this one", s.Map.PowerName(o.Power), n, plural(n))
+		}
 		if res.Reason != "" {
 			res.Code = Refused
 			return res
