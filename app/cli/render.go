@@ -11,11 +11,13 @@ import (
 	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/render"
+	"dipdesk/variants"
 	"dipdesk/render/geometry"
 )
 
 // renderJob is what to draw: a seat's view with orders and results.
 type renderJob struct {
+	variant *engine.Variant
 	m       *engine.Map
 	view    engine.View
 	orders  []engine.Order
@@ -60,9 +62,13 @@ func runRender(c *CLI, args []string) int {
 		return c.fail("render", err)
 	}
 	r := render.New(b, job.m)
+	// A card's special order is drawn as the window draws it: the order
+	// the engine adjudicates it as, and its signs (a double move's second
+	// leg, a mine laid on the way).
+	orders, results, signs := session.BoardOrders(job.variant, job.view, job.orders, job.results)
 	o := render.Options{Width: *width, Height: *height, ShowOrders: !*noOrders, ShowResults: !*noOrders, Legend: *legend,
-		Marks: session.BoardMarks(job.view)}
-	img := r.Render(job.view, job.orders, job.results, o)
+		Marks: session.BoardMarks(job.view), Signs: signs}
+	img := r.Render(job.view, orders, results, o)
 	if err := writePNG(*out, img); err != nil {
 		return c.fail("render", err)
 	}
@@ -105,7 +111,12 @@ func caseJob(c *CLI, name string) (*renderJob, error) {
 		return nil, errors.New(name + ": the case has no orders")
 	}
 	st := rep.Steps[len(rep.Steps)-1]
-	return &renderJob{m: su.Map, view: engine.ViewFor(st.Before, nil, engine.Seat{GM: true}, su.Rules),
+	id := cs.Variant
+	if id == "" {
+		id = "standard"
+	}
+	v, _ := variants.Lookup(id) // found by setup
+	return &renderJob{variant: v, m: su.Map, view: engine.ViewFor(st.Before, nil, engine.Seat{GM: true}, su.Rules),
 		orders: st.Orders, results: st.Outcome.Results,
 		title: fmt.Sprintf("%s, %s", cs.Name, st.Before.Phase)}, nil
 }
@@ -138,7 +149,7 @@ func saveJob(c *CLI, path, phase, seatName string) (*renderJob, error) {
 			ps = last
 		}
 	}
-	job := &renderJob{m: g.Map(), title: fmt.Sprintf("%s, %s, as %s", baseName(path), ps.State.Phase, seat)}
+	job := &renderJob{variant: g.Variant(), m: g.Map(), title: fmt.Sprintf("%s, %s, as %s", baseName(path), ps.State.Phase, seat)}
 	orders, err := g.Orders(ps.Phase)
 	if err != nil {
 		return nil, err

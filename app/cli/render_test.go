@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -65,4 +66,45 @@ func TestRenderSaveFile(t *testing.T) {
 	if w, _ := decodePNG(t, out2); w != 640 {
 		t.Errorf("width %d", w)
 	}
+}
+
+// TestRenderDrawsSpecialOrders: render draws a card's special order as
+// the window does (a Double Mover's move through Burgundy to Munich, with
+// its second leg), not nothing: the board with orders differs from the
+// board without them along the move.
+func TestRenderDrawsSpecialOrders(t *testing.T) {
+	dir := t.TempDir()
+	with, without := filepath.Join(dir, "with.png"), filepath.Join(dir, "without.png")
+	if code, _, errs := run("render", "testdata/doublemove.txt", "--out", with, "--width", "800"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := run("render", "testdata/doublemove.txt", "--out", without, "--width", "800", "--no-orders"); code != 0 {
+		t.Fatal(errs)
+	}
+	a, b := readImage(t, with), readImage(t, without)
+	diff := 0
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				diff++
+			}
+		}
+	}
+	if diff < 800 {
+		t.Errorf("the double move changes %d pixels of the board: it is not drawn", diff)
+	}
+}
+
+func readImage(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
