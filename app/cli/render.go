@@ -11,8 +11,8 @@ import (
 	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/render"
-	"dipdesk/variants"
 	"dipdesk/render/geometry"
+	"dipdesk/variants"
 )
 
 // renderJob is what to draw: a seat's view with orders and results.
