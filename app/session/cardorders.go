@@ -157,10 +157,10 @@ type SeatAsks uint8
 
 // What a seat card's drop asks for.
 const (
-	SeatComplete SeatAsks = iota // nothing: the order is complete (SeatDrop.Text)
-	SeatAsksOrder                // the order the target is to carry out (a Briber's)
-	SeatAsksWorking              // a piece of the seat's own working with it (a Gambler's)
-	SeatRefused                  // the card may not act on that unit now (SeatDrop.Why)
+	SeatComplete    SeatAsks = iota // nothing: the order is complete (SeatDrop.Text)
+	SeatAsksOrder                   // the order the target is to carry out (a Briber's)
+	SeatAsksWorking                 // a piece of the seat's own working with it (a Gambler's)
+	SeatRefused                     // the card may not act on that unit now (SeatDrop.Why)
 )
 
 // SeatDrop is what dropping a seat card on a unit gives.
