@@ -124,3 +124,30 @@ func FuzzDecodeExtra(f *testing.F) {
 	good, _ := json.Marshal(s.Extra)
 	kittest.FuzzDecodeExtra(f, decodeExtra, good)
 }
+
+// TestHandStates: the hand words each character's state as the issue
+// asks: ready, barred with the game years left, in jail, dead, joined
+// from another country.
+func TestHandStates(t *testing.T) {
+	spring1902 := engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}
+	fall1902 := engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement}
+	var opt options
+	for _, tt := range []struct {
+		c    character
+		p    engine.Phase
+		want string
+	}{
+		{character{Kind: briber}, spring1902, "ready"},
+		{character{Kind: briber, Caught: 1, FreeFrom: 8}, spring1902, "barred until Spring 1905 (3 game years left)"},
+		{character{Kind: briber, Caught: 1, FreeFrom: 8}, fall1902, "barred until Spring 1905 (2½ game years left)"},
+		{character{Kind: dealer, Caught: 1, FreeFrom: 4}, fall1902, "barred until Spring 1903 (½ game year left)"},
+		{character{Kind: dealer, Caught: 1, FreeFrom: 5}, fall1902, "barred until Fall 1903 (1 game year left)"},
+		{character{Kind: briber, Caught: 2, Jailed: true}, spring1902, "in jail for life"},
+		{character{Kind: hooker, Dead: true}, spring1902, "dead"},
+		{character{Kind: briber, Caught: 1, FreeFrom: 2}, spring1902, "ready (caught 1 time)"},
+	} {
+		if got := tt.c.state(tt.p, opt); got != tt.want {
+			t.Errorf("%+v in %v: %q, want %q", tt.c, tt.p, got, tt.want)
+		}
+	}
+}
