@@ -250,6 +250,7 @@ func (gw *GameWindow) build() {
 		gw.cards.OnDrop = gw.cardDropped
 		gw.cards.OnDragMove = gw.cardDragMove
 		gw.cards.OnDragEnd = gw.cardDragEnd
+		gw.cards.OnSeatOrder = gw.seatCardOrder
 		side = append([]*container.TabItem{container.NewTabItem("Cards", gw.cards)}, side...)
 	}
 	if gw.gm && !gw.readOnly {

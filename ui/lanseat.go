@@ -431,10 +431,17 @@ func (sw *LanSeatWindow) showCards(vr *engine.Variant, view engine.View) {
 	if sw.cards == nil {
 		sw.cards = NewCardsPanel(view.State.Map)
 		sw.cards.OnTemplate = func(_ engine.Power, template string) { sw.orders.Append(template) }
+		sw.cards.OnSeatOrder = func(c session.HandCard, o session.CardOrder, abs fyne.Position) {
+			seatCardButton(vr, sw.view0(), c, o, abs, sw.seatActs())
+		}
 		sw.cards.OnDragMove = func(c session.HandCard, o session.CardOrder, abs fyne.Position, first bool) {
-			if first {
+			if first && c.Seat {
+				targets := session.SeatCardTargets(vr, sw.view0(), c, o)
+				sw.picture.SetDropTargets(targets)
+				sw.ghost.SetWords(seatTitle(view.State.Map, c), seatGhostWords(o, len(targets) > 0))
+			} else if first {
 				var targets []engine.Loc
-				for _, x := range session.CardCompletions(vr, view, c, o) {
+				for _, x := range session.CardCompletions(vr, sw.view0(), c, o) {
 					if x.Target.Valid() {
 						targets = append(targets, x.Target)
 					}
@@ -467,6 +474,10 @@ func (sw *LanSeatWindow) cardDropped(c session.HandCard, o session.CardOrder, ab
 		sw.status.SetText("Drop the card on a province")
 		return
 	}
+	if c.Seat {
+		dropSeatCard(vr, sw.view0(), c, o, loc, abs, sw.seatActs())
+		return
+	}
 	text := c.Template(o) + sw.state.Map.Provinces[loc.P].Abbr
 	if o.TakesUnit {
 		sw.orders.Append(c.Template(o))
@@ -478,6 +489,43 @@ func (sw *LanSeatWindow) cardDropped(c session.HandCard, o session.CardOrder, ab
 		return
 	}
 	sw.boardOrder(orders[0])
+}
+
+// view0 is the seat's view of the position the host sent last.
+func (sw *LanSeatWindow) view0() engine.View { return engine.View{Seat: sw.seat, State: sw.state} }
+
+// seatActs are the LAN seat window's answers for its characters' orders
+// (as in hot seat): an order goes into the seat's text, in place of the
+// one the same character had, and is sent.
+func (sw *LanSeatWindow) seatActs() seatActs {
+	return seatActs{
+		give: func(p engine.Power, text string) {
+			h, _ := session.HandsOf(sw.view0(), sw.specials())
+			verb, _, _ := strings.Cut(text, " ")
+			t, changed := replaceSeatLine(sw.orders.Text(), text, onlyCharacter(h, p, verb))
+			if !changed {
+				sw.status.SetText("Ordered already: " + text)
+				return
+			}
+			sw.orders.SetText(t)
+			sw.Submit()
+		},
+		write: func(_ engine.Power, start string) { sw.orders.startLine(start, sw.win.Canvas()) },
+		say:   func(text string) { sw.status.SetText(text) },
+		menu: func(items []*fyne.MenuItem, abs fyne.Position) {
+			if sw.picture != nil {
+				sw.picture.ShowMenuItems(items, abs)
+			}
+		},
+	}
+}
+
+// specials are the special orders of the seat's variant.
+func (sw *LanSeatWindow) specials() []engine.SpecialSyntax {
+	if vr, ok := variants.Lookup(sw.variant); ok {
+		return vr.Specials
+	}
+	return nil
 }
 
 // lanState decodes a view's position with its variant.
