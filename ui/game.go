@@ -251,6 +251,7 @@ func (gw *GameWindow) build() {
 		gw.cards.OnDragMove = gw.cardDragMove
 		gw.cards.OnDragEnd = gw.cardDragEnd
 		gw.cards.OnSeatOrder = gw.seatCardOrder
+		e2eMark("cards", gw.cards)
 		side = append([]*container.TabItem{container.NewTabItem("Cards", gw.cards)}, side...)
 	}
 	if gw.gm && !gw.readOnly {

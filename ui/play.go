@@ -169,6 +169,7 @@ func (gw *GameWindow) showSelected() {
 		head += " (not saved yet)"
 	}
 	gw.pickerHead.SetText(head)
+	e2eMark("entry", gw.panels[gw.selected].entry)
 	gw.pickerStack.Objects = []fyne.CanvasObject{gw.panels[gw.selected]}
 	gw.pickerStack.Refresh()
 }
