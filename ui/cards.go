@@ -40,7 +40,13 @@ type CardsPanel struct {
 	// under the button, where a menu of its choices may open.
 	OnSeatOrder func(c session.HandCard, o session.CardOrder, abs fyne.Position)
 
-	hands  session.Hands
+	hands    session.Hands
+	canOrder bool
+	// focus is the power whose characters a game master orders now (his
+	// selected seat): in a hand held by seats, its characters come first
+	// and in full, every other country's compactly; "" shows them all in
+	// full.
+	focus  engine.Power
 	m      *engine.Map
 	box    *fyne.Container
 	legend *widget.Label // what the signs on the board mean (SetMarks)
@@ -62,9 +68,35 @@ func NewCardsPanel(m *engine.Map) *CardsPanel {
 // CreateRenderer shows the scrolled list of cards.
 func (c *CardsPanel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.body) }
 
+// SetFocus shows power's characters first and in full, the others
+// compactly, when the game master orders for power (a hand held by
+// seats only).
+func (c *CardsPanel) SetFocus(power engine.Power) {
+	if c.focus == power {
+		return
+	}
+	c.focus = power
+	if c.seatHand() && c.hands.Seat.GM {
+		c.Set(c.hands, c.canOrder)
+	}
+}
+
 // Set shows hands; canOrder enables the special orders.
 func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
-	c.hands = h
+	c.hands, c.canOrder = h, canOrder
+	if h.Seat.GM && c.focus != "" && c.seatHand() {
+		cards := slices.Clone(h.Cards)
+		slices.SortStableFunc(cards, func(a, b session.HandCard) int {
+			switch fa, fb := a.Unit.Power == c.focus, b.Unit.Power == c.focus; {
+			case fa && !fb:
+				return -1
+			case fb && !fa:
+				return 1
+			}
+			return 0
+		})
+		h.Cards = cards
+	}
 	c.box.RemoveAll()
 	c.views = nil
 	c.box.Add(widget.NewLabelWithStyle(c.heading(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
@@ -85,7 +117,7 @@ func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
 	last := engine.Power("-")
 	var grid *fyne.Container // another country's characters, two a row
 	for _, hc := range h.Cards {
-		own := h.Seat.GM || hc.Unit.Power == h.Seat.Power
+		own := hc.Unit.Power == h.Seat.Power || (h.Seat.GM && (c.focus == "" || hc.Unit.Power == c.focus || !hc.Seat))
 		if hc.Unit.Power != last && (h.Seat.GM || hc.Unit.Power != h.Seat.Power) {
 			c.box.Add(widget.NewLabelWithStyle(c.m.PowerName(hc.Unit.Power), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
 			grid = nil
@@ -433,6 +465,9 @@ func (gw *GameWindow) refreshCards() {
 	}
 	if !ok {
 		return
+	}
+	if gw.gm {
+		gw.cards.focus = gw.selected
 	}
 	gw.cards.Set(h, gw.canOrder())
 	gw.completed = map[string][]session.Completion{}

@@ -290,3 +290,39 @@ func TestLanSeatCharacterDrop(t *testing.T) {
 		return slices.Equal(got, []string{"embezzle a war"})
 	})
 }
+
+// TestGameMasterCharacters: the game master's Cards tab shows the
+// characters of the country he orders for first and in full, the others
+// compactly; dragging one gives that country's order.
+func TestGameMasterCharacters(t *testing.T) {
+	td := newTestDesk(t)
+	path := filepath.Join(td.dir, "gmq.dipdesk")
+	g, err := session.Create(path, session.Options{Variant: "questionable", Seed: 5, Seats: gmSeats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ph := range []string{"S1901.characters", "S1901M", "F1901.characters", "F1901M"} {
+		if _, _, err := g.Process(ph); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gw, err := td.showGame(g, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gw.win.Resize(fyne.NewSize(1400, 900))
+	gw.SelectPower("russia")
+	if lines := gw.cards.Lines(); len(lines) != 49 || lines[0] != "Russia's Briber — ready" {
+		t.Fatalf("the game master's hand for Russia: %q", lines)
+	}
+	if v := gw.cards.card("russia", "Embezzler"); v == nil || v.compact || len(v.buttons) != 1 {
+		t.Error("Russia's Embezzler is not shown in full with its order")
+	}
+	if v := gw.cards.card("austria", "Embezzler"); v == nil || !v.compact {
+		t.Error("Austria's Embezzler is not shown compactly while the game master orders for Russia")
+	}
+	dragCharacter(t, td, gw, "russia", "Embezzler", "vie")
+	if got := storedOrders(t, gw, "russia"); !slices.Equal(got, []string{"embezzle a vie"}) {
+		t.Fatalf("stored %q (status %q)", got, gw.status.Text)
+	}
+}
