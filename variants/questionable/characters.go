@@ -129,6 +129,8 @@ func (c *character) state(p engine.Phase, opt options) string {
 		return "ready"
 	case c.Dead || c.Jailed:
 		return strings.TrimPrefix(why, "is ")
+	case kit.MoveIndex(p) < c.FreeFrom && c.Caught == 0:
+		return "acts from " + turnName(c.FreeFrom) // a Killer that defected (rule 7, a 6)
 	case kit.MoveIndex(p) < c.FreeFrom:
 		return fmt.Sprintf("barred until %s (%s left)", turnName(c.FreeFrom), yearsLeft(c.FreeFrom-kit.MoveIndex(p)))
 	default:

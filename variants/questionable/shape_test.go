@@ -145,6 +145,7 @@ func TestHandStates(t *testing.T) {
 		{character{Kind: briber, Caught: 2, Jailed: true}, spring1902, "in jail for life"},
 		{character{Kind: hooker, Dead: true}, spring1902, "dead"},
 		{character{Kind: briber, Caught: 1, FreeFrom: 2}, spring1902, "ready (caught 1 time)"},
+		{character{Kind: killer, FreeFrom: 3, From: "germany"}, spring1902, "acts from Fall 1902"},
 	} {
 		if got := tt.c.state(tt.p, opt); got != tt.want {
 			t.Errorf("%+v in %v: %q, want %q", tt.c, tt.p, got, tt.want)
