@@ -38,6 +38,11 @@ type LanSeatWindow struct {
 	board   *widget.Label
 	hand    *widget.Label // the hand as the host words it
 	cards   *CardsPanel   // the seat's cards from its view, with their orders and drags; nil until the variant is known
+	// right is the side beside the tabs: the orders, and under them the
+	// seat's cards once there are any, so a card is dragged onto the
+	// board in view (ordersBox is the orders with Ready and the status).
+	right     *fyne.Container
+	ordersBox fyne.CanvasObject
 	ghost   *cardGhost    // a card being dragged, under the pointer
 	results *widget.Label
 	press   *widget.Label
@@ -156,15 +161,16 @@ func (sw *LanSeatWindow) build(d *Desk, addr, seat string) {
 		container.NewTabItem("Results", container.NewVScroll(sw.results)),
 		container.NewTabItem("Press", container.NewBorder(nil, container.NewVBox(sw.to, container.NewBorder(nil, nil, nil, send, sw.say)), nil, nil, container.NewVScroll(sw.press))))
 	tabs.SelectIndex(0)
-	right := container.NewBorder(nil, container.NewVBox(sw.ready, sw.status), nil, nil, sw.orders)
-	split := container.NewHSplit(tabs, right)
+	sw.ordersBox = container.NewBorder(nil, container.NewVBox(sw.ready, sw.status), nil, nil, sw.orders)
+	sw.right = container.NewStack(sw.ordersBox)
+	split := container.NewHSplit(tabs, sw.right)
 	split.Offset = 0.6
 	sw.ghost = newCardGhost()
 	layer := container.NewWithoutLayout(sw.ghost)
 	sw.ghost.layer = layer
 	sw.win.SetContent(container.NewStack(container.NewBorder(sw.title, nil, nil, nil, split), layer))
 	sw.win.SetOnClosed(func() { go sw.c.Close() })
-	sw.win.Resize(fyne.NewSize(900, 600))
+	sw.win.Resize(fyne.NewSize(1200, 800))
 }
 
 // send runs a request in the background and reports its failure.
@@ -456,8 +462,18 @@ func (sw *LanSeatWindow) showCards(vr *engine.Variant, view engine.View) {
 			sw.picture.SetDropTargets(nil)
 		}
 		sw.cards.OnDrop = sw.cardDropped
-		sw.tabs.Items = append(sw.tabs.Items, container.NewTabItem("Your cards", sw.cards))
-		sw.tabs.Refresh()
+		side := container.NewVSplit(sw.ordersBox, sw.cards)
+		side.Offset = 0.45
+		sw.right.Objects = []fyne.CanvasObject{side}
+		sw.right.Refresh()
+		// The panel replaces the host's words for the hand (the Cards
+		// tab): the same cards, from the same view, with their states.
+		for i, it := range sw.tabs.Items {
+			if it.Text == "Cards" {
+				sw.tabs.RemoveIndex(i)
+				break
+			}
+		}
 	}
 	sw.cards.Set(h, sw.seat.Power != "")
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 
 	"dipdesk/app/lan"
 	"dipdesk/app/session"
@@ -272,8 +273,17 @@ func TestLanSeatCharacterDrop(t *testing.T) {
 		return
 	})
 	sw.ui.wait(func() {
-		sw.win.Resize(fyne.NewSize(1200, 800))
-		sw.tabs.SelectIndex(0)
+		// The characters sit beside the board, under the orders, so a card
+		// is dragged onto a board in view; the host's words for the hand
+		// give way to them.
+		if split, ok := sw.right.Objects[0].(*container.Split); !ok || split.Trailing != fyne.CanvasObject(sw.cards) {
+			t.Error("the seat's characters are not beside the board")
+		}
+		for _, it := range sw.tabs.Items {
+			if it.Text == "Cards" || it.Text == "Your cards" {
+				t.Errorf("a %q tab hides the board while a card is dragged", it.Text)
+			}
+		}
 		v := sw.cards.card("germany", "Embezzler")
 		pos, ok := provinceMiddle(sw.picture, "war")
 		if !ok {
