@@ -43,17 +43,17 @@ type LanSeatWindow struct {
 	// board in view (ordersBox is the orders with Ready and the status).
 	right     *fyne.Container
 	ordersBox fyne.CanvasObject
-	ghost   *cardGhost    // a card being dragged, under the pointer
-	results *widget.Label
-	press   *widget.Label
-	orders  *OrderPanel // the seat's orders: checked against its view as typed, kept as a draft until sent
-	typedIn string      // the phase the text in orders was typed for ("" when loaded from the host)
-	state   *engine.State
-	ready   *widget.Check
-	say     *widget.Entry
-	to      *widget.Entry
-	status  *widget.Label
-	ui      *uiQueue
+	ghost     *cardGhost // a card being dragged, under the pointer
+	results   *widget.Label
+	press     *widget.Label
+	orders    *OrderPanel // the seat's orders: checked against its view as typed, kept as a draft until sent
+	typedIn   string      // the phase the text in orders was typed for ("" when loaded from the host)
+	state     *engine.State
+	ready     *widget.Check
+	say       *widget.Entry
+	to        *widget.Entry
+	status    *widget.Label
+	ui        *uiQueue
 }
 
 // joinSeat connects to a host (background goroutine) and makes the
