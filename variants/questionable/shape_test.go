@@ -3,6 +3,7 @@ package questionable
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,5 +151,17 @@ func TestHandStates(t *testing.T) {
 		if got := tt.c.state(tt.p, opt); got != tt.want {
 			t.Errorf("%+v in %v: %q, want %q", tt.c, tt.p, got, tt.want)
 		}
+	}
+	// Played: Germany's Briber caught on a 6 in Spring 1902 is barred
+	// until Spring 1905, which Germany's hand says in the moves after.
+	g := newGame(t, nil).at(1902, engine.Spring)
+	g.step("Germany: bribe A war - sil", 6)
+	if c := g.character("germany", briber); c.Caught != 1 {
+		t.Fatalf("the Briber: %+v", c)
+	}
+	v := engine.ViewFor(g.s, nil, engine.Seat{Power: "germany"}, Variant.Rules)
+	if h := cardgame.Of(v.State).Hand(v, Variant.Specials); h.Cards[0].Name != "Briber" ||
+		!slices.Equal(h.Cards[0].Notes, []string{"barred until Spring 1905 (3 game years left)"}) {
+		t.Errorf("Germany's Briber in %s: %+v", g.s.Phase.Key(), h.Cards[0])
 	}
 }
