@@ -156,8 +156,8 @@ func TestHandStates(t *testing.T) {
 	// until Spring 1905, which Germany's hand says in the moves after.
 	g := newGame(t, nil).at(1902, engine.Spring)
 	g.step("Germany: bribe A war - sil", 6)
-	if c := g.character("germany", briber); c.Caught != 1 {
-		t.Fatalf("the Briber: %+v", c)
+	if cs := charactersOf(extraOf(g.s).Characters, "germany", briber); len(cs) != 1 || cs[0].Caught != 1 {
+		t.Fatalf("Germany's Briber: %+v", cs)
 	}
 	v := engine.ViewFor(g.s, nil, engine.Seat{Power: "germany"}, Variant.Rules)
 	if h := cardgame.Of(v.State).Hand(v, Variant.Specials); h.Cards[0].Name != "Briber" ||
