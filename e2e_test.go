@@ -586,6 +586,8 @@ type layout struct {
 	Phase      string
 	Problems   string
 	Dialog     string
+	DialogText string
+	Results    []string
 }
 
 // menuItem is an item of the menu on screen, as the program writes it.

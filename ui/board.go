@@ -527,6 +527,16 @@ func (b *Board) showMenu(orders []engine.Order, pos fyne.Position, specials ...U
 	}
 }
 
+// ShowMenuItems pops up a menu of items at pos (absolute): the choices
+// that finish a card dropped on the board (a Briber's target's orders).
+func (b *Board) ShowMenuItems(items []*fyne.MenuItem, pos fyne.Position) {
+	b.menu = fyne.NewMenu("", items...)
+	if c := b.canvas(); c != nil {
+		b.popup = widget.NewPopUpMenu(b.menu, c)
+		b.popup.ShowAtPosition(pos)
+	}
+}
+
 // shownMenu is the menu on screen, if any.
 func (b *Board) shownMenu() *fyne.Menu {
 	if b.popup == nil || !b.popup.Visible() {

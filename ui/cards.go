@@ -35,8 +35,18 @@ type CardsPanel struct {
 	// drag's first event), OnDragEnd is called when it is let go.
 	OnDragMove func(c session.HandCard, o session.CardOrder, abs fyne.Position, first bool)
 	OnDragEnd  func()
+	// OnSeatOrder is called when the order button of a card a seat holds
+	// (a Questionable character) is clicked, with the absolute position
+	// under the button, where a menu of its choices may open.
+	OnSeatOrder func(c session.HandCard, o session.CardOrder, abs fyne.Position)
 
-	hands  session.Hands
+	hands    session.Hands
+	canOrder bool
+	// focus is the power whose characters a game master orders now (his
+	// selected seat): in a hand held by seats, its characters come first
+	// and in full, every other country's compactly; "" shows them all in
+	// full.
+	focus  engine.Power
 	m      *engine.Map
 	box    *fyne.Container
 	legend *widget.Label // what the signs on the board mean (SetMarks)
@@ -58,9 +68,35 @@ func NewCardsPanel(m *engine.Map) *CardsPanel {
 // CreateRenderer shows the scrolled list of cards.
 func (c *CardsPanel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.body) }
 
+// SetFocus shows power's characters first and in full, the others
+// compactly, when the game master orders for power (a hand held by
+// seats only).
+func (c *CardsPanel) SetFocus(power engine.Power) {
+	if c.focus == power {
+		return
+	}
+	c.focus = power
+	if c.seatHand() && c.hands.Seat.GM {
+		c.Set(c.hands, c.canOrder)
+	}
+}
+
 // Set shows hands; canOrder enables the special orders.
 func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
-	c.hands = h
+	c.hands, c.canOrder = h, canOrder
+	if h.Seat.GM && c.focus != "" && c.seatHand() {
+		cards := slices.Clone(h.Cards)
+		slices.SortStableFunc(cards, func(a, b session.HandCard) int {
+			switch fa, fb := a.Unit.Power == c.focus, b.Unit.Power == c.focus; {
+			case fa && !fb:
+				return -1
+			case fb && !fa:
+				return 1
+			}
+			return 0
+		})
+		h.Cards = cards
+	}
 	c.box.RemoveAll()
 	c.views = nil
 	c.box.Add(widget.NewLabelWithStyle(c.heading(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
@@ -71,26 +107,43 @@ func (c *CardsPanel) Set(h session.Hands, canOrder bool) {
 		if why == "" {
 			why = "The cards do not act yet in this phase"
 		}
-		c.box.Add(widget.NewLabel(why + ": no special orders yet."))
+		if c.seatHand() {
+			c.box.Add(widget.NewLabel(why + "."))
+		} else {
+			c.box.Add(widget.NewLabel(why + ": no special orders yet."))
+		}
 		canOrder = false
 	}
 	last := engine.Power("-")
+	var grid *fyne.Container // another country's characters, two a row
 	for _, hc := range h.Cards {
+		own := hc.Unit.Power == h.Seat.Power || (h.Seat.GM && (c.focus == "" || hc.Unit.Power == c.focus || !hc.Seat))
 		if hc.Unit.Power != last && (h.Seat.GM || hc.Unit.Power != h.Seat.Power) {
 			c.box.Add(widget.NewLabelWithStyle(c.m.PowerName(hc.Unit.Power), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
+			grid = nil
 		}
 		last = hc.Unit.Power
-		v := newCardView(c, hc, canOrder && (h.Seat.GM || hc.Unit.Power == h.Seat.Power))
+		v := newCardView(c, hc, canOrder && own, hc.Seat && !own)
 		c.views = append(c.views, v)
-		c.box.Add(v)
+		if !v.compact {
+			c.box.Add(v)
+			continue
+		}
+		if grid == nil {
+			grid = container.NewGridWithColumns(2)
+			c.box.Add(grid)
+		}
+		grid.Add(v)
 	}
 	if len(h.Cards) == 0 {
 		c.box.Add(widget.NewLabel("No card is known to this seat yet."))
 	}
 	d := h.Deck
-	c.box.Add(widget.NewSeparator())
-	c.box.Add(widget.NewLabel(fmt.Sprintf("Deck: %d in the pile, %d discarded; %d dealt, %d since the last reshuffle",
-		d.Pile, d.Discards, d.Dealt, d.SinceReshuffle)))
+	if !c.seatHand() || d != (session.Hands{}).Deck {
+		c.box.Add(widget.NewSeparator())
+		c.box.Add(widget.NewLabel(fmt.Sprintf("Deck: %d in the pile, %d discarded; %d dealt, %d since the last reshuffle",
+			d.Pile, d.Discards, d.Dealt, d.SinceReshuffle)))
+	}
 	if len(h.Log) > 0 {
 		log := widget.NewLabel(strings.Join(h.Log, "\n"))
 		log.Wrapping = fyne.TextWrapWord
@@ -125,7 +178,25 @@ func (c *CardsPanel) LegendText() string {
 	return c.legend.Text
 }
 
+// seatHand reports whether the cards shown are held by seats, not units
+// (Questionable's characters).
+func (c *CardsPanel) seatHand() bool {
+	return len(c.hands.Cards) > 0 && !slices.ContainsFunc(c.hands.Cards, func(hc session.HandCard) bool { return !hc.Seat })
+}
+
 func (c *CardsPanel) heading() string {
+	if c.seatHand() {
+		// Questionable ruling Q12: the records are public, the orders
+		// secret.
+		switch s := c.hands.Seat; {
+		case s.GM:
+			return "Every country's characters (game master)"
+		case s.Power == "":
+			return "Every country's characters"
+		default:
+			return c.m.PowerName(s.Power) + "'s characters (every country's records are public; orders are secret)"
+		}
+	}
 	switch s := c.hands.Seat; {
 	case s.GM:
 		return "Every hand (game master)"
@@ -145,10 +216,11 @@ func (c *CardsPanel) Lines() []string {
 	return out
 }
 
-// Card returns the view of the card of unit label ("1A") of power p.
+// Card returns the view of the card of unit label ("1A") of power p, or
+// of the character named label ("Briber") a seat holds.
 func (c *CardsPanel) card(p engine.Power, label string) *cardView {
 	for _, v := range c.views {
-		if v.card.Unit.Power == p && v.card.Label == label {
+		if v.card.Unit.Power == p && (v.card.Label == label || (v.card.Seat && v.card.Name == label)) {
 			return v
 		}
 	}
@@ -165,6 +237,7 @@ type cardView struct {
 	panel    *CardsPanel
 	card     session.HandCard
 	canOrder bool
+	compact  bool // another country's character: its name and state only
 	buttons  []*widget.Button
 	body     fyne.CanvasObject
 
@@ -173,8 +246,22 @@ type cardView struct {
 	dragging   bool
 }
 
-func newCardView(p *CardsPanel, hc session.HandCard, canOrder bool) *cardView {
-	v := &cardView{panel: p, card: hc, canOrder: canOrder}
+func newCardView(p *CardsPanel, hc session.HandCard, canOrder, compact bool) *cardView {
+	v := &cardView{panel: p, card: hc, canOrder: canOrder, compact: compact}
+	if compact {
+		name := widget.NewLabelWithStyle(hc.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		state := widget.NewLabel(v.notes())
+		state.Wrapping = fyne.TextWrapWord
+		state.TextStyle = fyne.TextStyle{Italic: true}
+		v.body = container.NewBorder(nil, nil, name, nil, state)
+		v.ExtendBaseWidget(v)
+		return v
+	}
+	if hc.Seat {
+		v.body = v.seatBody()
+		v.ExtendBaseWidget(v)
+		return v
+	}
 	title := widget.NewLabelWithStyle(v.title(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	text := widget.NewLabel(hc.Text)
 	text.Wrapping = fyne.TextWrapWord
@@ -207,12 +294,62 @@ func newCardView(p *CardsPanel, hc session.HandCard, canOrder bool) *cardView {
 	return v
 }
 
+// seatBody is a character a seat holds: its name and state ("Briber —
+// barred until Spring 1905 (3 game years left)"), what it does, and its
+// order's button, with how to drag it when it acts on a unit.
+func (v *cardView) seatBody() fyne.CanvasObject {
+	hc := v.card
+	title := widget.NewLabelWithStyle(hc.Name+" — "+v.notes(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Wrapping = fyne.TextWrapWord
+	text := widget.NewLabel(hc.Text)
+	text.Wrapping = fyne.TextWrapWord
+	text.Importance = widget.LowImportance
+	parts := []fyne.CanvasObject{title, text}
+	if len(hc.Orders) > 0 {
+		row := container.NewHBox()
+		for _, o := range hc.Orders {
+			var b *widget.Button
+			b = widget.NewButton(o.Verb+"…", func() { v.useSeatOrder(o, b) })
+			enable(b, v.canOrder)
+			e2eMark("card."+string(hc.Unit.Power)+"."+o.Verb, b)
+			v.buttons = append(v.buttons, b)
+			row.Add(b)
+		}
+		if v.dropOrder() != nil && v.canOrder {
+			row.Add(widget.NewLabel("or drag onto a unit"))
+		}
+		parts = append(parts, row)
+	}
+	e2eMark("card."+string(hc.Unit.Power)+"."+strings.ToLower(hc.Name), v)
+	return widget.NewCard("", "", container.NewVBox(parts...))
+}
+
+// useSeatOrder hands a seat card's order to the panel's owner, with the
+// position under its button b.
+func (v *cardView) useSeatOrder(o session.CardOrder, b *widget.Button) {
+	if !v.canOrder {
+		return
+	}
+	if v.panel.OnSeatOrder == nil {
+		v.useOrder(o)
+		return
+	}
+	var abs fyne.Position
+	if a := fyne.CurrentApp(); a != nil {
+		abs = a.Driver().AbsolutePositionForObject(b).AddXY(0, b.Size().Height)
+	}
+	v.panel.OnSeatOrder(v.card, o, abs)
+}
+
 // CreateRenderer shows the card.
 func (v *cardView) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(v.body) }
 
 // title is "1A mun: #9 Annihilator", with the alias of a physical deal:
 // "1A mun: #9 Annihilator (The Fool)".
 func (v *cardView) title() string {
+	if v.card.Seat {
+		return v.panel.m.PowerName(v.card.Unit.Power) + "'s " + v.card.Name
+	}
 	where := v.card.Space
 	if where == "" {
 		where = "off the board"
@@ -242,6 +379,9 @@ func (v *cardView) status() string {
 
 // summary is the card in one line: its title, its notes, who knows it.
 func (v *cardView) summary() string {
+	if v.card.Seat {
+		return v.title() + " — " + v.notes()
+	}
 	if n := v.notes(); n != "" {
 		return v.title() + " — " + n + " — " + v.status()
 	}
@@ -326,6 +466,9 @@ func (gw *GameWindow) refreshCards() {
 	if !ok {
 		return
 	}
+	if gw.gm {
+		gw.cards.focus = gw.selected
+	}
 	gw.cards.Set(h, gw.canOrder())
 	gw.completed = map[string][]session.Completion{}
 	var specials []UnitSpecial
@@ -362,7 +505,12 @@ func (gw *GameWindow) completions(c session.HandCard, o session.CardOrder) []ses
 // pointer, and on the board the provinces where dropping it gives a legal
 // order.
 func (gw *GameWindow) cardDragMove(c session.HandCard, o session.CardOrder, abs fyne.Position, first bool) {
-	if first {
+	if first && c.Seat {
+		targets := gw.seatTargets(c, o)
+		gw.board.SetDropTargets(targets)
+		gw.ghost.SetWords(seatTitle(gw.m, c), seatGhostWords(o, len(targets) > 0))
+		gw.flash(fmt.Sprintf("%s: drop the character on a lit unit", o.Verb))
+	} else if first {
 		var targets []engine.Loc
 		for _, x := range gw.completions(c, o) {
 			if x.Target.Valid() {
@@ -374,6 +522,86 @@ func (gw *GameWindow) cardDragMove(c session.HandCard, o session.CardOrder, abs 
 		gw.flash(fmt.Sprintf("%s: drop the card on a lit province", o.Verb))
 	}
 	gw.ghost.Follow(abs)
+}
+
+// seatGhostWords says what dropping a seat card does.
+func seatGhostWords(o session.CardOrder, anywhere bool) string {
+	if anywhere {
+		return "drop on a lit unit: " + o.Verb
+	}
+	return o.Verb + ": no unit may be chosen now"
+}
+
+// seatTargets returns the units seat card c's order o may act on now,
+// asked of the engine once per phase and order.
+func (gw *GameWindow) seatTargets(c session.HandCard, o session.CardOrder) []engine.Loc {
+	key := "seat\x00" + string(c.Unit.Power) + "\x00" + o.Verb
+	if cs, ok := gw.completed[key]; ok {
+		var out []engine.Loc
+		for _, x := range cs {
+			out = append(out, x.Target)
+		}
+		return out
+	}
+	locs := session.SeatCardTargets(gw.g.Variant(), gw.curView, c, o)
+	if gw.completed != nil {
+		cs := make([]session.Completion, len(locs))
+		for i, l := range locs {
+			cs[i] = session.Completion{Target: l}
+		}
+		gw.completed[key] = cs
+	}
+	return locs
+}
+
+// seatActs are the game window's answers for a seat card's orders.
+func (gw *GameWindow) seatActs() seatActs {
+	return seatActs{
+		give: gw.giveCharacterOrder,
+		write: func(p engine.Power, start string) {
+			gw.writeSeatOrder(p, start)
+			gw.flash("Complete the order: " + strings.TrimSpace(start) + " …")
+		},
+		say: gw.flash,
+		menu: func(items []*fyne.MenuItem, abs fyne.Position) {
+			if b, ok := gw.board.(interface {
+				ShowMenuItems([]*fyne.MenuItem, fyne.Position)
+			}); ok {
+				b.ShowMenuItems(items, abs)
+			}
+		},
+	}
+}
+
+// giveCharacterOrder gives power's seat card order text, in place of the
+// order the same character had (dragging the Briber onto another unit
+// changes its order), and saves power's orders.
+func (gw *GameWindow) giveCharacterOrder(power engine.Power, text string) {
+	panel := gw.panels[power]
+	if panel == nil || !gw.canOrder() || (!gw.gm && power != gw.active) {
+		gw.flash("Orders cannot be given now")
+		return
+	}
+	verb, _, _ := strings.Cut(text, " ")
+	t, changed := replaceSeatLine(panel.Text(), text, onlyCharacter(gw.cards.hands, power, verb))
+	if !changed {
+		gw.flash(gw.m.PowerName(power) + " has ordered " + text + " already")
+		return
+	}
+	panel.SetText(t)
+	if gw.submit(power) {
+		gw.flash(gw.m.PowerName(power) + ": " + text)
+	}
+}
+
+// seatCardOrder answers a seat card's order button (the Killer's leaders,
+// the Thug's).
+func (gw *GameWindow) seatCardOrder(c session.HandCard, o session.CardOrder, abs fyne.Position) {
+	if !gw.canOrder() || (!gw.gm && c.Unit.Power != gw.active) {
+		gw.flash("Orders cannot be given now")
+		return
+	}
+	seatCardButton(gw.g.Variant(), gw.curView, c, o, abs, gw.seatActs())
 }
 
 // cardDragEnd ends a card's drag: the card and the lit provinces go.
@@ -404,6 +632,14 @@ func (gw *GameWindow) cardDropped(c session.HandCard, o session.CardOrder, abs f
 	loc, ok := gw.board.LocAt(abs.Subtract(boardAt))
 	if !ok {
 		gw.flash("Drop the card on a province")
+		return
+	}
+	if c.Seat {
+		if !gw.canOrder() || (!gw.gm && c.Unit.Power != gw.active) {
+			gw.flash("Orders cannot be given now")
+			return
+		}
+		dropSeatCard(gw.g.Variant(), gw.curView, c, o, loc, abs, gw.seatActs())
 		return
 	}
 	if o.TakesUnit {

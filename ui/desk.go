@@ -254,7 +254,7 @@ func dialogAsk(parent fyne.Window, title, message string, buttons []string, done
 		for i := range buttons {
 			e2eMark(fmt.Sprintf("ask.%d", i), nil)
 		}
-		e2eDialog("")
+		e2eDialog("", "")
 	}
 	for i, label := range buttons {
 		b := widget.NewButton(label, func() {
@@ -269,7 +269,7 @@ func dialogAsk(parent fyne.Window, title, message string, buttons []string, done
 		e2eMark(fmt.Sprintf("ask.%d", i), b)
 		row.Add(b)
 	}
-	e2eDialog(title)
+	e2eDialog(title, message)
 	dlg = dialog.NewCustomWithoutButtons(title, container.NewBorder(nil, container.NewCenter(row), nil, nil, text), parent)
 	dlg.SetOnClosed(func() {
 		forget()

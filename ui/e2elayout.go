@@ -28,6 +28,8 @@ type e2eLayout struct {
 	Phase      string            // the phase on the board
 	Problems   string            // the problems shown under the ordering power's orders
 	Dialog     string            `json:",omitempty"` // the title of the question asked, while it is shown
+	DialogText string            `json:",omitempty"` // and its words
+	Results    []string          `json:",omitempty"` // the results list's lines
 }
 
 // e2eMenuItem is one item of a menu, with its submenu.
@@ -42,6 +44,7 @@ var e2eMarks struct {
 	on     bool
 	named  map[string]fyne.CanvasObject
 	dialog string // the title of the question shown (dialogAsk)
+	text   string // and its words
 }
 
 func init() {
@@ -64,13 +67,14 @@ func e2eMark(name string, o fyne.CanvasObject) {
 	e2eMarks.Unlock()
 }
 
-// e2eDialog records the title of the question on screen ("" when none).
-func e2eDialog(title string) {
+// e2eDialog records the title and words of the question on screen (""
+// when none).
+func e2eDialog(title, text string) {
 	if !e2eMarks.on {
 		return
 	}
 	e2eMarks.Lock()
-	e2eMarks.dialog = title
+	e2eMarks.dialog, e2eMarks.text = title, text
 	e2eMarks.Unlock()
 }
 
@@ -117,8 +121,11 @@ func (gw *GameWindow) tryWriteLayout(path string, seq int) bool {
 	if op := gw.panels[gw.orderingPower()]; op != nil {
 		l.Problems = op.Errors()
 	}
+	if gw.results != nil {
+		l.Results = gw.results.Lines()
+	}
 	e2eMarks.Lock()
-	l.Dialog = e2eMarks.dialog
+	l.Dialog, l.DialogText = e2eMarks.dialog, e2eMarks.text
 	for name, o := range e2eMarks.named {
 		if o.Visible() && d.CanvasForObject(o) == c {
 			l.Widgets[name] = rect(o)

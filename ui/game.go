@@ -250,6 +250,8 @@ func (gw *GameWindow) build() {
 		gw.cards.OnDrop = gw.cardDropped
 		gw.cards.OnDragMove = gw.cardDragMove
 		gw.cards.OnDragEnd = gw.cardDragEnd
+		gw.cards.OnSeatOrder = gw.seatCardOrder
+		e2eMark("cards", gw.cards)
 		side = append([]*container.TabItem{container.NewTabItem("Cards", gw.cards)}, side...)
 	}
 	if gw.gm && !gw.readOnly {

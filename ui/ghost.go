@@ -40,12 +40,17 @@ func (g *cardGhost) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimp
 
 // Set shows the card's title and what dropping it does.
 func (g *cardGhost) Set(title, verb string, anywhere bool) {
-	g.title.SetText(title)
 	if anywhere {
-		g.what.SetText("drop on a lit province: " + verb)
+		g.SetWords(title, "drop on a lit province: "+verb)
 	} else {
-		g.what.SetText(verb + ": no province may be chosen now")
+		g.SetWords(title, verb+": no province may be chosen now")
 	}
+}
+
+// SetWords shows the card's title and what words say dropping it does.
+func (g *cardGhost) SetWords(title, what string) {
+	g.title.SetText(title)
+	g.what.SetText(what)
 	g.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
 	g.bg.StrokeColor = theme.Color(theme.ColorNamePrimary)
 	g.bg.Refresh()

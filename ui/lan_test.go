@@ -119,8 +119,8 @@ func TestHostAndJoinWindows(t *testing.T) {
 	// The seat's board gives orders as in hot seat: France drags her
 	// fleet in Brest to the Mid-Atlantic; what she types is checked.
 	sw.ui.wait(func() {
-		from, ok1 := locPos(sw.picture, "bre")
-		to, ok2 := locPos(sw.picture, "mao")
+		from, ok1 := provinceMiddle(sw.picture, "bre")
+		to, ok2 := provinceMiddle(sw.picture, "mao")
 		if !ok1 || !ok2 {
 			t.Fatalf("the seat's board is not laid out (%v)", sw.picture.Size())
 		}

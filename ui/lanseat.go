@@ -38,17 +38,22 @@ type LanSeatWindow struct {
 	board   *widget.Label
 	hand    *widget.Label // the hand as the host words it
 	cards   *CardsPanel   // the seat's cards from its view, with their orders and drags; nil until the variant is known
-	ghost   *cardGhost    // a card being dragged, under the pointer
-	results *widget.Label
-	press   *widget.Label
-	orders  *OrderPanel // the seat's orders: checked against its view as typed, kept as a draft until sent
-	typedIn string      // the phase the text in orders was typed for ("" when loaded from the host)
-	state   *engine.State
-	ready   *widget.Check
-	say     *widget.Entry
-	to      *widget.Entry
-	status  *widget.Label
-	ui      *uiQueue
+	// right is the side beside the tabs: the orders, and under them the
+	// seat's cards once there are any, so a card is dragged onto the
+	// board in view (ordersBox is the orders with Ready and the status).
+	right     *fyne.Container
+	ordersBox fyne.CanvasObject
+	ghost     *cardGhost // a card being dragged, under the pointer
+	results   *widget.Label
+	press     *widget.Label
+	orders    *OrderPanel // the seat's orders: checked against its view as typed, kept as a draft until sent
+	typedIn   string      // the phase the text in orders was typed for ("" when loaded from the host)
+	state     *engine.State
+	ready     *widget.Check
+	say       *widget.Entry
+	to        *widget.Entry
+	status    *widget.Label
+	ui        *uiQueue
 }
 
 // joinSeat connects to a host (background goroutine) and makes the
@@ -156,15 +161,16 @@ func (sw *LanSeatWindow) build(d *Desk, addr, seat string) {
 		container.NewTabItem("Results", container.NewVScroll(sw.results)),
 		container.NewTabItem("Press", container.NewBorder(nil, container.NewVBox(sw.to, container.NewBorder(nil, nil, nil, send, sw.say)), nil, nil, container.NewVScroll(sw.press))))
 	tabs.SelectIndex(0)
-	right := container.NewBorder(nil, container.NewVBox(sw.ready, sw.status), nil, nil, sw.orders)
-	split := container.NewHSplit(tabs, right)
+	sw.ordersBox = container.NewBorder(nil, container.NewVBox(sw.ready, sw.status), nil, nil, sw.orders)
+	sw.right = container.NewStack(sw.ordersBox)
+	split := container.NewHSplit(tabs, sw.right)
 	split.Offset = 0.6
 	sw.ghost = newCardGhost()
 	layer := container.NewWithoutLayout(sw.ghost)
 	sw.ghost.layer = layer
 	sw.win.SetContent(container.NewStack(container.NewBorder(sw.title, nil, nil, nil, split), layer))
 	sw.win.SetOnClosed(func() { go sw.c.Close() })
-	sw.win.Resize(fyne.NewSize(900, 600))
+	sw.win.Resize(fyne.NewSize(1200, 800))
 }
 
 // send runs a request in the background and reports its failure.
@@ -431,10 +437,17 @@ func (sw *LanSeatWindow) showCards(vr *engine.Variant, view engine.View) {
 	if sw.cards == nil {
 		sw.cards = NewCardsPanel(view.State.Map)
 		sw.cards.OnTemplate = func(_ engine.Power, template string) { sw.orders.Append(template) }
+		sw.cards.OnSeatOrder = func(c session.HandCard, o session.CardOrder, abs fyne.Position) {
+			seatCardButton(vr, sw.view0(), c, o, abs, sw.seatActs())
+		}
 		sw.cards.OnDragMove = func(c session.HandCard, o session.CardOrder, abs fyne.Position, first bool) {
-			if first {
+			if first && c.Seat {
+				targets := session.SeatCardTargets(vr, sw.view0(), c, o)
+				sw.picture.SetDropTargets(targets)
+				sw.ghost.SetWords(seatTitle(view.State.Map, c), seatGhostWords(o, len(targets) > 0))
+			} else if first {
 				var targets []engine.Loc
-				for _, x := range session.CardCompletions(vr, view, c, o) {
+				for _, x := range session.CardCompletions(vr, sw.view0(), c, o) {
 					if x.Target.Valid() {
 						targets = append(targets, x.Target)
 					}
@@ -449,8 +462,18 @@ func (sw *LanSeatWindow) showCards(vr *engine.Variant, view engine.View) {
 			sw.picture.SetDropTargets(nil)
 		}
 		sw.cards.OnDrop = sw.cardDropped
-		sw.tabs.Items = append(sw.tabs.Items, container.NewTabItem("Your cards", sw.cards))
-		sw.tabs.Refresh()
+		side := container.NewVSplit(sw.ordersBox, sw.cards)
+		side.Offset = 0.45
+		sw.right.Objects = []fyne.CanvasObject{side}
+		sw.right.Refresh()
+		// The panel replaces the host's words for the hand (the Cards
+		// tab): the same cards, from the same view, with their states.
+		for i, it := range sw.tabs.Items {
+			if it.Text == "Cards" {
+				sw.tabs.RemoveIndex(i)
+				break
+			}
+		}
 	}
 	sw.cards.Set(h, sw.seat.Power != "")
 }
@@ -467,6 +490,10 @@ func (sw *LanSeatWindow) cardDropped(c session.HandCard, o session.CardOrder, ab
 		sw.status.SetText("Drop the card on a province")
 		return
 	}
+	if c.Seat {
+		dropSeatCard(vr, sw.view0(), c, o, loc, abs, sw.seatActs())
+		return
+	}
 	text := c.Template(o) + sw.state.Map.Provinces[loc.P].Abbr
 	if o.TakesUnit {
 		sw.orders.Append(c.Template(o))
@@ -478,6 +505,43 @@ func (sw *LanSeatWindow) cardDropped(c session.HandCard, o session.CardOrder, ab
 		return
 	}
 	sw.boardOrder(orders[0])
+}
+
+// view0 is the seat's view of the position the host sent last.
+func (sw *LanSeatWindow) view0() engine.View { return engine.View{Seat: sw.seat, State: sw.state} }
+
+// seatActs are the LAN seat window's answers for its characters' orders
+// (as in hot seat): an order goes into the seat's text, in place of the
+// one the same character had, and is sent.
+func (sw *LanSeatWindow) seatActs() seatActs {
+	return seatActs{
+		give: func(p engine.Power, text string) {
+			h, _ := session.HandsOf(sw.view0(), sw.specials())
+			verb, _, _ := strings.Cut(text, " ")
+			t, changed := replaceSeatLine(sw.orders.Text(), text, onlyCharacter(h, p, verb))
+			if !changed {
+				sw.status.SetText("Ordered already: " + text)
+				return
+			}
+			sw.orders.SetText(t)
+			sw.Submit()
+		},
+		write: func(_ engine.Power, start string) { sw.orders.startLine(start, sw.win.Canvas()) },
+		say:   func(text string) { sw.status.SetText(text) },
+		menu: func(items []*fyne.MenuItem, abs fyne.Position) {
+			if sw.picture != nil {
+				sw.picture.ShowMenuItems(items, abs)
+			}
+		},
+	}
+}
+
+// specials are the special orders of the seat's variant.
+func (sw *LanSeatWindow) specials() []engine.SpecialSyntax {
+	if vr, ok := variants.Lookup(sw.variant); ok {
+		return vr.Specials
+	}
+	return nil
 }
 
 // lanState decodes a view's position with its variant.

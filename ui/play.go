@@ -130,6 +130,9 @@ func (gw *GameWindow) showSelected() {
 	if cur := gw.phases[len(gw.phases)-1].Name; cur != gw.selectedIn || (gw.selected != "" && !gw.mayOrder(gw.selected)) {
 		gw.selected, gw.selectedIn = gw.firstActing(), cur
 	}
+	if gw.cards != nil {
+		gw.cards.SetFocus(gw.selected)
+	}
 	in := map[engine.Power]bool{}
 	for _, p := range gw.submitted {
 		in[p] = true
@@ -169,6 +172,7 @@ func (gw *GameWindow) showSelected() {
 		head += " (not saved yet)"
 	}
 	gw.pickerHead.SetText(head)
+	e2eMark("entry", gw.panels[gw.selected].entry)
 	gw.pickerStack.Objects = []fyne.CanvasObject{gw.panels[gw.selected]}
 	gw.pickerStack.Refresh()
 }

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"dipdesk/engine"
@@ -32,8 +33,10 @@ func NewResultsList() *ResultsList {
 	r.list = widget.NewList(
 		func() int { return len(r.lines) },
 		func() fyne.CanvasObject {
+			// Long results (a character's roll and what it decided) wrap;
+			// fitHeights gives each row the height its words need.
 			l := widget.NewLabel("A par - bur: bounced")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l.Wrapping = fyne.TextWrapWord
 			return l
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -85,7 +88,37 @@ func (r *ResultsList) Set(title string, out *engine.Outcome, draws []engine.Draw
 		}
 	}
 	r.list.UnselectAll()
+	r.fitHeights()
 	r.list.Refresh()
+}
+
+// Resize gives each row the height its wrapped words need at the new
+// width.
+func (r *ResultsList) Resize(size fyne.Size) {
+	r.BaseWidget.Resize(size)
+	r.fitHeights()
+}
+
+// fitHeights sets each row's height to hold its line wrapped at the
+// list's width: the rows a line needs are measured with the theme's text
+// size, with room to spare for the words that wrap early.
+func (r *ResultsList) fitHeights() {
+	width := r.list.Size().Width - 2*theme.InnerPadding() - 2*theme.Padding() - theme.ScrollBarSize()
+	if width < 50 {
+		return
+	}
+	style := fyne.TextStyle{}
+	size := theme.TextSize()
+	one := widget.NewLabel("Ag").MinSize().Height
+	lineH := fyne.MeasureText("Ag", size, style).Height + theme.LineSpacing()
+	for i, l := range r.lines {
+		rows := 0
+		for _, part := range strings.Split(l, "\n") {
+			w := fyne.MeasureText(part, size, style).Width
+			rows += 1 + int(w/(width*0.85))
+		}
+		r.list.SetItemHeight(i, one+float32(rows-1)*lineH)
+	}
 }
 
 // resultWho names who a result is about: the seat that gave the order,

@@ -43,7 +43,11 @@ func ParseLabel(s string) (n int, t engine.UnitType, amphibious bool, err error)
 }
 
 // Template is the start of an order for card c's special o, for the
-// player to complete: "1A mun annihilate ".
+// player to complete: "1A mun annihilate "; a card held by a seat (Seat)
+// gives an order of the seat, written without a unit: "bribe ".
 func (c Card) Template(o Order) string {
+	if c.Seat {
+		return o.Verb + " "
+	}
 	return c.Label + " " + c.Space + " " + o.Verb + " "
 }

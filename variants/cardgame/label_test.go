@@ -45,3 +45,13 @@ func TestTemplate(t *testing.T) {
 		t.Errorf("Template = %q", got)
 	}
 }
+
+// TestSeatTemplate: a card a seat holds gives an order of the seat, which
+// starts with its verb (Questionable's "bribe A war - ukr"), not with a
+// label and a province it has not got.
+func TestSeatTemplate(t *testing.T) {
+	c := Card{Seat: true, Label: "England", Unit: engine.Unit{Power: "england", Loc: engine.Loc{P: engine.NoProvince}}}
+	if got := c.Template(Order{SpecialSyntax: engine.SpecialSyntax{Verb: "bribe", Seat: true}}); got != "bribe " {
+		t.Errorf("Template = %q, want %q", got, "bribe ")
+	}
+}

@@ -3,6 +3,7 @@ package questionable
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"dipdesk/engine"
@@ -127,10 +128,31 @@ func (c *character) state(p engine.Phase, opt options) string {
 		}
 		return "ready"
 	case c.Dead || c.Jailed:
-		return why
+		return strings.TrimPrefix(why, "is ")
+	case kit.MoveIndex(p) < c.FreeFrom && c.Caught == 0:
+		return "acts from " + turnName(c.FreeFrom) // a Killer that defected (rule 7, a 6)
+	case kit.MoveIndex(p) < c.FreeFrom:
+		return fmt.Sprintf("barred until %s (%s left)", turnName(c.FreeFrom), yearsLeft(c.FreeFrom-kit.MoveIndex(p)))
 	default:
 		return strings.TrimPrefix(why, "may not act ")
 	}
+}
+
+// yearsLeft words movement turns as game years (two a year): "3 game
+// years", "2½ game years", "½ game year".
+func yearsLeft(turns int) string {
+	n, half := strconv.Itoa(turns/2), ""
+	if turns%2 == 1 {
+		half = "½"
+	}
+	if turns < 2 {
+		n = ""
+	}
+	unit := " game years"
+	if turns <= 2 {
+		unit = " game year"
+	}
+	return n + half + unit
 }
 
 // catch applies the sentence of a character caught on a 6 in phase p:

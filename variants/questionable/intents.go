@@ -104,9 +104,15 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 			in.leader = pw
 			return ""
 		}
-		u, _, why := unitArg(s, p, args)
+		u, o, why := unitArg(s, p, args)
+		if why != "" {
+			return why
+		}
+		if why := in.noOrderWanted(o, opt); why != "" {
+			return why
+		}
 		in.target = u.ID
-		return why
+		return ""
 	case gambler:
 		target, with, ok := strings.Cut(args, " with ")
 		if !ok {
@@ -124,6 +130,9 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 		if why != "" {
 			return why
 		}
+		if why := in.noOrderWanted(o, opt); why != "" {
+			return why
+		}
 		in.target = u.ID
 		if !opt.separate {
 			in.wants = o
@@ -131,6 +140,9 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 	default:
 		u, o, why := unitArg(s, p, args)
 		if why != "" {
+			return why
+		}
+		if why := in.noOrderWanted(o, opt); why != "" {
 			return why
 		}
 		in.target = u.ID
@@ -142,6 +154,27 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 		return "no country orders a character against itself (rule 9)"
 	}
 	return ""
+}
+
+// noOrderWanted refuses an order for the target (o, other than a hold)
+// given to a character that does nothing with it, rather than ignore the
+// player's words: only the Briber wants its target's order (rule 1), and
+// the Embezzler and the Gambler only when the moves are ordered with the
+// characters (ruling Q2); the Dealer, the Hooker and the Thug name their
+// target alone.
+func (in *intent) noOrderWanted(o *engine.Order, opt options) string {
+	if o == nil || o.Kind == engine.Hold {
+		return ""
+	}
+	switch {
+	case in.kind == briber:
+		return ""
+	case (in.kind == embezzler || in.kind == gambler) && !opt.separate:
+		return ""
+	case in.kind == embezzler || in.kind == gambler:
+		return fmt.Sprintf("the %s names its target alone: the characters act in a step of their own, and the unit it takes is ordered in the moves that follow (ruling Q2)", in.kind)
+	}
+	return fmt.Sprintf("the %s names its target alone, not an order for it", in.kind)
 }
 
 // unitArg reads a unit and, after it, an order for it ("A war - ukr";

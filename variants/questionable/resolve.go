@@ -169,8 +169,8 @@ func (r *resolver) act(in *intent) {
 		return
 	}
 	if in.kind == gambler {
-		if why := r.gambleCheck(in, u); why != "" {
-			r.refuse(in, engine.Void, why)
+		if why, code := r.gambleCheck(in, u); why != "" {
+			r.refuse(in, code, why)
 			return
 		}
 	}
@@ -232,11 +232,15 @@ func (r *resolver) loseGamble(in *intent, target engine.Unit, rolled string) {
 }
 
 // gambleCheck: the working piece is still the gambler's country's (rule 8
-// example A) and touches the target (rule 4; option gambler_touch).
-func (r *resolver) gambleCheck(in *intent, target engine.Unit) string {
+// example A) and touches the target (rule 4; option gambler_touch). A
+// piece that does not touch its target never could this turn (no unit
+// moves before the moves): the order is impossible as given (Illegal, so
+// the order panel marks it as it is typed); a piece taken by an earlier
+// character leaves the order with nothing to do (Void).
+func (r *resolver) gambleCheck(in *intent, target engine.Unit) (string, engine.ResultCode) {
 	w := r.s.UnitByID(in.working)
 	if w < 0 || r.s.Units[w].Power != in.power {
-		return "its working piece is no longer " + r.m.PowerName(in.power) + "'s (rule 8 A)"
+		return "its working piece is no longer " + r.m.PowerName(in.power) + "'s (rule 8 A)", engine.Void
 	}
 	wu := r.s.Units[w]
 	touches := r.m.Adjacent(engine.Army, engine.Loc{P: wu.Loc.P}, target.Loc.P) || r.m.Adjacent(engine.Fleet, wu.Loc, target.Loc.P) ||
@@ -245,9 +249,9 @@ func (r *resolver) gambleCheck(in *intent, target engine.Unit) string {
 		touches = slices.ContainsFunc(r.m.Destinations(wu), func(l engine.Loc) bool { return l.P == target.Loc.P })
 	}
 	if !touches {
-		return fmt.Sprintf("its working piece, %s, does not touch %s (rule 4)", r.unitName(wu), r.unitName(target))
+		return fmt.Sprintf("its working piece, %s, does not touch %s (rule 4)", r.unitName(wu), r.unitName(target)), engine.Illegal
 	}
-	return ""
+	return "", 0
 }
 
 // changeCountry gives unit i to power p at once, keeping its id; wants is

@@ -3,6 +3,7 @@ package questionable
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,4 +124,44 @@ func FuzzDecodeExtra(f *testing.F) {
 	s, _ := Variant.NewGame(m, nil, engine.NewRand(1))
 	good, _ := json.Marshal(s.Extra)
 	kittest.FuzzDecodeExtra(f, decodeExtra, good)
+}
+
+// TestHandStates: the hand words each character's state as the issue
+// asks: ready, barred with the game years left, in jail, dead, joined
+// from another country.
+func TestHandStates(t *testing.T) {
+	spring1902 := engine.Phase{Year: 1902, Season: engine.Spring, Type: engine.Movement}
+	fall1902 := engine.Phase{Year: 1902, Season: engine.Fall, Type: engine.Movement}
+	var opt options
+	for _, tt := range []struct {
+		c    character
+		p    engine.Phase
+		want string
+	}{
+		{character{Kind: briber}, spring1902, "ready"},
+		{character{Kind: briber, Caught: 1, FreeFrom: 8}, spring1902, "barred until Spring 1905 (3 game years left)"},
+		{character{Kind: briber, Caught: 1, FreeFrom: 8}, fall1902, "barred until Spring 1905 (2½ game years left)"},
+		{character{Kind: dealer, Caught: 1, FreeFrom: 4}, fall1902, "barred until Spring 1903 (½ game year left)"},
+		{character{Kind: dealer, Caught: 1, FreeFrom: 5}, fall1902, "barred until Fall 1903 (1 game year left)"},
+		{character{Kind: briber, Caught: 2, Jailed: true}, spring1902, "in jail for life"},
+		{character{Kind: hooker, Dead: true}, spring1902, "dead"},
+		{character{Kind: briber, Caught: 1, FreeFrom: 2}, spring1902, "ready (caught 1 time)"},
+		{character{Kind: killer, FreeFrom: 3, From: "germany"}, spring1902, "acts from Fall 1902"},
+	} {
+		if got := tt.c.state(tt.p, opt); got != tt.want {
+			t.Errorf("%+v in %v: %q, want %q", tt.c, tt.p, got, tt.want)
+		}
+	}
+	// Played: Germany's Briber caught on a 6 in Spring 1902 is barred
+	// until Spring 1905, which Germany's hand says in the moves after.
+	g := newGame(t, nil).at(1902, engine.Spring)
+	g.step("Germany: bribe A war - sil", 6)
+	if cs := charactersOf(extraOf(g.s).Characters, "germany", briber); len(cs) != 1 || cs[0].Caught != 1 {
+		t.Fatalf("Germany's Briber: %+v", cs)
+	}
+	v := engine.ViewFor(g.s, nil, engine.Seat{Power: "germany"}, Variant.Rules)
+	if h := cardgame.Of(v.State).Hand(v, Variant.Specials); h.Cards[0].Name != "Briber" ||
+		!slices.Equal(h.Cards[0].Notes, []string{"barred until Spring 1905 (3 game years left)"}) {
+		t.Errorf("Germany's Briber in %s: %+v", g.s.Phase.Key(), h.Cards[0])
+	}
 }
