@@ -180,7 +180,7 @@ func TestOrderPanelShowsErrorsAndSubmitsGoodOrders(t *testing.T) {
 		t.Errorf("board shows %d orders, want 2", len(sc.Orders))
 	}
 	op.SetText("A par - bur")
-	if op.Errors() != "" || !!op.errBox.Visible() {
+	if op.Errors() != "" || op.errBox.Visible() {
 		t.Errorf("errors %q for a good text", op.Errors())
 	}
 }

@@ -16,8 +16,10 @@ import (
 // lost; a writer that writes replaces the file as before.
 func TestChosenFileKept(t *testing.T) {
 	test.NewTempApp(t)
-	if !keepChosenFiles() || !keepChosenFiles() {
-		t.Fatal("the file repository could not be made lazy")
+	for range 2 { // a second call finds it lazy already
+		if !keepChosenFiles() {
+			t.Fatal("the file repository could not be made lazy")
+		}
 	}
 	dir := t.TempDir()
 	save := filepath.Join(dir, "game.dipdesk")
