@@ -230,11 +230,24 @@ func soakCheck(before *engine.State, out *engine.Outcome) []string {
 		for _, p := range before.Map.PowerIDs() {
 			seen := engine.OutcomeFor(before, out, engine.Seat{Power: p}, Variant.Rules)
 			for _, r := range seen.Results {
-				if r.Order.SeatOrder() && r.Order.Power != p && r.Unit.Power != p && leaderOf(before.Map, r) != p {
+				if r.Order.SeatOrder() && r.Order.Power != p && r.Unit.Power != p && leaderOf(before.Map, r) != p && !namesUnitOf(r, p) {
 					bad = append(bad, fmt.Sprintf("%s reads %s's %q", p, r.Order.Power, r.Reason))
 				}
 			}
 		}
 	}
 	return bad
+}
+
+// namesUnitOf reports whether r's words name a unit of p's as it stood
+// when named: a unit taken from p by an Embezzler or a Gambler is the
+// thief's by the time the result is written, and p reads the theft
+// (ruling Q12).
+func namesUnitOf(r engine.Result, p engine.Power) bool {
+	for _, n := range r.Names() {
+		if n.Unit.Power == p {
+			return true
+		}
+	}
+	return false
 }
