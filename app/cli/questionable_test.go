@@ -1,0 +1,288 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dipdesk/app/session"
+	"dipdesk/engine"
+)
+
+// qgame is a Questionable game driven by the game master's commands.
+type qgame struct {
+	t    *testing.T
+	file string
+	dir  string
+}
+
+// must runs a command that must succeed and print every one of want.
+func (q *qgame) must(stdin string, args []string, want ...string) string {
+	q.t.Helper()
+	code, out, errs := runIn(stdin, args...)
+	if code != 0 {
+		q.t.Fatalf("%v: exit %d\n%s\n%s", args, code, out, errs)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			q.t.Errorf("%v: the output lacks %q:\n%s", args, w, out)
+		}
+	}
+	return out
+}
+
+// orders stores each power's orders from a file of its own, as a game
+// master types what arrived by mail.
+func (q *qgame) orders(step string, by map[string]string) {
+	q.t.Helper()
+	for p, text := range by {
+		f := filepath.Join(q.dir, p+"-"+strings.ReplaceAll(step, ".", "_")+".txt")
+		if err := os.WriteFile(f, []byte(text+"\n"), 0o644); err != nil {
+			q.t.Fatal(err)
+		}
+		q.must("", []string{"orders", q.file, "--phase", step, "--power", p, f}, " stored for "+step)
+	}
+}
+
+// show returns what "show" prints as seat.
+func (q *qgame) show(seat string) string {
+	q.t.Helper()
+	return q.must("", []string{"show", q.file, "--as", seat})
+}
+
+// report returns the report of phase for seat.
+func (q *qgame) report(phase, seat string) string {
+	q.t.Helper()
+	return q.must("", []string{"report", q.file, "--phase", phase, "--for", seat})
+}
+
+func lacks(t *testing.T, what, text string, not ...string) {
+	t.Helper()
+	for _, n := range not {
+		if strings.Contains(text, n) {
+			t.Errorf("%s says %q:\n%s", what, n, text)
+		}
+	}
+}
+
+// TestQuestionableFromTheCommandLine is issue 15's done-when on the
+// command line with real dice: Questionable Character Diplomacy played by
+// the game master's commands from the first Spring's characters' step to
+// France's solo, the dice rolled at the table and entered at the prompt
+// and with --dice, the characters' reports private. A roll out of range
+// or not typed stores nothing; a theft is the thief's to order in the
+// moves that follow; a caught Briber is barred; a character ordered in the
+// moves does nothing; each power's report shows only what rule Q12 lets
+// it read; a rollback across a characters' step asks for its dice again;
+// the game master's edits leave France a centre short and the Fall's
+// moves give it the eighteenth; the end is in process, show, report and
+// history, and nothing is played after it; every step replays exactly
+// from its stored draws.
+func TestQuestionableFromTheCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	q := &qgame{t: t, file: filepath.Join(dir, "q.dipdesk"), dir: dir}
+	q.must("", []string{"new", "--variant", "questionable", "--option", "dice=entered", "--option", "character_reports=private",
+		"--seed", "3", "--out", q.file}, "Questionable Character Diplomacy, seed 3, Spring 1901 Characters", "the dice are entered")
+	q.must("", []string{"show", q.file}, "(S1901.characters)", "Acting: Austria, England, France, Germany, Italy, Russia and Turkey must act\n")
+
+	const chars1, moves1, chars2, moves2 = "S1901.characters", "S1901M", "F1901.characters", "F1901M"
+	spring := map[string]string{
+		"germany": "embezzle A war\nseduce A mun", // the Hooker on its own unit: rule 9
+		"england": "bribe F stp/sc - bot",
+		"russia":  "kill germany", // the Killer acts from 1902
+		"france":  "protect A par",
+	}
+	q.orders(chars1, spring)
+	q.must("", []string{"show", q.file}, "Orders in from: England, France, Germany, Russia\n")
+
+	// No roll typed, then a roll out of range: nothing is stored.
+	code, _, errs := runIn("", "process", q.file, "--phase", chars1)
+	if code != 1 || !strings.Contains(errs, "Roll a d6 for Germany's Embezzler on Russia's A war (1-3 succeeds, 6 caught): ") || !strings.Contains(errs, "was not entered") {
+		t.Fatalf("process with no roll typed: %d %s", code, errs)
+	}
+	code, _, errs = run("process", q.file, "--phase", chars1, "--dice", "9")
+	if code != 1 || !strings.Contains(errs, "a roll is 1 to 6, not 9; nothing was stored") {
+		t.Fatalf("process --dice 9: %d %s", code, errs)
+	}
+	if out := q.show("gm"); strings.Contains(out, "Entered:") || !strings.Contains(out, "("+chars1+")") {
+		t.Fatalf("a refused roll changed the game:\n%s", out)
+	}
+	// Too few values with --dice: the prompt asks for the rest; a value
+	// that is no roll is asked again.
+	code, out, errs := runIn("x\n6\n", "process", q.file, "--phase", chars1, "--dice", "2")
+	if code != 0 || strings.Count(errs, "Roll a d6 for England's Briber on Russia's F stp/sc (1-4 succeeds, 6 caught): ") != 2 ||
+		!strings.Contains(errs, `"x" is not a roll of a d6`) {
+		t.Fatalf("process --dice 2 and the prompt: %d\n%s\n%s", code, out, errs)
+	}
+	springResults := []string{
+		"Germany: embezzle a war            rolled 2: stole Russia's A war: it is Germany's for good (rule 2)",
+		"England: bribe f stp/sc - bot      rolled 6: caught: may not try again for 3 game years (until Spring 1904)",
+		"Germany: seduce a mun              no country orders a character against itself (rule 9)",
+		"Russia: kill germany               Russia's Killer first appears after Winter 1901 (rule 7)",
+		"draw 1, Germany's Embezzler on Russia's A war (1-3 succeeds, 6 caught): rolled 2 on a d6 (entered by the game master)",
+		"draw 2, England's Briber on Russia's F stp/sc (1-4 succeeds, 6 caught): rolled 6 on a d6 (entered by the game master)",
+		"now Spring 1901 Movement (S1901M)",
+	}
+	for _, w := range springResults {
+		if !strings.Contains(out, w) {
+			t.Errorf("the characters' step lacks %q:\n%s", w, out)
+		}
+	}
+
+	// What each seat reads of the characters (ruling Q12, private).
+	fr := q.report(chars1, "france")
+	if !strings.Contains(fr, "protect a par") {
+		t.Errorf("France's report lacks its own Thug:\n%s", fr)
+	}
+	lacks(t, "France's report", fr, "embezzle", "bribe", "kill", "Embezzler", "Briber", "Draws:")
+	lacks(t, "the public report", q.report(chars1, "public"), "embezzle", "bribe", "Embezzler", "Briber", "protect", "Draws:")
+	ru := q.report(chars1, "russia")
+	for _, w := range []string{"stole Russia's A war", "rolled 6: caught", "kill germany"} {
+		if !strings.Contains(ru, w) {
+			t.Errorf("Russia's report lacks %q:\n%s", w, ru)
+		}
+	}
+	lacks(t, "Russia's report", ru, "protect a par", "seduce")
+	lacks(t, "Germany's report", q.report(chars1, "germany"), "bribe", "Briber", "protect a par", "Draws:")
+	if gm := q.report(chars1, "gm"); !strings.Contains(gm, "protect a par") || !strings.Contains(gm, "2. England's Briber on Russia's F stp/sc") {
+		t.Errorf("the game master's report:\n%s", gm)
+	}
+
+	// The moves: the stolen army is Germany's to order; Russia's order
+	// for it does nothing, nor does a character ordered in the moves.
+	if out := q.show("russia"); !strings.Contains(out, "Germany: A war") || !strings.Contains(out, "(S1901M)") {
+		t.Errorf("Russia's view of the moves:\n%s", out)
+	}
+	q.orders(moves1, map[string]string{
+		"germany": "A war - ukr\nA mun - bur\nseduce A mos",
+		"russia":  "A war - sil",
+	})
+	out = q.must("", []string{"process", q.file, "--phase", moves1}, "now Fall 1901 Characters (F1901.characters)")
+	for _, w := range []string{"   Germany: A war - ukr", `* Germany: seduce a mos`, "* Russia: A war - sil"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("Spring's moves lack %q:\n%s", w, out)
+		}
+	}
+	if out := q.show("gm"); !strings.Contains(out, "Germany: A ukr") {
+		t.Errorf("Germany's stolen army did not move:\n%s", out)
+	}
+
+	// The Fall's characters: England's Briber is barred; Russia's Gambler
+	// plays A mos against Germany's A ukr and wins it back on a 1.
+	q.orders(chars2, map[string]string{"england": "bribe A ukr - war", "russia": "gamble A ukr with A mos"})
+	out = q.must("", []string{"process", q.file, "--phase", chars2, "--dice", "1"},
+		"rolled 1: won Germany's A ukr (rule 4)", "now Fall 1901 Movement (F1901M)")
+	if !strings.Contains(out, "* England: bribe a ukr - war") || strings.Contains(out, "England's Briber on") {
+		t.Errorf("England's barred Briber:\n%s", out)
+	}
+
+	// Back across the Fall's characters to the Spring's: its dice are
+	// asked for again, given with --dice; the same dice give the same
+	// position.
+	q.must("", []string{"rollback", q.file, "--to", chars1, "--reason", "a die fell off the table"}, "back at Spring 1901 Characters (S1901.characters); 5 orders carried over")
+	if out := q.show("gm"); strings.Contains(out, "Entered:") || !strings.Contains(out, "Russia: A war") {
+		t.Errorf("after the rollback:\n%s", out)
+	}
+	out = q.must("", []string{"process", q.file, "--phase", chars1, "--dice", "2,6"}, springResults...)
+	q.orders(moves1, map[string]string{"germany": "A war - ukr\nA mun - bur"})
+	q.must("", []string{"process", q.file, "--phase", moves1})
+	q.orders(chars2, map[string]string{"russia": "gamble A ukr with A mos"})
+	q.must("", []string{"process", q.file, "--phase", chars2, "--dice", "1"}, "rolled 1: won Germany's A ukr (rule 4)")
+	hist := q.must("", []string{"history", q.file, "--all"}, "abandoned by a rollback", "Audit log:")
+	for _, w := range []string{"  0  S1901.characters Spring 1901 Characters     adjudicated", "  1  S1901M           Spring 1901 Movement       adjudicated",
+		"  2  F1901.characters Fall 1901 Characters       adjudicated", "  3  F1901M           Fall 1901 Movement         current"} {
+		if !strings.Contains(hist, w) {
+			t.Errorf("history lacks %q:\n%s", w, hist)
+		}
+	}
+
+	// The game master sets up France one centre short: Austria's three
+	// armies gone, their centres and eleven neutral ones France's, an
+	// army added in Galicia; France's army marches into Spain.
+	for _, e := range [][]string{{"remove", "bud"}, {"remove", "tri"}, {"remove", "vie"}, {"add", "france", "A", "gal"}} {
+		q.must("", append([]string{"edit", q.file, "--phase", moves2}, e...), "edited:")
+	}
+	for _, c := range []string{"bud", "tri", "vie", "bel", "bul", "den", "gre", "hol", "nwy", "por", "rum", "ser", "swe", "tun"} {
+		q.must("", []string{"edit", q.file, "--phase", moves2, "owner", c, "france"}, "edited:")
+	}
+	q.must("", []string{"show", q.file}, "Centres: Austria 0, England 3, France 17,")
+	checkReplays(t, q.file, chars2)
+	q.orders(moves2, map[string]string{"france": "A mar - spa\nA gal H"})
+	q.must("", []string{"process", q.file, "--phase", moves2}, "France wins.")
+
+	// The end, everywhere; nothing is played after it.
+	q.must("", []string{"show", q.file, "--as", "russia"}, "The game is over (F1901M): France wins")
+	q.must("", []string{"report", q.file, "--for", "england"}, "The game is over: France wins")
+	q.must("", []string{"history", q.file}, "The game ended in F1901M: France wins")
+	cur := q.must("", []string{"show", q.file})
+	if code, _, errs := run("process", q.file, "--phase", currentKey(t, q.file)); code != 1 || !strings.Contains(errs, "the game is over") {
+		t.Errorf("process after the end: %d %s\n%s", code, errs, cur)
+	}
+	os.WriteFile(filepath.Join(dir, "late.txt"), []byte("bribe A par - bur\n"), 0o644)
+	if code, _, errs := run("orders", q.file, "--phase", currentKey(t, q.file), "--power", "germany", filepath.Join(dir, "late.txt")); code != 1 || !strings.Contains(errs, "the game is over") {
+		t.Errorf("orders after the end: %d %s", code, errs)
+	}
+	// F1901M's position is the game master's edit, not F1901.characters'
+	// outcome.
+	checkReplays(t, q.file, chars2)
+}
+
+// currentKey is the key of the game's current phase.
+func currentKey(t *testing.T, file string) string {
+	t.Helper()
+	g, err := session.OpenReadOnly(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	cur, err := g.Current()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cur.Phase.Name
+}
+
+// checkReplays replays every adjudicated phase of the game's line from
+// its stored orders and draws: each gives exactly the stored next
+// position, but for the phase edited, whose next position the game
+// master changed.
+func checkReplays(t *testing.T, file, edited string) {
+	t.Helper()
+	g, err := session.OpenReadOnly(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	phases, err := g.History(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed := 0
+	for i := 0; i+1 < len(phases); i++ {
+		ps, err := g.Phase(phases[i].Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := g.Replay(ps)
+		if err != nil {
+			t.Fatalf("replay of %s: %v", phases[i].Name, err)
+		}
+		got, _ := engine.MarshalState(out.Next)
+		if phases[i].Name == edited {
+			if bytes.Equal(got, phases[i+1].State) {
+				t.Errorf("the game master's edit of %s is not in the save", phases[i+1].Name)
+			}
+			replayed++
+			continue
+		}
+		if !bytes.Equal(got, phases[i+1].State) {
+			t.Errorf("the replay of %s gives another position than the stored %s", phases[i].Name, phases[i+1].Name)
+		}
+		replayed++
+	}
+	if replayed < 3 {
+		t.Errorf("%d phases replayed", replayed)
+	}
+}
