@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -466,6 +467,7 @@ func runShow(c *CLI, args []string) int {
 		}
 		fmt.Fprintf(c.Stdout, "Mark: %s %s%s: %s\n", mk.Kind, m.Provinces[mk.Prov].Abbr, who, mk.Why)
 	}
+	printSeatHands(c.Stdout, v)
 	if err := c.showActing(g, v, *phase); err != nil {
 		return c.fail("show", err)
 	}
@@ -782,5 +784,41 @@ func cardNotes(v engine.View) func(engine.Unit) string {
 			note += "; " + strings.Join(c.Notes, "; ")
 		}
 		return "  [" + note + "]"
+	}
+}
+
+// printSeatHands prints the cards the seats hold in their hands, no unit
+// (Questionable's characters), as view v may know them: one line a seat,
+// each card with its state ("Briber: before Spring 1904"). Nothing for a
+// game whose cards are its units'.
+func printSeatHands(w io.Writer, v engine.View) {
+	h, ok := session.HandsOf(v, nil)
+	if !ok {
+		return
+	}
+	var seats []string
+	cards := map[string][]string{}
+	for _, c := range h.Cards {
+		if !c.Seat {
+			continue
+		}
+		if _, seen := cards[c.Label]; !seen {
+			seats = append(seats, c.Label)
+		}
+		card := c.Name
+		if len(c.Notes) > 0 {
+			card += ": " + strings.Join(c.Notes, ", ")
+		}
+		cards[c.Label] = append(cards[c.Label], card)
+	}
+	if len(seats) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "Hands:")
+	for _, s := range seats {
+		fmt.Fprintf(w, "  %s: %s\n", s, strings.Join(cards[s], "; "))
+	}
+	if !h.Active && h.Inactive != "" {
+		fmt.Fprintf(w, "  (%s.)\n", h.Inactive)
 	}
 }

@@ -131,6 +131,11 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 		}
 	}
 
+	// Every country's characters are public (ruling Q12): the caught
+	// Briber is barred for three game years.
+	q.must("", []string{"show", q.file, "--as", "france"}, "Hands:\n  France: Briber: ready; Embezzler: ready;",
+		"  England: Briber: before Spring 1904; Embezzler: ready;", "Killer: first appears after Winter 1901 (rule 7)\n")
+
 	// What each seat reads of the characters (ruling Q12, private).
 	fr := q.report(chars1, "france")
 	if !strings.Contains(fr, "protect a par") {
