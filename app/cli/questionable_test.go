@@ -291,3 +291,116 @@ func checkReplays(t *testing.T, file, edited string) {
 		t.Errorf("%d phases replayed", replayed)
 	}
 }
+
+// rolledLines returns the results of a process's output that rolled a
+// die, and the draws it listed.
+func rolledLines(out string) (rolled, draws []string) {
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, "   draw "):
+			draws = append(draws, l)
+		case strings.Contains(l, " rolled "):
+			rolled = append(rolled, l)
+		}
+	}
+	return rolled, draws
+}
+
+// TestQuestionableEngineDiceFromTheCommandLine plays Questionable
+// Character Diplomacy's first two years with the engine's dice (from the
+// game's seed, recorded): every character's order in the Spring, the
+// Fall, and the Killers of 1902, one stopped by a Thug guarding its
+// target's leader. Each step lists every die it rolled, drawn by the
+// seed, and every result that rolled names its roll; a stolen unit is its
+// thief's in the next position; --dice is refused, the dice being the
+// engine's; a rollback across a characters' step plays it again with the
+// same dice; every step replays exactly.
+func TestQuestionableEngineDiceFromTheCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	q := &qgame{t: t, file: filepath.Join(dir, "q.dipdesk"), dir: dir}
+	q.must("", []string{"new", "--variant", "questionable", "--seed", "21", "--out", q.file}, "Spring 1901 Characters")
+	if code, _, errs := run("process", q.file, "--phase", "S1901.characters", "--dice", "3"); code != 1 || !strings.Contains(errs, "the dice of this game are the engine's") {
+		t.Errorf("--dice with the engine's dice: %d %s", code, errs)
+	}
+	steps := []struct {
+		key    string
+		orders map[string]string
+	}{
+		{"S1901.characters", map[string]string{
+			"germany": "embezzle A war", "england": "bribe F stp/sc - bot", "france": "deal A mun", "italy": "seduce F tri",
+			"austria": "gamble A ven with F tri", "russia": "protect A mos", "turkey": "embezzle F sev"}},
+		{"S1901M", map[string]string{"france": "A par - bur", "italy": "A ven H"}},
+		{"F1901.characters", map[string]string{"germany": "bribe A bur - pic", "russia": "embezzle A bud", "turkey": "deal A vie", "austria": "seduce A con"}},
+		{"F1901M", nil},
+		{"S1902.characters", map[string]string{"germany": "kill france", "france": "protect leader france", "austria": "kill russia", "england": "kill turkey"}},
+		{"S1902M", nil},
+	}
+	outs := map[string]string{}
+	won := 0
+	for _, st := range steps {
+		// A retreat or an adjustment nobody orders (no unit dislodged or
+		// none the seats order) is played as it comes.
+		for cur := currentKey(t, q.file); cur != st.key; cur = currentKey(t, q.file) {
+			if strings.HasSuffix(cur, ".characters") || strings.HasSuffix(cur, "M") {
+				t.Fatalf("the game is in %s, not %s", cur, st.key)
+			}
+			q.must("", []string{"process", q.file, "--phase", cur})
+		}
+		q.orders(st.key, st.orders)
+		out := q.must("", []string{"process", q.file, "--phase", st.key}, "("+st.key+") adjudicated")
+		outs[st.key] = out
+		rolled, draws := rolledLines(out)
+		if !strings.HasSuffix(st.key, ".characters") {
+			if len(draws) != 0 {
+				t.Errorf("the moves %s rolled dice:\n%s", st.key, out)
+			}
+			continue
+		}
+		if len(draws) == 0 || len(rolled) == 0 {
+			t.Errorf("%s rolled %d dice for %d results:\n%s", st.key, len(draws), len(rolled), out)
+		}
+		for _, d := range draws {
+			if !strings.HasSuffix(d, "on a d6 (drawn by the seed)") {
+				t.Errorf("%s: a draw not the seed's: %q", st.key, d)
+			}
+		}
+		gm := q.show("gm")
+		for _, l := range rolled {
+			// "rolled 2: stole Russia's A war: it is Germany's for good"
+			var thief, unit string
+			if _, after, ok := strings.Cut(l, ": stole "); ok {
+				unit, thief, _ = strings.Cut(after, ": it is ")
+				_, unit, _ = strings.Cut(unit, "'s ")
+				thief, _, _ = strings.Cut(thief, "'s for good")
+			}
+			// "   Austria: gamble a ven with f tri   rolled 1: won Italy's A ven (rule 4)"
+			if _, after, ok := strings.Cut(l, ": won "); ok {
+				_, unit, _ = strings.Cut(after, "'s ")
+				unit, _, _ = strings.Cut(unit, " (rule 4)")
+				thief = strings.TrimSuffix(strings.Fields(l)[0], ":")
+				won++
+			}
+			if thief != "" && !strings.Contains(gm, "  "+thief+": "+unit+"\n") {
+				t.Errorf("%s: %q, but the position says otherwise:\n%s", st.key, l, gm)
+			}
+		}
+	}
+	if won == 0 {
+		t.Error("no Gambler won a unit: the position's check did not run")
+	}
+	if !strings.Contains(outs["S1902.characters"], "Germany: kill france") || !strings.Contains(outs["S1902.characters"], "France: protect leader france") {
+		t.Errorf("the Killers of 1902:\n%s", outs["S1902.characters"])
+	}
+	if strings.Contains(outs["S1902.characters"], "Germany's Killer on France's leader") {
+		t.Errorf("a Killer rolled against a leader a Thug guards (ruling Q8):\n%s", outs["S1902.characters"])
+	}
+
+	// Back to the characters of 1902 from its moves: the same orders and
+	// the seed's same dice give the same step.
+	q.must("", []string{"rollback", q.file, "--to", "S1902.characters"}, "4 orders carried over")
+	again := q.must("", []string{"process", q.file, "--phase", "S1902.characters"})
+	if again != outs["S1902.characters"] {
+		t.Errorf("the step played again differs:\n%s\nthe first time:\n%s", again, outs["S1902.characters"])
+	}
+	checkReplays(t, q.file, "")
+}
