@@ -244,3 +244,101 @@ func rehost(t *testing.T, g *session.Game, old *table) *table {
 	tb.watcher = join(t, tb.h, ObserverSeat, false)
 	return tb
 }
+
+// embezzleNearest is France's Embezzler's order in a characters' step:
+// the unit of another country next to one of France's, else any.
+func embezzleNearest(s *engine.State, p engine.Power) []string {
+	m := s.Map
+	var any string
+	for _, u := range s.Units {
+		if u.Power == p {
+			continue
+		}
+		name := "embezzle " + m.UnitCode(u.Type, u.Kind) + " " + m.LocString(u.Loc)
+		if any == "" {
+			any = name
+		}
+		for _, mine := range s.Units {
+			if mine.Power == p && (m.Adjacent(engine.Army, mine.Loc, u.Loc.P) || m.Adjacent(engine.Fleet, mine.Loc, u.Loc.P)) {
+				return []string{name}
+			}
+		}
+	}
+	if any == "" {
+		return nil
+	}
+	return []string{any}
+}
+
+// TestQuestionableSoloOverLAN plays Questionable Character Diplomacy over
+// the LAN with the engine's dice from the first Spring to a solo: every
+// seat on its own client; France's Embezzler steals a neighbour's unit in
+// every characters' step and its units march greedily, from what France's
+// client receives; Germany's Thug guards Berlin; the others only say they
+// are ready. The host rolls every die itself (no roll is ever asked for),
+// France wins, every seat and the observer are told, and every message
+// every seat received is checked against what it may know.
+func TestQuestionableSoloOverLAN(t *testing.T) {
+	g := newGame(t, "questionable", 5)
+	t.Cleanup(func() { g.Close() })
+	tb := newTable(t, g, HostConfig{})
+	tb.h.OnDraw(func(d PendingDraw) { t.Errorf("the host asked for a roll of the engine's: %+v", d) })
+	ber, _ := g.Map().Lookup("ber")
+	tb.play(t, 1960, 1, func(s *engine.State, p engine.Power, _ *engine.Rand) []string {
+		characters := s.Phase.Type == engine.Custom
+		switch {
+		case p == "france" && characters:
+			return embezzleNearest(s, p)
+		case p == "france":
+			return greedy(s, p)
+		case p == "germany" && characters:
+			if i := s.UnitAt(ber); i >= 0 && s.Units[i].Power == p {
+				u := s.Units[i]
+				return []string{"protect " + s.Map.UnitCode(u.Type, u.Kind) + " " + s.Map.LocString(u.Loc)}
+			}
+		}
+		return nil
+	})
+	var winner string
+	tb.watcher.in.waitFor(t, 0, "the observer's results with a winner", func(e Envelope) bool {
+		r, _ := Decode[Results](e)
+		winner = r.Winner
+		return e.Type == TypeResults && r.Winner != ""
+	})
+	if winner != "france" {
+		t.Fatalf("the game ended in %s without France winning (winner %q)", tb.h.Step().Phase, winner)
+	}
+	for p, sc := range tb.seats {
+		sc.in.waitFor(t, 0, string(p)+"'s results with the winner", func(e Envelope) bool {
+			r, _ := Decode[Results](e)
+			return e.Type == TypeResults && r.End != nil && slices.Equal(r.End.Winners, []string{"france"})
+		})
+	}
+	tb.h.Close()
+	tb.checkAll(t)
+	// The characters acted: France stole units on the way.
+	phases, err := g.History(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stolen := 0
+	for _, ph := range phases {
+		ps, err := g.Phase(ph.Name)
+		if err != nil || !ps.Phase.Adjudicated || ps.State.Phase.Type != engine.Custom {
+			continue
+		}
+		rs, err := g.Results(ps.Phase)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if r.Power == "france" && strings.Contains(r.Reason, "stole") {
+				stolen++
+			}
+		}
+	}
+	if stolen == 0 {
+		t.Error("France's Embezzler never stole a unit")
+	}
+	t.Logf("France won in %s with %d units stolen", phases[len(phases)-1].Name, stolen)
+}
