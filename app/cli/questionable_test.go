@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"dipdesk/app/lan"
 	"dipdesk/app/session"
 	"dipdesk/engine"
 )
@@ -403,4 +404,49 @@ func TestQuestionableEngineDiceFromTheCommandLine(t *testing.T) {
 		t.Errorf("the step played again differs:\n%s\nthe first time:\n%s", again, outs["S1902.characters"])
 	}
 	checkReplays(t, q.file, "")
+}
+
+// TestQuestionableJoinAndHost: a Questionable game whose dice the game
+// master rolls at the table, served by "dipdesk host" and played by
+// "dipdesk join" processes through the first characters' step: Germany's
+// process sends its Embezzler's order from a file, every seat says it is
+// ready, the host's terminal asks for the roll naming it, and a seat
+// joining afterwards reads the theft in its results, the stolen army as
+// Germany's, and every country's characters with their state.
+func TestQuestionableJoinAndHost(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(lan.ConfigDirEnv, filepath.Join(dir, "host-config"))
+	file := filepath.Join(dir, "q.dipdesk")
+	if code, _, errs := run("new", "--variant", "questionable", "--option", "dice=entered", "--seed", "3", "--out", file); code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	ht := startHostTerm(t, file)
+	out := ht.wait("the game's dice are rolled at the table: this terminal asks for each roll")
+	addr, codes := hostFacts(out)
+	sp := &seatProcs{t: t, addr: addr, dir: dir, codes: codes, joined: map[string]bool{}}
+	const chars1, moves1 = "S1901.characters", "S1901M"
+	must := ht.mustAct(chars1)
+	if len(must) != 7 {
+		t.Fatalf("must act in the characters' step: %v", must)
+	}
+	sp.must("germany", chars1, "embezzle A war", false, "view S1901.characters (Spring 1901 Characters)", "your orders are due",
+		"hands:\n  Germany: Briber: ready; Embezzler: ready;", "orders stored for S1901.characters:", "  embezzle a war")
+	if out, ok := sp.join("russia", moves1, "A war - ukr", false); ok || !strings.Contains(out, "stale_phase") {
+		t.Errorf("orders for the moves during the characters' step: %v\n%s", ok, out)
+	}
+	sp.readyAll(chars1, must)
+	prompt := "roll needed for S1901.characters (Spring 1901 Characters), draw 1: Germany's Embezzler on Russia's A war (1-3 succeeds, 6 caught); a d6: 1 to 6. Type the value"
+	ht.wait(prompt)
+	ht.typeLine("2")
+	ht.wait("now S1901M (Spring 1901 Movement)")
+	sp.must("russia", moves1, "", false, "results S1901.characters (Spring 1901 Characters):", "rolled 2: stole Russia's A war: it is Germany's for good",
+		"view S1901M (Spring 1901 Movement)", "A war", "your orders are due")
+	out = sp.must("germany", moves1, "A war - ukr", false, "orders stored for S1901M:")
+	if !strings.Contains(out, "Germany") || !strings.Contains(out, "A war") {
+		t.Errorf("Germany's view of the moves:\n%s", out)
+	}
+	ht.typeLine("quit")
+	if code := <-ht.done; code != 0 {
+		t.Errorf("the host ended with %d", code)
+	}
 }
