@@ -95,10 +95,11 @@ func runNew(c *CLI, args []string) int {
 		// The seed alone recreates the deal and every draw: players at a
 		// shared screen must not see it (the game master reads it from
 		// the file, see docs/save-format.md).
-		fmt.Fprintf(c.Stdout, "created %s: %s, %s (the seed is kept in the file, not shown: players share this screen)\n", *out, g.Variant().Name, cur.State.Phase)
+		fmt.Fprintf(c.Stdout, "created %s: %s, %s (%s) (the seed is kept in the file, not shown: players share this screen)\n", *out, g.Variant().Name, cur.State.Phase, cur.State.Phase.Key())
 		return 0
 	}
-	fmt.Fprintf(c.Stdout, "created %s: %s, seed %d, %s\n", *out, g.Variant().Name, *seed, cur.State.Phase)
+	// The step's key is what --phase takes next.
+	fmt.Fprintf(c.Stdout, "created %s: %s, seed %d, %s (%s)\n", *out, g.Variant().Name, *seed, cur.State.Phase, cur.State.Phase.Key())
 	if g.DiceEntered() {
 		fmt.Fprintln(c.Stdout, "the dice are entered: \"dipdesk process\" asks the game master for each roll")
 	}

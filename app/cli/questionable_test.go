@@ -85,7 +85,7 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	dir := t.TempDir()
 	q := &qgame{t: t, file: filepath.Join(dir, "q.dipdesk"), dir: dir}
 	q.must("", []string{"new", "--variant", "questionable", "--option", "dice=entered", "--option", "character_reports=private",
-		"--seed", "3", "--out", q.file}, "Questionable Character Diplomacy, seed 3, Spring 1901 Characters", "the dice are entered")
+		"--seed", "3", "--out", q.file}, "Questionable Character Diplomacy, seed 3, Spring 1901 Characters (S1901.characters)\n", "the dice are entered")
 	q.must("", []string{"show", q.file}, "(S1901.characters)", "Acting: Austria, England, France, Germany, Italy, Russia and Turkey must act\n")
 
 	const chars1, moves1, chars2, moves2 = "S1901.characters", "S1901M", "F1901.characters", "F1901M"
@@ -448,5 +448,67 @@ func TestQuestionableJoinAndHost(t *testing.T) {
 	ht.typeLine("quit")
 	if code := <-ht.done; code != 0 {
 		t.Errorf("the host ended with %d", code)
+	}
+}
+
+// TestQuestionableDocCommands runs the commands docs/questionable.md
+// gives under "On the command line", as written, in a folder of their
+// own: each orders file holds the text the line's comment quotes. Every
+// command must succeed, and do what its comment says.
+func TestQuestionableDocCommands(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "questionable.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "## On the command line\n")
+	_, block, ok2 := strings.Cut(section, "```\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("docs/questionable.md has no commands under \"On the command line\"")
+	}
+	t.Chdir(t.TempDir())
+	outs := map[string]string{}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		cmd, comment, _ := strings.Cut(line, "#")
+		args := strings.Fields(cmd)
+		if len(args) < 2 || args[0] != "dipdesk" {
+			t.Fatalf("not a dipdesk command: %q", line)
+		}
+		args = args[1:]
+		if args[0] == "orders" {
+			_, quoted, _ := strings.Cut(comment, `"`)
+			text, _, ok := strings.Cut(quoted, `"`)
+			if !ok {
+				t.Fatalf("an orders line whose comment quotes no orders: %q", line)
+			}
+			if err := os.WriteFile(args[len(args)-1], []byte(text+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, errs := run(args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s\n%s", line, code, out, errs)
+		}
+		outs[args[0]+" "+args[len(args)-1]] += out
+		n++
+	}
+	for key, want := range map[string][]string{
+		"new game.dipdesk":         {"Spring 1901 Characters (S1901.characters)", "the dice are entered"},
+		"process 2,3":              {"rolled 2: stole Russia's A war", "rolled 3: bribed Russia's F stp/sc to F stp/sc - lvn"},
+		"show russia":              {"Germany: A war\n", "Hands:\n  Russia: Briber: ready;"},
+		"process S1901M":           {"Germany: A war - ukr               moved to Ukraine", "Russia: F stp/sc - lvn             moved to Livonia"},
+		"report russia":            {"stole Russia's A war", "bribed Russia's F stp/sc"},
+		"orders germany-moves.txt": {"A war - ukr"},
+		"orders england.txt":       {"bribe f stp/sc - lvn"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(outs[key], w) {
+				t.Errorf("%s: the output lacks %q:\n%s", key, w, outs[key])
+			}
+		}
+	}
+	if n < 6 {
+		t.Errorf("%d commands run", n)
 	}
 }
