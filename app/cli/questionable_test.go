@@ -137,6 +137,12 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	q.must("", []string{"show", q.file, "--as", "france"}, "Hands:\n  France: Briber: ready; Embezzler: ready;",
 		"  England: Briber: before Spring 1904; Embezzler: ready;", "Killer: first appears after Winter 1901 (rule 7)\n")
 
+	// Character Diplomacy's Winter form of the cards dealt to units says
+	// nothing of characters dealt to none.
+	if code, out, errs := run("report", q.file, "--for", "england", "--cards"); code != 1 || !strings.Contains(errs, "deals no cards to units: its cards are the seats' own") {
+		t.Errorf("report --cards: %d\n%s\n%s", code, out, errs)
+	}
+
 	// What each seat reads of the characters (ruling Q12, private).
 	fr := q.report(chars1, "france")
 	if !strings.Contains(fr, "protect a par") {
