@@ -15,18 +15,20 @@ import "dipdesk/engine"
 // that result's words. nil for a phase not adjudicated.
 func (g *Game) SeatDraws(ps PhaseState, seat engine.Seat) ([]engine.Draw, error) {
 	draws, err := g.PhaseDraws(ps)
-	if err != nil || seat.GM || len(draws) == 0 {
+	if err != nil || seat.GM {
 		return draws, err
-	}
-	all, err := g.readsEveryResult(ps, seat)
-	if err != nil || !all {
-		return nil, err
 	}
 	var out []engine.Draw
 	for _, d := range draws {
 		if d.Kind == engine.DrawDie {
 			out = append(out, d)
 		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	if all, err := g.readsEveryResult(ps, seat); err != nil || !all {
+		return nil, err
 	}
 	return out, nil
 }
