@@ -169,7 +169,7 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	}
 	q.orders(moves1, map[string]string{
 		"germany": "A war - ukr\nA mun - bur\nseduce A mos",
-		"russia":  "A war - sil",
+		"russia":  "A war - sil\nA mos - lvn",
 	})
 	out = q.must("", []string{"process", q.file, "--phase", moves1}, "now Fall 1901 Characters (F1901.characters)")
 	for _, w := range []string{"   Germany: A war - ukr", `* Germany: seduce a mos`, "* Russia: A war - sil"} {
@@ -177,13 +177,13 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 			t.Errorf("Spring's moves lack %q:\n%s", w, out)
 		}
 	}
-	if out := q.show("gm"); !strings.Contains(out, "Germany: A ukr") {
-		t.Errorf("Germany's stolen army did not move:\n%s", out)
+	if out := q.show("gm"); !strings.Contains(out, "Germany: A ukr") || !strings.Contains(out, "Russia: A lvn") {
+		t.Errorf("Germany's stolen army did not move, or Russia's army, which a character ordered in the moves would have seduced:\n%s", out)
 	}
 
 	// The Fall's characters: England's Briber is barred; Russia's Gambler
 	// plays A mos against Germany's A ukr and wins it back on a 1.
-	q.orders(chars2, map[string]string{"england": "bribe A ukr - war", "russia": "gamble A ukr with A mos"})
+	q.orders(chars2, map[string]string{"england": "bribe A ukr - war", "russia": "gamble A ukr with F sev"})
 	out = q.must("", []string{"process", q.file, "--phase", chars2, "--dice", "1"},
 		"rolled 1: won Germany's A ukr (rule 4)", "now Fall 1901 Movement (F1901M)")
 	if !strings.Contains(out, "* England: bribe a ukr - war") || strings.Contains(out, "England's Briber on") {
@@ -200,7 +200,7 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	out = q.must("", []string{"process", q.file, "--phase", chars1, "--dice", "2,6"}, springResults...)
 	q.orders(moves1, map[string]string{"germany": "A war - ukr\nA mun - bur"})
 	q.must("", []string{"process", q.file, "--phase", moves1})
-	q.orders(chars2, map[string]string{"russia": "gamble A ukr with A mos"})
+	q.orders(chars2, map[string]string{"russia": "gamble A ukr with F sev"})
 	q.must("", []string{"process", q.file, "--phase", chars2, "--dice", "1"}, "rolled 1: won Germany's A ukr (rule 4)")
 	hist := q.must("", []string{"history", q.file, "--all"}, "abandoned by a rollback", "Audit log:")
 	for _, w := range []string{"  0  S1901.characters Spring 1901 Characters     adjudicated", "  1  S1901M           Spring 1901 Movement       adjudicated",

@@ -134,7 +134,7 @@ func TestQuestionableOverLAN(t *testing.T) {
 	// The moves: the stolen army is Germany's; Russia cannot order it, and
 	// a character ordered in the moves does nothing.
 	lastView(t, s["russia"], moves1)
-	orders(t, s["russia"], moves1, "A war - sil\nA mos H")
+	orders(t, s["russia"], moves1, "A war - sil\nA mos - lvn")
 	orders(t, s["germany"], moves1, "A war - ukr\nseduce A mos")
 	tb.readyAll(t, moves1)
 	r := resultsOf(t, s["germany"], moves1)
@@ -147,7 +147,7 @@ func TestQuestionableOverLAN(t *testing.T) {
 	if x := resultLine(t, r, "germany", "A war - ukr"); !x.OK {
 		t.Errorf("the stolen army's move: %+v", x)
 	}
-	if x := resultLine(t, r, "russia", "A mos H"); !x.OK {
+	if x := resultLine(t, r, "russia", "A mos - lvn"); !x.OK {
 		t.Errorf("Russia's army seduced by a character ordered in the moves: %+v", x)
 	}
 	// The Fall's characters: nobody orders any; no roll is asked.
