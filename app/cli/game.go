@@ -195,10 +195,28 @@ func runOrders(c *CLI, args []string) int {
 	for _, o := range good {
 		fmt.Fprintf(c.Stdout, "  %s\n", o.Format(g.Map()))
 	}
+	c.warnImpossible(g, *phase, p, text)
 	if len(errs) > 0 {
 		return 1
 	}
 	return 0
+}
+
+// warnImpossible names the stored orders the position makes impossible,
+// as the window's order panel does (session.CheckOrders on the seat's
+// view): a unit order in Questionable's characters' step, a character
+// ordered in its moves, another power's unit. They stay stored, as the
+// power sent them, and fail when the phase is adjudicated.
+func (c *CLI) warnImpossible(g *session.Game, phase string, p engine.Power, text string) {
+	v, err := g.View(engine.Seat{Power: p}, phase)
+	if err != nil {
+		return
+	}
+	for _, pr := range session.CheckOrders(g.Variant(), v, p, text).Problems {
+		if pr.Order != nil {
+			fmt.Fprintf(c.Stderr, "orders: warning: %v (stored as sent: it fails when the phase is adjudicated)\n", pr)
+		}
+	}
 }
 
 // seatList names the seats of a board: "austria, england, ..., jester".

@@ -35,16 +35,23 @@ func (q *qgame) must(stdin string, args []string, want ...string) string {
 }
 
 // orders stores each power's orders from a file of its own, as a game
-// master types what arrived by mail.
-func (q *qgame) orders(step string, by map[string]string) {
+// master types what arrived by mail, and returns the warnings printed.
+func (q *qgame) orders(step string, by map[string]string) string {
 	q.t.Helper()
+	var warnings strings.Builder
 	for p, text := range by {
 		f := filepath.Join(q.dir, p+"-"+strings.ReplaceAll(step, ".", "_")+".txt")
 		if err := os.WriteFile(f, []byte(text+"\n"), 0o644); err != nil {
 			q.t.Fatal(err)
 		}
-		q.must("", []string{"orders", q.file, "--phase", step, "--power", p, f}, " stored for "+step)
+		args := []string{"orders", q.file, "--phase", step, "--power", p, f}
+		code, out, errs := run(args...)
+		if code != 0 || !strings.Contains(out, " stored for "+step) {
+			q.t.Fatalf("%v: exit %d\n%s\n%s", args, code, out, errs)
+		}
+		warnings.WriteString(errs)
 	}
+	return warnings.String()
 }
 
 // show returns what "show" prints as seat.
@@ -95,7 +102,12 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 		"russia":  "kill germany", // the Killer acts from 1902
 		"france":  "protect A par",
 	}
-	q.orders(chars1, spring)
+	// The game master is warned of what cannot succeed; it is stored as
+	// sent.
+	if w := q.orders(chars1, spring); !strings.Contains(w, "orders: warning: line 2: seduce A mun: no country orders a character against itself (rule 9) (stored as sent") ||
+		!strings.Contains(w, "kill germany: Russia's Killer first appears after Winter 1901") {
+		t.Errorf("the warnings of the Spring's characters:\n%s", w)
+	}
 	q.must("", []string{"show", q.file}, "Orders in from: England, France, Germany, Russia\n")
 
 	// No roll typed, then a roll out of range: nothing is stored.
@@ -167,10 +179,13 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	if out := q.show("russia"); !strings.Contains(out, "Germany: A war") || !strings.Contains(out, "(S1901M)") {
 		t.Errorf("Russia's view of the moves:\n%s", out)
 	}
-	q.orders(moves1, map[string]string{
+	if w := q.orders(moves1, map[string]string{
 		"germany": "A war - ukr\nA mun - bur\nseduce A mos",
 		"russia":  "A war - sil\nA mos - lvn",
-	})
+	}); !strings.Contains(w, `line 3: seduce A mos: no "seduce" order is possible in Spring 1901 Movement`) ||
+		!strings.Contains(w, "line 1: A war - sil: Russia may not order the German army in Warsaw") {
+		t.Errorf("the warnings of the Spring's moves:\n%s", w)
+	}
 	out = q.must("", []string{"process", q.file, "--phase", moves1}, "now Fall 1901 Characters (F1901.characters)")
 	for _, w := range []string{"   Germany: A war - ukr", `* Germany: seduce a mos`, "* Russia: A war - sil"} {
 		if !strings.Contains(out, w) {
@@ -182,7 +197,7 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	}
 
 	// The Fall's characters: England's Briber is barred; Russia's Gambler
-	// plays A mos against Germany's A ukr and wins it back on a 1.
+	// plays F sev against Germany's A ukr and wins it back on a 1.
 	q.orders(chars2, map[string]string{"england": "bribe A ukr - war", "russia": "gamble A ukr with F sev"})
 	out = q.must("", []string{"process", q.file, "--phase", chars2, "--dice", "1"},
 		"rolled 1: won Germany's A ukr (rule 4)", "now Fall 1901 Movement (F1901M)")
