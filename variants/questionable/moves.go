@@ -205,6 +205,37 @@ func concealOutcome(before *engine.State, seat engine.Seat, out *engine.Outcome)
 	out.Results = kept
 }
 
+// concealTurn: with the option character_reports private, a country's
+// view of what the characters decided for the moves (a bribed or wasted
+// unit's order and who made it so, a seduced unit, a country whose
+// leader was killed) keeps only what concerns its own units and itself,
+// as the private events of the moves tell it (ruling Q12); the public's
+// keeps nothing. The game master's view keeps all.
+func concealTurn(v *engine.View) {
+	e := extraOf(v.State)
+	if e == nil || e.Turn == nil || v.Seat.GM || !optionsOf(e).private {
+		return
+	}
+	s, p := v.State, v.Seat.Power
+	mine := func(id int32) bool {
+		i := s.UnitByID(id)
+		return p != "" && i >= 0 && s.Units[i].Power == p
+	}
+	t := *e.Turn
+	t.NMR = slices.DeleteFunc(slices.Clone(t.NMR), func(q engine.Power) bool { return p == "" || q != p })
+	t.Seduced = slices.DeleteFunc(slices.Clone(t.Seduced), func(id int32) bool { return !mine(id) })
+	if t.Forced != nil {
+		kept := map[int32]forcedRecord{}
+		for id, f := range t.Forced {
+			if mine(id) {
+				kept[id] = f
+			}
+		}
+		t.Forced = kept
+	}
+	e.Turn = &t
+}
+
 // actsOn reports whether result r's character acted on a unit of p's: the
 // unit is p's, or was p's when the character took it.
 func actsOn(r engine.Result, p engine.Power) bool {

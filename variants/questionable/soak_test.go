@@ -25,7 +25,8 @@ import (
 //     holds two of a kind only of Killers;
 //   - the position survives its JSON round trip;
 //   - with private reports, no country's copy of the outcome names
-//     another country's character acting on a third;
+//     another country's character acting on a third, and no country's
+//     view holds what a character did to another country's unit;
 //   - the characters did something: some succeeded, some were caught.
 //
 // DIPDESK_SOAK_GAMES (3), DIPDESK_SOAK_YEARS (19) and DIPDESK_SOAK_SEED
@@ -40,8 +41,13 @@ func TestSoak(t *testing.T) {
 	var acted, caught int
 	for i, seed := range kittest.Seeds(t, games) {
 		opts := map[string]string{}
-		if i%2 == 1 {
+		switch {
+		case i%2 == 1:
 			opts = map[string]string{OptionStep: "together", OptionReports: "private", OptionThug: "success"}
+		case i%4 == 2:
+			// The characters in a step of their own: what they decided
+			// for the moves is in the views between the two steps.
+			opts = map[string]string{OptionReports: "private"}
 		}
 		t.Run(fmt.Sprintf("seed %d %v", seed, opts), func(t *testing.T) {
 			a, c := soakGame(t, m, seed, years, opts)
@@ -228,6 +234,12 @@ func soakCheck(before *engine.State, out *engine.Outcome) []string {
 	bad = append(bad, kittest.RoundTrip(next, Variant.DecodeExtra)...)
 	if optionsOf(extraOf(before)).private {
 		for _, p := range before.Map.PowerIDs() {
+			forced, seduced, nmr := turnSeen(next, engine.Seat{Power: p})
+			for _, q := range append(append(forced, seduced...), nmr...) {
+				if q != p {
+					bad = append(bad, fmt.Sprintf("%s's view holds what a character did to %s or its unit", p, q))
+				}
+			}
 			seen := engine.OutcomeFor(before, out, engine.Seat{Power: p}, Variant.Rules)
 			for _, r := range seen.Results {
 				if r.Order.SeatOrder() && r.Order.Power != p && r.Unit.Power != p && leaderOf(before.Map, r) != p && !namesUnitOf(r, p) {
