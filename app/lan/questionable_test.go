@@ -84,6 +84,7 @@ func TestQuestionableOverLAN(t *testing.T) {
 	orders(t, s["germany"], chars1, "embezzle A war")
 	orders(t, s["england"], chars1, "bribe F stp/sc - bot")
 	orders(t, s["france"], chars1, "protect A par")
+	orders(t, s["turkey"], chars1, "seduce F sev")
 	tb.readyAll(t, chars1)
 
 	// The host asks its person for each roll; no seat enters one.
@@ -113,6 +114,12 @@ func TestQuestionableOverLAN(t *testing.T) {
 	if err := h.EnterDraw(chars1, 1, 6); err != nil {
 		t.Fatal(err)
 	}
+	if d = awaitRoll(t, asked); d.Index != 2 || !strings.HasPrefix(d.Why, "Turkey's Hooker on Russia's F sev") {
+		t.Fatalf("the third roll asked for: %+v", d)
+	}
+	if err := h.EnterDraw(chars1, 2, 3); err != nil {
+		t.Fatal(err)
+	}
 
 	// Each seat reads what ruling Q12 lets it.
 	fr := resultWords(resultsOf(t, s["france"], chars1))
@@ -129,6 +136,15 @@ func TestQuestionableOverLAN(t *testing.T) {
 	}
 	if pub := resultWords(resultsOf(t, tb.watcher, chars1)); pub != "" {
 		t.Errorf("the observer reads characters' results:\n%s", pub)
+	}
+
+	// Between the two steps only Russia's view holds that its fleet is
+	// seduced (ruling Q12, private).
+	for p, sc := range s {
+		i := sc.in.waitFor(t, 0, string(p)+"'s view of "+moves1, isView(moves1))
+		if got := strings.Contains(string(sc.in.messages()[i].Body), `"seduced"`); got != (p == "russia") {
+			t.Errorf("%s's view of the moves holds the seduction: %v", p, got)
+		}
 	}
 
 	// The moves: the stolen army is Germany's; Russia cannot order it, and
