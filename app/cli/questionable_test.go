@@ -212,7 +212,7 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	if out := q.show("gm"); strings.Contains(out, "Entered:") || !strings.Contains(out, "Russia: A war") {
 		t.Errorf("after the rollback:\n%s", out)
 	}
-	out = q.must("", []string{"process", q.file, "--phase", chars1, "--dice", "2,6"}, springResults...)
+	q.must("", []string{"process", q.file, "--phase", chars1, "--dice", "2,6"}, springResults...)
 	q.orders(moves1, map[string]string{"germany": "A war - ukr\nA mun - bur"})
 	q.must("", []string{"process", q.file, "--phase", moves1})
 	q.orders(chars2, map[string]string{"russia": "gamble A ukr with F sev"})

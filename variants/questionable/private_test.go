@@ -33,8 +33,9 @@ func TestPrivateTurnInViews(t *testing.T) {
 	for _, reports := range []string{"private", "public"} {
 		g := newGame(t, map[string]string{OptionReports: reports})
 		g.step("England: bribe F stp/sc - lvn\nGermany: seduce A mos", 3, 2)
-		if g.s.Phase.Key() != "S1901M" {
-			t.Fatalf("after the characters: %s", g.s.Phase.Key())
+		if g.s.Phase.Key() != "S1901M" || g.character("england", briber).Caught != 0 || g.character("germany", hooker).Dead {
+			t.Fatalf("after the characters: %s, England's Briber caught %d times, Germany's Hooker dead %v",
+				g.s.Phase.Key(), g.character("england", briber).Caught, g.character("germany", hooker).Dead)
 		}
 		for _, c := range []struct {
 			seat            engine.Seat
