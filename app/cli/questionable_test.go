@@ -122,12 +122,23 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	if out := q.show("gm"); strings.Contains(out, "Entered:") || !strings.Contains(out, "("+chars1+")") {
 		t.Fatalf("a refused roll changed the game:\n%s", out)
 	}
-	// Too few values with --dice: the prompt asks for the rest; a value
-	// that is no roll is asked again.
-	code, out, errs := runIn("x\n6\n", "process", q.file, "--phase", chars1, "--dice", "2")
+	// Too few values with --dice and none typed: the step is not
+	// adjudicated; the value given is kept (a roll made at the table is
+	// never asked twice).
+	code, out, errs := run("process", q.file, "--phase", chars1, "--dice", "2")
+	if code != 1 || !strings.Contains(errs, "draw 2 (England's Briber on Russia's F stp/sc (1-4 succeeds, 6 caught)) was not entered; the values entered before it are kept") {
+		t.Fatalf("process --dice 2 with nothing typed: %d\n%s\n%s", code, out, errs)
+	}
+	if out := q.show("gm"); !strings.Contains(out, "("+chars1+")") ||
+		!strings.Contains(out, "Entered: draw 1, Germany's Embezzler on Russia's A war (1-3 succeeds, 6 caught): rolled 2 on a d6 (entered by the game master)") {
+		t.Fatalf("after too few dice:\n%s", out)
+	}
+	// The prompt asks for the rest; a value that is no roll is asked
+	// again.
+	code, out, errs = runIn("x\n6\n", "process", q.file, "--phase", chars1)
 	if code != 0 || strings.Count(errs, "Roll a d6 for England's Briber on Russia's F stp/sc (1-4 succeeds, 6 caught): ") != 2 ||
-		!strings.Contains(errs, `"x" is not a roll of a d6`) {
-		t.Fatalf("process --dice 2 and the prompt: %d\n%s\n%s", code, out, errs)
+		!strings.Contains(errs, `"x" is not a roll of a d6`) || strings.Contains(errs, "Embezzler") {
+		t.Fatalf("process at the prompt: %d\n%s\n%s", code, out, errs)
 	}
 	springResults := []string{
 		"Germany: embezzle a war            rolled 2: stole Russia's A war: it is Germany's for good (rule 2)",
