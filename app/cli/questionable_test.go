@@ -160,6 +160,10 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	q.must("", []string{"show", q.file, "--as", "france"}, "Hands:\n  France: Briber: ready; Embezzler: ready;",
 		"  England: Briber: before Spring 1904; Embezzler: ready;", "Killer: first appears after Winter 1901 (rule 7)\n")
 
+	// A standby taking England over is told its characters' state.
+	q.must("", []string{"standby", q.file, "--power", "england", "--player", "Sam"}, "Your hand:\n  Briber [before Spring 1904]. Bribes a unit",
+		"  Killer [first appears after Winter 1901 (rule 7)]. ")
+
 	// Character Diplomacy's Winter form of the cards dealt to units says
 	// nothing of characters dealt to none.
 	if code, out, errs := run("report", q.file, "--for", "england", "--cards"); code != 1 || !strings.Contains(errs, "deals no cards to units: its cards are the seats' own") {
