@@ -84,8 +84,9 @@ func lacks(t *testing.T, what, text string, not ...string) {
 // moves that follow; a caught Briber is barred; a character ordered in the
 // moves does nothing; each power's report shows only what rule Q12 lets
 // it read; a rollback across a characters' step asks for its dice again;
-// the game master's edits leave France a centre short and the Fall's
-// moves give it the eighteenth; the end is in process, show, report and
+// in 1902 Germany's Killer kills France's leader and France's orders in
+// the moves are void; the game master's edits leave France a centre short
+// and the Fall's moves give it the eighteenth; the end is in process, show, report and
 // history, and nothing is played after it; every step replays exactly
 // from its stored draws.
 func TestQuestionableFromTheCommandLine(t *testing.T) {
@@ -240,24 +241,50 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 		}
 	}
 
+	// The Fall's moves; the Winter if it has anything to do.
+	q.must("", []string{"process", q.file, "--phase", moves2}, "now ")
+	const chars3, moves3, chars4, moves4 = "S1902.characters", "S1902M", "F1902.characters", "F1902M"
+	for cur := currentKey(t, q.file); cur != chars3; cur = currentKey(t, q.file) {
+		if !strings.HasPrefix(cur, "W1901") {
+			t.Fatalf("after the Fall the game is in %s", cur)
+		}
+		q.must("", []string{"process", q.file, "--phase", cur})
+	}
+
+	// 1902: Germany's Killer kills France's leader on a 1; France's
+	// orders in the moves that follow are void (rule 7), which France
+	// reads, and England, with private reports, does not.
+	q.orders(chars3, map[string]string{"germany": "kill france"})
+	q.must("", []string{"process", q.file, "--phase", chars3, "--dice", "1"}, "Germany: kill france", "rolled 1: ")
+	if fr := q.report(chars3, "france"); !strings.Contains(fr, "kill france") {
+		t.Errorf("France's report lacks the Killer on its leader:\n%s", fr)
+	}
+	lacks(t, "England's report of 1902's characters", q.report(chars3, "england"), "kill", "Killer", "Draws:")
+	q.orders(moves3, map[string]string{"france": "A par - bur"})
+	out = q.must("", []string{"process", q.file, "--phase", moves3}, "France's orders are void this turn (rule 7)")
+	if strings.Contains(out, "France: A par - bur") {
+		t.Errorf("France's order was carried out though its leader was killed:\n%s", out)
+	}
+	q.must("", []string{"process", q.file, "--phase", chars4})
+
 	// The game master sets up France one centre short: Austria's three
 	// armies gone, their centres and eleven neutral ones France's, an
 	// army added in Galicia; France's army marches into Spain.
 	for _, e := range [][]string{{"remove", "bud"}, {"remove", "tri"}, {"remove", "vie"}, {"add", "france", "A", "gal"}} {
-		q.must("", append([]string{"edit", q.file, "--phase", moves2}, e...), "edited:")
+		q.must("", append([]string{"edit", q.file, "--phase", moves4}, e...), "edited:")
 	}
 	for _, c := range []string{"bud", "tri", "vie", "bel", "bul", "den", "gre", "hol", "nwy", "por", "rum", "ser", "swe", "tun"} {
-		q.must("", []string{"edit", q.file, "--phase", moves2, "owner", c, "france"}, "edited:")
+		q.must("", []string{"edit", q.file, "--phase", moves4, "owner", c, "france"}, "edited:")
 	}
 	q.must("", []string{"show", q.file}, "Centres: Austria 0, England 3, France 17,")
-	checkReplays(t, q.file, chars2)
-	q.orders(moves2, map[string]string{"france": "A mar - spa\nA gal H"})
-	q.must("", []string{"process", q.file, "--phase", moves2}, "France wins.")
+	checkReplays(t, q.file, chars4)
+	q.orders(moves4, map[string]string{"france": "A mar - spa\nA gal H"})
+	q.must("", []string{"process", q.file, "--phase", moves4}, "France wins.")
 
 	// The end, everywhere; nothing is played after it.
-	q.must("", []string{"show", q.file, "--as", "russia"}, "The game is over (F1901M): France wins")
+	q.must("", []string{"show", q.file, "--as", "russia"}, "The game is over (F1902M): France wins")
 	q.must("", []string{"report", q.file, "--for", "england"}, "The game is over: France wins")
-	q.must("", []string{"history", q.file}, "The game ended in F1901M: France wins")
+	q.must("", []string{"history", q.file}, "The game ended in F1902M: France wins")
 	cur := q.must("", []string{"show", q.file})
 	if code, _, errs := run("process", q.file, "--phase", currentKey(t, q.file)); code != 1 || !strings.Contains(errs, "the game is over") {
 		t.Errorf("process after the end: %d %s\n%s", code, errs, cur)
@@ -266,9 +293,9 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	if code, _, errs := run("orders", q.file, "--phase", currentKey(t, q.file), "--power", "germany", filepath.Join(dir, "late.txt")); code != 1 || !strings.Contains(errs, "the game is over") {
 		t.Errorf("orders after the end: %d %s", code, errs)
 	}
-	// F1901M's position is the game master's edit, not F1901.characters'
+	// F1902M's position is the game master's edit, not F1902.characters'
 	// outcome.
-	checkReplays(t, q.file, chars2)
+	checkReplays(t, q.file, chars4)
 }
 
 // currentKey is the key of the game's current phase.
