@@ -196,6 +196,16 @@ func runOrders(c *CLI, args []string) int {
 		fmt.Fprintf(c.Stdout, "  %s\n", o.Format(g.Map()))
 	}
 	c.warnImpossible(g, *phase, p, text)
+	if entered, err := g.EnteredDraws(*phase); err == nil && len(entered) > 0 {
+		// The values belong to the orders they were entered with: new
+		// orders that change what is rolled make process refuse them.
+		was := "were"
+		if len(entered) == 1 {
+			was = "was"
+		}
+		fmt.Fprintf(c.Stderr, "orders: note: %d value%s of the dice of %s %s already entered; if these orders change what is rolled, process refuses them: roll the step back (dipdesk rollback --to %s) and enter the dice again\n",
+			len(entered), plural(len(entered)), *phase, was, *phase)
+	}
 	if len(errs) > 0 {
 		return 1
 	}

@@ -134,6 +134,12 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 		!strings.Contains(out, "Entered: draw 1, Germany's Embezzler on Russia's A war (1-3 succeeds, 6 caught): rolled 2 on a d6 (entered by the game master)") {
 		t.Fatalf("after too few dice:\n%s", out)
 	}
+	// Orders sent once a value is entered are taken, with a note: the
+	// value belongs to the orders it was entered with.
+	if w := q.orders(chars1, map[string]string{"france": "protect A par"}); !strings.Contains(w,
+		"orders: note: 1 value of the dice of S1901.characters was already entered; if these orders change what is rolled, process refuses them: roll the step back (dipdesk rollback --to S1901.characters)") {
+		t.Errorf("orders after a value was entered:\n%s", w)
+	}
 	// The prompt asks for the rest; a value that is no roll is asked
 	// again.
 	code, out, errs = runIn("x\n6\n", "process", q.file, "--phase", chars1)
@@ -574,4 +580,32 @@ func TestQuestionableDocCommands(t *testing.T) {
 	if n < 6 {
 		t.Errorf("%d commands run", n)
 	}
+}
+
+// TestQuestionableStaleDice: a die entered for a character's order that
+// the country then changes no longer fits: process refuses it and
+// adjudicates nothing, saying how to go on; rolling the step back to
+// itself keeps the orders and forgets the values, which are entered
+// again.
+func TestQuestionableStaleDice(t *testing.T) {
+	dir := t.TempDir()
+	q := &qgame{t: t, file: filepath.Join(dir, "q.dipdesk"), dir: dir}
+	q.must("", []string{"new", "--variant", "questionable", "--option", "dice=entered", "--seed", "2", "--out", q.file})
+	const step = "S1901.characters"
+	q.orders(step, map[string]string{"germany": "embezzle A war", "austria": "seduce A war"})
+	if code, _, errs := run("process", q.file, "--phase", step, "--dice", "2"); code != 1 || !strings.Contains(errs, "draw 2 (Austria's Hooker on Germany's A war") {
+		t.Fatalf("process with one die of two: %d %s", code, errs)
+	}
+	if w := q.orders(step, map[string]string{"germany": "embezzle F sev"}); !strings.Contains(w, "orders: note: 1 value of the dice of S1901.characters was already entered") {
+		t.Errorf("orders after a value was entered:\n%s", w)
+	}
+	code, _, errs := run("process", q.file, "--phase", step, "--dice", "2")
+	if code != 1 || !strings.Contains(errs, "the values entered for S1901.characters no longer fit its orders") || !strings.Contains(errs, "dipdesk rollback --to S1901.characters") {
+		t.Fatalf("process with a die entered for an order changed: %d %s", code, errs)
+	}
+	if out := q.show("gm"); !strings.Contains(out, "("+step+")") || !strings.Contains(out, "Entered: draw 1, Germany's Embezzler on Russia's A war") {
+		t.Fatalf("a refused process changed the game:\n%s", out)
+	}
+	q.must("", []string{"rollback", q.file, "--to", step}, "2 orders carried over")
+	q.must("", []string{"process", q.file, "--phase", step, "--dice", "3,2"}, "rolled 3: stole Russia's F sev", "rolled 2: seduced Russia's A war", "now Spring 1901 Movement")
 }
