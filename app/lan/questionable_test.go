@@ -140,10 +140,10 @@ func TestQuestionableOverLAN(t *testing.T) {
 
 	// Between the two steps only Russia's view holds that its fleet is
 	// seduced (ruling Q12, private).
-	for p, sc := range s {
-		i := sc.in.waitFor(t, 0, string(p)+"'s view of "+moves1, isView(moves1))
-		if got := strings.Contains(string(sc.in.messages()[i].Body), `"seduced"`); got != (p == "russia") {
-			t.Errorf("%s's view of the moves holds the seduction: %v", p, got)
+	for _, sc := range append(slices.Collect(maps.Values(s)), tb.watcher) {
+		i := sc.in.waitFor(t, 0, sc.seat+"'s view of "+moves1, isView(moves1))
+		if got := strings.Contains(string(sc.in.messages()[i].Body), `"seduced"`); got != (sc.seat == "russia") {
+			t.Errorf("%s's view of the moves holds the seduction: %v", sc.seat, got)
 		}
 	}
 
