@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -94,10 +95,11 @@ func runNew(c *CLI, args []string) int {
 		// The seed alone recreates the deal and every draw: players at a
 		// shared screen must not see it (the game master reads it from
 		// the file, see docs/save-format.md).
-		fmt.Fprintf(c.Stdout, "created %s: %s, %s (the seed is kept in the file, not shown: players share this screen)\n", *out, g.Variant().Name, cur.State.Phase)
+		fmt.Fprintf(c.Stdout, "created %s: %s, %s (%s) (the seed is kept in the file, not shown: players share this screen)\n", *out, g.Variant().Name, cur.State.Phase, cur.State.Phase.Key())
 		return 0
 	}
-	fmt.Fprintf(c.Stdout, "created %s: %s, seed %d, %s\n", *out, g.Variant().Name, *seed, cur.State.Phase)
+	// The step's key is what --phase takes next.
+	fmt.Fprintf(c.Stdout, "created %s: %s, seed %d, %s (%s)\n", *out, g.Variant().Name, *seed, cur.State.Phase, cur.State.Phase.Key())
 	if g.DiceEntered() {
 		fmt.Fprintln(c.Stdout, "the dice are entered: \"dipdesk process\" asks the game master for each roll")
 	}
@@ -193,10 +195,38 @@ func runOrders(c *CLI, args []string) int {
 	for _, o := range good {
 		fmt.Fprintf(c.Stdout, "  %s\n", o.Format(g.Map()))
 	}
+	c.warnImpossible(g, *phase, p, text)
+	if entered, err := g.EnteredDraws(*phase); err == nil && len(entered) > 0 {
+		// The values belong to the orders they were entered with: new
+		// orders that change what is rolled make process refuse them.
+		was := "were"
+		if len(entered) == 1 {
+			was = "was"
+		}
+		fmt.Fprintf(c.Stderr, "orders: note: %d value%s of the dice of %s %s already entered; if these orders change what is rolled, process refuses them: roll the step back (dipdesk rollback --to %s) and enter the dice again\n",
+			len(entered), plural(len(entered)), *phase, was, *phase)
+	}
 	if len(errs) > 0 {
 		return 1
 	}
 	return 0
+}
+
+// warnImpossible names the stored orders the position makes impossible,
+// as the window's order panel does (session.CheckOrders on the seat's
+// view): a unit order in Questionable's characters' step, a character
+// ordered in its moves, another power's unit. They stay stored, as the
+// power sent them, and fail when the phase is adjudicated.
+func (c *CLI) warnImpossible(g *session.Game, phase string, p engine.Power, text string) {
+	v, err := g.View(engine.Seat{Power: p}, phase)
+	if err != nil {
+		return
+	}
+	for _, pr := range session.CheckOrders(g.Variant(), v, p, text).Problems {
+		if pr.Order != nil {
+			fmt.Fprintf(c.Stderr, "orders: warning: %v (stored as sent: it fails when the phase is adjudicated)\n", pr)
+		}
+	}
 }
 
 // seatList names the seats of a board: "austria, england, ..., jester".
@@ -466,6 +496,7 @@ func runShow(c *CLI, args []string) int {
 		}
 		fmt.Fprintf(c.Stdout, "Mark: %s %s%s: %s\n", mk.Kind, m.Provinces[mk.Prov].Abbr, who, mk.Why)
 	}
+	printSeatHands(c.Stdout, v)
 	if err := c.showActing(g, v, *phase); err != nil {
 		return c.fail("show", err)
 	}
@@ -782,5 +813,41 @@ func cardNotes(v engine.View) func(engine.Unit) string {
 			note += "; " + strings.Join(c.Notes, "; ")
 		}
 		return "  [" + note + "]"
+	}
+}
+
+// printSeatHands prints the cards the seats hold in their hands, no unit
+// (Questionable's characters), as view v may know them: one line a seat,
+// each card with its state ("Briber: before Spring 1904"). Nothing for a
+// game whose cards are its units'.
+func printSeatHands(w io.Writer, v engine.View) {
+	h, ok := session.HandsOf(v, nil)
+	if !ok {
+		return
+	}
+	var seats []string
+	cards := map[string][]string{}
+	for _, c := range h.Cards {
+		if !c.Seat {
+			continue
+		}
+		if _, seen := cards[c.Label]; !seen {
+			seats = append(seats, c.Label)
+		}
+		card := c.Name
+		if len(c.Notes) > 0 {
+			card += ": " + strings.Join(c.Notes, ", ")
+		}
+		cards[c.Label] = append(cards[c.Label], card)
+	}
+	if len(seats) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "Hands:")
+	for _, s := range seats {
+		fmt.Fprintf(w, "  %s: %s\n", s, strings.Join(cards[s], "; "))
+	}
+	if !h.Active && h.Inactive != "" {
+		fmt.Fprintf(w, "  (%s.)\n", h.Inactive)
 	}
 }

@@ -324,6 +324,9 @@ func (p *printer) print(e lan.Envelope) {
 		}
 	case lan.TypeHand:
 		if h, err := lan.Decode[lan.Hand](e); err == nil {
+			if printSeatCards(w, h) {
+				break
+			}
 			fmt.Fprintf(w, "cards (%d in the pile, %d discarded):\n", h.Pile, h.Discards)
 			for _, c := range h.Cards {
 				fmt.Fprintf(w, "  %s %-7s %-8s #%s %s", c.Power, c.Label, c.Unit, c.ID, c.Name)
@@ -590,4 +593,33 @@ func unsafeRune(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// printSeatCards prints a hand of cards the seats hold, no unit
+// (Questionable's characters), one line a seat with each card's state,
+// as "show" does; it reports whether h was such a hand.
+func printSeatCards(w io.Writer, h lan.Hand) bool {
+	var seats []string
+	cards := map[string][]string{}
+	for _, c := range h.Cards {
+		if !c.Seat {
+			return false
+		}
+		if _, seen := cards[c.Label]; !seen {
+			seats = append(seats, c.Label)
+		}
+		card := oneLine(c.Name)
+		if len(c.Notes) > 0 {
+			card += ": " + oneLine(strings.Join(c.Notes, ", "))
+		}
+		cards[c.Label] = append(cards[c.Label], card)
+	}
+	if len(seats) == 0 {
+		return false
+	}
+	fmt.Fprintln(w, "hands:")
+	for _, s := range seats {
+		fmt.Fprintf(w, "  %s: %s\n", oneLine(s), strings.Join(cards[s], "; "))
+	}
+	return true
 }

@@ -347,6 +347,10 @@ func (ck *checker) hand(seat engine.Seat, env Envelope) {
 	if err != nil {
 		ck.t.Fatal(err)
 	}
+	if slices.ContainsFunc(h.Cards, func(c Card) bool { return c.Seat }) {
+		ck.seatHand(seat, h)
+		return
+	}
 	cards, ok := cardFactsOf(ck.phase(h.Phase).State.Extra)
 	if !ok {
 		ck.t.Errorf("%s got a hand in a game without cards", seat)
@@ -405,6 +409,22 @@ func (ck *checker) result(seat engine.Seat, env Envelope) {
 	}
 	if !sameEnd(r.End, out.End) {
 		ck.t.Errorf("%s's results of %s end the game as %+v, the engine %+v", seat, r.Phase, r.End, out.End)
+	}
+}
+
+// seatHand checks a hand of cards the seats hold, no unit
+// (Questionable's characters, whose records are public, ruling Q12): every
+// card is such a card, with its state; only the seat's own offer orders.
+func (ck *checker) seatHand(seat engine.Seat, h Hand) {
+	for _, c := range h.Cards {
+		switch {
+		case !c.Seat || c.Unit != "":
+			ck.t.Errorf("%s's hand in %s mixes a unit's card %+v with the seats'", seat, h.Phase, c)
+		case len(c.Notes) == 0:
+			ck.t.Errorf("%s's hand in %s: %s's %s has no state", seat, h.Phase, c.Power, c.Name)
+		case len(c.Orders) > 0 && c.Power != string(seat.Power):
+			ck.t.Errorf("%s is offered the orders of %s's %s", seat, c.Power, c.Name)
+		}
 	}
 }
 

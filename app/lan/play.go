@@ -798,7 +798,8 @@ func (vs *views) handMsg(seat engine.Seat) (json.RawMessage, error) {
 	}
 	msg := Hand{Phase: vs.cur.State.Phase.Key(), Cards: []Card{}, Pile: hs.Deck.Pile, Discards: hs.Deck.Discards, Active: hs.Active}
 	for _, c := range hs.Cards {
-		card := Card{Power: string(c.Unit.Power), Label: c.Label, ID: c.ID, Name: c.Name, Text: c.Text, Revealed: c.Revealed, Told: c.Told}
+		card := Card{Power: string(c.Unit.Power), Label: c.Label, ID: c.ID, Name: c.Name, Text: c.Text, Revealed: c.Revealed, Told: c.Told,
+			Seat: c.Seat, Notes: c.Notes}
 		if c.Space != "" {
 			card.Unit = c.Unit.Type.String() + " " + c.Space
 		}

@@ -221,6 +221,12 @@ type Card struct {
 	Revealed string   `json:"revealed,omitempty"`
 	Told     []string `json:"told,omitempty"`
 	Orders   []string `json:"orders,omitempty"` // the special orders' verbs
+	// Seat is set for a card held in the seat's hand, no unit
+	// (Questionable's characters: Label is then its power's name).
+	Seat bool `json:"seat,omitempty"`
+	// Notes are the card's state the seat may know ("ready", "before
+	// Spring 1904", "is in jail for life").
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Hand is what the seat may see of the cards (session.HandsOf its view).

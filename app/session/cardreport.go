@@ -87,6 +87,11 @@ func (g *Game) CardReport(name string, seat engine.Seat, markdown bool) (string,
 	if cardgame.Of(after) == nil {
 		return "", fmt.Errorf("session: %s: %s has no character cards", g.Path(), g.variant.Name)
 	}
+	if h, _ := HandsOf(engine.ViewFor(after, nil, engine.Seat{GM: true}, g.variant.Rules), nil); len(h.Cards) > 0 && !slices.ContainsFunc(h.Cards, func(c HandCard) bool { return !c.Seat }) {
+		// Questionable's characters: every country holds the same seven,
+		// dealt to no unit; the form would say nothing true.
+		return "", fmt.Errorf("session: %s: %s deals no cards to units: its cards are the seats' own (dipdesk show lists them)", g.Path(), g.variant.Name)
+	}
 	powers := []engine.Power{seat.Power}
 	if seat.GM {
 		powers = g.m.PowerIDs()

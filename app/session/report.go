@@ -132,20 +132,27 @@ func (g *Game) reportPhases(name string) (PhaseState, *PhaseState, error) {
 }
 
 // writeDraws lists the draws made when ps was adjudicated, each with what
-// it was for and its value (a die as its face). The game master reads
-// every one; a seat and the public read the dice only, rolled in the open:
-// a hidden draw (a shuffle's swaps, which of a unit's powers acts) would
-// tell a secret by its reason or its value.
+// it was for and its value (a die as its face): those seat may read
+// (SeatDraws). The game master reads every one; a seat and the public read
+// the dice only, rolled in the open (a hidden draw, a shuffle's swaps,
+// would tell a secret by its reason or its value), and none of a step
+// whose results the variant hides from them in part.
 func (g *Game) writeDraws(b *strings.Builder, ps PhaseState, seat engine.Seat) error {
 	draws, err := g.PhaseDraws(ps)
 	if err != nil {
 		return err
 	}
+	mine, err := g.SeatDraws(ps, seat)
+	if err != nil {
+		return err
+	}
 	var lines []string
 	for i, d := range draws {
-		if !seat.GM && d.Kind != engine.DrawDie {
+		// The draws keep their numbers: the seat's are a subset, in order.
+		if len(mine) == 0 || mine[0] != d {
 			continue
 		}
+		mine = mine[1:]
 		lines = append(lines, fmt.Sprintf("  %d. %s: %s", i+1, d.Why, DrawWords(d)))
 	}
 	if len(lines) > 0 {

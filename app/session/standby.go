@@ -48,9 +48,13 @@ func (g *Game) Brief(power engine.Power) (string, error) {
 	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", g.variant.Name, baseName(g.Path()), v.State.Phase, v.State.Phase.Key())
 	fmt.Fprintf(&b, "You now play %s.\n", g.m.PowerName(power))
 	cards := map[engine.Unit]HandCard{}
+	var held []HandCard // the cards the seat holds with no unit (Questionable's characters)
 	if h, ok := HandsOf(v, g.variant.Specials); ok {
 		for _, c := range h.Cards {
-			if c.Unit.Power == power && c.Unit.Loc.Valid() {
+			switch {
+			case c.Seat && c.Unit.Power == power:
+				held = append(held, c)
+			case c.Unit.Power == power && c.Unit.Loc.Valid():
 				cards[c.Unit] = c
 			}
 		}
@@ -86,6 +90,19 @@ func (g *Game) Brief(power engine.Power) (string, error) {
 	}
 	if n == 0 {
 		b.WriteString("  none\n")
+	}
+	if len(held) > 0 {
+		b.WriteString("\nYour hand:\n")
+		for _, c := range held {
+			fmt.Fprintf(&b, "  %s", c.Name)
+			for _, note := range c.Notes {
+				fmt.Fprintf(&b, " [%s]", note)
+			}
+			if c.Text != "" {
+				fmt.Fprintf(&b, ". %s", c.Text)
+			}
+			b.WriteByte('\n')
+		}
 	}
 	if cg := cardgame.Of(v.State); cg != nil {
 		var signs []string

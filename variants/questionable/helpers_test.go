@@ -110,6 +110,16 @@ func (g *game) unit(abbr string) string {
 	return strings.Join(out, ", ")
 }
 
+// character returns power's (first) character of kind k.
+func (g *game) character(p engine.Power, k kind) *character {
+	g.t.Helper()
+	cs := charactersOf(extraOf(g.s).Characters, p, k)
+	if len(cs) == 0 {
+		g.t.Fatalf("%s has no %s", p, k)
+	}
+	return cs[0]
+}
+
 func wantContains(t *testing.T, what, got, want string) {
 	t.Helper()
 	if !strings.Contains(got, want) {

@@ -188,7 +188,9 @@ func finalOrders(s *engine.State, orders []engine.Order, eff effects, opt option
 
 // concealOutcome: with the option character_reports private, a country
 // reads only the characters' results that are its own or that act on its
-// units or its leader (the game master reads them all).
+// units or its leader (the game master reads them all). A unit stolen or
+// won is its thief's by the time the result is written: the country it
+// was taken from is the one the result's words name (Result.Names).
 func concealOutcome(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 	kit.ConcealPrivate(before, seat, out)
 	if seat.GM || !optionsOf(extraOf(before)).private {
@@ -196,11 +198,51 @@ func concealOutcome(before *engine.State, seat engine.Seat, out *engine.Outcome)
 	}
 	kept := out.Results[:0]
 	for _, r := range out.Results {
-		if !r.Order.SeatOrder() || r.Order.Power == seat.Power || (seat.Power != "" && (r.Unit.Power == seat.Power || leaderOf(before.Map, r) == seat.Power)) {
+		if !r.Order.SeatOrder() || r.Order.Power == seat.Power || (seat.Power != "" && (actsOn(r, seat.Power) || leaderOf(before.Map, r) == seat.Power)) {
 			kept = append(kept, r)
 		}
 	}
 	out.Results = kept
+}
+
+// concealTurn: with the option character_reports private, a country's
+// view of what the characters decided for the moves (a bribed or wasted
+// unit's order and who made it so, a seduced unit, a country whose
+// leader was killed) keeps only what concerns its own units and itself,
+// as the private events of the moves tell it (ruling Q12); the public's
+// keeps nothing. The game master's view keeps all.
+func concealTurn(v *engine.View) {
+	e := extraOf(v.State)
+	if e == nil || e.Turn == nil || v.Seat.GM || !optionsOf(e).private {
+		return
+	}
+	s, p := v.State, v.Seat.Power
+	mine := func(id int32) bool {
+		i := s.UnitByID(id)
+		return p != "" && i >= 0 && s.Units[i].Power == p
+	}
+	t := *e.Turn
+	t.NMR = slices.DeleteFunc(slices.Clone(t.NMR), func(q engine.Power) bool { return p == "" || q != p })
+	t.Seduced = slices.DeleteFunc(slices.Clone(t.Seduced), func(id int32) bool { return !mine(id) })
+	if t.Forced != nil {
+		kept := map[int32]forcedRecord{}
+		for id, f := range t.Forced {
+			if mine(id) {
+				kept[id] = f
+			}
+		}
+		t.Forced = kept
+	}
+	e.Turn = &t
+}
+
+// actsOn reports whether result r's character acted on a unit of p's: the
+// unit is p's, or was p's when the character took it.
+func actsOn(r engine.Result, p engine.Power) bool {
+	if r.Unit.Type != engine.NoUnitType && r.Unit.Power == p {
+		return true
+	}
+	return slices.ContainsFunc(r.Names(), func(n engine.Name) bool { return n.Unit.Power == p })
 }
 
 // leaderOf is the leader a Killer's or a Thug's order names, if any.

@@ -53,6 +53,7 @@ func build() *engine.Variant {
 	r.Rewrite(0, rewriteMoves)
 	r.After(0, afterMoves)
 	r.ConcealOutcome(concealOutcome)
+	r.ConcealView(concealTurn)
 	rules := r.Rules()
 	rules.Acting = acting
 	rules.Settle = settle

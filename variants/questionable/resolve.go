@@ -205,10 +205,10 @@ func (r *resolver) succeed(in *intent, i int, u engine.Unit, rolled string) {
 	switch in.kind {
 	case embezzler:
 		r.changeCountry(i, in.power, in.wants)
-		r.result(in, true, engine.OK, fmt.Sprintf("%sstole %s: it is %s's for good (rule 2)", rolled, r.unitName(u), r.m.PowerName(in.power)))
+		r.result(in, true, engine.OK, fmt.Sprintf("%sstole %s: it is %s's for good (rule 2)", rolled, r.unitName(u), r.m.PowerName(in.power)), u)
 	case gambler:
 		r.changeCountry(i, in.power, in.wants)
-		r.result(in, true, engine.OK, fmt.Sprintf("%swon %s (rule 4)", rolled, r.unitName(u)))
+		r.result(in, true, engine.OK, fmt.Sprintf("%swon %s (rule 4)", rolled, r.unitName(u)), u)
 	case briber:
 		r.bribes[in.target] = append(r.bribes[in.target], in)
 		r.result(in, true, engine.OK, fmt.Sprintf("%sbribed %s to %s (rule 1)", rolled, r.unitName(u), in.wants.Format(r.m)))
@@ -450,13 +450,16 @@ func (r *resolver) refuse(in *intent, code engine.ResultCode, why string) {
 	r.result(in, false, code, why)
 }
 
-// result writes in's result, once.
-func (r *resolver) result(in *intent, ok bool, code engine.ResultCode, why string) {
+// result writes in's result, once; names are the units its words name as
+// they stood when named (a stolen unit as its old country's), for the
+// seats the result concerns (concealOutcome).
+func (r *resolver) result(in *intent, ok bool, code engine.ResultCode, why string, names ...engine.Unit) {
 	if in.done {
 		return
 	}
 	in.done = true
-	res := engine.Result{Order: in.order, OK: ok, Code: code, Reason: why}
+	res := engine.Result{Order: in.order, OK: ok, Code: code}
+	res.Say(why, names...)
 	if in.target != 0 {
 		if i := r.s.UnitByID(in.target); i >= 0 {
 			res.Unit = r.s.Units[i]

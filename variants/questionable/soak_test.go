@@ -23,7 +23,8 @@ import (
 //     holds two of a kind only of Killers;
 //   - the position survives its JSON round trip;
 //   - with private reports, no country's copy of the outcome names
-//     another country's character acting on a third;
+//     another country's character acting on a third, and no country's
+//     view holds what a character did to another country's unit;
 //   - the characters did something: some succeeded, some were caught.
 //
 // DIPDESK_SOAK_GAMES (3), DIPDESK_SOAK_YEARS (19) and DIPDESK_SOAK_SEED
@@ -35,8 +36,14 @@ func TestSoak(t *testing.T) {
 		Games:   3,
 		Years:   19,
 		GameOptions: func(i int) map[string]string {
-			if i%2 == 1 {
+			switch {
+			case i%2 == 1:
 				return map[string]string{OptionStep: "together", OptionReports: "private", OptionThug: "success"}
+			case i%4 == 2:
+				// The characters in a step of their own: what they
+				// decided for the moves is in the views between the
+				// two steps.
+				return map[string]string{OptionReports: "private"}
 			}
 			return nil
 		},
@@ -159,9 +166,15 @@ func soakCheck(before *engine.State, out *engine.Outcome) []string {
 	bad := soakPosition(out.Next)
 	if optionsOf(extraOf(before)).private {
 		for _, p := range before.Map.PowerIDs() {
+			forced, seduced, nmr := turnSeen(out.Next, engine.Seat{Power: p})
+			for _, q := range append(append(forced, seduced...), nmr...) {
+				if q != p {
+					bad = append(bad, fmt.Sprintf("%s's view holds what a character did to %s or its unit", p, q))
+				}
+			}
 			seen := engine.OutcomeFor(before, out, engine.Seat{Power: p}, Variant.Rules)
 			for _, r := range seen.Results {
-				if r.Order.SeatOrder() && r.Order.Power != p && r.Unit.Power != p && leaderOf(before.Map, r) != p {
+				if r.Order.SeatOrder() && r.Order.Power != p && r.Unit.Power != p && leaderOf(before.Map, r) != p && !namesUnitOf(r, p) {
 					bad = append(bad, fmt.Sprintf("%s reads %s's %q", p, r.Order.Power, r.Reason))
 				}
 			}
@@ -205,4 +218,17 @@ func soakPosition(next *engine.State) []string {
 		}
 	}
 	return append(bad, kittest.RoundTrip(next, Variant.DecodeExtra)...)
+}
+
+// namesUnitOf reports whether r's words name a unit of p's as it stood
+// when named: a unit taken from p by an Embezzler or a Gambler is the
+// thief's by the time the result is written, and p reads the theft
+// (ruling Q12).
+func namesUnitOf(r engine.Result, p engine.Power) bool {
+	for _, n := range r.Names() {
+		if n.Unit.Power == p {
+			return true
+		}
+	}
+	return false
 }
