@@ -295,8 +295,8 @@ func (sw *LanSeatWindow) show(e lan.Envelope) {
 			for _, ev := range r.Events {
 				fmt.Fprintf(&b, "  %s\n", ev)
 			}
-			if r.Winner != "" {
-				fmt.Fprintf(&b, "\n%s wins.\n", r.Winner)
+			if r.End != nil && sw.state != nil {
+				fmt.Fprintf(&b, "\n%s\n", gameEndText(sw.state.Map, lanEnd(r.End)))
 			}
 			sw.results.SetText(b.String())
 		}
@@ -562,4 +562,20 @@ func orNobody(xs []string) string {
 		return "nobody"
 	}
 	return strings.Join(xs, ", ")
+}
+
+// lanEnd is the game's end a host sent, in the engine's type (several
+// winners, a draw, points).
+func lanEnd(e *lan.GameEnd) *engine.GameEnd {
+	end := &engine.GameEnd{Draw: e.Draw, Why: e.Why}
+	for _, w := range e.Winners {
+		end.Winners = append(end.Winners, engine.Power(w))
+	}
+	if len(e.Points) > 0 {
+		end.Points = map[engine.Power]int{}
+		for p, n := range e.Points {
+			end.Points[engine.Power(p)] = n
+		}
+	}
+	return end
 }
