@@ -3,8 +3,11 @@ package cli
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"dipdesk/app/session"
 )
 
 func run(args ...string) (int, string, string) {
@@ -81,6 +84,28 @@ func TestNewWithSeats(t *testing.T) {
 	code, out, errs := run("new", "--seed", "3", "--seat", "france=Ann:1234", "--seat", "england", "--out", file)
 	if code != 0 || !strings.Contains(out, "seed 3") {
 		t.Fatalf("new: %d %s %s", code, out, errs)
+	}
+	// Naming two players gives the other five powers their seats too.
+	g, err := session.OpenReadOnly(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sat []string
+	for _, st := range g.Info().Seats {
+		sat = append(sat, st.Power+"="+st.Player)
+	}
+	g.Close()
+	if len(sat) != 7 || sat[0] != "france=Ann" || !slices.Contains(sat, "england=") || !slices.Contains(sat, "turkey=") {
+		t.Errorf("the seats: %v", sat)
+	}
+	gm := filepath.Join(t.TempDir(), "gm.dipdesk")
+	if code, _, errs := run("new", "--seat", "gm", "--out", gm); code != 0 {
+		t.Fatal(errs)
+	}
+	if g, err := session.OpenReadOnly(gm); err != nil || len(g.Info().Seats) != 1 {
+		t.Errorf("the game master's game has seats %v (%v)", g.Info().Seats, err)
+	} else {
+		g.Close()
 	}
 	if code, _, errs := run("new", "--seat", "narnia", "--out", filepath.Join(t.TempDir(), "h.dipdesk")); code == 0 || !strings.Contains(errs, `unknown power "narnia"`) {
 		t.Errorf("bad seat accepted: %s", errs)

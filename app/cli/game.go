@@ -14,6 +14,7 @@ import (
 	"dipdesk/app/session"
 	"dipdesk/app/store"
 	"dipdesk/engine"
+	"dipdesk/variants"
 )
 
 // gameCommands are the game master's tools on a save file.
@@ -61,7 +62,7 @@ func runNew(c *CLI, args []string) int {
 	seed := fs.Uint64("seed", 0, "random seed (recorded; 0 picks one from the clock)")
 	out := fs.String("out", "", "the game file to create")
 	var seats seatFlags
-	fs.Var(&seats, "seat", "a seat: a power, a role or gm, SEAT[=PLAYER][:PIN] (repeat; default: one seat per power and role, no PINs)")
+	fs.Var(&seats, "seat", "a seat: a power, a role or gm, SEAT[=PLAYER][:PIN] (repeat; the powers and roles not named get a seat of their own, no player or PIN; gm alone: the game master's game, one seat)")
 	options := optionFlags{}
 	fs.Var(options, "option", "a game option NAME=VALUE (repeat): dice=entered (a game master rolls real dice), or the variant's, e.g. add_cards=X5,X8 for Character Diplomacy")
 	rest, err := splitArgs(fs, args)
@@ -81,6 +82,10 @@ func runNew(c *CLI, args []string) int {
 	picked := *seed == 0
 	if picked {
 		*seed = c.seed()
+	}
+	seats, err = everySeat(*variant, seats)
+	if err != nil {
+		return c.fail("new", err)
 	}
 	g, err := session.Create(*out, session.Options{Variant: *variant, Seed: *seed, Seats: seats, Options: options.orNil()})
 	if err != nil {
@@ -104,6 +109,35 @@ func runNew(c *CLI, args []string) int {
 		fmt.Fprintln(c.Stdout, "the dice are entered: \"dipdesk process\" asks the game master for each roll")
 	}
 	return 0
+}
+
+// everySeat completes the seats named with --seat: naming a player or a
+// PIN for some powers gives every other power (and role) of the variant
+// its seat too, with no player or PIN; a game where only some powers sit
+// would wait at a LAN host for orders nobody can send. The game master's
+// seat alone (--seat gm) is the game master's game, one seat.
+func everySeat(variant string, seats []store.Seat) ([]store.Seat, error) {
+	if len(seats) == 0 || (len(seats) == 1 && seats[0].Power == "gm") {
+		return seats, nil
+	}
+	v, ok := variants.Lookup(variant)
+	if !ok {
+		return seats, nil // session.Create names the unknown variant
+	}
+	m, err := v.Map()
+	if err != nil {
+		return nil, err
+	}
+	named := map[string]bool{}
+	for _, s := range seats {
+		named[s.Power] = true
+	}
+	for _, p := range m.Powers {
+		if !named[string(p.ID)] {
+			seats = append(seats, store.Seat{Power: string(p.ID)})
+		}
+	}
+	return seats, nil
 }
 
 // hotSeat reports whether seats are those of players sharing one screen:
@@ -818,7 +852,7 @@ func cardNotes(v engine.View) func(engine.Unit) string {
 
 // printSeatHands prints the cards the seats hold in their hands, no unit
 // (Questionable's characters), as view v may know them: one line a seat,
-// each card with its state ("Briber: before Spring 1904"). Nothing for a
+// each card with its state ("Briber: barred until Spring 1904 (3 game years left)"). Nothing for a
 // game whose cards are its units'.
 func printSeatHands(w io.Writer, v engine.View) {
 	h, ok := session.HandsOf(v, nil)

@@ -165,10 +165,10 @@ func TestQuestionableFromTheCommandLine(t *testing.T) {
 	// Every country's characters are public (ruling Q12): the caught
 	// Briber is barred for three game years.
 	q.must("", []string{"show", q.file, "--as", "france"}, "Hands:\n  France: Briber: ready; Embezzler: ready;",
-		"  England: Briber: before Spring 1904; Embezzler: ready;", "Killer: first appears after Winter 1901 (rule 7)\n")
+		"  England: Briber: barred until Spring 1904 (3 game years left); Embezzler: ready;", "Killer: first appears after Winter 1901 (rule 7)\n")
 
 	// A standby taking England over is told its characters' state.
-	q.must("", []string{"standby", q.file, "--power", "england", "--player", "Sam"}, "Your hand:\n  Briber [before Spring 1904]. Bribes a unit",
+	q.must("", []string{"standby", q.file, "--power", "england", "--player", "Sam"}, "Your hand:\n  Briber [barred until Spring 1904 (3 game years left)]. Bribes a unit",
 		"  Killer [first appears after Winter 1901 (rule 7)]. ")
 
 	// Character Diplomacy's Winter form of the cards dealt to units says
