@@ -161,7 +161,7 @@ func (d *Desk) HostGame(path string) (*LanHostWindow, error) {
 	} else {
 		hw.stop = stop
 	}
-	hw.info.SetText(fmt.Sprintf("Address: %s\nCertificate fingerprint (players compare it):\n%s\n%s", h.Addr(), h.Fingerprint(), note))
+	hw.info.SetText(fmt.Sprintf("Address: %s\nCertificate fingerprint (players compare it):\n%s\n%s", strings.Join(h.DialAddrs(), " or "), h.Fingerprint(), note))
 	hw.info.Wrapping = fyne.TextWrapWord
 	h.OnPhase(func(string) {
 		hw.ui.do(func() {

@@ -65,6 +65,7 @@ func runHost(c *CLI, args []string) int {
 	out := &lockedWriter{w: c.Stdout}
 	info := h.Info()
 	fmt.Fprintf(out, "hosting %q (%s, %d seats, %s: %s) at %s\n", info.Name, g.Variant().Name, len(info.Seats), info.Phase, info.Title, h.Addr())
+	fmt.Fprintf(out, "players type: %s\n", strings.Join(h.DialAddrs(), " or "))
 	fmt.Fprintf(out, "certificate fingerprint: %s\n", h.Fingerprint())
 	if everyInterface(*addr) {
 		fmt.Fprintln(out, "listening on every network interface of this machine; --addr IP:PORT listens on one only")

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -317,6 +318,48 @@ func (h *Host) Addr() string {
 		return ""
 	}
 	return h.ln.Addr().String()
+}
+
+// DialAddrs returns the addresses a player may type to reach the host:
+// its listening address when that names one interface, else one for each
+// address of this machine's interfaces that are up, the LAN's before the
+// machine's own loopback ("192.168.1.20:7878", "127.0.0.1:7878"); a
+// listener on every interface reports "[::]:7878", which no player can
+// type.
+func (h *Host) DialAddrs() []string {
+	if h.ln == nil {
+		return nil
+	}
+	tcp, ok := h.ln.Addr().(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return []string{h.ln.Addr().String()}
+	}
+	port := strconv.Itoa(tcp.Port)
+	var lanAddrs, local []string
+	ifaces, _ := net.Interfaces()
+	for _, ifc := range ifaces {
+		if ifc.Flags&net.FlagUp == 0 {
+			continue
+		}
+		addrs, _ := ifc.Addrs()
+		for _, a := range addrs {
+			ipn, ok := a.(*net.IPNet)
+			if !ok || ipn.IP.IsLinkLocalUnicast() || ipn.IP.IsMulticast() {
+				continue
+			}
+			hp := net.JoinHostPort(ipn.IP.String(), port)
+			if ipn.IP.IsLoopback() {
+				local = append(local, hp)
+			} else {
+				lanAddrs = append(lanAddrs, hp)
+			}
+		}
+	}
+	all := append(lanAddrs, local...)
+	if len(all) == 0 {
+		return []string{net.JoinHostPort("127.0.0.1", port)}
+	}
+	return all
 }
 
 // Fingerprint returns the host certificate's fingerprint, for players to
