@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 
 	"dipdesk/app/lan"
 	"dipdesk/app/session"
+	"dipdesk/engine"
 )
 
 // lanEnv is what LAN play needs from the machine; tests replace parts
@@ -84,6 +86,7 @@ type LanHostWindow struct {
 	codes  *widget.Label
 	status *widget.Label
 	stop   func()
+	done   chan struct{} // closed when the window closes: stops the refreshing
 	ui     *uiQueue
 }
 
@@ -197,23 +200,67 @@ func (d *Desk) HostGame(path string) (*LanHostWindow, error) {
 	hw.win.SetOnClosed(hw.Close)
 	hw.win.Resize(fyne.NewSize(560, 480))
 	hw.refresh()
+	// Joins, orders and ready come without an event: the seats' states
+	// are read again every two seconds while the window is open.
+	hw.done = make(chan struct{})
+	go func(done <-chan struct{}) {
+		t := time.NewTicker(2 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				hw.ui.do(func() {
+					if hw.h != nil {
+						hw.refresh()
+					}
+				})
+			}
+		}
+	}(hw.done)
 	hw.win.Show()
 	return hw, nil
 }
 
-// refresh shows the codes and seats as they are now.
+// refresh shows the codes and seats as they are now: who is connected,
+// who must or may act in the step, whose orders are in and who is ready.
 func (hw *LanHostWindow) refresh() {
 	info := hw.h.Info()
 	codes := hw.h.Codes()
+	st := hw.h.Step()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, phase %s\n\n", info.Name, info.Variant, info.Phase)
+	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", info.Name, info.Variant, st.Title, info.Phase)
+	if d, ok := hw.h.PendingDraw(); ok {
+		fmt.Fprintf(&b, "The game master's roll is awaited: %s\n", d.Why)
+	} else if st.GM {
+		b.WriteString("The game master must act\n")
+	}
+	b.WriteString("\n")
 	for _, s := range info.Seats {
-		state := "taken"
+		state := "taken, not connected"
 		switch {
 		case s.Connected:
 			state = "playing"
 		case codes[s.Power] != "":
 			state = "join code " + codes[s.Power]
+		}
+		p := engine.Power(s.Power)
+		var acts []string
+		switch {
+		case slices.Contains(st.Must, p):
+			acts = append(acts, "must act")
+		case slices.Contains(st.May, p):
+			acts = append(acts, "may act")
+		}
+		if slices.Contains(st.Submitted, p) {
+			acts = append(acts, "orders in")
+		}
+		if slices.Contains(st.Ready, p) {
+			acts = append(acts, "ready")
+		}
+		if len(acts) > 0 {
+			state += " · " + strings.Join(acts, ", ")
 		}
 		fmt.Fprintf(&b, "%-10s %s\n", s.Name, state)
 	}
@@ -225,6 +272,10 @@ func (hw *LanHostWindow) refresh() {
 
 // Close stops hosting and closes the game.
 func (hw *LanHostWindow) Close() {
+	if hw.done != nil {
+		close(hw.done)
+		hw.done = nil
+	}
 	if hw.stop != nil {
 		hw.stop()
 		hw.stop = nil

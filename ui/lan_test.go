@@ -116,6 +116,14 @@ func TestHostAndJoinWindows(t *testing.T) {
 		orders, _ := ro.Orders(cur.Phase)
 		return len(orders) == 2
 	})
+	// The host window says who plays, who must act and whose orders
+	// are in (read again every two seconds: refreshed here at once).
+	host.ui.wait(func() {
+		host.refresh()
+		if !strings.Contains(host.codes.Text, "France     playing · must act, orders in") || !strings.Contains(host.codes.Text, "England    join code") {
+			t.Errorf("the host window's seats:\n%s", host.codes.Text)
+		}
+	})
 	// The seat's board gives orders as in hot seat: France drags her
 	// fleet in Brest to the Mid-Atlantic; what she types is checked.
 	sw.ui.wait(func() {

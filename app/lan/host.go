@@ -464,6 +464,7 @@ type Step struct {
 	Phase, Title string
 	Must, May    []engine.Power
 	Ready        []engine.Power
+	Submitted    []engine.Power // the seats whose orders the host holds for the step
 	GM           bool
 }
 
@@ -472,9 +473,13 @@ func (h *Host) Step() Step {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	st := Step{Phase: h.phase, Title: h.title, Must: slices.Clone(h.acting.Must), May: slices.Clone(h.acting.May), GM: h.acting.GM}
+	loaded := h.loadCurrent() == nil
 	for _, p := range h.g.Map().PowerIDs() {
 		if h.ready[p] {
 			st.Ready = append(st.Ready, p)
+		}
+		if loaded && len(h.pending[p]) > 0 {
+			st.Submitted = append(st.Submitted, p)
 		}
 	}
 	return st
