@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"dipdesk/app/lan"
+	"dipdesk/app/session"
 	"dipdesk/engine"
 	"dipdesk/variants"
 )
@@ -197,7 +198,30 @@ func (c *CLI) submit(ctx context.Context, cl *lan.Client, p *printer, step, text
 	if len(ack.Errors) > 0 {
 		return 1
 	}
+	p.warnImpossible(text)
 	return 0
+}
+
+// warnImpossible names the orders sent that the seat's view makes
+// impossible, as the window's order panel does (session.CheckOrders):
+// another power's unit, a unit's order in Questionable's characters'
+// step. The host stored them as sent; they fail when the step is
+// adjudicated.
+func (p *printer) warnImpossible(text string) {
+	vr, ok := variants.Lookup(p.variant)
+	if !ok || p.view == nil || p.m == nil {
+		return
+	}
+	st, err := engine.UnmarshalStateExtra(p.m, p.view.State, vr.DecodeExtra)
+	if err != nil {
+		return
+	}
+	power := engine.Power(p.seat)
+	for _, pr := range session.CheckOrders(vr, engine.View{Seat: engine.Seat{Power: power}, State: st}, power, text).Problems {
+		if pr.Order != nil {
+			fmt.Fprintf(p.w, "  warning: %v (stored as sent: it fails when the step is adjudicated)\n", pr)
+		}
+	}
 }
 
 // confirmFingerprint asks the player, at a terminal, to compare the
@@ -233,6 +257,7 @@ type printer struct {
 	variant string       // from the host's hello
 	m       *engine.Map  // the variant's board, when this DipDesk knows it
 	seat    string       // from the welcome
+	view    *lan.View    // the seat's last view
 }
 
 // until prints messages until one of type typ ("" for the game's end) or
@@ -320,6 +345,7 @@ func (p *printer) print(e lan.Envelope) {
 	case lan.TypeView:
 		if v, err := lan.Decode[lan.View](e); err == nil {
 			p.phase = v.Phase
+			p.view = &v
 			p.printView(v)
 		}
 	case lan.TypeHand:

@@ -75,6 +75,14 @@ func TestHostAndJoin(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "orders in from france") || strings.Contains(out, "bur") {
 		t.Errorf("england: %d\n%s", code, out)
 	}
+	// An order for another power's unit is stored as sent, with a
+	// warning from the seat's own view (the window's check).
+	theirs := filepath.Join(dir, "theirs.txt")
+	os.WriteFile(theirs, []byte("F lon - nth\nA par - pic\n"), 0o644)
+	code, out, errs = run("join", addr, "--seat", "england", "--orders", theirs, "--config", client)
+	if code != 0 || !strings.Contains(out, "  A par - pic") || !strings.Contains(out, "warning: line 2: A par - pic:") || strings.Contains(out, "warning: line 1") {
+		t.Errorf("england's order for a French army: %d %s\n%s", code, errs, out)
+	}
 	// A wrong pin is refused.
 	if code, _, errs := run("join", addr, "--seat", "observer", "--code", codes["observer"], "--fingerprint", strings.Repeat("00", 32), "--config", client); code == 0 || !strings.Contains(errs, "fingerprint") {
 		t.Errorf("wrong pin: %d %s", code, errs)
