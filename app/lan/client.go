@@ -18,7 +18,7 @@ import (
 var ErrClosed = errors.New("lan: not connected to the host")
 
 // ErrPairing is a host whose certificate does not match the pairing code.
-var ErrPairing = errors.New("lan: the host's certificate does not match the pairing code: this is not the host that showed it")
+var ErrPairing = errors.New("lan: the host's certificate does not match the pairing code: check the code for a typo; typed right, it means this is not the host that showed it")
 
 // UnverifiedError is a first join to a host whose certificate nothing
 // vouched for: no pinned fingerprint, no pairing code, no confirmation.
