@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -9,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"dipdesk/app/session"
 	"dipdesk/app/store"
 	"dipdesk/engine"
 )
@@ -75,20 +75,6 @@ func (h *HistoryList) SetLog(text string) {
 // Log returns the abandoned branches and audit log as shown.
 func (h *HistoryList) Log() string { return h.log.Text }
 
-// auditDetail is an audit entry's words: its note when the detail is a
-// JSON record (an edit keeps the positions before and after it), else its
-// first line.
-func auditDetail(d string) string {
-	var rec struct {
-		Note string `json:"note"`
-	}
-	if strings.HasPrefix(d, "{") && json.Unmarshal([]byte(d), &rec) == nil && rec.Note != "" {
-		return rec.Note
-	}
-	d, _, _ = strings.Cut(d, "\n")
-	return d
-}
-
 // historyLog words what dipdesk history --all prints after the line of
 // play: the phases of abandoned branches, and the audit log (rollbacks
 // with their reasons, edits, corrections).
@@ -130,7 +116,7 @@ func historyLog(m *engine.Map, all []store.Phase, audit []store.AuditEntry) stri
 			if a.Kind == store.KindOrders {
 				continue
 			}
-			detail := auditDetail(a.Detail)
+			detail := session.AuditNote(a.Detail)
 			fmt.Fprintf(&b, "• %s %s, %s: %s\n", a.At.UTC().Format("2006-01-02 15:04"), a.Kind, a.Phase, detail)
 		}
 	}

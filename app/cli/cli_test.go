@@ -123,3 +123,19 @@ func TestNewWithSeats(t *testing.T) {
 		t.Errorf("process of a text file: %s", errs)
 	}
 }
+
+// TestHistoryAuditWords: history --all words an edit by its note, as the
+// window does, not as the record the file keeps (the position before it).
+func TestHistoryAuditWords(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.dipdesk")
+	if code, _, errs := run("new", "--seed", "2", "--out", file); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := run("edit", file, "--phase", "S1901M", "add", "germany", "A", "sil"); code != 0 {
+		t.Fatal(errs)
+	}
+	_, out, _ := run("history", file, "--all")
+	if !strings.Contains(out, "edit       S1901M  added Germany A sil\n") || strings.Contains(out, `{"note"`) {
+		t.Errorf("history --all:\n%s", out)
+	}
+}

@@ -636,7 +636,7 @@ func runHistory(c *CLI, args []string) int {
 		}
 		fmt.Fprintln(c.Stdout, "\nAudit log:")
 		for _, a := range audit {
-			fmt.Fprintf(c.Stdout, "  %s  %-10s %-*s %s\n", a.At.UTC().Format("2006-01-02 15:04:05"), a.Kind, keyWidth, a.Phase, firstLine(a.Detail))
+			fmt.Fprintf(c.Stdout, "  %s  %-10s %-*s %s\n", a.At.UTC().Format("2006-01-02 15:04:05"), a.Kind, keyWidth, a.Phase, firstLine(session.AuditNote(a.Detail)))
 		}
 	}
 	return 0

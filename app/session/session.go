@@ -206,6 +206,20 @@ func (g *Game) History(abandoned bool) ([]store.Phase, error) { return g.file.Ph
 // Audit returns the file's audit log.
 func (g *Game) Audit() ([]store.AuditEntry, error) { return g.file.Audit() }
 
+// AuditNote is an audit entry's detail in words: its note when the
+// detail is a record (an edit's, with the position before it), else its
+// first line.
+func AuditNote(detail string) string {
+	var rec struct {
+		Note string `json:"note"`
+	}
+	if strings.HasPrefix(detail, "{") && json.Unmarshal([]byte(detail), &rec) == nil && rec.Note != "" {
+		return rec.Note
+	}
+	detail, _, _ = strings.Cut(detail, "\n")
+	return detail
+}
+
 func (g *Game) writable() error {
 	if g.readOnly {
 		return ErrReadOnly
