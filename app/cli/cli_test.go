@@ -134,6 +134,9 @@ func TestHistoryAuditWords(t *testing.T) {
 	if code, _, errs := run("edit", file, "--phase", "S1901M", "add", "germany", "A", "sil"); code != 0 {
 		t.Fatal(errs)
 	}
+	if _, _, errs := run("edit", file, "--phase", "S1901M", "remove", "boh"); errs != "edit: no unit in Bohemia\n" {
+		t.Errorf("a refused edit says %q", errs)
+	}
 	_, out, _ := run("history", file, "--all")
 	if !strings.Contains(out, "edit       S1901M  added Germany A sil\n") || strings.Contains(out, `{"note"`) {
 		t.Errorf("history --all:\n%s", out)

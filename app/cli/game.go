@@ -52,7 +52,11 @@ func splitArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func (c *CLI) fail(cmd string, err error) int {
-	fmt.Fprintf(c.Stderr, "%s: %v\n", cmd, err)
+	// The command names itself once: "edit: no unit in Bohemia", not
+	// "edit: session: edit: no unit in Bohemia".
+	msg := strings.TrimPrefix(err.Error(), "session: ")
+	msg = strings.TrimPrefix(msg, cmd+": ")
+	fmt.Fprintf(c.Stderr, "%s: %s\n", cmd, msg)
 	return 1
 }
 
