@@ -133,6 +133,18 @@ func (p Phase) String() string {
 	return s
 }
 
+// StepName is a step's display name as a person reads it: String with
+// the acting power named as the map names it ("Summer 1901 Muster
+// (Germany)", not "(germany)"). Every front end names a step by it.
+func (m *Map) StepName(p Phase) string {
+	if p.Actor == "" {
+		return p.String()
+	}
+	actor := p.Actor
+	p.Actor = ""
+	return p.String() + " (" + m.PowerName(actor) + ")"
+}
+
 // stepWords turns a step's name into words: "sea_monsters" -> "Sea monsters".
 func stepWords(step string) string {
 	if step == "" {

@@ -83,7 +83,7 @@ func NewGMTools() *GMTools {
 func (t *GMTools) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(t.body) }
 
 // SetPhases offers the steps one may roll back to, by their keys, each
-// shown as label words it ("Summer 1901 Muster: Germany's turn
+// shown as label words it ("Summer 1901 Muster (Germany)
 // (SU1901.muster@germany)"); the rollback is asked for by key.
 func (t *GMTools) SetPhases(keys []string, label func(key string) string) {
 	t.keys = map[string]string{}

@@ -143,7 +143,7 @@ func TestTableAsksWhoActs(t *testing.T) {
 	}
 
 	gw.showPhase(len(gw.phases) - 1)
-	if got := gw.bar.Text(); got != "Summer 1901 Muster: Germany's turn (SU1901.muster@germany)" {
+	if got := gw.bar.Text(); got != "Summer 1901 Muster (Germany) (SU1901.muster@germany)" {
 		t.Errorf("phase bar %q", got)
 	}
 	if note := gw.bar.Note(); !strings.Contains(note, "Germany's turn") || !strings.Contains(note, "6 seats may answer: Austria, England, France, Italy, Russia and Turkey") {
@@ -172,7 +172,7 @@ func TestTableAsksWhoActs(t *testing.T) {
 	if current(gw) != "SU1901.muster@germany" {
 		t.Fatal("Cancel adjudicated")
 	}
-	if h := gw.history.Line(1); h != "SU1901.muster@germany  Summer 1901 Muster: Germany's turn  being played" {
+	if h := gw.history.Line(1); h != "SU1901.muster@germany  Summer 1901 Muster (Germany)  being played" {
 		t.Errorf("history line %q", h)
 	}
 }
@@ -580,7 +580,7 @@ func TestBoardInACustomStep(t *testing.T) {
 	sc.View.State.Phase = engine.Phase{Year: 1901, Season: engine.Summer, Type: engine.Custom, Step: "muster", Actor: "germany"}
 	rg := newRigOn(t, m, sc, 1200, 900)
 	rg.drag("ber", "sil")
-	if len(rg.orders) != 0 || len(rg.messages) == 0 || !strings.Contains(rg.messages[len(rg.messages)-1], "units take no orders on the board in Summer 1901 Muster: Germany's turn") {
+	if len(rg.orders) != 0 || len(rg.messages) == 0 || !strings.Contains(rg.messages[len(rg.messages)-1], "units take no orders on the board in Summer 1901 Muster (Germany)") {
 		t.Errorf("a drag on Germany's turn: orders %+v, messages %q", rg.orders, rg.messages)
 	}
 }

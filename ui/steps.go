@@ -19,7 +19,7 @@ import (
 
 // stepName is the display name of the step whose key is key, with the
 // seat whose turn it is named as the map names it: "Spring 1901
-// Movement", "Summer 1901 Muster: Germany's turn", "Autumn 1901 Borg". A
+// Movement", "Summer 1901 Muster (Germany)", "Autumn 1901 Borg". A
 // key the engine cannot read is shown as it is.
 func stepName(m *engine.Map, key string) string {
 	ph, err := engine.ParsePhase(key)
@@ -29,15 +29,8 @@ func stepName(m *engine.Map, key string) string {
 	return phaseName(m, ph)
 }
 
-// phaseName is stepName for a parsed step.
-func phaseName(m *engine.Map, ph engine.Phase) string {
-	if ph.Actor == "" {
-		return ph.String()
-	}
-	actor := ph.Actor
-	ph.Actor = ""
-	return ph.String() + ": " + m.PowerName(actor) + "'s turn"
-}
+// phaseName is stepName for a parsed step (engine.Map.StepName).
+func phaseName(m *engine.Map, ph engine.Phase) string { return m.StepName(ph) }
 
 // stepLabel is a step as the rollback and export lists offer it: its
 // display name, then its key.

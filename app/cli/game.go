@@ -614,7 +614,7 @@ func runHistory(c *CLI, args []string) int {
 	keyWidth, nameWidth := 7, 26
 	for _, p := range phases {
 		ph, _ := engine.ParsePhase(p.Name)
-		keyWidth, nameWidth = max(keyWidth, len(p.Name)), max(nameWidth, len(ph.String()))
+		keyWidth, nameWidth = max(keyWidth, len(p.Name)), max(nameWidth, len(g.Map().StepName(ph)))
 	}
 	for _, p := range phases {
 		state := "adjudicated"
@@ -625,7 +625,7 @@ func runHistory(c *CLI, args []string) int {
 			state = "current"
 		}
 		ph, _ := engine.ParsePhase(p.Name)
-		fmt.Fprintf(c.Stdout, "%3d  %-*s %-*s %s\n", p.Seq, keyWidth, p.Name, nameWidth, ph.String(), state)
+		fmt.Fprintf(c.Stdout, "%3d  %-*s %-*s %s\n", p.Seq, keyWidth, p.Name, nameWidth, g.Map().StepName(ph), state)
 	}
 	if e, err := g.End(); err != nil {
 		return c.fail("history", err)

@@ -98,7 +98,7 @@ func TestShapeFromTheCommandLine(t *testing.T) {
 		t.Errorf("report of the last step:\n%s", out)
 	}
 	code, out, _ = run("history", file)
-	if code != 0 || !strings.Contains(out, "  1  SU1901.muster@germany Summer 1901 Muster (germany)") ||
+	if code != 0 || !strings.Contains(out, "  1  SU1901.muster@germany Summer 1901 Muster (Germany)") ||
 		!strings.Contains(out, "  5  AU1901.borg           Autumn 1901 Borg") || !strings.Contains(out, "The game ended in W1901A: France and Russia win") {
 		t.Errorf("history:\n%s", out)
 	}

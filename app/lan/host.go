@@ -257,14 +257,7 @@ func (h *Host) enterStep(cur session.PhaseState) {
 // StepTitle is a step's display name as a person reads it: "Spring 1901
 // Movement", "Autumn 1901 Borg", "Summer 1901 Muster (Germany)", the
 // acting power by its name on the map.
-func StepTitle(m *engine.Map, ph engine.Phase) string {
-	if ph.Actor == "" {
-		return ph.String()
-	}
-	actor := ph.Actor
-	ph.Actor = ""
-	return ph.String() + " (" + m.PowerName(actor) + ")"
-}
+func StepTitle(m *engine.Map, ph engine.Phase) string { return m.StepName(ph) }
 
 // KeyTitle is StepTitle of a step's key ("SU1901.muster@germany"), or
 // the key itself when it does not read as one.

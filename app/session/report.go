@@ -22,7 +22,7 @@ func (g *Game) Report(name string, seat engine.Seat) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", g.variant.Name, baseName(g.Path()), ps.State.Phase, ps.State.Phase.Key())
+	fmt.Fprintf(&b, "%s: %s, %s (%s)\n", g.variant.Name, baseName(g.Path()), g.m.StepName(ps.State.Phase), ps.State.Phase.Key())
 	if !ps.Phase.Adjudicated {
 		orders, err := g.Orders(ps.Phase)
 		if err != nil {
@@ -59,7 +59,7 @@ func (g *Game) Report(name string, seat engine.Seat) (string, error) {
 		if nextState.Phase.Type == engine.Adjustment {
 			g.writeAdjustments(&b, nextState)
 		}
-		fmt.Fprintf(&b, "\nNext: %s (%s)\n", nextState.Phase, nextState.Phase.Key())
+		fmt.Fprintf(&b, "\nNext: %s (%s)\n", g.m.StepName(nextState.Phase), nextState.Phase.Key())
 	}
 	return b.String(), nil
 }

@@ -567,7 +567,7 @@ func TestShapeReport(t *testing.T) {
 		!strings.Contains(rep, "Jester         3") || !strings.Contains(rep, "France         4  (wins)") {
 		t.Errorf("report of the last step: %v\n%s", err, rep)
 	}
-	if rep, _ := g.Report("SU1901.muster@austria", engine.Seat{}); !strings.Contains(rep, "Summer 1901 Muster (austria) (SU1901.muster@austria)") ||
+	if rep, _ := g.Report("SU1901.muster@austria", engine.Seat{}); !strings.Contains(rep, "Summer 1901 Muster (Austria) (SU1901.muster@austria)") ||
 		!strings.Contains(rep, "Italy objected") {
 		t.Errorf("report of Austria's turn:\n%s", rep)
 	}
