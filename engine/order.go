@@ -38,29 +38,30 @@ func (k OrderKind) String() string {
 // (NoCoast when none was given); validation decides what it means
 // (DATC 4.B).
 type Order struct {
-	Power  Power     // the power that gave the order
-	Kind   OrderKind //
-	Unit   UnitType  // type as written; NoUnitType when omitted (DATC 4.C.1)
-	Piece  PieceKind // a variant's kind of piece as written ("FA bur"); 0 when none
-	Number int       // unit number as written (Character Diplomacy rule 10), 0 if none
-	At     Loc       // the ordered unit, or the province built in
-	To     Loc       // Move/retreat destination
-
+	// The fields are laid out so that an Order is 128 bytes: a map of
+	// orders keeps them inline up to that size (the variants' maps of
+	// orders allocate half as much), so the small ones come together.
+	Power Power     // the power that gave the order
+	Kind  OrderKind //
+	Unit  UnitType  // type as written; NoUnitType when omitted (DATC 4.C.1)
+	Piece PieceKind // a variant's kind of piece as written ("FA bur"); 0 when none
 	// ViaConvoy is set by "via convoy": the army takes the convoy route
 	// even to an adjacent province (DATC 4.A.3).
 	ViaConvoy bool
-
 	// Support and Convoy name another unit and, for supports of a move
 	// and for convoys, where it goes. AuxTo is Nowhere for a support to
 	// hold. AuxPower is the nationality if written (ignored, DATC 4.C.6).
-	AuxUnit  UnitType
-	AuxPower Power
-	AuxAt    Loc
-	AuxTo    Loc
+	AuxUnit UnitType
+	At      Loc // the ordered unit, or the province built in
+	To      Loc // Move/retreat destination
+	AuxAt   Loc
+	AuxTo   Loc
+	Number  int // unit number as written (Character Diplomacy rule 10), 0 if none
 	// AuxNumber is the other unit's number as written ("S 2A par"), 0 if
 	// none. The engine does not use it: a variant may check it (Galt
 	// rule 5: a number written must be correct).
 	AuxNumber int
+	AuxPower  Power
 
 	// Special names a variant's order ("annihilate", "lay mine") and Args
 	// holds its further words; the variant interprets them.
