@@ -136,7 +136,7 @@ func (gw *GameWindow) enterDraw(phase string, need *engine.NeedDraw, value int) 
 		gw.flash(errText("Enter the roll", err))
 		return
 	}
-	gw.adjudicateNow()
+	gw.adjudicatePhase(phase)
 }
 
 // dialogNumber asks for a whole number from lo to hi; done gets it, or

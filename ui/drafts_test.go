@@ -539,3 +539,37 @@ func TestStoredOrdersCheckedWhenOpened(t *testing.T) {
 		t.Errorf("France's panel: %q", gw.panels["france"].Errors())
 	}
 }
+
+// TestStaleConfirmation: Adjudicate asks once however often it is
+// pressed, and the confirmation plays the phase it names or nothing: left
+// open while the phase was played elsewhere, answering it refuses the
+// phase that has gone by, never plays the next one.
+func TestStaleConfirmation(t *testing.T) {
+	td := newTestDesk(t)
+	gw := td.game(t, gmSeats)
+	var pending []func(int)
+	td.ask = func(_ fyne.Window, title, message string, buttons []string, done func(int)) {
+		td.asked = append(td.asked, title)
+		pending = append(pending, done)
+	}
+	gw.Adjudicate() // nobody has ordered: it asks
+	gw.Adjudicate()
+	gw.Adjudicate()
+	if len(pending) != 1 || !strings.Contains(td.asked[0], "Spring 1901 Movement") {
+		t.Fatalf("three presses asked %d times: %q", len(pending), td.asked)
+	}
+	// The phase is played elsewhere (the command line) while the
+	// question is open.
+	if _, _, err := gw.g.Process("S1901M"); err != nil {
+		t.Fatal(err)
+	}
+	pending[0](0) // "Adjudicate anyway", for Spring 1901
+	cur, err := gw.g.Current()
+	if err != nil || cur.Phase.Name != "F1901M" {
+		t.Fatalf("the stale confirmation played %s (%v)", cur.Phase.Name, err)
+	}
+	gw.Adjudicate() // the question may be asked again
+	if len(pending) != 2 || !strings.Contains(td.asked[1], "Fall 1901 Movement") {
+		t.Errorf("after the answer: %q", td.asked)
+	}
+}

@@ -105,13 +105,14 @@ type GameWindow struct {
 	locked bool        // a fixed seat with a PIN not given yet: nothing of the seat is shown
 	gone   atomic.Bool // the window was closed
 
-	phases    []store.Phase   // the line of play; the last is being played
-	submitted []engine.Power  // powers whose orders are in for the current phase
-	acting    engine.Acting   // who must and who may act in the current phase (engine.WhoActs)
-	over      *engine.GameEnd // how the game ended (session.End), nil while it goes on
-	viewIdx   int             // the phase on the board
-	curView   engine.View     // the seat's view of the phase being played: typed orders are checked against it
-	drafts    map[engine.Power]*draft
+	phases     []store.Phase   // the line of play; the last is being played
+	submitted  []engine.Power  // powers whose orders are in for the current phase
+	confirming bool            // an Adjudicate confirmation is open: no second one
+	acting     engine.Acting   // who must and who may act in the current phase (engine.WhoActs)
+	over       *engine.GameEnd // how the game ended (session.End), nil while it goes on
+	viewIdx    int             // the phase on the board
+	curView    engine.View     // the seat's view of the phase being played: typed orders are checked against it
+	drafts     map[engine.Power]*draft
 
 	exporter *render.Renderer
 	board    boardSurface

@@ -667,9 +667,16 @@ func (gw *GameWindow) Adjudicate() {
 	if !gw.current() {
 		text = "The board shows " + stepName(gw.m, gw.phases[gw.viewIdx].Name) + "; the phase to adjudicate is " + phaseName(gw.m, ms.Phase) + ".\n\n" + text
 	}
+	// One confirmation at a time, and it plays the phase it names.
+	if gw.confirming {
+		return
+	}
+	gw.confirming = true
+	phase := ms.Phase.Key()
 	gw.desk.ask(gw.win, title, text, []string{yes, "Cancel"}, func(i int) {
+		gw.confirming = false
 		if i == 0 {
-			gw.adjudicateNow()
+			gw.adjudicatePhase(phase)
 		}
 	})
 }
@@ -737,8 +744,12 @@ func missingText(m *engine.Map, ms session.Missing, gm bool) string {
 // end when the step ended it. In a game whose dice a game master enters,
 // each die or pick nobody entered yet is asked for first (askDraw), in
 // order, and the step is adjudicated once every value is in.
-func (gw *GameWindow) adjudicateNow() {
-	phase := gw.phases[len(gw.phases)-1].Name
+func (gw *GameWindow) adjudicateNow() { gw.adjudicatePhase(gw.phases[len(gw.phases)-1].Name) }
+
+// adjudicatePhase adjudicates phase, the one the player was shown and
+// confirmed: the session refuses it, changing nothing, if the game has
+// moved on since (a confirmation left open while another played it).
+func (gw *GameWindow) adjudicatePhase(phase string) {
 	out, next, err := gw.g.Process(phase)
 	var need *engine.NeedDraw
 	if errors.As(err, &need) {
