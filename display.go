@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -79,3 +80,16 @@ func dialDisplay(network, addr string) error {
 
 // checkDisplay is displayProblem for this process.
 func checkDisplay() string { return displayProblem(runtime.GOOS, os.Getenv, dialDisplay) }
+
+// displayPanic reports whether r, a panic of the toolkit as it starts, is
+// about the display (GLFW could not reach it), and says what it was.
+func displayPanic(r any) (string, bool) {
+	msg := fmt.Sprint(r)
+	for _, w := range []string{"PlatformUnavailable", "GLFW", "glfw", "X11"} {
+		if strings.Contains(msg, w) {
+			msg, _, _ = strings.Cut(msg, "\n")
+			return "the toolkit could not open it: " + msg, true
+		}
+	}
+	return "", false
+}

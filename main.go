@@ -89,6 +89,18 @@ func run(l ui.Launch) int {
 		fmt.Fprintf(os.Stderr, noDisplay, why)
 		return 1
 	}
+	// The display may still fail as the toolkit opens it (an X server
+	// that is starting or stopping): the same one sentence, not a stack
+	// trace from GLFW.
+	defer func() {
+		if r := recover(); r != nil {
+			if why, ok := displayPanic(r); ok {
+				fmt.Fprintf(os.Stderr, noDisplay, why)
+				os.Exit(1)
+			}
+			panic(r)
+		}
+	}()
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", icon))
 	d := ui.NewDesk(a)

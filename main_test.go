@@ -69,3 +69,16 @@ func TestDisplayProblem(t *testing.T) {
 		}
 	}
 }
+
+// TestDisplayPanic: a toolkit panic about the display (GLFW failing to
+// reach an X server still starting) is worded as the missing display is;
+// any other panic is not taken for one.
+func TestDisplayPanic(t *testing.T) {
+	why, ok := displayPanic("Fyne error: glfw: PlatformUnavailable: X11: Failed to open display :83\nmore")
+	if !ok || !strings.Contains(why, "Failed to open display :83") || strings.Contains(why, "more") {
+		t.Errorf("a GLFW panic: %q %v", why, ok)
+	}
+	if _, ok := displayPanic("runtime error: index out of range [3] with length 2"); ok {
+		t.Error("an index error taken for a display problem")
+	}
+}
