@@ -153,6 +153,12 @@ type DrawError struct {
 }
 
 func (e *DrawError) Error() string {
+	if e.Want.Kind == DrawDie && e.Got.Kind == DrawDie {
+		// A die is read by its faces, as the person who rolled it
+		// entered it.
+		return fmt.Sprintf("engine: draw %d: the rules ask for a roll of a d%d for %q, but the roll recorded is %d, of a d%d for %q",
+			e.Index+1, e.Want.N, e.Want.Why, e.Got.Value+1, e.Got.N, e.Got.Why)
+	}
 	return fmt.Sprintf("engine: draw %d: the rules ask for %q in 0..%d, but the recorded draw is %d of %q in 0..%d",
 		e.Index+1, e.Want.Why, e.Want.N-1, e.Got.Value, e.Got.Why, e.Got.N-1)
 }

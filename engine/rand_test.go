@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -154,5 +155,18 @@ func TestRandDice(t *testing.T) {
 	var de *DrawError
 	if _, err := AdjudicateStep(s, nil, diceRules(), NewRand(9).Dice([]int{7})); !errors.As(err, &de) {
 		t.Fatalf("a 7 on a d6: %v", err)
+	}
+}
+
+// TestDrawErrorWords: a die that does not fit is named by its faces, as
+// the game master entered it (a 1, not "the recorded draw is 0").
+func TestDrawErrorWords(t *testing.T) {
+	e := &DrawError{Index: 2, Want: Draw{Why: "Germany's Embezzler", N: 6, Kind: DrawDie}, Got: Draw{Why: "France's Briber", N: 6, Value: 0, Kind: DrawDie}}
+	if got := e.Error(); got != `engine: draw 3: the rules ask for a roll of a d6 for "Germany's Embezzler", but the roll recorded is 1, of a d6 for "France's Briber"` {
+		t.Errorf("a die: %s", got)
+	}
+	e = &DrawError{Index: 0, Want: Draw{Why: "a space", N: 4, Kind: DrawPick}, Got: Draw{Why: "a space", N: 3, Value: 2, Kind: DrawPick}}
+	if got := e.Error(); !strings.Contains(got, "in 0..3, but the recorded draw is 2") {
+		t.Errorf("a pick: %s", got)
 	}
 }

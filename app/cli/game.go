@@ -421,7 +421,11 @@ func (c *CLI) askDraw(g *session.Game, phase string, need *engine.NeedDraw, in *
 				return perr
 			}
 		}
-		fmt.Fprintf(c.Stderr, "%v; nothing was stored\n", perr)
+		if msg := perr.Error(); strings.HasSuffix(msg, "nothing was stored") {
+			fmt.Fprintln(c.Stderr, msg)
+		} else {
+			fmt.Fprintf(c.Stderr, "%s; nothing was stored\n", msg)
+		}
 		if err != nil {
 			return fmt.Errorf("draw %d (%s) was not entered", need.Index+1, need.Why)
 		}
