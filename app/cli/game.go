@@ -327,9 +327,10 @@ func runProcess(c *CLI, args []string) int {
 	if done, err := g.Phase(*phase); err == nil {
 		if draws, err := g.PhaseDraws(done); err == nil {
 			for i, d := range draws {
-				// The dice only: a hidden draw's reason or value may tell
-				// a secret to the screen this runs on.
-				if d.Kind == engine.DrawDie {
+				// The dice and picks a person could make at the table (as
+				// report --for gm lists them): a hidden draw's reason or
+				// value may tell a secret to the screen this runs on.
+				if d.Kind != engine.DrawHidden {
 					fmt.Fprintf(c.Stdout, "   draw %d, %s: %s\n", i+1, d.Why, session.DrawWords(d))
 				}
 			}
