@@ -72,3 +72,31 @@ func TestLegendAvoidsPieces(t *testing.T) {
 		t.Error("no province's piece is ever under the north-west legend: the test proves nothing")
 	}
 }
+
+// TestActedOnMark: a unit a character acted on gets an orange ring and
+// its tag, drawn at the unit; a mark on a province with no unit draws
+// nothing.
+func TestActedOnMark(t *testing.T) {
+	g, m := load(t)
+	s, _ := position(t, engine.Phase{Year: 1901, Season: engine.Spring, Type: engine.Movement}, "Austria: A vie")
+	r := New(g, m)
+	o := Options{Width: 836, Height: 662}
+	plain := r.Render(view(s), nil, nil, o)
+	vie, _ := m.Lookup("vie")
+	bur, _ := m.Lookup("bur")
+	o.Marks = []Mark{{Kind: MarkActedOn, Prov: vie, Power: "austria", Tag: "FS", Why: "a free sample"}}
+	marked := r.Render(view(s), nil, nil, o)
+	orange := 0
+	for _, p := range changed(plain, marked) {
+		if marked.RGBAAt(p.X, p.Y) == colActedOn {
+			orange++
+		}
+	}
+	if orange < 20 {
+		t.Errorf("%d orange pixels of the ring", orange)
+	}
+	o.Marks = []Mark{{Kind: MarkActedOn, Prov: bur, Tag: "FS"}}
+	if n := len(changed(plain, r.Render(view(s), nil, nil, o))); n != 0 {
+		t.Errorf("a mark on an empty province changed %d pixels", n)
+	}
+}

@@ -32,6 +32,10 @@ const (
 	// translucent inside a dashed ring in its power's colour, so its owner
 	// can tell at a glance which of its units the others do not see.
 	MarkHidden
+	// MarkActedOn is a unit a character acted on for this turn's moves
+	// (Questionable: bribed, handed a free sample, seduced, its leader
+	// killed): an orange ring and the mark's Tag on the unit.
+	MarkActedOn
 )
 
 // String names the kind: "mine", "closed", "suspended", "disorder".
@@ -47,6 +51,8 @@ func (k MarkKind) String() string {
 		return "disorder"
 	case MarkHidden:
 		return "hidden"
+	case MarkActedOn:
+		return "acted on"
 	}
 	return "mark"
 }
@@ -65,6 +71,8 @@ func (k MarkKind) Legend() string {
 		return "yellow ring and CD: a unit in civil disorder"
 	case MarkHidden:
 		return "translucent piece in a dashed ring: a unit the other powers cannot see"
+	case MarkActedOn:
+		return "orange ring and a tag: a unit a character acted on for this turn (BR bribed, FS a free sample, S seduced, NMR its leader killed)"
 	}
 	return ""
 }
@@ -76,12 +84,14 @@ type Mark struct {
 	Prov  engine.ProvinceID
 	Power engine.Power // whose mine
 	Why   string
+	Tag   string // MarkActedOn: the few letters drawn on the unit
 }
 
 var (
 	colClosed   = color.RGBA{0x8a, 0x10, 0x10, 0xff}
 	colMine     = rgb(0x10, 0x10, 0x10)
 	colDisorder = rgb(0xff, 0xd0, 0x30)
+	colActedOn  = rgb(0xff, 0x8c, 0x1a)
 )
 
 // drawAreaMarks hatches the closed provinces and strikes out suspended
@@ -156,6 +166,14 @@ func (f *frame) drawUnitMarks() {
 		case MarkHidden:
 			if pl, ok := f.unitAt(mk.Prov); ok && (mk.Power == "" || mk.Power == pl.unit.Power) {
 				f.dashedRing(pl.p, f.ringRadius(pl.unit)*1.1, f.r.Style(pl.unit.Power).Colour, f.l.sz.line)
+			}
+		case MarkActedOn:
+			if pl, ok := f.unitAt(mk.Prov); ok && mk.Tag != "" {
+				// The ring, then the tag up and to the right of it (the
+				// province's name sits below the piece).
+				r := f.ringRadius(pl.unit) * 1.05
+				f.ring(pl.p, r, colActedOn, f.l.sz.line*0.8)
+				f.blit(f.l.sprite(spriteKey{kind: spriteTag, text: mk.Tag, alpha: 0xff}), pl.p.Add(pt{X: r * 0.8, Y: -r * 0.5}))
 			}
 		}
 	}

@@ -13,6 +13,7 @@ var markKinds = map[cardgame.MarkKind]render.MarkKind{
 	cardgame.MarkSuspended: render.MarkSuspended,
 	cardgame.MarkDisorder:  render.MarkDisorder,
 	cardgame.MarkHidden:    render.MarkHidden,
+	cardgame.MarkActedOn:   render.MarkActedOn,
 }
 
 // BoardMarks returns the signs the cards left on the board of view v, for
@@ -28,7 +29,7 @@ func BoardMarks(v engine.View) []render.Mark {
 	var out []render.Mark
 	for _, mk := range cg.Marks(v) {
 		if k, ok := markKinds[mk.Kind]; ok {
-			out = append(out, render.Mark{Kind: k, Prov: mk.Prov, Power: mk.Power, Why: mk.Why})
+			out = append(out, render.Mark{Kind: k, Prov: mk.Prov, Power: mk.Power, Why: mk.Why, Tag: mk.Tag})
 		}
 	}
 	return out

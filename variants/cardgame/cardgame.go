@@ -85,6 +85,7 @@ const (
 	MarkSuspended                     // a supply centre that counts for no one
 	MarkDisorder                      // a unit in civil disorder
 	MarkHidden                        // a unit invisible to others, shown to those who may see it
+	MarkActedOn                       // a unit a seat's card acted on for this turn (Questionable: bribed, seduced), Tag its short word
 )
 
 // Mark is one sign on a province of a seat's board.
@@ -93,6 +94,7 @@ type Mark struct {
 	Prov  engine.ProvinceID
 	Power engine.Power
 	Why   string
+	Tag   string // MarkActedOn: the few letters drawn on the unit ("BR", "S")
 }
 
 // Game is implemented by the State.Extra of a card variant.

@@ -2,6 +2,7 @@ package questionable
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -72,8 +73,52 @@ func actsNow(p engine.Phase, opt options) bool {
 	return opt.mayAct(p)
 }
 
-// Marks: the characters leave no sign on the board.
-func (e *extra) Marks(engine.View) []cardgame.Mark { return nil }
+// Marks are what the characters' step decided for the moves of view v,
+// on the units it concerns, as far as v's seat may know it (with private
+// reports the view keeps a country only its own units' part, ruling
+// Q12): a bribed unit (BR) and one handed a free sample (FS) with the
+// order it must carry out, a seduced unit (S) that may not move, and
+// every unit of a country whose leader was killed (NMR).
+func (e *extra) Marks(v engine.View) []cardgame.Mark {
+	s := v.State
+	t := e.Turn
+	if s == nil || t == nil || s.Phase.Type != engine.Movement || t.Phase != s.Phase {
+		return nil
+	}
+	m := s.Map
+	var out []cardgame.Mark
+	on := func(i int, tag, why string) {
+		u := s.Units[i]
+		out = append(out, cardgame.Mark{Kind: cardgame.MarkActedOn, Prov: u.Loc.P, Power: u.Power, Tag: tag,
+			Why: m.PowerName(u.Power) + "'s " + m.UnitCode(u.Type, u.Kind) + " " + m.LocString(u.Loc) + " " + why})
+	}
+	ids := slices.Sorted(maps.Keys(t.Forced))
+	for _, id := range ids {
+		i := s.UnitByID(id)
+		if i < 0 {
+			continue
+		}
+		f := t.Forced[id]
+		tag, rule := "BR", "rule 1"
+		if f.By == dealer.String() {
+			tag, rule = "FS", "rule 3"
+		}
+		on(i, tag, fmt.Sprintf("must carry out %s: %s (%s)", f.Order, f.Why, rule))
+	}
+	for _, id := range t.Seduced {
+		if i := s.UnitByID(id); i >= 0 {
+			on(i, "S", "is seduced and may not move this turn (rule 5)")
+		}
+	}
+	for _, p := range t.NMR {
+		for i, u := range s.Units {
+			if u.Power == p {
+				on(i, "NMR", "takes no order this turn: its country's leader was killed (rule 7)")
+			}
+		}
+	}
+	return out
+}
 
 // DealByHand: nobody deals characters; every country holds the seven.
 func (e *extra) DealByHand(*engine.State, engine.Unit, string, engine.Phase, *engine.Rand) (string, error) {

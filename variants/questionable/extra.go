@@ -36,6 +36,7 @@ type turn struct {
 type forcedRecord struct {
 	Order string `json:"order"`
 	Why   string `json:"why"`
+	By    string `json:"by,omitempty"` // the kind of character: "Briber", "Dealer"
 }
 
 func (e *extra) CloneExtra() engine.Extra {

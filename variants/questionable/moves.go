@@ -46,7 +46,7 @@ func charactersTurn(s *engine.State, orders []engine.Order, rng *engine.Rand) *e
 		if t.Forced == nil {
 			t.Forced = map[int32]forcedRecord{}
 		}
-		t.Forced[id] = forcedRecord{Order: f.order.Format(s.Map), Why: f.why}
+		t.Forced[id] = forcedRecord{Order: f.order.Format(s.Map), Why: f.why, By: f.by.String()}
 	}
 	for id := range r.seduced {
 		t.Seduced = append(t.Seduced, id)

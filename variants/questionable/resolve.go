@@ -37,6 +37,7 @@ type resolver struct {
 type forced struct {
 	order engine.Order
 	why   string
+	by    kind // the Briber or the Dealer
 }
 
 // guard is a Thug's protection (rule 6): of a unit, or of a leader from
@@ -214,7 +215,7 @@ func (r *resolver) succeed(in *intent, i int, u engine.Unit, rolled string) {
 		r.result(in, true, engine.OK, fmt.Sprintf("%sbribed %s to %s (rule 1)", rolled, r.unitName(u), in.wants.Format(r.m)))
 	case dealer:
 		o := r.randomOrder(u)
-		r.forced[u.ID] = forced{order: o, why: "a free sample from " + r.m.PowerName(in.power)}
+		r.forced[u.ID] = forced{order: o, why: "a free sample from " + r.m.PowerName(in.power), by: dealer}
 		r.result(in, true, engine.OK, fmt.Sprintf("%sgave %s a free sample: its move is drawn at random, %s (rule 3)", rolled, r.unitName(u), o.Format(r.m)))
 	case hooker:
 		r.seduced[u.ID] = r.m.PowerName(in.power) + "'s Hooker"
@@ -319,7 +320,7 @@ func (r *resolver) tallyBribes() {
 						who = append(who, r.m.PowerName(c.power))
 					}
 				}
-				r.forced[id] = forced{order: *b.wants, why: "bribed by " + strings.Join(who, " and ")}
+				r.forced[id] = forced{order: *b.wants, why: "bribed by " + strings.Join(who, " and "), by: briber}
 				break
 			}
 		}
