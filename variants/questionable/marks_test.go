@@ -56,3 +56,31 @@ func TestMarksOfTheTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestKilledLeaderNotWaitedFor: in the moves after its leader was
+// killed (rule 7: treated as having sent no orders), a country is not
+// waited for where every country reads the kill; with private reports it
+// is, so that waiting for it tells nobody. Its units wear the NMR tag.
+func TestKilledLeaderNotWaitedFor(t *testing.T) {
+	for _, reports := range []string{"public", "private"} {
+		g := newGame(t, map[string]string{OptionReports: reports}).at(1902, engine.Spring)
+		g.step("Italy: kill austria", 1) // 1-2: the leader is killed
+		if g.s.Phase.Key() != "S1902M" {
+			t.Fatalf("after the characters: %s", g.s.Phase.Key())
+		}
+		a := engine.WhoActs(g.s, Variant.Rules)
+		if waits := a.Waits("austria"); waits != (reports == "private") || !a.Waits("italy") {
+			t.Errorf("%s reports: Austria waited for %v, Italy %v", reports, waits, a.Waits("italy"))
+		}
+		v := engine.ViewFor(g.s, nil, engine.Seat{Power: "austria"}, Variant.Rules)
+		nmr := 0
+		for _, mk := range cardgame.Of(v.State).Marks(v) {
+			if mk.Tag == "NMR" && mk.Power == "austria" {
+				nmr++
+			}
+		}
+		if nmr != 3 {
+			t.Errorf("%s reports: Austria's view tags %d of its 3 units NMR", reports, nmr)
+		}
+	}
+}

@@ -114,10 +114,17 @@ func nextPhase(next *engine.State, p engine.Phase) engine.Phase {
 }
 
 // acting: in the characters' step, every great power still in the game
-// with a character free to act; otherwise the standard answer.
+// with a character free to act; otherwise the standard answer, except
+// that in the moves after a leader was killed that country is not waited
+// for (its orders are void, rule 7) where every country reads the kill
+// (public reports; with private ones waiting for it keeps the secret).
 func acting(s *engine.State) engine.Acting {
 	if !isCharacters(s.Phase) {
-		return engine.StandardActing(s)
+		a := engine.StandardActing(s)
+		if e := extraOf(s); e != nil && e.Turn != nil && e.Turn.Phase == s.Phase && !optionsOf(e).private {
+			a.Must = slices.DeleteFunc(a.Must, func(p engine.Power) bool { return slices.Contains(e.Turn.NMR, p) })
+		}
+		return a
 	}
 	e := extraOf(s)
 	opt := optionsOf(e)
