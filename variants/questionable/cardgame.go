@@ -46,6 +46,12 @@ func (e *extra) Hand(v engine.View, declared []engine.SpecialSyntax) cardgame.Ha
 		if c.From != "" {
 			card.Notes = append(card.Notes, "joined from "+m.PowerName(c.From))
 		}
+		// The order the seat has given it this step, if any.
+		for _, o := range v.Pending {
+			if o.SeatOrder() && o.Power == c.Owner && o.Special == info.verb && (v.Seat.GM || o.Power == v.Seat.Power) {
+				card.Notes = append(card.Notes, "ordered: "+strings.TrimSpace(o.Format(m)))
+			}
+		}
 		if c.Owner != v.Seat.Power {
 			card.Revealed = "every country's characters are known to all"
 		}

@@ -84,3 +84,32 @@ func TestKilledLeaderNotWaitedFor(t *testing.T) {
 		}
 	}
 }
+
+// TestHandSaysOrdered: a character given an order this step says so in
+// its country's hand (it read "ready" after it was ordered); another
+// country's hand does not.
+func TestHandSaysOrdered(t *testing.T) {
+	g := newGame(t, nil)
+	orders, errs := g.p.ParseOrders("", "England: bribe F stp/sc - lvn")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	notes := func(seat engine.Seat, owner engine.Power, name string) string {
+		v := engine.ViewFor(g.s, orders, seat, Variant.Rules)
+		for _, c := range cardgame.Of(v.State).Hand(v, Variant.Specials).Cards {
+			if c.Unit.Power == owner && c.Name == name {
+				return strings.Join(c.Notes, "; ")
+			}
+		}
+		return ""
+	}
+	if got := notes(engine.Seat{Power: "england"}, "england", "Briber"); !strings.Contains(strings.ToLower(got), "ordered: bribe f stp/sc - lvn") {
+		t.Errorf("England's Briber: %q", got)
+	}
+	if got := notes(engine.Seat{Power: "england"}, "england", "Embezzler"); strings.Contains(got, "ordered") {
+		t.Errorf("England's Embezzler: %q", got)
+	}
+	if got := notes(engine.Seat{Power: "russia"}, "england", "Briber"); strings.Contains(got, "ordered") {
+		t.Errorf("Russia reads England's Briber: %q", got)
+	}
+}
