@@ -26,8 +26,10 @@ type intent struct {
 	wants *engine.Order
 	// why is the reason the order cannot be carried out; "" when it can.
 	why string
-	// done is set once the character's result is written.
+	// done is set once the character's result is written; res is then
+	// its index among the resolver's results.
 	done bool
+	res  int
 }
 
 // readIntents reads the characters' orders among orders, against the

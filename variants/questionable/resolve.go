@@ -2,6 +2,7 @@ package questionable
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -79,10 +80,22 @@ func resolveCharacters(s *engine.State, orders []engine.Order, rng *engine.Rand)
 	return r
 }
 
-// resolveKind resolves the characters of kind k: target by target, and
-// on one target in an order drawn at random (rule 8 D: "the order for the
-// attack would be randomly determined").
+// resolveKind resolves the characters of kind k. Killers and Gamblers act
+// one after another in an order drawn at random (drawnOrder): what one
+// does changes what the next may do (a killed leader's country's Killer
+// is void; a Gambler's working piece or target changes hands). The other
+// kinds act target by target, and on one target in an order drawn at
+// random (rule 8 D: "the order for the attack would be randomly
+// determined"); characters acting on different units never change what
+// another of their kind does, so the order of their targets is the
+// units' (ruling Q10).
 func (r *resolver) resolveKind(k kind) {
+	if k == killer || k == gambler {
+		for _, in := range r.drawnOrder(k) {
+			r.act(in)
+		}
+		return
+	}
 	groups := map[string][]*intent{}
 	var keys []string
 	for _, in := range r.intents {
@@ -111,6 +124,41 @@ func (r *resolver) resolveKind(k kind) {
 			r.act(in)
 		}
 	}
+}
+
+// drawnOrder returns the characters of kind k still to act, in an order
+// drawn at random by picks a game master may make at the table: which
+// acts next, among those left, until one is left (ruling Q10). The
+// choices are listed by country in the map's order, then by character,
+// so that a given seed or a given pick draws the same order whatever the
+// order the orders came in.
+func (r *resolver) drawnOrder(k kind) []*intent {
+	var rest []*intent
+	for _, in := range r.intents {
+		if in.kind == k && !in.done {
+			rest = append(rest, in)
+		}
+	}
+	rank := func(p engine.Power) int {
+		return slices.IndexFunc(r.m.Powers, func(pi engine.PowerInfo) bool { return pi.ID == p })
+	}
+	slices.SortStableFunc(rest, func(a, b *intent) int {
+		if d := rank(a.power) - rank(b.power); d != 0 {
+			return d
+		}
+		return a.char.ID - b.char.ID
+	})
+	var out []*intent
+	for len(rest) > 1 {
+		var names []string
+		for _, in := range rest {
+			names = append(names, in.char.label(r.m)+" on "+r.targetName(in))
+		}
+		i := r.rng.Pick(names, fmt.Sprintf("which %s acts next (rule 8 D)", k))
+		out = append(out, rest[i])
+		rest = slices.Delete(rest, i, i+1)
+	}
+	return append(out, rest...)
 }
 
 // shuffled orders several characters of one kind acting on one target at
@@ -286,9 +334,13 @@ func (r *resolver) blocked(in *intent, target int32, leader engine.Power, more .
 
 // tallyBribes: "If multiple bribes go to the same unit, the move with the
 // most bribes goes. If the event of a tie, the original order happens"
-// (rule 1).
+// (rule 1). A bribe whose order is not carried out, outvoted or tied,
+// fails, and its result says why (CauseOutvoted, CauseTied), though its
+// die succeeded.
 func (r *resolver) tallyBribes() {
-	for id, bs := range r.bribes {
+	ids := slices.Sorted(maps.Keys(r.bribes))
+	for _, id := range ids {
+		bs := r.bribes[id]
 		count := map[string]int{}
 		for _, b := range bs {
 			count[b.wants.Format(r.m)]++
@@ -304,6 +356,16 @@ func (r *resolver) tallyBribes() {
 		}
 		u := r.s.Units[r.s.UnitByID(id)]
 		if tie {
+			var tied []string
+			for o, n := range count {
+				if n == most {
+					tied = append(tied, o)
+				}
+			}
+			slices.Sort(tied)
+			for _, b := range bs {
+				r.lose(b, CauseTied, fmt.Sprintf("; tied: %s each for %s, so the owner's order stands", bribes(most), strings.Join(tied, " and ")))
+			}
 			ev := fmt.Sprintf("%s: the bribes tie, so its own order stands (rule 1)", r.unitName(u))
 			if r.opt.private {
 				ev = kit.PrivateEvent(r.m, u.Power, ev)
@@ -311,19 +373,32 @@ func (r *resolver) tallyBribes() {
 			r.events = append(r.events, ev)
 			continue
 		}
+		var who []string
+		var order engine.Order
 		for _, b := range bs {
 			if b.wants.Format(r.m) == best {
-				var who []string
-				for _, c := range bs {
-					if c.wants.Format(r.m) == best {
-						who = append(who, r.m.PowerName(c.power))
-					}
-				}
-				r.forced[id] = forced{order: *b.wants, why: "bribed by " + strings.Join(who, " and ")}
-				break
+				who = append(who, r.m.PowerName(b.power))
+				order = *b.wants
+				continue
 			}
+			r.lose(b, CauseOutvoted, fmt.Sprintf("; outvoted: %s for %s", bribes(most), best))
 		}
+		r.forced[id] = forced{order: order, why: "bribed by " + strings.Join(who, " and ")}
 	}
+}
+
+// bribes words a count of bribes: "1 bribe", "2 bribes".
+func bribes(n int) string {
+	return fmt.Sprintf("%d bribe%s", n, plural(n))
+}
+
+// lose makes the result of bribe b, whose die succeeded, a failure: its
+// order is not carried out, for the reason words say.
+func (r *resolver) lose(b *intent, cause, words string) {
+	res := &r.results[b.res]
+	res.OK, res.Code = false, engine.Bounced
+	res.Add(words)
+	res.SetCause(cause)
 }
 
 // randomOrder draws a wasted unit's move: a hold or a move to one of the
@@ -376,31 +451,42 @@ func (r *resolver) kill(in *intent) {
 
 // killAnother: "it screws up and will randomly attempt to kill a
 // different leader in Europe excluding the owning country. At that point
-// it succeeds on a roll of one" (rule 7, a 4).
+// it succeeds on a roll of one" (rule 7, a 4). The leader is drawn among
+// those still alive this turn, of the countries still in the game, its
+// own country's and its target's excepted (ruling Q9): a leader killed
+// earlier in the turn is no leader to attack.
 func (r *resolver) killAnother(in *intent, rolled string) {
 	var others []engine.Power
 	var names []string
 	for _, p := range r.m.Powers {
-		if !p.Role && p.ID != in.power && p.ID != in.leader && r.inGame(p.ID) {
+		if !p.Role && p.ID != in.power && p.ID != in.leader && r.nmr[p.ID] == "" && r.inGame(p.ID) {
 			others = append(others, p.ID)
 			names = append(names, p.Name)
 		}
 	}
 	if len(others) == 0 {
-		r.result(in, false, engine.Bounced, rolled+"screwed up, but there is no other leader to attack")
+		r.result(in, false, engine.Bounced, rolled+"screwed up, but there is no other leader alive to attack (rule 7)")
 		return
 	}
 	victim := others[r.rng.Pick(names, in.char.label(r.m)+"'s other leader (rule 7, a 4)")]
-	if r.blocked(in, 0, victim, " after it turned on "+r.m.PowerName(victim)+"'s leader") {
+	instead := otherLeaderWords(r.m, victim)
+	if r.blocked(in, 0, victim, " after it screwed up and "+instead) {
 		return
 	}
 	second := r.rng.Die(6, fmt.Sprintf("%s on %s's leader (1 kills)", in.char.label(r.m), r.m.PowerName(victim)))
 	if second == 1 {
 		r.nmr[victim] = r.m.PowerName(victim) + "'s leader was killed"
-		r.result(in, true, engine.OK, fmt.Sprintf("%sscrewed up and attacked %s's leader instead, then rolled 1: killed; %s is treated as having sent no orders this turn (rule 7)", rolled, r.m.PowerName(victim), r.m.PowerName(victim)))
+		r.result(in, true, engine.OK, fmt.Sprintf("%sscrewed up and %s, then rolled 1: killed; %s is treated as having sent no orders this turn (rule 7)", rolled, instead, r.m.PowerName(victim)))
 		return
 	}
-	r.result(in, false, engine.Bounced, fmt.Sprintf("%sscrewed up and attacked %s's leader instead, then rolled %d: missed (rule 7)", rolled, r.m.PowerName(victim), second))
+	r.result(in, false, engine.Bounced, fmt.Sprintf("%sscrewed up and %s, then rolled %d: missed (rule 7)", rolled, instead, second))
+}
+
+// otherLeaderWords are the words of a Killer's result that name the
+// leader its 4 turned on (rule 7): that leader's country reads the
+// result (ruling Q12; leadersOf).
+func otherLeaderWords(m *engine.Map, victim engine.Power) string {
+	return "attacked " + m.PowerName(victim) + "'s leader instead"
 }
 
 // killOwn: "it attempts to kill its own country's leader and succeeds on
@@ -457,7 +543,7 @@ func (r *resolver) result(in *intent, ok bool, code engine.ResultCode, why strin
 	if in.done {
 		return
 	}
-	in.done = true
+	in.done, in.res = true, len(r.results)
 	res := engine.Result{Order: in.order, OK: ok, Code: code}
 	res.Say(why, names...)
 	if in.target != 0 {
@@ -472,6 +558,15 @@ func (r *resolver) result(in *intent, ok bool, code engine.ResultCode, why strin
 // order whose character was caught: rule 1, 2 or 3's 6, with its sentence
 // in the words.
 const CauseCaught = "caught"
+
+// CauseOutvoted and CauseTied are the cause words of a bribe whose die
+// succeeded but whose order the unit does not carry out: another order
+// had more bribes, or the most bribes were tied and the owner's order
+// stands (rule 1).
+const (
+	CauseOutvoted = "outvoted"
+	CauseTied     = "tied"
+)
 
 // cause sets the cause word of the result written last.
 func (r *resolver) cause(word string) {
