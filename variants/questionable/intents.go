@@ -2,6 +2,7 @@ package questionable
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"dipdesk/engine"
@@ -118,7 +119,7 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 	case gambler:
 		target, with, ok := strings.Cut(args, " with ")
 		if !ok {
-			return "gamble names the target, then the working piece: gamble F tri with A ven (and, with the moves, its order: gamble F tri - alb with A ven)"
+			return in.noWorkingPiece(s, p, args, opt)
 		}
 		w, _, why := unitArg(s, p, with)
 		if why != "" {
@@ -156,6 +157,26 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 		return "no country orders a character against itself (rule 9)"
 	}
 	return ""
+}
+
+// noWorkingPiece says why a Gambler's order naming no working piece
+// (args, its target alone: "gamble A war") cannot be carried out: a
+// target of its own country's (rule 9), or one no piece of its country's
+// touches (rule 4), as the order would be with any piece; otherwise how
+// the order is written. A Gambler dropped on a unit in the window is
+// told so.
+func (in *intent) noWorkingPiece(s *engine.State, p *engine.Parser, args string, opt options) string {
+	const how = "gamble names the target, then the working piece: gamble F tri with A ven (and, with the moves, its order: gamble F tri - alb with A ven)"
+	u, _, why := unitArg(s, p, args)
+	switch {
+	case why != "":
+		return how
+	case u.Power == in.power:
+		return "no country orders a character against itself (rule 9)"
+	case !slices.ContainsFunc(s.Units, func(w engine.Unit) bool { return w.Power == in.power && touches(s.Map, w, u, opt) }):
+		return fmt.Sprintf("no piece of %s's touches %s, so the Gambler has no piece to work with (rule 4)", s.Map.PowerName(in.power), unitLabel(s.Map, u))
+	}
+	return how
 }
 
 // noOrderWanted refuses an order for the target (o, other than a hold)

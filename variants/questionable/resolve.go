@@ -291,15 +291,25 @@ func (r *resolver) gambleCheck(in *intent, target engine.Unit) (string, engine.R
 		return "its working piece is no longer " + r.m.PowerName(in.power) + "'s (rule 8 A)", engine.Void
 	}
 	wu := r.s.Units[w]
-	touches := r.m.Adjacent(engine.Army, engine.Loc{P: wu.Loc.P}, target.Loc.P) || r.m.Adjacent(engine.Fleet, wu.Loc, target.Loc.P) ||
-		slices.ContainsFunc(r.m.Destinations(engine.Unit{Type: engine.Fleet, Loc: wu.Loc.Prov()}), func(l engine.Loc) bool { return l.P == target.Loc.P })
-	if r.opt.touchReach {
-		touches = slices.ContainsFunc(r.m.Destinations(wu), func(l engine.Loc) bool { return l.P == target.Loc.P })
-	}
-	if !touches {
+	if !touches(r.m, wu, target, r.opt) {
 		return fmt.Sprintf("its working piece, %s, does not touch %s (rule 4)", r.unitName(wu), r.unitName(target)), engine.Illegal
 	}
 	return "", 0
+}
+
+// touches reports whether piece w touches target t (rule 4: "That piece
+// must touch the gambling target unit"): their provinces border, by any
+// link (ruling Q6), or, with the option gambler_touch reach, w may move
+// into t's province.
+func touches(m *engine.Map, w, t engine.Unit, opt options) bool {
+	into := func(u engine.Unit) bool {
+		return slices.ContainsFunc(m.Destinations(u), func(l engine.Loc) bool { return l.P == t.Loc.P })
+	}
+	if opt.touchReach {
+		return into(w)
+	}
+	return m.Adjacent(engine.Army, engine.Loc{P: w.Loc.P}, t.Loc.P) || m.Adjacent(engine.Fleet, w.Loc, t.Loc.P) ||
+		into(engine.Unit{Type: engine.Fleet, Loc: w.Loc.Prov()})
 }
 
 // changeCountry gives unit i to power p at once, keeping its id; wants is
@@ -574,8 +584,11 @@ func (r *resolver) cause(word string) {
 }
 
 // unitName names a unit: "Russia's A war".
-func (r *resolver) unitName(u engine.Unit) string {
-	return r.m.PowerName(u.Power) + "'s " + r.m.UnitCode(u.Type, u.Kind) + " " + r.m.LocString(u.Loc)
+func (r *resolver) unitName(u engine.Unit) string { return unitLabel(r.m, u) }
+
+// unitLabel names a unit of map m: "Russia's A war".
+func unitLabel(m *engine.Map, u engine.Unit) string {
+	return m.PowerName(u.Power) + "'s " + m.UnitCode(u.Type, u.Kind) + " " + m.LocString(u.Loc)
 }
 
 // targetName names what in acts on.
