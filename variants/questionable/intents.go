@@ -153,8 +153,18 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 			in.wants = o
 		}
 	}
-	if u := s.Units[s.UnitByID(in.target)]; u.Power == in.power {
+	u := s.Units[s.UnitByID(in.target)]
+	if u.Power == in.power {
 		return "no country orders a character against itself (rule 9)"
+	}
+	if in.kind == gambler {
+		// No unit moves before the moves: a piece that does not touch
+		// its target never will this turn, whatever the characters do,
+		// so the Gambler is refused before the order of the Gamblers is
+		// drawn (ruling Q10).
+		if w := s.Units[s.UnitByID(in.working)]; !touches(m, w, u, opt) {
+			return fmt.Sprintf("its working piece, %s, does not touch %s (rule 4)", unitLabel(m, w), unitLabel(m, u))
+		}
 	}
 	return ""
 }

@@ -217,7 +217,7 @@ func (r *resolver) act(in *intent) {
 		return
 	}
 	if in.kind == gambler {
-		if why, code := r.gambleCheck(in, u); why != "" {
+		if why, code := r.gambleCheck(in); why != "" {
 			r.refuse(in, code, why)
 			return
 		}
@@ -280,19 +280,13 @@ func (r *resolver) loseGamble(in *intent, target engine.Unit, rolled string) {
 }
 
 // gambleCheck: the working piece is still the gambler's country's (rule 8
-// example A) and touches the target (rule 4; option gambler_touch). A
-// piece that does not touch its target never could this turn (no unit
-// moves before the moves): the order is impossible as given (Illegal, so
-// the order panel marks it as it is typed); a piece taken by an earlier
-// character leaves the order with nothing to do (Void).
-func (r *resolver) gambleCheck(in *intent, target engine.Unit) (string, engine.ResultCode) {
+// example A); a piece taken by an earlier character leaves the order with
+// nothing to do (Void). That it touches the target was checked when the
+// order was read (intent.read): no unit moves before the moves.
+func (r *resolver) gambleCheck(in *intent) (string, engine.ResultCode) {
 	w := r.s.UnitByID(in.working)
 	if w < 0 || r.s.Units[w].Power != in.power {
 		return "its working piece is no longer " + r.m.PowerName(in.power) + "'s (rule 8 A)", engine.Void
-	}
-	wu := r.s.Units[w]
-	if !touches(r.m, wu, target, r.opt) {
-		return fmt.Sprintf("its working piece, %s, does not touch %s (rule 4)", r.unitName(wu), r.unitName(target)), engine.Illegal
 	}
 	return "", 0
 }

@@ -74,7 +74,7 @@ func TestEveryRuleHasCases(t *testing.T) {
 		"rule 8, example B":            {"8.B", "HO.6"},
 		"rule 8, example C":            {"8.C", "8.C2"},
 		"rule 8, example D":            {"8.D", "8.D2", "8.D3"},
-		"rule 8 D, one type's order":   {"KI.9", "KI.11", "KI.12", "GA.9", "GA.10"},
+		"rule 8 D, one type's order":   {"KI.9", "KI.11", "KI.12", "GA.9", "GA.10", "GA.12"},
 		"rule 8, order":                {"8.E", "DE.7"},
 		"rule 9":                       {"9.1", "9.2", "9.3", "9.4", "KI.10"},
 		"options":                      {"OP.1", "OP.2", "OP.3", "OP.4", "OP.5", "OP.6", "TH.7"},
