@@ -207,7 +207,10 @@ func unitWords(m *engine.Map, u engine.Unit) string {
 // Briber's "the move it wants"; the hold is the unit alone); the seat's
 // own pieces to choose from when the order needs one "with" it (the
 // Gambler's working piece, which must touch the target: the engine
-// says which do); else the engine's reason.
+// says which do); else the engine's reason for the order naming the unit
+// alone, which says why no choice would do (a Gambler's: no piece of its
+// country's touches the target, or the target is its own, rule 9), never
+// how the order is written.
 func SeatCardDrop(vr *engine.Variant, v engine.View, c cardgame.Card, o cardgame.Order, at engine.ProvinceID) SeatDrop {
 	s := v.State
 	power := c.Unit.Power

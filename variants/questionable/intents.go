@@ -2,6 +2,7 @@ package questionable
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"dipdesk/engine"
@@ -26,8 +27,10 @@ type intent struct {
 	wants *engine.Order
 	// why is the reason the order cannot be carried out; "" when it can.
 	why string
-	// done is set once the character's result is written.
+	// done is set once the character's result is written; res is then
+	// its index among the resolver's results.
 	done bool
+	res  int
 }
 
 // readIntents reads the characters' orders among orders, against the
@@ -116,7 +119,7 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 	case gambler:
 		target, with, ok := strings.Cut(args, " with ")
 		if !ok {
-			return "gamble names the target, then the working piece: gamble F tri with A ven (and, with the moves, its order: gamble F tri - alb with A ven)"
+			return in.noWorkingPiece(s, p, args, opt)
 		}
 		w, _, why := unitArg(s, p, with)
 		if why != "" {
@@ -150,10 +153,40 @@ func (in *intent) read(s *engine.State, p *engine.Parser, args string, opt optio
 			in.wants = o
 		}
 	}
-	if u := s.Units[s.UnitByID(in.target)]; u.Power == in.power {
+	u := s.Units[s.UnitByID(in.target)]
+	if u.Power == in.power {
 		return "no country orders a character against itself (rule 9)"
 	}
+	if in.kind == gambler {
+		// No unit moves before the moves: a piece that does not touch
+		// its target never will this turn, whatever the characters do,
+		// so the Gambler is refused before the order of the Gamblers is
+		// drawn (ruling Q10).
+		if w := s.Units[s.UnitByID(in.working)]; !touches(m, w, u, opt) {
+			return fmt.Sprintf("its working piece, %s, does not touch %s (rule 4)", unitLabel(m, w), unitLabel(m, u))
+		}
+	}
 	return ""
+}
+
+// noWorkingPiece says why a Gambler's order naming no working piece
+// (args, its target alone: "gamble A war") cannot be carried out: a
+// target of its own country's (rule 9), or one no piece of its country's
+// touches (rule 4), as the order would be with any piece; otherwise how
+// the order is written. A Gambler dropped on a unit in the window is
+// told so.
+func (in *intent) noWorkingPiece(s *engine.State, p *engine.Parser, args string, opt options) string {
+	const how = "gamble names the target, then the working piece: gamble F tri with A ven (and, with the moves, its order: gamble F tri - alb with A ven)"
+	u, _, why := unitArg(s, p, args)
+	switch {
+	case why != "":
+		return how
+	case u.Power == in.power:
+		return "no country orders a character against itself (rule 9)"
+	case !slices.ContainsFunc(s.Units, func(w engine.Unit) bool { return w.Power == in.power && touches(s.Map, w, u, opt) }):
+		return fmt.Sprintf("no piece of %s's touches %s, so the Gambler has no piece to work with (rule 4)", s.Map.PowerName(in.power), unitLabel(s.Map, u))
+	}
+	return how
 }
 
 // noOrderWanted refuses an order for the target (o, other than a hold)

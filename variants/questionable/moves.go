@@ -187,10 +187,14 @@ func finalOrders(s *engine.State, orders []engine.Order, eff effects, opt option
 }
 
 // concealOutcome: with the option character_reports private, a country
-// reads only the characters' results that are its own or that act on its
-// units or its leader (the game master reads them all). A unit stolen or
-// won is its thief's by the time the result is written: the country it
-// was taken from is the one the result's words name (Result.Names).
+// reads only the characters' results that are its own or that acted on
+// its units or its leader (the game master reads them all; the public
+// none), ruling Q12. A refused order (Illegal, Void: refused as given, or
+// left with nothing to do) acted on nobody: only its country reads it;
+// so does a unit's order given in the characters' step, where units take
+// no orders. A unit stolen or won is its thief's by the time the result
+// is written: the country it was taken from is the one the result's
+// words name (Result.Names).
 func concealOutcome(before *engine.State, seat engine.Seat, out *engine.Outcome) {
 	kit.ConcealPrivate(before, seat, out)
 	if seat.GM || !optionsOf(extraOf(before)).private {
@@ -198,11 +202,26 @@ func concealOutcome(before *engine.State, seat engine.Seat, out *engine.Outcome)
 	}
 	kept := out.Results[:0]
 	for _, r := range out.Results {
-		if !r.Order.SeatOrder() || r.Order.Power == seat.Power || (seat.Power != "" && (actsOn(r, seat.Power) || leaderOf(before.Map, r) == seat.Power)) {
+		if readsResult(before.Map, isCharacters(out.Phase) || isCharacters(before.Phase), seat.Power, r) {
 			kept = append(kept, r)
 		}
 	}
 	out.Results = kept
+}
+
+// readsResult reports whether power p ("" the public) reads result r of
+// a step (the characters' own when characters), with private character
+// reports.
+func readsResult(m *engine.Map, characters bool, p engine.Power, r engine.Result) bool {
+	switch {
+	case p != "" && r.Order.Power == p:
+		return true
+	case !r.Order.SeatOrder():
+		return !characters // the moves are public
+	case p == "" || r.Code == engine.Illegal || r.Code == engine.Void:
+		return false
+	}
+	return actsOn(r, p) || slices.Contains(leadersOf(m, r), p)
 }
 
 // concealTurn: with the option character_reports private, a country's
@@ -245,11 +264,24 @@ func actsOn(r engine.Result, p engine.Power) bool {
 	return slices.ContainsFunc(r.Names(), func(n engine.Name) bool { return n.Unit.Power == p })
 }
 
-// leaderOf is the leader a Killer's or a Thug's order names, if any.
-func leaderOf(m *engine.Map, r engine.Result) engine.Power {
-	if k, _ := kindByVerb(r.Order.Special); k != killer && k != thug {
-		return ""
+// leadersOf are the leaders a Killer's or a Thug's result concerns: the
+// one its order names and, for a Killer's 4, the other leader it turned
+// on (otherLeaderWords).
+func leadersOf(m *engine.Map, r engine.Result) []engine.Power {
+	k, _ := kindByVerb(r.Order.Special)
+	if k != killer && k != thug {
+		return nil
 	}
-	p, _ := leaderArg(m, strings.Join(r.Order.Args, " "))
-	return p
+	var out []engine.Power
+	if p, ok := leaderArg(m, strings.Join(r.Order.Args, " ")); ok {
+		out = append(out, p)
+	}
+	if k == killer {
+		for _, pi := range m.Powers {
+			if !pi.Role && strings.Contains(r.Reason, otherLeaderWords(m, pi.ID)) {
+				out = append(out, pi.ID)
+			}
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package questionable
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -80,10 +81,22 @@ func resolveCharacters(s *engine.State, orders []engine.Order, rng *engine.Rand)
 	return r
 }
 
-// resolveKind resolves the characters of kind k: target by target, and
-// on one target in an order drawn at random (rule 8 D: "the order for the
-// attack would be randomly determined").
+// resolveKind resolves the characters of kind k. Killers and Gamblers act
+// one after another in an order drawn at random (drawnOrder): what one
+// does changes what the next may do (a killed leader's country's Killer
+// is void; a Gambler's working piece or target changes hands). The other
+// kinds act target by target, and on one target in an order drawn at
+// random (rule 8 D: "the order for the attack would be randomly
+// determined"); characters acting on different units never change what
+// another of their kind does, so the order of their targets is the
+// units' (ruling Q10).
 func (r *resolver) resolveKind(k kind) {
+	if k == killer || k == gambler {
+		for _, in := range r.drawnOrder(k) {
+			r.act(in)
+		}
+		return
+	}
 	groups := map[string][]*intent{}
 	var keys []string
 	for _, in := range r.intents {
@@ -112,6 +125,41 @@ func (r *resolver) resolveKind(k kind) {
 			r.act(in)
 		}
 	}
+}
+
+// drawnOrder returns the characters of kind k still to act, in an order
+// drawn at random by picks a game master may make at the table: which
+// acts next, among those left, until one is left (ruling Q10). The
+// choices are listed by country in the map's order, then by character,
+// so that a given seed or a given pick draws the same order whatever the
+// order the orders came in.
+func (r *resolver) drawnOrder(k kind) []*intent {
+	var rest []*intent
+	for _, in := range r.intents {
+		if in.kind == k && !in.done {
+			rest = append(rest, in)
+		}
+	}
+	rank := func(p engine.Power) int {
+		return slices.IndexFunc(r.m.Powers, func(pi engine.PowerInfo) bool { return pi.ID == p })
+	}
+	slices.SortStableFunc(rest, func(a, b *intent) int {
+		if d := rank(a.power) - rank(b.power); d != 0 {
+			return d
+		}
+		return a.char.ID - b.char.ID
+	})
+	var out []*intent
+	for len(rest) > 1 {
+		var names []string
+		for _, in := range rest {
+			names = append(names, in.char.label(r.m)+" on "+r.targetName(in))
+		}
+		i := r.rng.Pick(names, fmt.Sprintf("which %s acts next (rule 8 D)", k))
+		out = append(out, rest[i])
+		rest = slices.Delete(rest, i, i+1)
+	}
+	return append(out, rest...)
 }
 
 // shuffled orders several characters of one kind acting on one target at
@@ -170,7 +218,7 @@ func (r *resolver) act(in *intent) {
 		return
 	}
 	if in.kind == gambler {
-		if why, code := r.gambleCheck(in, u); why != "" {
+		if why, code := r.gambleCheck(in); why != "" {
 			r.refuse(in, code, why)
 			return
 		}
@@ -233,26 +281,30 @@ func (r *resolver) loseGamble(in *intent, target engine.Unit, rolled string) {
 }
 
 // gambleCheck: the working piece is still the gambler's country's (rule 8
-// example A) and touches the target (rule 4; option gambler_touch). A
-// piece that does not touch its target never could this turn (no unit
-// moves before the moves): the order is impossible as given (Illegal, so
-// the order panel marks it as it is typed); a piece taken by an earlier
-// character leaves the order with nothing to do (Void).
-func (r *resolver) gambleCheck(in *intent, target engine.Unit) (string, engine.ResultCode) {
+// example A); a piece taken by an earlier character leaves the order with
+// nothing to do (Void). That it touches the target was checked when the
+// order was read (intent.read): no unit moves before the moves.
+func (r *resolver) gambleCheck(in *intent) (string, engine.ResultCode) {
 	w := r.s.UnitByID(in.working)
 	if w < 0 || r.s.Units[w].Power != in.power {
 		return "its working piece is no longer " + r.m.PowerName(in.power) + "'s (rule 8 A)", engine.Void
 	}
-	wu := r.s.Units[w]
-	touches := r.m.Adjacent(engine.Army, engine.Loc{P: wu.Loc.P}, target.Loc.P) || r.m.Adjacent(engine.Fleet, wu.Loc, target.Loc.P) ||
-		slices.ContainsFunc(r.m.Destinations(engine.Unit{Type: engine.Fleet, Loc: wu.Loc.Prov()}), func(l engine.Loc) bool { return l.P == target.Loc.P })
-	if r.opt.touchReach {
-		touches = slices.ContainsFunc(r.m.Destinations(wu), func(l engine.Loc) bool { return l.P == target.Loc.P })
-	}
-	if !touches {
-		return fmt.Sprintf("its working piece, %s, does not touch %s (rule 4)", r.unitName(wu), r.unitName(target)), engine.Illegal
-	}
 	return "", 0
+}
+
+// touches reports whether piece w touches target t (rule 4: "That piece
+// must touch the gambling target unit"): their provinces border, by any
+// link (ruling Q6), or, with the option gambler_touch reach, w may move
+// into t's province.
+func touches(m *engine.Map, w, t engine.Unit, opt options) bool {
+	into := func(u engine.Unit) bool {
+		return slices.ContainsFunc(m.Destinations(u), func(l engine.Loc) bool { return l.P == t.Loc.P })
+	}
+	if opt.touchReach {
+		return into(w)
+	}
+	return m.Adjacent(engine.Army, engine.Loc{P: w.Loc.P}, t.Loc.P) || m.Adjacent(engine.Fleet, w.Loc, t.Loc.P) ||
+		into(engine.Unit{Type: engine.Fleet, Loc: w.Loc.Prov()})
 }
 
 // changeCountry gives unit i to power p at once, keeping its id; wants is
@@ -287,9 +339,13 @@ func (r *resolver) blocked(in *intent, target int32, leader engine.Power, more .
 
 // tallyBribes: "If multiple bribes go to the same unit, the move with the
 // most bribes goes. If the event of a tie, the original order happens"
-// (rule 1).
+// (rule 1). A bribe whose order is not carried out, outvoted or tied,
+// fails, and its result says why (CauseOutvoted, CauseTied), though its
+// die succeeded.
 func (r *resolver) tallyBribes() {
-	for id, bs := range r.bribes {
+	ids := slices.Sorted(maps.Keys(r.bribes))
+	for _, id := range ids {
+		bs := r.bribes[id]
 		count := map[string]int{}
 		for _, b := range bs {
 			count[b.wants.Format(r.m)]++
@@ -305,6 +361,16 @@ func (r *resolver) tallyBribes() {
 		}
 		u := r.s.Units[r.s.UnitByID(id)]
 		if tie {
+			var tied []string
+			for o, n := range count {
+				if n == most {
+					tied = append(tied, o)
+				}
+			}
+			slices.Sort(tied)
+			for _, b := range bs {
+				r.lose(b, CauseTied, fmt.Sprintf("; tied: %s each for %s, so the owner's order stands", bribes(most), strings.Join(tied, " and ")))
+			}
 			ev := fmt.Sprintf("%s: the bribes tie, so its own order stands (rule 1)", r.unitName(u))
 			if r.opt.private {
 				ev = kit.PrivateEvent(r.m, u.Power, ev)
@@ -312,19 +378,32 @@ func (r *resolver) tallyBribes() {
 			r.events = append(r.events, ev)
 			continue
 		}
+		var who []string
+		var order engine.Order
 		for _, b := range bs {
 			if b.wants.Format(r.m) == best {
-				var who []string
-				for _, c := range bs {
-					if c.wants.Format(r.m) == best {
-						who = append(who, r.m.PowerName(c.power))
-					}
-				}
-				r.forced[id] = forced{order: *b.wants, why: "bribed by " + strings.Join(who, " and "), by: briber}
-				break
+				who = append(who, r.m.PowerName(b.power))
+				order = *b.wants
+				continue
 			}
+			r.lose(b, CauseOutvoted, fmt.Sprintf("; outvoted: %s for %s", bribes(most), best))
 		}
+		r.forced[id] = forced{order: order, why: "bribed by " + strings.Join(who, " and "), by: briber}
 	}
+}
+
+// bribes words a count of bribes: "1 bribe", "2 bribes".
+func bribes(n int) string {
+	return fmt.Sprintf("%d bribe%s", n, plural(n))
+}
+
+// lose makes the result of bribe b, whose die succeeded, a failure: its
+// order is not carried out, for the reason words say.
+func (r *resolver) lose(b *intent, cause, words string) {
+	res := &r.results[b.res]
+	res.OK, res.Code = false, engine.Bounced
+	res.Add(words)
+	res.SetCause(cause)
 }
 
 // randomOrder draws a wasted unit's move: a hold or a move to one of the
@@ -377,31 +456,42 @@ func (r *resolver) kill(in *intent) {
 
 // killAnother: "it screws up and will randomly attempt to kill a
 // different leader in Europe excluding the owning country. At that point
-// it succeeds on a roll of one" (rule 7, a 4).
+// it succeeds on a roll of one" (rule 7, a 4). The leader is drawn among
+// those still alive this turn, of the countries still in the game, its
+// own country's and its target's excepted (ruling Q9): a leader killed
+// earlier in the turn is no leader to attack.
 func (r *resolver) killAnother(in *intent, rolled string) {
 	var others []engine.Power
 	var names []string
 	for _, p := range r.m.Powers {
-		if !p.Role && p.ID != in.power && p.ID != in.leader && r.inGame(p.ID) {
+		if !p.Role && p.ID != in.power && p.ID != in.leader && r.nmr[p.ID] == "" && r.inGame(p.ID) {
 			others = append(others, p.ID)
 			names = append(names, p.Name)
 		}
 	}
 	if len(others) == 0 {
-		r.result(in, false, engine.Bounced, rolled+"screwed up, but there is no other leader to attack")
+		r.result(in, false, engine.Bounced, rolled+"screwed up, but there is no other leader alive to attack (rule 7)")
 		return
 	}
 	victim := others[r.rng.Pick(names, in.char.label(r.m)+"'s other leader (rule 7, a 4)")]
-	if r.blocked(in, 0, victim, " after it turned on "+r.m.PowerName(victim)+"'s leader") {
+	instead := otherLeaderWords(r.m, victim)
+	if r.blocked(in, 0, victim, " after it screwed up and "+instead) {
 		return
 	}
 	second := r.rng.Die(6, fmt.Sprintf("%s on %s's leader (1 kills)", in.char.label(r.m), r.m.PowerName(victim)))
 	if second == 1 {
 		r.nmr[victim] = r.m.PowerName(victim) + "'s leader was killed"
-		r.result(in, true, engine.OK, fmt.Sprintf("%sscrewed up and attacked %s's leader instead, then rolled 1: killed; %s is treated as having sent no orders this turn (rule 7)", rolled, r.m.PowerName(victim), r.m.PowerName(victim)))
+		r.result(in, true, engine.OK, fmt.Sprintf("%sscrewed up and %s, then rolled 1: killed; %s is treated as having sent no orders this turn (rule 7)", rolled, instead, r.m.PowerName(victim)))
 		return
 	}
-	r.result(in, false, engine.Bounced, fmt.Sprintf("%sscrewed up and attacked %s's leader instead, then rolled %d: missed (rule 7)", rolled, r.m.PowerName(victim), second))
+	r.result(in, false, engine.Bounced, fmt.Sprintf("%sscrewed up and %s, then rolled %d: missed (rule 7)", rolled, instead, second))
+}
+
+// otherLeaderWords are the words of a Killer's result that name the
+// leader its 4 turned on (rule 7): that leader's country reads the
+// result (ruling Q12; leadersOf).
+func otherLeaderWords(m *engine.Map, victim engine.Power) string {
+	return "attacked " + m.PowerName(victim) + "'s leader instead"
 }
 
 // killOwn: "it attempts to kill its own country's leader and succeeds on
@@ -458,7 +548,7 @@ func (r *resolver) result(in *intent, ok bool, code engine.ResultCode, why strin
 	if in.done {
 		return
 	}
-	in.done = true
+	in.done, in.res = true, len(r.results)
 	res := engine.Result{Order: in.order, OK: ok, Code: code}
 	res.Say(why, names...)
 	if in.target != 0 {
@@ -474,14 +564,26 @@ func (r *resolver) result(in *intent, ok bool, code engine.ResultCode, why strin
 // in the words.
 const CauseCaught = "caught"
 
+// CauseOutvoted and CauseTied are the cause words of a bribe whose die
+// succeeded but whose order the unit does not carry out: another order
+// had more bribes, or the most bribes were tied and the owner's order
+// stands (rule 1).
+const (
+	CauseOutvoted = "outvoted"
+	CauseTied     = "tied"
+)
+
 // cause sets the cause word of the result written last.
 func (r *resolver) cause(word string) {
 	r.results[len(r.results)-1].SetCause(word)
 }
 
 // unitName names a unit: "Russia's A war".
-func (r *resolver) unitName(u engine.Unit) string {
-	return r.m.PowerName(u.Power) + "'s " + r.m.UnitCode(u.Type, u.Kind) + " " + r.m.LocString(u.Loc)
+func (r *resolver) unitName(u engine.Unit) string { return unitLabel(r.m, u) }
+
+// unitLabel names a unit of map m: "Russia's A war".
+func unitLabel(m *engine.Map, u engine.Unit) string {
+	return m.PowerName(u.Power) + "'s " + m.UnitCode(u.Type, u.Kind) + " " + m.LocString(u.Loc)
 }
 
 // targetName names what in acts on.

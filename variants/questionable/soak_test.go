@@ -3,6 +3,7 @@ package questionable
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"dipdesk/engine"
@@ -22,9 +23,12 @@ import (
 //     sentences are spent, and is dead only if it is a Hooker; a country
 //     holds two of a kind only of Killers;
 //   - the position survives its JSON round trip;
-//   - with private reports, no country's copy of the outcome names
-//     another country's character acting on a third, and no country's
-//     view holds what a character did to another country's unit;
+//   - with private reports, no country's copy of the outcome holds a
+//     result of another country's order but a character's that acted on
+//     its unit or its leader (none refused, and no unit's order given in
+//     the characters' step), the public's none of a character's, and no
+//     country's view holds what a character did to another country's
+//     unit;
 //   - the characters did something: some succeeded, some were caught.
 //
 // DIPDESK_SOAK_GAMES (3), DIPDESK_SOAK_YEARS (19) and DIPDESK_SOAK_SEED
@@ -72,7 +76,10 @@ func TestSoak(t *testing.T) {
 }
 
 // randomOrders are random legal unit orders for s and, where the
-// characters act, random character orders.
+// characters act, random character orders; as players err, some are
+// refused: a character not free to act given an order (a Killer in
+// 1901), one against its own country's unit (rule 9), and, in the
+// characters' own step, a unit's order.
 func randomOrders(s *engine.State, rng *engine.Rand) []engine.Order {
 	e := extraOf(s)
 	opt := optionsOf(e)
@@ -84,18 +91,55 @@ func randomOrders(s *engine.State, rng *engine.Rand) []engine.Order {
 		return orders
 	}
 	p := Variant.Parser(s.Map)
+	add := func(power engine.Power, text string) {
+		if o, err := p.ParseOrder(power, text); err == nil {
+			orders = append(orders, o)
+		}
+	}
 	for _, c := range e.Characters {
-		if ok, _ := c.available(s.Phase, opt); !ok || rng.Intn(2, "soak: does the character act?") == 0 {
+		ok, _ := c.available(s.Phase, opt)
+		switch {
+		case !ok && rng.Intn(4, "soak: an order for a character not free to act?") == 0:
+		case !ok || rng.Intn(2, "soak: does the character act?") == 0:
+			continue
+		case c.Kind != thug && c.Kind != killer && rng.Intn(10, "soak: against its own unit?") == 0:
+			if text := ownUnitOrder(s, c, rng); text != "" {
+				add(c.Owner, text)
+			}
 			continue
 		}
 		if text := randomCharacterOrder(s, c, rng); text != "" {
-			o, err := p.ParseOrder(c.Owner, text)
-			if err == nil {
-				orders = append(orders, o)
+			add(c.Owner, text)
+		}
+	}
+	if isCharacters(s.Phase) {
+		for _, u := range s.Units {
+			if ds := s.Map.Destinations(u); len(ds) > 0 && rng.Intn(20, "soak: a unit's order in the characters' step?") == 0 {
+				add(u.Power, u.Type.String()+" "+s.Map.LocString(u.Loc)+" - "+s.Map.LocString(ds[rng.Intn(len(ds), "soak: where")]))
 			}
 		}
 	}
 	return orders
+}
+
+// ownUnitOrder writes character c's order against one of its own
+// country's units, which rule 9 refuses.
+func ownUnitOrder(s *engine.State, c *character, rng *engine.Rand) string {
+	var own []engine.Unit
+	for _, u := range s.Units {
+		if u.Power == c.Owner {
+			own = append(own, u)
+		}
+	}
+	if len(own) == 0 {
+		return ""
+	}
+	u := own[rng.Intn(len(own), "soak: its own unit")]
+	text := kinds[c.Kind].verb + " " + u.Type.String() + " " + s.Map.LocString(u.Loc)
+	if c.Kind == gambler {
+		text += " with " + u.Type.String() + " " + s.Map.LocString(u.Loc)
+	}
+	return text
 }
 
 // randomCharacterOrder writes one order for character c on a random
@@ -172,15 +216,50 @@ func soakCheck(before *engine.State, out *engine.Outcome) []string {
 					bad = append(bad, fmt.Sprintf("%s's view holds what a character did to %s or its unit", p, q))
 				}
 			}
+		}
+		for _, p := range append(before.Map.PowerIDs(), "") {
 			seen := engine.OutcomeFor(before, out, engine.Seat{Power: p}, Variant.Rules)
 			for _, r := range seen.Results {
-				if r.Order.SeatOrder() && r.Order.Power != p && r.Unit.Power != p && leaderOf(before.Map, r) != p && !namesUnitOf(r, p) {
-					bad = append(bad, fmt.Sprintf("%s reads %s's %q", p, r.Order.Power, r.Reason))
+				if why := privateLeak(before, p, r); why != "" {
+					who := string(p)
+					if p == "" {
+						who = "the public"
+					}
+					bad = append(bad, fmt.Sprintf("%s reads %s's %q (%s): %s", who, r.Order.Power, r.Order.Format(before.Map), r.Reason, why))
 				}
 			}
 		}
 	}
 	return bad
+}
+
+// privateLeak says why power p ("": the public) may not read result r
+// of another country's order with private character reports (ruling
+// Q12), or "": a country reads its own orders' results, and the results
+// of characters that acted on its units or its leader; a refused order
+// acted on nobody, and units take no orders in the characters' step.
+func privateLeak(before *engine.State, p engine.Power, r engine.Result) string {
+	m := before.Map
+	switch {
+	case p != "" && r.Order.Power == p:
+		return ""
+	case !r.Order.SeatOrder() && isCharacters(before.Phase):
+		return "a unit's order in the characters' step"
+	case !r.Order.SeatOrder():
+		return "" // the moves are public
+	case p == "":
+		return "a character's result"
+	case r.Code == engine.Illegal || r.Code == engine.Void:
+		return "a refused order acts on nobody"
+	case r.Unit.Power == p || namesUnitOf(r, p) || strings.Contains(r.Reason, m.PowerName(p)+"'s leader"):
+		return ""
+	}
+	if k, _ := kindByVerb(r.Order.Special); k == killer || k == thug {
+		if l, ok := leaderArg(m, strings.Join(r.Order.Args, " ")); ok && l == p {
+			return ""
+		}
+	}
+	return "it did not act on its units or its leader"
 }
 
 // soakPosition returns what is wrong with position next.
