@@ -175,7 +175,7 @@ func TestCharacterDragCompletesTheOrder(t *testing.T) {
 		t.Errorf("the Hooker on Germany's own army: status %q", gw.status.Text)
 	}
 	dragCharacter(t, td, gw, "germany", "Gambler", "war")
-	if !strings.Contains(gw.status.Text, "Germany's Gambler") || !strings.Contains(gw.status.Text, "with") {
+	if !strings.Contains(gw.status.Text, "Germany's Gambler") || !strings.Contains(gw.status.Text, "touches") {
 		t.Errorf("the Gambler with no working piece: status %q", gw.status.Text)
 	}
 	if got := storedOrders(t, gw, "germany"); len(got) != 2 {
