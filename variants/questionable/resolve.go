@@ -426,6 +426,12 @@ func (r *resolver) randomOrder(u engine.Unit) engine.Order {
 
 // kill resolves a Killer (rule 7).
 func (r *resolver) kill(in *intent) {
+	// Its target killed earlier this turn by another Killer: there is
+	// no leader to attack, and nothing is rolled (ruling Q9).
+	if r.nmr[in.leader] != "" {
+		r.result(in, false, engine.Bounced, r.m.PowerName(in.leader)+"'s leader was already killed this turn: nobody to attack (rule 7)")
+		return
+	}
 	if !r.opt.thugOnSuccess && r.blocked(in, 0, in.leader) {
 		return
 	}
