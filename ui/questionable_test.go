@@ -225,8 +225,8 @@ func TestGamblerAsksForItsWorkingPiece(t *testing.T) {
 
 // TestCharacterHandStates: the Cards tab shows a seat's characters with
 // their state, the Killer's wait in 1901, and every other country's
-// characters compactly; a seat card's button starts its order with its
-// verb, never a label and a province it has not got.
+// characters compactly; a seat card's button offers the units it may act
+// on, never its own country's (rule 9), and finishes the order as a drop.
 func TestCharacterHandStates(t *testing.T) {
 	td := newTestDesk(t)
 	g, err := session.Create(filepath.Join(td.dir, "q.dipdesk"), session.Options{Variant: "questionable", Seed: 5})
@@ -245,9 +245,17 @@ func TestCharacterHandStates(t *testing.T) {
 	if v := gw.cards.card("germany", "Hooker"); v == nil || !v.compact || len(v.buttons) != 0 {
 		t.Error("another country's character is not shown compactly, or gives orders")
 	}
+	// The Briber's button lists the units it may bribe; one chosen, the
+	// menu of that unit's orders follows, as a drop on it gives.
 	gw.cards.card("england", "Briber").buttons[0].OnTapped()
-	if got := gw.panels["england"].Text(); got != "bribe " {
-		t.Errorf("the Briber's button wrote %q", got)
+	b := td.board(gw).Board
+	if labels := menuLabels(b.menu); slices.ContainsFunc(labels, func(l string) bool { return strings.HasPrefix(l, "England's") }) {
+		t.Errorf("the Briber's button offers England's own units: %q", labels)
+	}
+	menuItem(t, b.menu, "Russia's A war").Action()
+	menuItem(t, b.menu, "Hold").Action()
+	if got := strings.ToLower(gw.panels["england"].Text()); got != "bribe a war" {
+		t.Errorf("the Briber's button and menus wrote %q", got)
 	}
 }
 

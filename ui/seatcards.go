@@ -113,8 +113,8 @@ func seatChoiceItems(m *engine.Map, cs []session.Completion, give func(string), 
 
 // seatCardButton answers a seat card's order button: the leaders it may
 // name in a menu under the button (the Killer's, the Thug's), or, for an
-// order that names a unit only, its start in the panel and a hint to drag
-// the card instead.
+// order that names a unit, the units it may act on in a menu (each
+// finishing the order as a drop on it does).
 func seatCardButton(vr *engine.Variant, v engine.View, c session.HandCard, o session.CardOrder, abs fyne.Position, acts seatActs) {
 	if v.State == nil {
 		return
@@ -132,10 +132,42 @@ func seatCardButton(vr *engine.Variant, v engine.View, c session.HandCard, o ses
 		acts.menu(items, abs)
 		return
 	}
-	write()
 	if o.TakesUnit {
-		acts.say(seatTitle(m, c) + ": complete the order, or drag the card onto the unit it acts on")
+		// The units it may act on now, each finishing the order as a
+		// drop there does (at once, or the Briber's and the Gambler's
+		// second menu); the bare verb typed in the panel would only be
+		// marked as naming no unit.
+		if items := seatTargetItems(vr, v, c, o, abs, acts); len(items) > 0 {
+			acts.menu(append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Write it…", write)), abs)
+			acts.say(seatTitle(m, c) + ": choose the unit it acts on, or drag the card onto it")
+			return
+		}
+		write()
+		acts.say(seatTitle(m, c) + ": no unit it may act on now; complete the order by hand")
+		return
 	}
+	write()
+}
+
+// seatTargetItems lists, for seat card c's order o, the units it may act
+// on now (session.SeatCardTargets), each giving or starting its order as
+// a drop on it does.
+func seatTargetItems(vr *engine.Variant, v engine.View, c session.HandCard, o session.CardOrder, abs fyne.Position, acts seatActs) []*fyne.MenuItem {
+	m := v.State.Map
+	var items []*fyne.MenuItem
+	for _, l := range session.SeatCardTargets(vr, v, c, o) {
+		var label string
+		for _, i := range v.State.UnitsAt(l.P) {
+			label = unitLabel(m, v.State.Units[i])
+			break
+		}
+		if label == "" {
+			continue
+		}
+		loc := l
+		items = append(items, fyne.NewMenuItem(label, func() { dropSeatCard(vr, v, c, o, loc, abs, acts) }))
+	}
+	return items
 }
 
 // replaceSeatLine puts order (a seat's, "bribe A war - sil") in the
