@@ -50,11 +50,22 @@ type OrderPanel struct {
 	body     fyne.CanvasObject
 }
 
+// unitOrderExample is an order panel's example of units' orders.
+const unitOrderExample = "One order a line, e.g.\nA par - bur\nF bre - mao\nA mar S A par - bur"
+
+// SetExample sets the example the empty panel shows (the step's kind of
+// orders).
+func (p *OrderPanel) SetExample(text string) {
+	if p.entry.PlaceHolder != text {
+		p.entry.SetPlaceHolder(text)
+	}
+}
+
 // NewOrderPanel returns the panel of power, checking with check.
 func NewOrderPanel(power engine.Power, check func(string) session.Checked) *OrderPanel {
 	p := &OrderPanel{Power: power, check: check}
 	p.entry = widget.NewMultiLineEntry()
-	p.entry.SetPlaceHolder("One order a line, e.g.\nA par - bur\nF bre - mao\nA mar S A par - bur")
+	p.entry.SetPlaceHolder(unitOrderExample)
 	p.entry.SetMinRowsVisible(8)
 	p.errors = widget.NewLabel("")
 	p.errors.Importance = widget.DangerImportance

@@ -55,6 +55,7 @@ func (gw *GameWindow) refreshOrders() {
 			op.Load("", "") // never holds another power's orders
 		}
 		op.SetReadOnly(!gw.canOrder())
+		op.SetExample(gw.orderExample())
 	}
 	gw.orders.RemoveAll()
 	switch {
@@ -825,4 +826,24 @@ func (gw *GameWindow) edit(words string) {
 	gw.viewIdx = len(gw.phases) - 1
 	gw.refresh()
 	gw.flash("Edited: " + words)
+}
+
+// orderExample is the order panels' example for the step being played:
+// units' orders, or in a variant's own step whose orders are the seats'
+// (Questionable's characters) those orders' words.
+func (gw *GameWindow) orderExample() string {
+	st := gw.curView.State
+	if st == nil || st.Phase.Type != engine.Custom {
+		return unitOrderExample
+	}
+	var verbs []string
+	for _, sp := range gw.g.Variant().Specials {
+		if sp.Seat && !slices.Contains(verbs, sp.Verb) {
+			verbs = append(verbs, sp.Verb)
+		}
+	}
+	if len(verbs) == 0 {
+		return unitOrderExample
+	}
+	return "One order a line, by its word:\n" + strings.Join(verbs, ", ") + "\n(or drag a card from the Cards tab onto a unit)"
 }

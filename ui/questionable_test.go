@@ -148,6 +148,11 @@ func TestCharacterDragCompletesTheOrder(t *testing.T) {
 	gw := questionableWindow(t, td, "germany")
 	b := td.board(gw).Board
 
+	// The characters' step takes the seats' orders: the panel's example
+	// says so, not "A par - bur".
+	if ph := gw.panels["germany"].entry.PlaceHolder; !strings.Contains(ph, "bribe, embezzle") || strings.Contains(ph, "A par - bur") {
+		t.Errorf("the characters' step's example: %q", ph)
+	}
 	dragCharacter(t, td, gw, "germany", "Embezzler", "war")
 	if got := storedOrders(t, gw, "germany"); !slices.Equal(got, []string{"embezzle a war"}) {
 		t.Fatalf("after the Embezzler's drop: %q (status %q)", got, gw.status.Text)
