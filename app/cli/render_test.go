@@ -11,15 +11,7 @@ import (
 
 func decodePNG(t *testing.T, path string) (int, int) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := readImage(t, path)
 	return img.Bounds().Dx(), img.Bounds().Dy()
 }
 
