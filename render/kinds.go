@@ -88,14 +88,7 @@ func (l *layer) kindTile(dc *gg.Context, c pt, st Style, t engine.UnitType, code
 	} else {
 		dc.DrawRoundedRectangle(x0, y0, 2*hw, 2*hh, hh*0.45)
 	}
-	dc.SetColor(withAlpha(colWhite, 0.85))
-	dc.SetLineWidth(ink + 2.4)
-	dc.StrokePreserve()
-	dc.SetColor(st.Colour)
-	dc.FillPreserve()
-	dc.SetColor(colInk)
-	dc.SetLineWidth(ink)
-	dc.Stroke()
+	paintPiece(dc, st, ink)
 	if badge {
 		dc.DrawCircle(x0, y0, rb)
 		dc.SetColor(st.Colour)

@@ -94,14 +94,7 @@ func (l *layer) pieceSprite(p engine.Power, t engine.UnitType) *sprite {
 		} else {
 			dc.DrawCircle(c.X, c.Y, R)
 		}
-		dc.SetColor(withAlpha(colWhite, 0.85)) // a light rim parts the piece from dark ground
-		dc.SetLineWidth(ink + 2.4)
-		dc.StrokePreserve()
-		dc.SetColor(st.Colour)
-		dc.FillPreserve()
-		dc.SetColor(colInk)
-		dc.SetLineWidth(ink)
-		dc.Stroke()
+		paintPiece(dc, st, ink)
 		if t == engine.Fleet {
 			sailPath(dc, c, R)
 			dc.SetColor(st.Colour)
@@ -264,5 +257,18 @@ func (f *frame) ring(p pt, rad float64, col color.Color, width float64) {
 	dc.StrokePreserve()
 	dc.SetColor(col)
 	dc.SetLineWidth(width)
+	dc.Stroke()
+}
+
+// paintPiece paints the path in dc as a piece: a light rim that parts it
+// from dark ground, its seat's colour, an ink outline.
+func paintPiece(dc *gg.Context, st Style, ink float64) {
+	dc.SetColor(withAlpha(colWhite, 0.85))
+	dc.SetLineWidth(ink + 2.4)
+	dc.StrokePreserve()
+	dc.SetColor(st.Colour)
+	dc.FillPreserve()
+	dc.SetColor(colInk)
+	dc.SetLineWidth(ink)
 	dc.Stroke()
 }
