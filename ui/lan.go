@@ -312,9 +312,17 @@ func (d *Desk) ShowJoin() *LanJoinWindow {
 		func() fyne.CanvasObject { return widget.NewLabel("game") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			f := jw.found[i]
+			if !f.Joinable() {
+				o.(*widget.Label).SetText(fmt.Sprintf("%s (%s) at %s: another DipDesk (protocol %d, this one speaks %d)", f.Name, f.Variant, f.Addr, f.Version, lan.Version))
+				return
+			}
 			o.(*widget.Label).SetText(fmt.Sprintf("%s (%s, %s) at %s; free: %s", f.Name, f.Variant, f.Phase, f.Addr, strings.Join(f.Free, ", ")))
 		})
 	jw.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(jw.found) && !jw.found[i].Joinable() {
+			jw.status.SetText(fmt.Sprintf("%s is hosted by a DipDesk of another protocol version (%d; this one speaks %d): the host and its players need the same DipDesk.", jw.found[i].Name, jw.found[i].Version, lan.Version))
+			return
+		}
 		if i < len(jw.found) {
 			jw.addr.SetText(jw.found[i].Addr)
 			jw.status.SetText("This host says its fingerprint is " + jw.found[i].Fingerprint + ". Anyone on the network can " +

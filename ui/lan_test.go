@@ -49,7 +49,8 @@ func TestHostAndJoinWindows(t *testing.T) {
 	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(),
 		advertise: func(*lan.Host) (func(), error) { advertised = true; return func() {}, nil },
 		discover: func(context.Context) ([]lan.Found, error) {
-			return []lan.Found{{Name: "game", Variant: "standard", Phase: "S1901M", Free: []string{"france"}, Addr: "127.0.0.1:1"}}, nil
+			return []lan.Found{{Name: "game", Variant: "standard", Phase: "S1901M", Free: []string{"france"}, Addr: "127.0.0.1:1", Version: lan.Version},
+				{Name: "old game", Variant: "standard", Phase: "F1903M", Addr: "127.0.0.1:2", Version: lan.Version - 1}}, nil
 		}}
 	start := td.ShowStart()
 	start.desk.hostSaved(start.win)
@@ -78,8 +79,14 @@ func TestHostAndJoinWindows(t *testing.T) {
 	}
 
 	jw := td.ShowJoin()
-	eventually(t, "the games found", func() (ok bool) { jw.ui.wait(func() { ok = len(jw.found) == 1 }); return })
-	var typed string
+	eventually(t, "the games found", func() (ok bool) { jw.ui.wait(func() { ok = len(jw.found) == 2 }); return })
+	var typed, status string
+	// A game of another protocol version is listed, saying so, and
+	// choosing it types nothing.
+	jw.ui.wait(func() { jw.list.Select(1); typed, status = jw.addr.Text, jw.status.Text })
+	if typed != "" || !strings.Contains(status, "another protocol version") {
+		t.Errorf("choosing another version's game typed %q: %q", typed, status)
+	}
 	jw.ui.wait(func() { jw.list.Select(0); typed = jw.addr.Text })
 	if typed != "127.0.0.1:1" {
 		t.Errorf("choosing a found game typed %q", typed)

@@ -28,7 +28,13 @@ type Found struct {
 	Free        []string // seats nobody has claimed
 	Addr        string   // host:port to join
 	Fingerprint string   // the host certificate's, to compare with what the host shows
+	Version     int      // the host's protocol version: Joinable only when it is this one's
 }
+
+// Joinable reports whether this DipDesk speaks the found host's protocol
+// version. A game of another version is still listed, saying so, rather
+// than hidden: its players would otherwise see nothing and not know why.
+func (f Found) Joinable() bool { return f.Version == Version }
 
 // advertTXT is the TXT record of a host: the protocol version, the game's
 // public facts and the certificate fingerprint. Never codes or tokens.
@@ -49,8 +55,9 @@ func advertTXT(gi GameInfo, fp string) []string {
 	}
 }
 
-// parseAdvert reads an advertisement; ok is false for another protocol
-// version or a record without an address.
+// parseAdvert reads an advertisement; ok is false for a record without a
+// protocol version or an address. Another version's game is read, with
+// its Version (Found.Joinable).
 func parseAdvert(fields []string, ip net.IP, port int) (Found, bool) {
 	f := Found{}
 	v := 0
@@ -73,9 +80,10 @@ func parseAdvert(fields []string, ip net.IP, port int) (Found, bool) {
 			f.Fingerprint = val
 		}
 	}
-	if v != Version || ip == nil || port == 0 {
+	if v < 1 || ip == nil || port == 0 {
 		return Found{}, false
 	}
+	f.Version = v
 	f.Addr = net.JoinHostPort(ip.String(), strconv.Itoa(port))
 	return f, true
 }

@@ -34,10 +34,18 @@ func TestAdvertisementHoldsNoSecret(t *testing.T) {
 		slices.Contains(f.Free, "france") || !slices.Contains(f.Free, "england") || f.Fingerprint != normFingerprint(h.Fingerprint()) {
 		t.Errorf("read back %+v (%v)", f, ok)
 	}
+	if !f.Joinable() {
+		t.Errorf("this version's game is not joinable: %+v", f)
+	}
+	// Another protocol version's game is listed, not joinable; a record
+	// with no version is no game.
 	for _, v := range []string{"v=1", "v=3"} {
-		if _, ok := parseAdvert(append(txt[1:], v), net.IPv4(1, 2, 3, 4), 1); ok {
-			t.Errorf("another protocol version (%s) was listed", v)
+		if g, ok := parseAdvert(append(txt[1:], v), net.IPv4(1, 2, 3, 4), 1); !ok || g.Joinable() || g.Name != "Friday game" {
+			t.Errorf("another protocol version (%s): %+v %v", v, g, ok)
 		}
+	}
+	if _, ok := parseAdvert(txt[1:], net.IPv4(1, 2, 3, 4), 1); ok {
+		t.Error("a record without a version was read as a game")
 	}
 }
 
