@@ -93,8 +93,14 @@ func (gw *GameWindow) drawQuestion(phase string, need *engine.NeedDraw) string {
 	return b.String()
 }
 
-// shownValue is a draw's value as people read it: a die's face.
-func shownValue(d engine.Draw) string { return strconv.Itoa(d.Shown()) }
+// shownValue is a draw's value as people read it: a die's face, a pick's
+// option by its number in the list the dialog offered (from 0).
+func shownValue(d engine.Draw) string {
+	if d.Kind == engine.DrawPick {
+		return fmt.Sprintf("option %d of the list (from 0)", d.Value)
+	}
+	return strconv.Itoa(d.Shown())
+}
 
 // askDraw asks the game master for the value of draw need of phase,
 // stores it and adjudicates again; Cancel keeps what was entered.

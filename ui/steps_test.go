@@ -31,3 +31,14 @@ func TestActingNoteCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestShownValue: a die entered reads as its face, a pick as its option's
+// number in the list (it read as a bare number, like a die).
+func TestShownValue(t *testing.T) {
+	if got := shownValue(engine.Draw{N: 6, Value: 2, Kind: engine.DrawDie}); got != "3" {
+		t.Errorf("a die: %q", got)
+	}
+	if got := shownValue(engine.Draw{N: 6, Value: 5, Kind: engine.DrawPick}); got != "option 5 of the list (from 0)" {
+		t.Errorf("a pick: %q", got)
+	}
+}
