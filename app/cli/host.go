@@ -109,17 +109,30 @@ func enterRoll(w io.Writer, h *lan.Host, word string) {
 		return
 	}
 	n, err := strconv.Atoi(word)
-	if err == nil {
-		err = h.EnterDraw(d.Phase, d.Index, n)
-	} else {
+	lo, hi := 0, d.N-1
+	if d.Die {
+		lo, hi = 1, d.N
+	}
+	switch {
+	case err != nil:
 		err = fmt.Errorf("%q is not a number", word)
+	case n < lo || n > hi:
+		err = fmt.Errorf("%d is not %s", n, d.Range())
 	}
 	if err != nil {
 		fmt.Fprintf(w, "roll: %v\n", err)
 		printDraw(w, d)
 		return
 	}
-	fmt.Fprintf(w, "entered %d for draw %d of %s (%s)\n", n, d.Index+1, d.Phase, d.Why)
+	// Said before it is entered: entering it plays the step on, which
+	// may ask for the next roll at once.
+	fmt.Fprintf(w, "entering %d for draw %d of %s (%s)\n", n, d.Index+1, d.Phase, d.Why)
+	if err := h.EnterDraw(d.Phase, d.Index, n); err != nil {
+		fmt.Fprintf(w, "roll: %v; nothing was entered\n", err)
+		if d, ok := h.PendingDraw(); ok {
+			printDraw(w, d)
+		}
+	}
 }
 
 // hostCommands reads the host's commands until quit, the end of input
