@@ -21,6 +21,30 @@ import (
 // eventually polls cond until it holds or the test's patience ends: the
 // LAN windows are updated from network goroutines (through their
 // uiQueue, which cond reads through too).
+// quietLAN makes the desk host on a loopback port it picks, advertising
+// nothing.
+func (td *testDesk) quietLAN(t *testing.T) {
+	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+}
+
+// hostedSeat hosts the game at path from the desk and joins it as seat
+// with its code; both are closed when the test ends.
+func hostedSeat(t *testing.T, td *testDesk, path, seat string) (*LanHostWindow, *LanSeatWindow) {
+	t.Helper()
+	td.quietLAN(t)
+	host, err := td.HostGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(host.Close)
+	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), seat, host.h.Codes()[seat])
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sw.c.Close() })
+	return host, sw
+}
+
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
@@ -173,7 +197,7 @@ func TestHostAndJoinWindows(t *testing.T) {
 // start window's form and serves it.
 func TestHostNewGame(t *testing.T) {
 	td := newTestDesk(t)
-	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+	td.quietLAN(t)
 	start := td.ShowStart()
 	start.variant.SetSelectedIndex(1) // Character Diplomacy
 	start.newSeed = func() uint64 { return 77 }
@@ -239,17 +263,7 @@ func TestLanSeatCards(t *testing.T) {
 		}
 		g.Close()
 	}
-	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
-	host, err := td.HostGame(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
-	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), string(power), host.h.Codes()[string(power)])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sw.c.Close()
+	_, sw := hostedSeat(t, td, path, string(power))
 	eventually(t, "the seat's cards", func() (ok bool) {
 		sw.ui.wait(func() { ok = sw.cards != nil && len(sw.cards.Lines()) > 0 })
 		return
@@ -296,7 +310,7 @@ func TestFirstJoinAsksForTheFingerprint(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Close()
-	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
+	td.quietLAN(t)
 	host, err := td.HostGame(path)
 	if err != nil {
 		t.Fatal(err)
@@ -340,17 +354,7 @@ func TestLanSeatOrders(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Close()
-	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
-	host, err := td.HostGame(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
-	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), "germany", host.h.Codes()["germany"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sw.c.Close()
+	host, sw := hostedSeat(t, td, path, "germany")
 	eventually(t, "the seat's board", func() (ok bool) {
 		sw.ui.wait(func() { ok = sw.picture != nil && sw.state != nil && sw.orders.SeatOrders != nil })
 		return

@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
-	"dipdesk/app/lan"
 	"dipdesk/app/session"
 	"dipdesk/engine"
 )
@@ -270,17 +269,7 @@ func TestLanSeatCharacterDrop(t *testing.T) {
 	td := newTestDesk(t)
 	path := filepath.Join(td.dir, "lanq.dipdesk")
 	questionableGame(t, path).Close()
-	td.lan = lanEnv{addr: "127.0.0.1:0", configDir: t.TempDir(), advertise: func(*lan.Host) (func(), error) { return func() {}, nil }}
-	host, err := td.HostGame(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
-	sw, err := td.joinSeat(lan.NewClientMemory(td.lan.configDir), host.h.Addr(), "germany", host.h.Codes()["germany"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sw.c.Close()
+	_, sw := hostedSeat(t, td, path, "germany")
 	eventually(t, "the seat's characters", func() (ok bool) {
 		sw.ui.wait(func() { ok = sw.cards != nil && sw.cards.card("germany", "Embezzler") != nil && sw.state != nil })
 		return

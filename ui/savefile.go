@@ -65,14 +65,14 @@ func (l *lazyWriter) Close() error {
 	return l.w.Close()
 }
 
-var lazyOnce sync.Mutex
+var lazyMu sync.Mutex // keepChosenFiles is called from any dialog
 
 // keepChosenFiles makes the file repository's writer lazy (lazyFiles),
 // once the driver has registered it; it reports whether the repository
 // in place is lazy.
 func keepChosenFiles() bool {
-	lazyOnce.Lock()
-	defer lazyOnce.Unlock()
+	lazyMu.Lock()
+	defer lazyMu.Unlock()
 	r, err := repository.ForScheme("file")
 	if err != nil {
 		return false
