@@ -23,6 +23,10 @@ run: build
 
 test: deps lint build
 	$(GO) test -count=1 $(PKGS)
+	# The static board is drawn on two goroutines: the race detector over
+	# the boards with every kind of label and space (a shared font face
+	# once raced there and panicked one run in many).
+	$(GO) test -race -count=1 -run 'TestLabelsClear|TestGoldenPieces' ./render
 	./$(BIN) cases engine/testdata/datc/*.txt variants/character/testdata/cases/*.txt variants/character2/testdata/cases/*.txt variants/questionable/testdata/cases/*.txt
 
 lint: fmt-check vet staticcheck

@@ -80,9 +80,11 @@ func (l *layer) inPlay(i int) bool {
 // What needs no pixels runs on a second goroutine while this one draws
 // the water and the shores: the spans (needed for the land), where names
 // and markers go (needed for them), then the sprites of every power's
-// pieces and centres (needed by the frames). The two share no font face:
-// placeMarks measures with fc.land, which is drawn only after it is done,
-// and the sprites use fc.initial, which the board does not use.
+// pieces and centres (needed by the frames). The two never use a font
+// face at once: placeMarks measures with the land's and the sea's faces,
+// whose names (and the spaces', in the sea's face) are drawn only after
+// it is done, and the sprites use fc.initial, which the board does not
+// use.
 func (r *Renderer) newLayer(k layerKey, b *geometry.Board) *layer {
 	l := &layer{r: r, key: k, board: b, tf: newTransform(b, k.w, k.h), sprites: map[spriteKey]*sprite{}}
 	l.sz = newSizes(l.tf.s)
@@ -121,10 +123,14 @@ func (r *Renderer) newLayer(k layerKey, b *geometry.Board) *layer {
 	<-spansDone
 	if !failed.Load() {
 		l.drawLand(dc, kinds)
-		l.drawSpaces(dc)
 	}
 	<-marksDone
 	if !failed.Load() {
+		// The spaces' names use the sea labels' face, which placeMarks
+		// measures with on the other goroutine: a truetype face is not
+		// safe to share, so they wait for it (two at once corrupted a
+		// glyph and panicked).
+		l.drawSpaces(dc)
 		l.drawCentres(dc)
 		l.drawLabels()
 	}
